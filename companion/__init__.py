@@ -1,0 +1,115 @@
+"""The table companion: a Flask app that keeps score and referees board games on a phone."""
+
+from __future__ import annotations
+
+import os
+import secrets
+from datetime import timedelta
+from pathlib import Path
+from typing import Any
+
+from flask import Flask, Response, g, render_template
+from flask_wtf.csrf import CSRFError, CSRFProtect
+
+from . import storage
+
+ROOT = Path(__file__).resolve().parent.parent
+csrf = CSRFProtect()
+
+CONTENT_SECURITY_POLICY = "; ".join(
+    [
+        "default-src 'self'",
+        "script-src 'self'",
+        "style-src 'self'",
+        "img-src 'self' data:",
+        "object-src 'none'",
+        "base-uri 'none'",
+        "form-action 'self'",
+        "frame-ancestors 'none'",
+    ]
+)
+
+
+def create_app(test_config: dict[str, Any] | None = None) -> Flask:
+    """The app factory: config from instance/, a generated secret key, blueprints, headers."""
+    app = Flask(
+        __name__,
+        instance_path=os.environ.get("COMPANION_INSTANCE", str(ROOT / "instance")),
+        template_folder=str(ROOT / "templates"),
+        static_folder=str(ROOT / "static"),
+    )
+    os.makedirs(app.instance_path, exist_ok=True)
+    app.config.from_mapping(
+        DATABASE=os.path.join(app.instance_path, "companion.sqlite"),
+        MAX_CONTENT_LENGTH=64 * 1024,
+        PERMANENT_SESSION_LIFETIME=timedelta(days=400),
+        SESSION_COOKIE_HTTPONLY=True,
+        SESSION_COOKIE_SAMESITE="Lax",
+        WTF_CSRF_TIME_LIMIT=None,
+    )
+    if test_config is None:
+        app.config.from_pyfile("config.py", silent=True)
+    else:
+        app.config.from_mapping(test_config)
+    if not app.config.get("SECRET_KEY"):
+        app.config["SECRET_KEY"] = instance_secret_key(Path(app.instance_path))
+
+    db = storage.connect(app.config["DATABASE"])
+    storage.migrate(db)
+    db.close()
+
+    csrf.init_app(app)
+    app.teardown_appcontext(close_db)
+    app.after_request(security_headers)
+    app.register_error_handler(CSRFError, csrf_failed)
+
+    from .views import main, yard
+
+    app.register_blueprint(main.bp)
+    app.register_blueprint(yard.bp)
+    return app
+
+
+def instance_secret_key(instance: Path) -> str:
+    """The secret key kept in instance/secret_key, generated on first run (owner-only file)."""
+    path = instance / "secret_key"
+    if not path.exists():
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        with os.fdopen(fd, "w") as f:
+            f.write(secrets.token_hex(32))
+    return path.read_text().strip()
+
+
+def get_db() -> storage.Database:
+    """One database connection per request, on `g`."""
+    if "db" not in g:
+        from flask import current_app
+
+        g.db = storage.connect(current_app.config["DATABASE"])
+    return g.db
+
+
+def close_db(exc: BaseException | None = None) -> None:
+    db = g.pop("db", None)
+    if db is not None:
+        db.close()
+
+
+def security_headers(response: Response) -> Response:
+    response.headers["Content-Security-Policy"] = CONTENT_SECURITY_POLICY
+    response.headers["X-Content-Type-Options"] = "nosniff"
+    response.headers["Referrer-Policy"] = "no-referrer"
+    response.headers["X-Frame-Options"] = "DENY"
+    response.headers["Cross-Origin-Opener-Policy"] = "same-origin"
+    response.headers["Permissions-Policy"] = "camera=(), microphone=(), geolocation=()"
+    if response.mimetype == "text/html":
+        response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+def csrf_failed(error: CSRFError) -> tuple[str, int]:
+    message = (
+        "This form has expired or did not come from this app, so nothing was changed. "
+        "Go back, reload the page and try again."
+    )
+    return render_template("error.html", message=message), 400

@@ -1,0 +1,49 @@
+"""Start the companion: `python -m companion [--lan] [--port N]`.
+
+Listens on 127.0.0.1 by default; --lan listens on every interface so phones on the same network
+can join, and prints the address to type in. Never runs the debugger.
+"""
+
+from __future__ import annotations
+
+import argparse
+import socket
+
+from werkzeug.serving import make_server
+
+from . import create_app
+
+
+def lan_address() -> str:
+    """This machine's address on the local network (no packet is sent)."""
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        try:
+            probe.connect(("10.255.255.255", 1))
+            return str(probe.getsockname()[0])
+        except OSError:
+            return "127.0.0.1"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description="Run the board game table companion.")
+    parser.add_argument("--lan", action="store_true",
+                        help="listen on all interfaces so phones on this network can connect")
+    parser.add_argument("--port", type=int, default=5000, help="port (0 picks a free one)")
+    args = parser.parse_args()
+    host = "0.0.0.0" if args.lan else "127.0.0.1"
+    server = make_server(host, args.port, create_app(), threaded=True)
+    port = server.server_port
+    print(f"Companion is running: http://127.0.0.1:{port}/", flush=True)
+    if args.lan:
+        print(f"Phones on the same network: http://{lan_address()}:{port}/", flush=True)
+    else:
+        print("(Start with --lan to let phones on your network connect.)", flush=True)
+    print("Press Ctrl+C to stop.", flush=True)
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        pass
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,102 @@
+"""The referee: every game's rules as pure Python, looked up by slug.
+
+Nothing here imports Flask, SQLite or WeasyPrint; the web, storage and PDF layers import this.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any, Protocol
+from unicodedata import category
+
+from . import yard_table
+from .common import Placing, RuleError
+from .log import Event, Resolved, resolve
+
+
+class TableState(Protocol):
+    """What every game's table state offers the platform."""
+
+    players: list[str]
+    finished: bool
+
+    def apply(self, kind: str, payload: Mapping[str, Any]) -> None: ...
+    def totals(self) -> dict[str, int]: ...
+    def ranking(self) -> list[Placing]: ...
+
+
+@dataclass(frozen=True)
+class Game:
+    """A supported game: its slug (used everywhere), name, player counts and referee."""
+
+    slug: str
+    name: str
+    players: range
+    start: Callable[[list[str]], TableState]
+    describe: Callable[[str, Mapping[str, Any]], str]
+    reserved_names: Callable[[int], tuple[str, ...]] = lambda players: ()
+
+
+GAMES: dict[str, Game] = {
+    "yard": Game(
+        slug="yard",
+        name="Construction yard card game",
+        players=range(2, 7),
+        start=yard_table.YardTable.start,
+        describe=yard_table.describe,
+        reserved_names=lambda players: (yard_table.DIRK,) if players == 2 else (),
+    ),
+}
+
+
+def find_game(slug: str) -> Game:
+    try:
+        return GAMES[slug]
+    except KeyError:
+        raise RuleError(f"Unknown game {slug!r}.") from None
+
+
+@dataclass(frozen=True)
+class Replay:
+    """A table's state after replaying its log, with what undo and redo would act on."""
+
+    state: TableState
+    log: Resolved
+    last_seq: int
+
+
+def replay(game: Game, players: list[str], events: Iterable[Event]) -> Replay:
+    """Rebuild a table's state from its events, undo and redo resolved."""
+    events = list(events)
+    log = resolve(events)
+    state = game.start(players)
+    for event in log.done:
+        state.apply(event.kind, event.payload)
+    return Replay(state, log, events[-1].seq if events else 0)
+
+
+def check_players(game: Game, names: Iterable[str]) -> list[str]:
+    """Player names for a new table: trimmed, 1 to 24 characters, unique, within the game's
+    player count, none taken by an automated opponent of the game.
+    """
+    players = [" ".join(_printable(name).split()) for name in names]
+    players = [name for name in players if name]
+    if len(players) not in game.players:
+        raise RuleError(
+            f"{game.name} is played by {game.players.start} to {game.players.stop - 1} players."
+        )
+    for name in players:
+        if len(name) > 24:
+            raise RuleError(f"The name {name[:24]!r}... is longer than 24 characters.")
+        if name.casefold() in (r.casefold() for r in game.reserved_names(len(players))):
+            raise RuleError(f"{name} is the automated opponent's name here: choose another name.")
+    folded = [name.casefold() for name in players]
+    duplicates = sorted({n for n, f in zip(players, folded) if folded.count(f) > 1})
+    if duplicates:
+        raise RuleError(f"Two players are called {duplicates[0]}: names must differ.")
+    return players
+
+
+def _printable(name: str) -> str:
+    return "".join(ch for ch in name if category(ch) != "Cc")

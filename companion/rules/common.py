@@ -1,0 +1,102 @@
+"""Helpers shared by every game's referee: the error type, ranked splits and final rankings."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+
+class RuleError(ValueError):
+    """An action or input the rules do not allow; the message is shown to the players."""
+
+
+def require_count(value: object, what: str, low: int = 0, high: int | None = None) -> int:
+    """Return `value` as a whole number in [low, high], or raise RuleError naming `what`."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise RuleError(f"{what} must be a whole number.")
+    if value < low:
+        raise RuleError(f"{what} cannot be less than {low}.")
+    if high is not None and value > high:
+        raise RuleError(f"{what} cannot be more than {high}.")
+    return value
+
+
+@dataclass(frozen=True)
+class Split:
+    """Players who share a block of consecutive ranks and the points those ranks pay."""
+
+    players: tuple[str, ...]
+    count: int
+    first_rank: int
+    rank_points: tuple[int, ...]
+
+    @property
+    def total(self) -> int:
+        return sum(self.rank_points)
+
+    @property
+    def each(self) -> int:
+        """Tied players share the ranks' points, each getting the sum divided, rounded down."""
+        return self.total // len(self.players)
+
+    @property
+    def last_rank(self) -> int:
+        return self.first_rank + len(self.players) - 1
+
+
+def ranked_splits(counts: Mapping[str, int], paying: Sequence[int]) -> list[Split]:
+    """Rank players by count, most first; `paying[i]` is what rank i+1 pays (later ranks pay 0).
+
+    A player with 0 never ranks. Tied players occupy as many consecutive ranks as there are of
+    them and split the points of those ranks (rounded down); the next player takes the rank after
+    the tied block.
+    """
+    ranked = sorted((c for c in set(counts.values()) if c > 0), reverse=True)
+    splits: list[Split] = []
+    rank = 1
+    for count in ranked:
+        players = tuple(p for p in counts if counts[p] == count)
+        ranks = range(rank, rank + len(players))
+        points = tuple(paying[r - 1] if r <= len(paying) else 0 for r in ranks)
+        splits.append(Split(players, count, rank, points))
+        rank += len(players)
+    return splits
+
+
+def ordinal(n: int) -> str:
+    """1 -> '1st', 2 -> '2nd', 11 -> '11th'."""
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+def rank_label(split: Split) -> str:
+    """'1st' for one player, '1st-2nd' for a tied block."""
+    first, last = ordinal(split.first_rank), ordinal(split.last_rank)
+    return first if first == last else f"{first}-{last}"
+
+
+def join_names(names: Sequence[str]) -> str:
+    """'A', 'A and B', 'A, B and C'."""
+    if len(names) <= 1:
+        return "".join(names)
+    return ", ".join(names[:-1]) + " and " + names[-1]
+
+
+@dataclass(frozen=True)
+class Placing:
+    """One line of a final ranking: place 1 is the winner; equal totals share a place."""
+
+    place: int
+    player: str
+    total: int
+    shared: bool
+
+
+def final_ranking(totals: Mapping[str, int]) -> list[Placing]:
+    """Order players by total, best first; tied totals share the place (a shared victory)."""
+    ordered = sorted(totals.items(), key=lambda item: -item[1])
+    values = [total for _, total in ordered]
+    return [
+        Placing(values.index(total) + 1, player, total, values.count(total) > 1)
+        for player, total in ordered
+    ]

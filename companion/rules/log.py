@@ -1,0 +1,85 @@
+"""The event log of a table: undo and redo resolved, then replayed through a game's rules."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from .common import RuleError
+
+UNDO = "undo"
+REDO = "redo"
+
+
+@dataclass(frozen=True)
+class Event:
+    """One action at the table, as stored: its place in the log, kind and payload."""
+
+    seq: int
+    kind: str
+    payload: Mapping[str, Any] = field(default_factory=dict)
+    at: str = ""
+
+
+@dataclass(frozen=True)
+class Resolved:
+    """The actions in force after undo and redo, and those that can be redone (last first)."""
+
+    done: tuple[Event, ...]
+    undone: tuple[Event, ...]
+
+
+def resolve(events: Iterable[Event]) -> Resolved:
+    """Undo takes back the latest action in force; redo restores the latest undone one.
+
+    A new action clears what could be redone, as in any editor. Undo and redo are events too,
+    so the log only ever grows and the history shows every tap.
+    """
+    done: list[Event] = []
+    undone: list[Event] = []
+    for event in events:
+        if event.kind == UNDO:
+            if not done:
+                raise RuleError("There is nothing to undo.")
+            undone.append(done.pop())
+        elif event.kind == REDO:
+            if not undone:
+                raise RuleError("There is nothing to redo.")
+            done.append(undone.pop())
+        else:
+            done.append(event)
+            undone.clear()
+    return Resolved(tuple(done), tuple(reversed(undone)))
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One line of a table's history: the event, what an undo or redo acted on, and whether
+    the event is in force now (undone ones are shown struck through)."""
+
+    event: Event
+    target: Event | None
+    in_force: bool
+
+
+def history(events: Iterable[Event]) -> list[Entry]:
+    """Every event in order, undo and redo paired with the action they took back or restored."""
+    events = list(events)
+    done: list[Event] = []
+    undone: list[Event] = []
+    targets: dict[int, Event] = {}
+    for event in events:
+        if event.kind == UNDO and done:
+            targets[event.seq] = done.pop()
+            undone.append(targets[event.seq])
+        elif event.kind == REDO and undone:
+            targets[event.seq] = undone.pop()
+            done.append(targets[event.seq])
+        elif event.kind not in (UNDO, REDO):
+            done.append(event)
+            undone.clear()
+    in_force = {e.seq for e in done}
+    return [
+        Entry(e, targets.get(e.seq), e.seq in in_force or e.kind in (UNDO, REDO)) for e in events
+    ]

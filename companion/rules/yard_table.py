@@ -1,0 +1,344 @@
+"""A construction-yard game at the table: the state that the event log replays into.
+
+Each action kind has one `_apply_<kind>` method that checks everything first and only then
+changes the state, so an illegal action raises RuleError and leaves the state as it was.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from .common import Placing, RuleError, final_ranking, join_names, require_count
+from .yard import (
+    BUILDING_CARDS,
+    BUILDINGS,
+    CURRENCIES,
+    DIRK,
+    DISPLAY,
+    MAX_MONEY,
+    PLURALS,
+    SUPPLY,
+    BuildingResult,
+    building_name,
+    check_starting_capital,
+    dirk_draws,
+    explain_round,
+    leftover_owner,
+    money_piles,
+    points_of,
+    starting_candidates,
+)
+
+RULINGS = {
+    "ties": "Ruling: tied players share the ranks they occupy, each getting the sum divided "
+    "equally, rounded down; a player without the building does not rank.",
+    "leftovers": "Ruling: a leftover card goes to the player with strictly the most money of its "
+    "currency; on a tie, or if nobody holds any, it stays unsold. Dirk holds no money.",
+    "dirk": "Ruling: Dirk scores like a player but cannot win; the winner is the real player "
+    "with the most points.",
+}
+
+
+@dataclass(frozen=True)
+class Scoring:
+    """One scoring event as it happened: A, B or C, its rankings and everyone's points."""
+
+    name: str
+    results: tuple[BuildingResult, ...]
+    points: dict[str, int]
+
+
+@dataclass(frozen=True)
+class Leftover:
+    building: str
+    currency: str
+    owner: str | None
+
+
+@dataclass
+class YardTable:
+    """The construction-yard game at one table, rebuilt from its events."""
+
+    players: list[str]
+    buildings: dict[str, dict[str, int]] = field(default_factory=dict)
+    deck_left: int = BUILDING_CARDS - DISPLAY
+    display_left: int = DISPLAY
+    starting: dict[str, tuple[int, int]] = field(default_factory=dict)
+    youngest: str | None = None
+    scorings: list[Scoring] = field(default_factory=list)
+    dirk_deals: list[str] = field(default_factory=list)
+    leftovers: list[Leftover] = field(default_factory=list)
+    finished: bool = False
+
+    @classmethod
+    def start(cls, players: list[str]) -> YardTable:
+        table = cls(list(players))
+        table.buildings = {owner: dict.fromkeys(BUILDINGS, 0) for owner in table.owners}
+        return table
+
+    # What the table looks like now -------------------------------------------------------
+
+    @property
+    def with_dirk(self) -> bool:
+        return len(self.players) == 2
+
+    @property
+    def owners(self) -> list[str]:
+        """Everyone who collects buildings: the players, and Dirk in a 2-player game."""
+        return self.players + ([DIRK] if self.with_dirk else [])
+
+    @property
+    def scored(self) -> list[str]:
+        return [s.name for s in self.scorings]
+
+    @property
+    def dirk_due(self) -> str | None:
+        """The Dirk deal the rules call for now ("setup", "A" or "B"), if one is missing."""
+        if not self.with_dirk:
+            return None
+        due = ["setup", *[name for name in self.scored if name in ("A", "B")]]
+        return next((deal for deal in due if deal not in self.dirk_deals), None)
+
+    @property
+    def dirk_cards_due(self) -> int:
+        due = self.dirk_due
+        return dirk_draws(due, self.deck_left) if due else 0
+
+    @property
+    def starter(self) -> str | None:
+        """Who starts, once the starting capital is known (and the youngest, if it decides)."""
+        if not self.starting:
+            return None
+        candidates = self.start_candidates
+        if len(candidates) == 1:
+            return candidates[0]
+        return self.youngest if self.youngest in candidates else None
+
+    @property
+    def start_candidates(self) -> list[str]:
+        cards = {p: n for p, (n, _) in self.starting.items()}
+        totals = {p: t for p, (_, t) in self.starting.items()}
+        return starting_candidates(cards, totals) if self.starting else []
+
+    @property
+    def piles(self) -> list[int]:
+        return money_piles(len(self.players), sum(n for n, _ in self.starting.values()))
+
+    def counts_of(self, building: str) -> dict[str, int]:
+        return {owner: self.buildings[owner][building] for owner in self.owners}
+
+    def totals(self) -> dict[str, int]:
+        """Each owner's points over the scorings so far (Dirk included)."""
+        return {o: sum(s.points.get(o, 0) for s in self.scorings) for o in self.owners}
+
+    def ranking(self) -> list[Placing]:
+        """The real players by total; Dirk is not among them since he cannot win."""
+        totals = self.totals()
+        return final_ranking({p: totals[p] for p in self.players})
+
+    def preview(self, scoring: str) -> list[BuildingResult]:
+        """What scoring A, B or C would give if it came now."""
+        return explain_round(self.buildings, scoring)
+
+    def preview_points(self, scoring: str) -> dict[str, int]:
+        return points_of(self.preview(scoring), self.owners)
+
+    # Actions -----------------------------------------------------------------------------
+
+    def apply(self, kind: str, payload: Mapping[str, Any]) -> None:
+        """Apply one action from the log; RuleError if the rules do not allow it now."""
+        handler = getattr(self, f"_apply_{kind}", None)
+        if handler is None:
+            raise RuleError(f"Unknown action {kind!r}.")
+        if self.finished:
+            raise RuleError("The game is over: undo the final scoring to change anything.")
+        handler(payload)
+
+    def _owner(self, name: object) -> str:
+        if name not in self.owners:
+            raise RuleError(f"{name!r} is not at this table.")
+        return str(name)
+
+    def _player(self, name: object) -> str:
+        if name not in self.players:
+            raise RuleError(f"{name!r} is not a player at this table.")
+        return str(name)
+
+    def _check_room(self, building: str, more: int) -> None:
+        held = sum(row[building] for row in self.buildings.values())
+        if held + more > SUPPLY[building]:
+            raise RuleError(
+                f"There are only {SUPPLY[building]} {PLURALS[building]} in the game "
+                f"and {held} are already recorded."
+            )
+
+    def _check_no_deal_due(self) -> None:
+        if self.dirk_due:
+            raise RuleError(f"First deal Dirk his {self.dirk_cards_due} cards.")
+
+    def _apply_starting_money(self, payload: Mapping[str, Any]) -> None:
+        """Set-up: each player's starting money cards and their total decide who starts."""
+        cards, totals = payload.get("cards", {}), payload.get("totals", {})
+        if not isinstance(cards, Mapping) or not isinstance(totals, Mapping):
+            raise RuleError("Enter each player's starting cards and total.")
+        if set(cards) != set(self.players) or set(totals) != set(self.players):
+            raise RuleError("Enter the starting money of every player at the table.")
+        starting = {p: check_starting_capital(p, cards[p], totals[p]) for p in self.players}
+        money_piles(len(self.players), sum(n for n, _ in starting.values()))  # raises if too many
+        self.starting, self.youngest = starting, None
+
+    def _apply_youngest(self, payload: Mapping[str, Any]) -> None:
+        """Set-up: the youngest of the players still tied to start."""
+        player = self._player(payload.get("player"))
+        if player not in self.start_candidates:
+            raise RuleError(f"{player} is not among those tied to start.")
+        self.youngest = player
+
+    def _apply_buy(self, payload: Mapping[str, Any]) -> None:
+        """A purchase: the buyer keeps the card, or in a 2-player game may donate it to Dirk."""
+        buyer = self._player(payload.get("player"))
+        building = self._building(payload.get("building"))
+        receiver = self._owner(payload.get("for", buyer))
+        if receiver not in (buyer, DIRK):
+            raise RuleError(f"{buyer} cannot buy for {receiver}.")
+        self._check_no_deal_due()
+        if self.deck_left == 0 and self.display_left == 0:
+            raise RuleError("No building cards are left to buy.")
+        self._check_room(building, 1)
+        self.buildings[receiver][building] += 1
+        if self.deck_left > 0:
+            self.deck_left -= 1
+        else:
+            self.display_left -= 1
+
+    def _building(self, building: object) -> str:
+        if building not in SUPPLY:
+            raise RuleError(f"Unknown building {building!r}.")
+        return str(building)
+
+    def _apply_dirk_deal(self, payload: Mapping[str, Any]) -> None:
+        """Dirk's cards from the deck: 6 at the start, 6 after A, a third of the deck after B."""
+        due = self.dirk_due
+        if due is None:
+            raise RuleError("Dirk is not due any cards now.")
+        dealt = self._building_counts(payload.get("buildings"), "Dirk's new")
+        expected = self.dirk_cards_due
+        if sum(dealt.values()) != expected:
+            raise RuleError(
+                f"Dirk gets exactly {expected} cards now; {sum(dealt.values())} were entered."
+            )
+        for building, count in dealt.items():
+            self._check_room(building, count)
+        for building, count in dealt.items():
+            self.buildings[DIRK][building] += count
+        self.deck_left -= expected
+        self.dirk_deals.append(due)
+
+    def _building_counts(self, counts: object, whose: str) -> dict[str, int]:
+        if not isinstance(counts, Mapping):
+            raise RuleError("Give the cards by building type.")
+        checked = {}
+        for building, count in counts.items():
+            building = self._building(building)
+            checked[building] = require_count(count, f"{whose} {PLURALS[building]}",
+                                              0, SUPPLY[building])
+        return checked
+
+    def _apply_correct(self, payload: Mapping[str, Any]) -> None:
+        """A correction by the players: set one owner's count of one building."""
+        owner = self._owner(payload.get("owner"))
+        building = self._building(payload.get("building"))
+        count = require_count(payload.get("count"), f"{owner}'s {PLURALS[building]}",
+                              0, SUPPLY[building])
+        self._check_room(building, count - self.buildings[owner][building])
+        self.buildings[owner][building] = count
+
+    def _apply_deck(self, payload: Mapping[str, Any]) -> None:
+        """A correction by the players: the building cards really left in the deck."""
+        self.deck_left = require_count(payload.get("left"), "The cards left in the deck",
+                                       0, BUILDING_CARDS - DISPLAY)
+
+    def _apply_score(self, payload: Mapping[str, Any]) -> None:
+        """Scoring A or B, "as soon as the corresponding card is drawn"; C comes with the end."""
+        name = payload.get("scoring")
+        expected = "A" if not self.scorings else "B"
+        if name not in ("A", "B") or len(self.scorings) >= 2:
+            raise RuleError("Scorings A and B come from the money deck; C is the final scoring.")
+        if name != expected:
+            raise RuleError(f"Scoring {expected} comes next.")
+        self._check_no_deal_due()
+        self._score(expected)
+
+    def _score(self, name: str) -> None:
+        results = explain_round(self.buildings, name)
+        self.scorings.append(Scoring(name, tuple(results), points_of(results, self.owners)))
+
+    def _apply_final(self, payload: Mapping[str, Any]) -> None:
+        """The end: leftover display cards go to the most money of their currency, then C."""
+        if self.scored != ["A", "B"]:
+            raise RuleError("The final scoring comes after scorings A and B.")
+        self._check_no_deal_due()
+        money = self._money(payload.get("money", {}))
+        cards = self._leftover_cards(payload.get("leftovers", []))
+        leftovers = [Leftover(b, c, leftover_owner(c, money)) for b, c in cards]
+        for leftover in leftovers:
+            if leftover.owner:
+                self._check_room(leftover.building, 1)
+                self.buildings[leftover.owner][leftover.building] += 1
+        self.leftovers = leftovers
+        self._score("C")
+        self.finished = True
+
+    def _money(self, money: object) -> dict[str, dict[str, int]]:
+        if not isinstance(money, Mapping) or not set(money) <= set(self.players):
+            raise RuleError("Money is entered for the players at this table only.")
+        checked: dict[str, dict[str, int]] = {}
+        for player, amounts in money.items():
+            if not isinstance(amounts, Mapping) or not set(amounts) <= set(CURRENCIES):
+                raise RuleError(f"Enter {player}'s money by currency.")
+            checked[player] = {
+                c: require_count(amounts.get(c, 0), f"{player}'s {c} money", 0, MAX_MONEY)
+                for c in CURRENCIES
+            }
+        return checked
+
+    def _leftover_cards(self, cards: object) -> list[tuple[str, str]]:
+        if not isinstance(cards, list) or len(cards) > DISPLAY:
+            raise RuleError(f"At most {DISPLAY} building cards can be left on display.")
+        checked = []
+        for card in cards:
+            if not isinstance(card, Mapping) or card.get("currency") not in CURRENCIES:
+                raise RuleError("Each leftover card needs a building and a currency.")
+            checked.append((self._building(card.get("building")), str(card["currency"])))
+        return checked
+
+
+def describe(kind: str, payload: Mapping[str, Any]) -> str:
+    """One action in words, for the history page."""
+    if kind == "buy":
+        receiver = payload.get("for", payload.get("player"))
+        gift = f" for {DIRK}" if receiver == DIRK else ""
+        return f"{payload.get('player')} bought a {payload.get('building')}{gift}"
+    if kind == "dirk_deal":
+        return f"{DIRK} was dealt {_cards_in_words(payload.get('buildings', {}))}"
+    if kind == "score":
+        return f"Scoring {payload.get('scoring')}"
+    if kind == "final":
+        return "End of the game: leftover cards given out, final scoring C"
+    if kind == "starting_money":
+        return "Starting money entered"
+    if kind == "youngest":
+        return f"{payload.get('player')} is the youngest and starts"
+    if kind == "correct":
+        return (f"Correction: {payload.get('owner')} has {payload.get('count')} "
+                f"{PLURALS.get(str(payload.get('building')), payload.get('building'))}")
+    if kind == "deck":
+        return f"Correction: {payload.get('left')} building cards left in the deck"
+    return kind
+
+
+def _cards_in_words(counts: Mapping[str, int]) -> str:
+    parts = [f"{n} {building_name(b, n)}" for b, n in counts.items() if n]
+    return join_names(parts) if parts else "no cards"

@@ -1,0 +1,173 @@
+"""The only module that touches SQLite: tables (games being played) and their event logs."""
+
+from __future__ import annotations
+
+import json
+import secrets
+import sqlite3
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlite_utils import Database
+from sqlite_utils.migrations import Migrations
+
+from .rules.log import Event
+
+migrations = Migrations("companion")
+
+
+@migrations()
+def create_tables_and_events(db: Database) -> None:
+    db["tables"].create(
+        {
+            "id": str,
+            "game": str,
+            "players": str,  # JSON list of {"name", "colour"} in seat order
+            "created_at": str,
+            "status": str,  # "open" or "finished"
+        },
+        pk="id",
+    )
+    db["events"].create(
+        {
+            "id": int,
+            "table_id": str,
+            "seq": int,
+            "kind": str,
+            "payload": str,
+            "at": str,
+        },
+        pk="id",
+        foreign_keys=[("table_id", "tables", "id")],
+    )
+    db["events"].create_index(["table_id", "seq"], unique=True)
+
+
+class StaleError(Exception):
+    """A write based on an outdated view of the table; `since` lists what happened meanwhile."""
+
+    def __init__(self, since: list[Event]):
+        super().__init__("The table changed since this screen was loaded.")
+        self.since = since
+
+
+def connect(path: str) -> Database:
+    """Open the database file in WAL mode (migrate() it once at start-up)."""
+    conn = sqlite3.connect(path, timeout=10, check_same_thread=False, isolation_level=None)
+    db = Database(conn)
+    db.execute("PRAGMA busy_timeout = 10000")
+    db.execute("PRAGMA foreign_keys = ON")
+    if path != ":memory:":
+        db.enable_wal()
+    return db
+
+
+def migrate(db: Database) -> None:
+    migrations.apply(db)
+
+
+@contextmanager
+def write_transaction(db: Database) -> Iterator[None]:
+    """BEGIN IMMEDIATE: take the write lock before reading, so concurrent writers queue up
+    instead of both reading the same last event; commit at the end, roll back on any error.
+    """
+    db.execute("BEGIN IMMEDIATE")
+    try:
+        yield
+    except BaseException:
+        db.rollback()
+        raise
+    db.commit()
+
+
+def now() -> str:
+    return datetime.now(UTC).isoformat(timespec="seconds")
+
+
+def new_table_id() -> str:
+    """An unguessable table link: 128 bits of randomness."""
+    return secrets.token_urlsafe(16)
+
+
+def create_table(db: Database, game: str, players: list[dict[str, str]]) -> str:
+    table_id = new_table_id()
+    db["tables"].insert(
+        {
+            "id": table_id,
+            "game": game,
+            "players": json.dumps(players, ensure_ascii=False),
+            "created_at": now(),
+            "status": "open",
+        }
+    )
+    return table_id
+
+
+def get_table(db: Database, table_id: str) -> dict[str, Any] | None:
+    rows = list(db["tables"].rows_where("id = ?", [table_id]))
+    if not rows:
+        return None
+    row = dict(rows[0])
+    row["players"] = json.loads(row["players"])
+    return row
+
+
+def list_tables(db: Database, ids: list[str]) -> list[dict[str, Any]]:
+    """The tables with these ids, open ones first, newest first within each."""
+    if not ids:
+        return []
+    marks = ", ".join("?" for _ in ids)
+    rows = db.query(
+        f"select * from tables where id in ({marks}) "
+        "order by status = 'finished', created_at desc",
+        ids,
+    )
+    return [dict(row, players=json.loads(row["players"])) for row in rows]
+
+
+def events(db: Database, table_id: str) -> list[Event]:
+    rows = db.query(
+        "select seq, kind, payload, at from events where table_id = ? order by seq", [table_id]
+    )
+    return [Event(r["seq"], r["kind"], json.loads(r["payload"]), r["at"]) for r in rows]
+
+
+def last_seq(db: Database, table_id: str) -> int:
+    row = db.execute("select max(seq) from events where table_id = ?", [table_id]).fetchone()
+    return int(row[0] or 0)
+
+
+def append_event(
+    db: Database,
+    table_id: str,
+    based_on: int,
+    kind: str,
+    payload: Mapping[str, Any],
+    check: Callable[[list[Event]], str],
+) -> Event:
+    """Append one event if the writer saw the latest state (`based_on` is the last seq it saw).
+
+    In one transaction: a writer that is behind gets StaleError and nothing is written;
+    `check(log)` replays the log with the new event (raising RuleError if the rules refuse it)
+    and returns the table's status afterwards, which is stored with it.
+    """
+    with write_transaction(db):
+        log = events(db, table_id)
+        current = log[-1].seq if log else 0
+        if based_on != current:
+            raise StaleError([e for e in log if e.seq > based_on])
+        event = Event(current + 1, kind, dict(payload), now())
+        status = check([*log, event])
+        db["events"].insert(
+            {
+                "table_id": table_id,
+                "seq": event.seq,
+                "kind": kind,
+                "payload": json.dumps(event.payload, ensure_ascii=False, sort_keys=True),
+                "at": event.at,
+            }
+        )
+        db["tables"].update(table_id, {"status": status})
+    return event

@@ -1,0 +1,137 @@
+"""The pages every game shares: home, a new table, undo and redo, history, printing."""
+
+from __future__ import annotations
+
+from importlib import import_module
+from types import ModuleType
+from typing import Any
+
+from flask import Blueprint, Response, abort, redirect, render_template, request, session, url_for
+from flask_wtf import FlaskForm
+from wtforms import FieldList, Form, FormField, RadioField, SelectField, StringField
+
+from .. import get_db, pdf, storage
+from ..rules import GAMES, RuleError, check_players, find_game
+from ..rules.log import REDO, UNDO, history
+from .tables import (
+    PAGES,
+    SEAT_COLOURS,
+    ActionForm,
+    load_table,
+    perform,
+    refuse,
+    remember,
+)
+
+bp = Blueprint("main", __name__)
+
+
+class PlayerForm(Form):
+    name = StringField("Name")
+    colour = SelectField("Colour", choices=[(c, c) for c in SEAT_COLOURS])
+
+
+class NewTableForm(FlaskForm):
+    game = RadioField("Game", choices=[(g.slug, g.name) for g in GAMES.values()], default="yard")
+    players = FieldList(FormField(PlayerForm), min_entries=6, max_entries=6)
+
+
+def new_table_form() -> NewTableForm:
+    form = NewTableForm()
+    for seat, entry in enumerate(form.players):
+        if not entry.colour.data or entry.colour.data == "None":
+            entry.colour.data = SEAT_COLOURS[seat]
+    return form
+
+
+@bp.get("/")
+def home() -> str:
+    tables = storage.list_tables(get_db(), session.get("tables", []))
+    return render_template("home.html", tables=tables, games=GAMES, form=new_table_form())
+
+
+@bp.post("/new")
+def new_table() -> Any:
+    """Start a table: the game, then the names in seat order (blank seats are left out)."""
+    form = new_table_form()
+    if not form.validate_on_submit():
+        return home_with_error(form, "Choose a game and enter the players' names.")
+    try:
+        game = find_game(form.game.data)
+        seats = [e for e in form.players if (e.form.name.data or "").strip()]
+        names = check_players(game, [e.form.name.data for e in seats])
+    except RuleError as error:
+        return home_with_error(form, str(error))
+    players = [{"name": n, "colour": e.form.colour.data} for n, e in zip(names, seats)]
+    table_id = storage.create_table(get_db(), game.slug, players)
+    remember(table_id)
+    return redirect(url_for(f"{game.slug}.table", table_id=table_id), code=303)
+
+
+def home_with_error(form: NewTableForm, message: str) -> tuple[str, int]:
+    tables = storage.list_tables(get_db(), session.get("tables", []))
+    page = render_template("home.html", tables=tables, games=GAMES, form=form, error=message)
+    return page, 422
+
+
+@bp.get("/<slug>/<table_id>/history")
+def table_history(slug: str, table_id: str) -> str:
+    table = load_table(slug, table_id)
+    remember(table.id)
+    entries = history(storage.events(get_db(), table.id))
+    return render_template("history.html", table=table, entries=list(reversed(entries)))
+
+
+@bp.post("/<slug>/<table_id>/undo")
+def undo(slug: str, table_id: str) -> Any:
+    return undo_or_redo(slug, table_id, UNDO)
+
+
+@bp.post("/<slug>/<table_id>/redo")
+def redo(slug: str, table_id: str) -> Any:
+    return undo_or_redo(slug, table_id, REDO)
+
+
+def undo_or_redo(slug: str, table_id: str, kind: str) -> Any:
+    table = load_table(slug, table_id)
+    form = ActionForm()
+    if not form.validate_on_submit():
+        return refuse(table, form, PAGES[slug])
+    return perform(table, form, kind, {}, PAGES[slug])
+
+
+@bp.get("/<slug>/<table_id>/sheet.pdf")
+def score_sheet(slug: str, table_id: str) -> Response:
+    """The table's filled score sheet: every scoring and how it came about."""
+    table = load_table(slug, table_id)
+    game = table.replay()
+    size = pdf.page_size(request.args.get("size"))
+    body = pdf.render_pdf(f"{slug}/sheet.html", table=table, game=game.state, size=size,
+                          rules=game_rules(slug))
+    return pdf_response(body, f"{slug}-score-sheet.pdf")
+
+
+@bp.get("/pad/<slug>.pdf")
+def blank_pad(slug: str) -> Response:
+    """A blank score pad to print, for the number of players asked for."""
+    game = GAMES.get(slug) or abort(404)
+    players = request.args.get("players", type=int) or game.players.stop - 1
+    if players not in game.players:
+        abort(404)
+    size = pdf.page_size(request.args.get("size"))
+    body = pdf.render_pdf(f"{slug}/pad.html", game=game, players=players, size=size,
+                          rules=game_rules(slug))
+    return pdf_response(body, f"{slug}-score-pad-{players}.pdf")
+
+
+def game_rules(slug: str) -> ModuleType:
+    """The game's rules module (`companion.rules.<slug>`), for its print templates."""
+    return import_module(f"companion.rules.{slug}")
+
+
+def pdf_response(body: bytes, filename: str) -> Response:
+    return Response(
+        body,
+        mimetype="application/pdf",
+        headers={"Content-Disposition": f'inline; filename="{filename}"'},
+    )

@@ -1,0 +1,219 @@
+"""The construction-yard game's pages: purchases, Dirk, scorings A, B and C, corrections."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, render_template, request
+from wtforms import IntegerField, SelectField, StringField
+from wtforms.validators import InputRequired, NumberRange, Optional
+
+from ..rules import yard, yard_table
+from .tables import PAGES, ActionForm, Table, load_table, perform, refuse, remember
+
+bp = Blueprint("yard", __name__, url_prefix="/yard")
+BUILDING_CHOICES = [(b, b) for b in yard.BUILDINGS]
+
+
+class BuyForm(ActionForm):
+    player = StringField("Player", validators=[InputRequired()])
+    building = SelectField("Building", choices=BUILDING_CHOICES)
+    receiver = StringField("For")
+
+
+class ScoreForm(ActionForm):
+    scoring = SelectField("Scoring", choices=[("A", "A"), ("B", "B")])
+
+
+class YoungestForm(ActionForm):
+    player = StringField("Player", validators=[InputRequired()])
+
+
+class CorrectForm(ActionForm):
+    owner = StringField("Owner", validators=[InputRequired()])
+    building = SelectField("Building", choices=BUILDING_CHOICES)
+    count = IntegerField("Count", validators=[InputRequired(), NumberRange(0, 11)])
+
+
+class DeckForm(ActionForm):
+    left = IntegerField("Cards left in the deck", validators=[InputRequired(), NumberRange(0, 50)])
+
+
+def count_field(label: str, high: int) -> IntegerField:
+    return IntegerField(label, default=0, validators=[Optional(), NumberRange(0, high)])
+
+
+def dirk_form() -> Any:
+    """Dirk's new cards by building type."""
+    fields = {b: count_field(yard.PLURALS[b].capitalize(), yard.SUPPLY[b]) for b in yard.BUILDINGS}
+    return type("DirkDealForm", (ActionForm,), fields)()
+
+
+def starting_money_form(players: list[str]) -> Any:
+    """Each player's starting money: how many cards and their total."""
+    fields: dict[str, Any] = {}
+    for i, player in enumerate(players):
+        fields[f"cards_{i}"] = IntegerField(
+            f"{player}: cards", validators=[InputRequired(), NumberRange(3, 20)])
+        fields[f"total_{i}"] = IntegerField(
+            f"{player}: total", validators=[InputRequired(), NumberRange(20, 28)])
+    return type("StartingMoneyForm", (ActionForm,), fields)()
+
+
+def final_form(players: list[str]) -> Any:
+    """The end: each player's money per currency and the cards left on display."""
+    fields: dict[str, Any] = {}
+    for i, player in enumerate(players):
+        for currency in yard.CURRENCIES:
+            fields[f"money_{i}_{currency}"] = count_field(f"{player}: {currency}", yard.MAX_MONEY)
+    for k in range(yard.DISPLAY):
+        fields[f"card_{k}"] = SelectField(
+            f"Card {k + 1}", choices=[("", "none"), *BUILDING_CHOICES], default="")
+        fields[f"currency_{k}"] = SelectField(
+            f"Card {k + 1} currency", choices=[(c, c) for c in yard.CURRENCIES])
+    return type("FinalForm", (ActionForm,), fields)()
+
+
+@bp.get("/<table_id>/")
+def table(table_id: str) -> Any:
+    loaded = load_table("yard", table_id)
+    remember(loaded.id)
+    return render(loaded)
+
+
+def render(table: Table, error: str | None = None, status: int = 200, **forms: Any) -> Any:
+    """The table page: next step, purchase buttons, majority board, scorings, totals."""
+    game = table.replay()
+    state: yard_table.YardTable = game.state  # type: ignore[assignment]
+    context = {
+        "dirk_form": dirk_form(),
+        "starting_form": starting_money_form(state.players),
+        "correct_form": CorrectForm(formdata=None),
+        "deck_form": DeckForm(formdata=None, left=state.deck_left),
+        **forms,
+    }
+    page = render_template(
+        "yard/table.html",
+        table=table,
+        state=state,
+        game=game,
+        seq=game.last_seq,
+        yard=yard,
+        rulings=yard_table.RULINGS,
+        undo_label=describe_last(table, game.log.done),
+        redo_label=describe_last(table, game.log.undone[:1]),
+        error=error,
+        **context,
+    )
+    return page, status
+
+
+PAGES["yard"] = render
+
+
+def describe_last(table: Table, events: Any) -> str | None:
+    return table.game.describe(events[-1].kind, events[-1].payload) if events else None
+
+
+def act(table_id: str, form: ActionForm, kind: str, payload_of: Any, **forms: Any) -> Any:
+    """Validate the form, then record the action; on a bad form, the page again with why."""
+    table = load_table("yard", table_id)
+    if not form.validate_on_submit():
+        return refuse(table, form, lambda *a, **k: render(*a, **k, **forms))
+    return perform(table, form, kind, payload_of(form, table),
+                   lambda *a, **k: render(*a, **k, **forms))
+
+
+@bp.post("/<table_id>/buy")
+def buy(table_id: str) -> Any:
+    def payload(form: BuyForm, table: Table) -> dict[str, Any]:
+        receiver = form.receiver.data or form.player.data
+        return {"player": form.player.data, "building": form.building.data, "for": receiver}
+
+    return act(table_id, BuyForm(), "buy", payload)
+
+
+@bp.post("/<table_id>/score")
+def score(table_id: str) -> Any:
+    return act(table_id, ScoreForm(), "score", lambda form, table: {"scoring": form.scoring.data})
+
+
+@bp.post("/<table_id>/dirk")
+def dirk(table_id: str) -> Any:
+    form = dirk_form()
+
+    def payload(form: Any, table: Table) -> dict[str, Any]:
+        return {"buildings": {b: form[b].data or 0 for b in yard.BUILDINGS}}
+
+    return act(table_id, form, "dirk_deal", payload, dirk_form=form)
+
+
+@bp.post("/<table_id>/setup")
+def setup(table_id: str) -> Any:
+    players = load_table("yard", table_id).names
+    form = starting_money_form(players)
+
+    def payload(form: Any, table: Table) -> dict[str, Any]:
+        return {
+            "cards": {p: form[f"cards_{i}"].data for i, p in enumerate(players)},
+            "totals": {p: form[f"total_{i}"].data for i, p in enumerate(players)},
+        }
+
+    return act(table_id, form, "starting_money", payload, starting_form=form)
+
+
+@bp.post("/<table_id>/youngest")
+def youngest(table_id: str) -> Any:
+    return act(table_id, YoungestForm(), "youngest",
+               lambda form, table: {"player": form.player.data})
+
+
+@bp.post("/<table_id>/correct")
+def correct(table_id: str) -> Any:
+    form = CorrectForm()
+
+    def payload(form: CorrectForm, table: Table) -> dict[str, Any]:
+        return {"owner": form.owner.data, "building": form.building.data, "count": form.count.data}
+
+    return act(table_id, form, "correct", payload, correct_form=form)
+
+
+@bp.post("/<table_id>/deck")
+def deck(table_id: str) -> Any:
+    form = DeckForm()
+    return act(table_id, form, "deck", lambda form, table: {"left": form.left.data},
+               deck_form=form)
+
+
+@bp.route("/<table_id>/end", methods=["GET", "POST"])
+def end(table_id: str) -> Any:
+    """The end of the game: leftover display cards by money majority, then scoring C."""
+    table = load_table("yard", table_id)
+    form = final_form(table.names)
+
+    def render_end(table: Table, error: str | None = None, status: int = 200) -> Any:
+        game = table.replay()
+        page = render_template("yard/end.html", table=table, state=game.state,
+                               seq=game.last_seq, form=form, yard=yard, error=error,
+                               rulings=yard_table.RULINGS)
+        return page, status
+
+    if request.method == "GET":
+        return render_end(table)
+    if not form.validate_on_submit():
+        return refuse(table, form, render_end)
+    return perform(table, form, "final", final_payload(form, table.names), render_end)
+
+
+def final_payload(form: Any, players: list[str]) -> dict[str, Any]:
+    money = {
+        p: {c: form[f"money_{i}_{c}"].data or 0 for c in yard.CURRENCIES}
+        for i, p in enumerate(players)
+    }
+    leftovers = [
+        {"building": form[f"card_{k}"].data, "currency": form[f"currency_{k}"].data}
+        for k in range(yard.DISPLAY)
+        if form[f"card_{k}"].data
+    ]
+    return {"money": money, "leftovers": leftovers}
+
