@@ -1,0 +1,106 @@
+"""Real-browser tests: the app served on 127.0.0.1 and driven by Debian's Chromium at phone size.
+
+Run with `python -m pytest tests/browser`. Screenshots of every main screen are saved in
+tests/browser/screenshots/ (git-ignored) so a person can look at them.
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Page
+from werkzeug.serving import make_server
+
+SCREENSHOTS = Path(__file__).resolve().parent / "screenshots"
+CHROMIUM = "/usr/bin/chromium"
+PHONE = {"width": 390, "height": 844}
+
+
+@pytest.fixture(scope="session")
+def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The app with CSRF on, its database and instance folder in a temporary directory."""
+    tmp = tmp_path_factory.mktemp("companion")
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setenv("COMPANION_INSTANCE", str(tmp / "instance"))
+        from companion import create_app
+
+        app = create_app(
+            {"DATABASE": str(tmp / "db.sqlite"), "SECRET_KEY": "test", "TESTING": True}
+        )
+        assert app.config.get("WTF_CSRF_ENABLED", True), "the browser must submit real tokens"
+        server = make_server("127.0.0.1", 0, app, threaded=True)
+        thread = threading.Thread(target=server.serve_forever, name="live-server", daemon=True)
+        thread.start()
+        try:
+            yield f"http://127.0.0.1:{server.server_port}"
+        finally:
+            server.shutdown()
+            server.server_close()
+            thread.join(timeout=5)
+
+
+@pytest.fixture(scope="session")
+def base_url(live_server: str) -> str:
+    return live_server
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
+    if not Path(CHROMIUM).exists():
+        pytest.skip(f"{CHROMIUM} is not installed")
+    return {
+        **browser_type_launch_args,
+        "executable_path": CHROMIUM,
+        "args": [
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            "--no-first-run",
+        ],
+    }
+
+
+@pytest.fixture(scope="session")
+def browser_context_args(browser_context_args: dict[str, Any], base_url: str) -> dict[str, Any]:
+    return {
+        **browser_context_args,
+        "base_url": base_url,
+        "viewport": PHONE,
+        "is_mobile": True,
+        "has_touch": True,
+    }
+
+
+@pytest.fixture(autouse=True)
+def _short_timeouts(page: Page) -> None:
+    """Everything is local: fail in seconds rather than after Playwright's 30 s default."""
+    page.set_default_timeout(10_000)
+    page.set_default_navigation_timeout(15_000)
+
+
+def shot(page: Page, name: str) -> Path:
+    """Save a full-page screenshot and check the page does not scroll sideways."""
+    SCREENSHOTS.mkdir(exist_ok=True)
+    path = SCREENSHOTS / f"{name}.png"
+    page.screenshot(path=str(path), full_page=True)
+    scroll_width, inner_width = page.evaluate(
+        "[document.documentElement.scrollWidth, window.innerWidth]"
+    )
+    assert scroll_width <= inner_width, (
+        f"{name}: the page scrolls sideways ({scroll_width}px wide in a {inner_width}px window)"
+    )
+    return path
+
+
+@pytest.fixture(name="shot")
+def shot_fixture() -> Any:
+    """`shot(page, name)` for the tests (a fixture, so no test imports a conftest module)."""
+    return shot

@@ -1,0 +1,250 @@
+"""A construction-yard game replayed from its actions: order of play, Dirk, the end."""
+
+import pytest
+
+from companion.rules import GAMES, check_players, replay
+from companion.rules.common import RuleError
+from companion.rules.log import Event
+from companion.rules.yard_table import YardTable
+
+YARD = GAMES["yard"]
+
+
+def play(players, *actions):
+    """Replay (kind, payload) actions on a new table."""
+    events = [Event(seq, kind, payload) for seq, (kind, payload) in enumerate(actions, 1)]
+    return replay(YARD, players, events).state
+
+
+def buy(player, building, receiver=None):
+    return ("buy", {"player": player, "building": building, "for": receiver or player})
+
+
+def dirk(**buildings):
+    return ("dirk_deal", {"buildings": buildings})
+
+
+def test_purchases_count_and_take_cards_from_the_deck():
+    state = play(["Ann", "Ben", "Cy"], buy("Ann", "park"), buy("Ann", "park"), buy("Ben", "museum"))
+    assert state.buildings["Ann"]["park"] == 2
+    assert state.buildings["Ben"]["museum"] == 1
+    assert state.deck_left == 50 - 3
+    assert state.owners == ["Ann", "Ben", "Cy"]
+
+
+def test_a_full_four_player_game():
+    actions = [
+        buy("Paul", "park"), buy("Paul", "park"), buy("Nina", "park"), buy("Tobi", "church"),
+        ("score", {"scoring": "A"}),
+        buy("Nina", "park"), buy("Kate", "skyscraper"), buy("Kate", "skyscraper"),
+        buy("Tobi", "skyscraper"), buy("Tobi", "skyscraper"),
+        ("score", {"scoring": "B"}),
+        buy("Paul", "park"),
+        ("final", {
+            "money": {"Paul": {"blue": 5}, "Nina": {"blue": 9}, "Tobi": {"green": 3},
+                      "Kate": {"green": 3}},
+            "leftovers": [{"building": "park", "currency": "blue"},
+                          {"building": "museum", "currency": "green"}],
+        }),
+    ]
+    state = play(["Paul", "Nina", "Tobi", "Kate"], *actions)
+    # A: park Paul 2 > Nina 1: Paul 5; church Tobi 4.
+    assert state.scorings[0].points == {"Paul": 5, "Nina": 0, "Tobi": 4, "Kate": 0}
+    # B: park Paul 2 = Nina 2: (12 + 5) // 2 = 8 each; church Tobi 11;
+    # skyscraper Kate 2 = Tobi 2: (13 + 6) // 2 = 9 each.
+    assert state.scorings[1].points == {"Paul": 8, "Nina": 8, "Tobi": 20, "Kate": 9}
+    # End: Nina (9 blue) takes the park: Nina 3 parks, Paul 3 parks; the museum stays unsold
+    # (Tobi and Kate tie on green).
+    assert [(lo.building, lo.owner) for lo in state.leftovers] == [("park", "Nina"),
+                                                                     ("museum", None)]
+    # C: park Paul 3 = Nina 3: (20 + 12) // 2 = 16; church Tobi 19; skyscrapers 2 = 2: 17 each.
+    assert state.scorings[2].points == {"Paul": 16, "Nina": 16, "Tobi": 19 + 17, "Kate": 17}
+    assert state.totals() == {"Paul": 29, "Nina": 24, "Tobi": 60, "Kate": 26}
+    assert state.finished
+    assert [(p.place, p.player, p.shared) for p in state.ranking()] == [
+        (1, "Tobi", False), (2, "Paul", False), (3, "Kate", False), (4, "Nina", False)]
+
+
+def test_equal_totals_share_the_victory():
+    state = play(
+        ["Ann", "Ben", "Cy"],
+        buy("Ann", "park"), buy("Ben", "park"),
+        ("score", {"scoring": "A"}), ("score", {"scoring": "B"}),
+        ("final", {"money": {}, "leftovers": []}),
+    )
+    assert [(p.place, p.player, p.shared) for p in state.ranking()] == [
+        (1, "Ann", True), (1, "Ben", True), (3, "Cy", False)]
+
+
+def test_dirk_is_dealt_at_setup_after_a_and_after_b():
+    state = play(["Ann", "Ben"])
+    assert (state.dirk_due, state.dirk_cards_due) == ("setup", 6)
+    with pytest.raises(RuleError, match="First deal Dirk his 6 cards"):
+        state.apply(*buy("Ann", "park"))
+    state = play(
+        ["Ann", "Ben"],
+        dirk(park=2, museum=4),
+        buy("Ann", "park"), buy("Ben", "church", "Dirk"),
+        ("score", {"scoring": "A"}),
+        dirk(skyscraper=6),
+        ("score", {"scoring": "B"}),
+    )
+    # Deck: 50 - 6 - 2 purchases - 6 = 36; a third of 36 is 12.
+    assert state.deck_left == 36
+    assert (state.dirk_due, state.dirk_cards_due) == ("B", 12)
+    assert state.buildings["Dirk"] == {"museum": 4, "theater": 0, "station": 0, "church": 1,
+                                       "park": 2, "skyscraper": 6}
+    # A: Dirk park 2 > Ann 1: 5; museum 1; church 4 (the donated one): 10.
+    assert state.scorings[0].points == {"Ann": 0, "Ben": 0, "Dirk": 10}
+
+
+def test_dirk_gets_exactly_what_is_due():
+    state = play(["Ann", "Ben"])
+    with pytest.raises(RuleError, match="Dirk gets exactly 6 cards now; 5 were entered"):
+        state.apply(*dirk(park=5))
+    with pytest.raises(RuleError, match="There are only 7 museums"):
+        play(["Ann", "Ben"], ("correct", {"owner": "Ann", "building": "museum", "count": 5}),
+             dirk(museum=3, park=3))
+
+
+def test_dirk_can_outscore_the_players_but_never_wins():
+    state = play(
+        ["Ann", "Ben"],
+        dirk(skyscraper=6), buy("Ann", "park"),
+        ("score", {"scoring": "A"}), dirk(park=6),
+        ("score", {"scoring": "B"}), dirk(church=9, museum=3),
+        ("final", {"money": {"Ann": {"blue": 2}}, "leftovers": []}),
+    )
+    totals = state.totals()
+    assert totals["Dirk"] > max(totals["Ann"], totals["Ben"])
+    assert [p.player for p in state.ranking()] == ["Ann", "Ben"]
+
+
+def test_supply_is_enforced_with_the_building_named():
+    actions = [buy("Ann", "museum")] * 7
+    state = play(["Ann", "Ben", "Cy"], *actions)
+    with pytest.raises(RuleError, match="There are only 7 museums in the game and 7 are already"):
+        state.apply(*buy("Ben", "museum"))
+    assert state.buildings["Ben"]["museum"] == 0
+
+
+@pytest.mark.parametrize(
+    "action, message",
+    [
+        (buy("Zed", "park"), "'Zed' is not a player at this table"),
+        (buy("Ann", "castle"), "Unknown building 'castle'"),
+        (buy("Ann", "park", "Ben"), "Ann cannot buy for Ben"),
+        (buy("Ann", "park", "Dirk"), "'Dirk' is not at this table"),  # no Dirk with 3 players
+        (("score", {"scoring": "B"}), "Scoring A comes next"),
+        (("score", {"scoring": "C"}), "C is the final scoring"),
+        (("final", {"money": {}, "leftovers": []}), "after scorings A and B"),
+        (("teleport", {}), "Unknown action 'teleport'"),
+        (("youngest", {"player": "Ann"}), "not among those tied"),
+        (("deck", {"left": 51}), "cannot be more than 50"),
+        (("correct", {"owner": "Ann", "building": "park", "count": 12}), "more than 11"),
+    ],
+)
+def test_illegal_actions_are_refused_and_change_nothing(action, message):
+    state = play(["Ann", "Ben", "Cy"], buy("Ann", "park"))
+    before = repr(state)
+    with pytest.raises(RuleError, match=message):
+        state.apply(*action)
+    assert repr(state) == before
+
+
+@pytest.mark.parametrize(
+    "payload, message",
+    [
+        ({"money": {"Zed": {"blue": 1}}, "leftovers": []}, "players at this table only"),
+        ({"money": {"Ann": {"pink": 1}}, "leftovers": []}, "Enter Ann's money by currency"),
+        ({"money": {"Ann": {"blue": -3}}, "leftovers": []}, "cannot be less than 0"),
+        ({"money": {}, "leftovers": [{"building": "park"}] * 5}, "At most 4"),
+        ({"money": {}, "leftovers": [{"building": "park", "currency": "gold"}]}, "a currency"),
+        ({"money": {}, "leftovers": "park"}, "At most 4"),
+    ],
+)
+def test_a_broken_final_is_refused(payload, message):
+    state = play(["Ann", "Ben", "Cy"], ("score", {"scoring": "A"}), ("score", {"scoring": "B"}))
+    with pytest.raises(RuleError, match=message):
+        state.apply("final", payload)
+    assert not state.finished and state.scored == ["A", "B"]
+
+
+def test_nothing_changes_after_the_end():
+    state = play(["Ann", "Ben", "Cy"], ("score", {"scoring": "A"}), ("score", {"scoring": "B"}),
+                 ("final", {"money": {}, "leftovers": []}))
+    with pytest.raises(RuleError, match="The game is over"):
+        state.apply(*buy("Ann", "park"))
+
+
+def test_the_last_purchases_empty_the_display_once_the_deck_is_empty():
+    state = play(["Ann", "Ben", "Cy"], ("deck", {"left": 1}), buy("Ann", "park"))
+    assert (state.deck_left, state.display_left) == (0, 4)
+    state.apply(*buy("Ben", "park"))
+    assert (state.deck_left, state.display_left) == (0, 3)
+
+
+def test_starting_player_and_money_piles():
+    state = play(["Ann", "Ben", "Cy"], ("starting_money", {
+        "cards": {"Ann": 4, "Ben": 3, "Cy": 3}, "totals": {"Ann": 20, "Ben": 22, "Cy": 22}}))
+    assert state.start_candidates == ["Ben", "Cy"]
+    assert state.starter is None  # the youngest decides
+    state.apply("youngest", {"player": "Cy"})
+    assert state.starter == "Cy"
+    assert state.piles == [19, 19, 19, 19, 18]  # 108 - 10 - 4 = 94
+
+
+@pytest.mark.parametrize(
+    "cards, totals, message",
+    [
+        ({"Ann": 2, "Ben": 3}, {"Ann": 20, "Ben": 20}, "cannot be less than 3"),
+        ({"Ann": 3, "Ben": 3}, {"Ann": 29, "Ben": 20}, "cannot be more than 28"),
+        ({"Ann": 3, "Ben": 3}, {"Ann": 28, "Ben": 20}, "3 money cards cannot add up to 28"),
+        ({"Ann": 3}, {"Ann": 20}, "every player"),
+    ],
+)
+def test_impossible_starting_money_is_refused(cards, totals, message):
+    state = play(["Ann", "Ben"])
+    with pytest.raises(RuleError, match=message):
+        state.apply("starting_money", {"cards": cards, "totals": totals})
+
+
+def test_undo_and_redo_replay_to_the_right_state():
+    events = [
+        Event(1, "buy", {"player": "Ann", "building": "park"}),
+        Event(2, "buy", {"player": "Ben", "building": "park"}),
+        Event(3, "undo"),
+        Event(4, "undo"),
+        Event(5, "redo"),
+    ]
+    state = replay(YARD, ["Ann", "Ben", "Cy"], events).state
+    assert isinstance(state, YardTable)
+    assert (state.buildings["Ann"]["park"], state.buildings["Ben"]["park"]) == (1, 0)
+
+
+@pytest.mark.parametrize(
+    "names, result",
+    [
+        (["  Ann ", "Ben", "", "   "], ["Ann", "Ben"]),
+        (["Zoë", "李小龍", "Ann\u0000"], ["Zoë", "李小龍", "Ann"]),
+        (["a" * 24, "b"], ["a" * 24, "b"]),
+        (["Ann", "Dirk", "Cy"], ["Ann", "Dirk", "Cy"]),  # Dirk only plays with two
+    ],
+)
+def test_player_names_are_cleaned(names, result):
+    assert check_players(YARD, names) == result
+
+
+@pytest.mark.parametrize(
+    "names, message",
+    [
+        (["Ann"], "played by 2 to 6 players"),
+        ([f"P{i}" for i in range(7)], "played by 2 to 6 players"),
+        (["a" * 25, "b"], "longer than 24 characters"),
+        (["Ann", "ann "], "Two players are called"),
+        (["Ann", "dirk"], "automated opponent"),
+    ],
+)
+def test_bad_player_names_are_refused(names, message):
+    with pytest.raises(RuleError, match=message):
+        check_players(YARD, names)
