@@ -10,9 +10,12 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 from unicodedata import category
 
-from . import yard_table
+from . import yard, yard_table
 from .common import Placing, RuleError
 from .log import Event, Resolved, resolve
+
+__all__ = ["GAMES", "Game", "Placing", "Replay", "RuleError", "TableState", "check_players",
+           "clean_name", "find_game", "replay"]
 
 
 class TableState(Protocol):
@@ -45,7 +48,7 @@ GAMES: dict[str, Game] = {
         players=range(2, 7),
         start=yard_table.YardTable.start,
         describe=yard_table.describe,
-        reserved_names=lambda players: (yard_table.DIRK,) if players == 2 else (),
+        reserved_names=lambda players: (yard.DIRK,) if players == 2 else (),
     ),
 }
 
@@ -80,8 +83,7 @@ def check_players(game: Game, names: Iterable[str]) -> list[str]:
     """Player names for a new table: trimmed, 1 to 24 characters, unique, within the game's
     player count, none taken by an automated opponent of the game.
     """
-    players = [" ".join(_printable(name).split()) for name in names]
-    players = [name for name in players if name]
+    players = [name for name in map(clean_name, names) if name]
     if len(players) not in game.players:
         raise RuleError(
             f"{game.name} is played by {game.players.start} to {game.players.stop - 1} players."
@@ -89,14 +91,16 @@ def check_players(game: Game, names: Iterable[str]) -> list[str]:
     for name in players:
         if len(name) > 24:
             raise RuleError(f"The name {name[:24]!r}... is longer than 24 characters.")
-        if name.casefold() in (r.casefold() for r in game.reserved_names(len(players))):
+        reserved = [r.casefold() for r in game.reserved_names(len(players))]
+        if name.casefold() in reserved:
             raise RuleError(f"{name} is the automated opponent's name here: choose another name.")
     folded = [name.casefold() for name in players]
-    duplicates = sorted({n for n, f in zip(players, folded) if folded.count(f) > 1})
+    duplicates = [name for name in players if folded.count(name.casefold()) > 1]
     if duplicates:
         raise RuleError(f"Two players are called {duplicates[0]}: names must differ.")
     return players
 
 
-def _printable(name: str) -> str:
-    return "".join(ch for ch in name if category(ch) != "Cc")
+def clean_name(name: str) -> str:
+    """A player's name as typed, without control characters and surrounding or doubled spaces."""
+    return " ".join("".join(ch for ch in name if category(ch) != "Cc").split())

@@ -105,7 +105,8 @@ def split_line(building: str, split: Split) -> str:
         return f"{split.players[0]} is {rank_label(split)} with {held}: {split.total}"
     sums = " + ".join(str(p) for p in split.rank_points)
     names = join_names(split.players)
-    return f"{names} tie for {rank_label(split)} with {held}: {sums} = {split.total}, {split.each} each"
+    shares = f"{sums} = {split.total}, {split.each} each"
+    return f"{names} tie for {rank_label(split)} with {held}: {shares}"
 
 
 def explain_round(counts: Mapping[str, Mapping[str, int]], scoring: str) -> list[BuildingResult]:

@@ -8,10 +8,10 @@ from typing import Any
 
 from flask import Blueprint, Response, abort, redirect, render_template, request, session, url_for
 from flask_wtf import FlaskForm
-from wtforms import FieldList, Form, FormField, RadioField, SelectField, StringField
+from wtforms import FieldList, Form, FormField, RadioField, SelectChoice, SelectField, StringField
 
 from .. import get_db, pdf, storage
-from ..rules import GAMES, RuleError, check_players, find_game
+from ..rules import GAMES, RuleError, check_players, clean_name, find_game
 from ..rules.log import REDO, UNDO, history
 from .tables import (
     PAGES,
@@ -28,11 +28,12 @@ bp = Blueprint("main", __name__)
 
 class PlayerForm(Form):
     name = StringField("Name")
-    colour = SelectField("Colour", choices=[(c, c) for c in SEAT_COLOURS])
+    colour = SelectField("Colour", choices=list(SEAT_COLOURS))
 
 
 class NewTableForm(FlaskForm):
-    game = RadioField("Game", choices=[(g.slug, g.name) for g in GAMES.values()], default="yard")
+    game = RadioField("Game", choices=[SelectChoice(g.slug, g.name) for g in GAMES.values()],
+                      default="yard")
     players = FieldList(FormField(PlayerForm), min_entries=6, max_entries=6)
 
 
@@ -58,11 +59,12 @@ def new_table() -> Any:
         return home_with_error(form, "Choose a game and enter the players' names.")
     try:
         game = find_game(form.game.data)
-        seats = [e for e in form.players if (e.form.name.data or "").strip()]
-        names = check_players(game, [e.form.name.data for e in seats])
+        seats = [(clean_name(e.form.name.data or ""), e.form.colour.data) for e in form.players]
+        seats = [(name, colour) for name, colour in seats if name]
+        check_players(game, [name for name, _ in seats])
     except RuleError as error:
         return home_with_error(form, str(error))
-    players = [{"name": n, "colour": e.form.colour.data} for n, e in zip(names, seats)]
+    players = [{"name": name, "colour": colour} for name, colour in seats]
     table_id = storage.create_table(get_db(), game.slug, players)
     remember(table_id)
     return redirect(url_for(f"{game.slug}.table", table_id=table_id), code=303)

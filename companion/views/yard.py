@@ -5,14 +5,15 @@ from __future__ import annotations
 from typing import Any
 
 from flask import Blueprint, render_template, request
-from wtforms import IntegerField, SelectField, StringField
+from wtforms import IntegerField, SelectChoice, SelectField, StringField
 from wtforms.validators import InputRequired, NumberRange, Optional
 
 from ..rules import yard, yard_table
 from .tables import PAGES, ActionForm, Table, load_table, perform, refuse, remember
 
 bp = Blueprint("yard", __name__, url_prefix="/yard")
-BUILDING_CHOICES = [(b, b) for b in yard.BUILDINGS]
+BUILDING_CHOICES = list(yard.BUILDINGS)
+NONE = SelectChoice("", "none")
 
 
 class BuyForm(ActionForm):
@@ -22,7 +23,7 @@ class BuyForm(ActionForm):
 
 
 class ScoreForm(ActionForm):
-    scoring = SelectField("Scoring", choices=[("A", "A"), ("B", "B")])
+    scoring = SelectField("Scoring", choices=["A", "B"])
 
 
 class YoungestForm(ActionForm):
@@ -68,9 +69,9 @@ def final_form(players: list[str]) -> Any:
             fields[f"money_{i}_{currency}"] = count_field(f"{player}: {currency}", yard.MAX_MONEY)
     for k in range(yard.DISPLAY):
         fields[f"card_{k}"] = SelectField(
-            f"Card {k + 1}", choices=[("", "none"), *BUILDING_CHOICES], default="")
+            f"Card {k + 1}", choices=[NONE, *BUILDING_CHOICES], default="")
         fields[f"currency_{k}"] = SelectField(
-            f"Card {k + 1} currency", choices=[(c, c) for c in yard.CURRENCIES])
+            f"Card {k + 1} currency", choices=[NONE, *yard.CURRENCIES], default="")
     return type("FinalForm", (ActionForm,), fields)()
 
 

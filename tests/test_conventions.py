@@ -1,0 +1,55 @@
+"""Conventions that keep the project's shape: pure rules, one slug everywhere, CSRF on."""
+
+import ast
+from pathlib import Path
+
+import pytest
+
+from companion import create_app
+from companion.rules import GAMES
+
+ROOT = Path(__file__).resolve().parent.parent
+FORBIDDEN = {"flask", "flask_wtf", "sqlite_utils", "sqlite3", "weasyprint", "wtforms"}
+
+
+@pytest.mark.parametrize("path", sorted((ROOT / "companion" / "rules").glob("*.py")),
+                         ids=lambda p: p.name)
+def test_rules_are_pure(path):
+    tree = ast.parse(path.read_text())
+    imported = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            imported |= {alias.name.split(".")[0] for alias in node.names}
+        elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+            imported.add(node.module.split(".")[0])
+    assert not imported & FORBIDDEN
+
+
+@pytest.mark.parametrize("slug", sorted(GAMES))
+def test_every_game_has_its_blueprint_templates_and_tests(slug, app):
+    assert slug in app.blueprints
+    for template in ("table.html", "sheet.html", "pad.html"):
+        assert (ROOT / "templates" / slug / template).exists()
+    assert (ROOT / "companion" / "rules" / f"{slug}.py").exists()
+    assert (ROOT / "tests" / "rules" / f"test_{slug}.py").exists()
+
+
+def test_csrf_is_enforced_on_every_form(tmp_path, monkeypatch):
+    monkeypatch.setenv("COMPANION_INSTANCE", str(tmp_path))
+    app = create_app({"DATABASE": str(tmp_path / "db.sqlite")})
+    client = app.test_client()
+    for url in ("/new", "/yard/x/buy", "/yard/x/undo", "/yard/x/end"):
+        response = client.post(url, data={"game": "yard", "players-0-name": "A"})
+        assert response.status_code == 400, url
+        assert "nothing was changed" in response.get_data(as_text=True)
+    forged = client.post("/new", data={"csrf_token": "forged", "players-0-name": "A"})
+    assert forged.status_code == 400
+
+
+def test_the_secret_key_is_generated_once_into_instance(tmp_path, monkeypatch):
+    monkeypatch.setenv("COMPANION_INSTANCE", str(tmp_path / "inst"))
+    first = create_app({"DATABASE": str(tmp_path / "db.sqlite")}).secret_key
+    second = create_app({"DATABASE": str(tmp_path / "db.sqlite")}).secret_key
+    key = tmp_path / "inst" / "secret_key"
+    assert first == second == key.read_text().strip() and len(first) == 64
+    assert key.stat().st_mode & 0o077 == 0

@@ -1,0 +1,174 @@
+"""The construction-yard pages through the Flask test client: actions, refusals, undo, history."""
+
+import re
+
+from tests.conftest import act, current_seq, new_table
+
+
+def text(response):
+    return response.get_data(as_text=True)
+
+
+def test_home_starts_a_table_and_remembers_it(client):
+    assert "Start the game" in text(client.get("/"))
+    url = new_table(client, "Tobi", "Nina", "Paul")
+    assert re.fullmatch(r"/yard/[A-Za-z0-9_-]{22}/", url)
+    home = text(client.get("/"))
+    assert url in home and "Tobi" in home and "open" in home
+
+
+def test_a_table_link_of_another_game_or_unknown_id_is_404(client):
+    url = new_table(client, "Tobi", "Nina", "Paul")
+    assert client.get("/yard/nope/").status_code == 404
+    assert client.get(url.replace("/yard/", "/street/") + "history").status_code == 404
+
+
+def test_bad_names_are_refused_with_a_message(client):
+    response = client.post("/new", data={"game": "yard", "players-0-name": "Solo"})
+    assert response.status_code == 422
+    assert "played by 2 to 6 players" in text(response)
+    response = client.post("/new", data={"game": "yard", "players-0-name": "Ann",
+                                         "players-1-name": "ann"})
+    assert "Two players are called" in text(response)
+    response = client.post("/new", data={"game": "chess", "players-0-name": "Ann",
+                                         "players-1-name": "Ben"})
+    assert response.status_code == 422
+
+
+def test_a_purchase_is_recorded_and_shown(client):
+    url = new_table(client, "Tobi", "Nina", "Paul")
+    response = act(client, url, "buy", player="Tobi", building="park")
+    assert response.status_code == 303 and response.headers["Location"] == url
+    page = text(client.get(url))
+    assert "Tobi leads by 1" in page
+    assert "Last: Tobi bought a park" in page
+
+
+def test_a_repeated_submission_is_not_recorded_twice(client):
+    url = new_table(client, "Tobi", "Nina", "Paul")
+    seq = current_seq(client, url)
+    assert act(client, url, "buy", seq=seq, player="Tobi", building="park").status_code == 303
+    again = act(client, url, "buy", seq=seq, player="Tobi", building="park")
+    assert again.status_code == 409
+    assert "already recorded" in text(again)
+    assert "Tobi leads by 1" in text(again)
+
+
+def test_an_outdated_screen_changes_nothing_and_says_what_happened(client):
+    url = new_table(client, "Tobi", "Nina", "Paul")
+    seq = current_seq(client, url)
+    act(client, url, "buy", seq=seq, player="Tobi", building="park")
+    stale = act(client, url, "buy", seq=seq, player="Nina", building="museum")
+    assert stale.status_code == 409
+    assert "changed since this screen was loaded (Tobi bought a park)" in text(stale)
+    assert "Nina" not in text(client.get(url + "history"))
+
+
+def test_impossible_input_names_the_building_and_its_supply(client):
+    url = new_table(client, "Tobi", "Nina", "Paul")
+    for _ in range(7):
+        act(client, url, "buy", player="Tobi", building="museum")
+    refused = act(client, url, "buy", player="Nina", building="museum")
+    assert refused.status_code == 422
+    assert "There are only 7 museums in the game and 7 are already recorded." in text(refused)
+
+
+def test_tampered_forms_are_refused(client):
+    url = new_table(client, "Tobi", "Nina", "Paul")
+    cases = [
+        ({"player": "Tobi", "building": "castle"}, 400, "Not a valid choice"),
+        ({"player": "Mallory", "building": "park"}, 422, "is not a player at this table"),
+        ({"player": "Tobi", "building": "park", "receiver": "Nina"}, 422, "cannot buy for"),
+        ({"player": "Tobi", "building": "park", "seq": "x"}, 400, "Reload the page"),
+        ({"building": "park"}, 400, "Player"),
+    ]
+    for data, status, message in cases:
+        response = act(client, url, "buy", **data)
+        assert response.status_code == status, data
+        assert message in text(response), data
+    assert "nothing has happened yet" in text(client.get(url + "history")).lower()
+
+
+def test_undo_and_redo(client):
+    url = new_table(client, "Tobi", "Nina", "Paul")
+    act(client, url, "buy", player="Tobi", building="park")
+    act(client, url, "buy", player="Nina", building="church")
+    assert act(client, url, "undo").status_code == 303
+    page = text(client.get(url))
+    assert "Nina leads" not in page and "Tobi leads by 1" in page
+    assert act(client, url, "redo").status_code == 303
+    assert "Nina leads by 1" in text(client.get(url))
+    act(client, url, "redo")
+    assert "There is nothing to redo." in text(act(client, url, "redo"))
+    history = text(client.get(url + "history"))
+    assert "Undo: Nina bought a church" in history
+    assert "Redo: Nina bought a church" in history
+
+
+def test_scoring_a_shows_the_split_arithmetic(client):
+    url = new_table(client, "Tobi", "Nina", "Paul")
+    for player in ("Tobi", "Nina"):
+        for _ in range(4):
+            act(client, url, "buy", player=player, building="skyscraper")
+    act(client, url, "score", scoring="A")
+    act(client, url, "score", scoring="B")
+    page = text(client.get(url))
+    assert "Tobi and Nina tie for 1st-2nd with 4 skyscrapers: 13 + 6 = 19, 9 each" in page
+    assert "Tobi and Nina tie for 1st-2nd with 4 skyscrapers: 6 + 0 = 6, 3 each" in page
+
+
+def test_two_players_play_with_dirk_through_the_end(client):
+    url = new_table(client, "Tobi", "Nina")
+    page = text(client.get(url))
+    assert "Deal Dirk 6 cards" in page
+    refused = act(client, url, "buy", player="Tobi", building="park")
+    assert "First deal Dirk his 6 cards" in text(refused)
+    assert act(client, url, "dirk", skyscraper=6).status_code == 303
+    act(client, url, "buy", player="Tobi", building="park", receiver="Dirk")
+    act(client, url, "buy", player="Nina", building="park")
+    act(client, url, "score", scoring="A")
+    assert "Deal Dirk 6 cards" in text(client.get(url))
+    wrong = act(client, url, "dirk", park=5)
+    assert "Dirk gets exactly 6 cards now; 5 were entered." in text(wrong)
+    act(client, url, "dirk", museum=6)
+    act(client, url, "score", scoring="B")
+    # The deck: 50 - 6 - 2 - 6 = 36, a third is 12.
+    assert "Deal Dirk 12 cards" in text(client.get(url))
+    act(client, url, "dirk", church=9, theater=3)
+    end = url + "end"
+    assert "Money in hand" in text(client.get(end))
+    response = client.post(end, data={
+        "seq": current_seq(client, end), "card_0": "park", "currency_0": "blue",
+        "money_0_blue": "4", "money_1_blue": "3",
+    })
+    assert response.status_code == 303
+    page = text(client.get(url))
+    assert "Final result" in page and "Dirk cannot win" in page
+    assert "Park (blue): Tobi" in page
+
+
+def test_a_bad_end_form_keeps_what_was_entered(client):
+    url = new_table(client, "Tobi", "Nina", "Paul")
+    act(client, url, "score", scoring="A")
+    act(client, url, "score", scoring="B")
+    end = url + "end"
+    response = client.post(end, data={"seq": current_seq(client, end), "money_0_blue": "999",
+                                      "money_1_green": "17"})
+    assert response.status_code == 400
+    page = text(response)
+    assert "Tobi: blue: Number must be between 0 and 135." in page
+    assert 'value="17"' in page
+
+
+def test_security_headers(client):
+    response = client.get("/")
+    csp = response.headers["Content-Security-Policy"]
+    assert "script-src 'self'" in csp and "unsafe-inline" not in csp
+    assert "frame-ancestors 'none'" in csp
+    assert response.headers["X-Content-Type-Options"] == "nosniff"
+    assert response.headers["Referrer-Policy"] == "no-referrer"
+
+
+def test_a_request_size_limit(client):
+    response = client.post("/new", data={"game": "yard", "players-0-name": "x" * 100_000})
+    assert response.status_code == 413
