@@ -35,9 +35,9 @@ RULINGS = {
     "ties": "Ruling: tied players share the ranks they occupy, each getting the sum divided "
     "equally, rounded down; a player without the building does not rank.",
     "leftovers": "Ruling: a leftover card goes to the player with strictly the most money of its "
-    "currency; on a tie, or if nobody holds any, it stays unsold. Dirk holds no money.",
+    "currency; on a tie, or if nobody holds any, it stays unsold.",
     "dirk": "Ruling: Dirk scores like a player but cannot win; the winner is the real player "
-    "with the most points.",
+    "with the most points. Dirk holds no money and never gets leftover cards.",
 }
 
 

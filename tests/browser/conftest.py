@@ -6,7 +6,6 @@ tests/browser/screenshots/ (git-ignored) so a person can look at them.
 
 from __future__ import annotations
 
-import os
 import threading
 from collections.abc import Iterator
 from pathlib import Path
@@ -14,11 +13,19 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Page
-from werkzeug.serving import make_server
+from werkzeug.serving import WSGIRequestHandler, make_server
 
 SCREENSHOTS = Path(__file__).resolve().parent / "screenshots"
 CHROMIUM = "/usr/bin/chromium"
 PHONE = {"width": 390, "height": 844}
+
+
+class QuietHandler(WSGIRequestHandler):
+    """Log only the requests that failed (4xx/5xx), so a test failure's output stays short."""
+
+    def log_request(self, code: int | str = "-", size: int | str = "-") -> None:
+        if str(code)[:1] in ("4", "5"):
+            super().log_request(code, size)
 
 
 @pytest.fixture(scope="session")
@@ -33,7 +40,7 @@ def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
             {"DATABASE": str(tmp / "db.sqlite"), "SECRET_KEY": "test", "TESTING": True}
         )
         assert app.config.get("WTF_CSRF_ENABLED", True), "the browser must submit real tokens"
-        server = make_server("127.0.0.1", 0, app, threaded=True)
+        server = make_server("127.0.0.1", 0, app, threaded=True, request_handler=QuietHandler)
         thread = threading.Thread(target=server.serve_forever, name="live-server", daemon=True)
         thread.start()
         try:

@@ -1,0 +1,385 @@
+"""Whole construction-yard games played by tapping in a real browser at phone size.
+
+Every expected score below is worked out by hand from the reference card (1st/2nd/3rd rank):
+museum A 1, B 8/1, C 16/8/1; theater 2, 9/2, 17/9/2; station 3, 10/3, 18/10/3;
+church 4, 11/4, 19/11/4; park 5, 12/5, 20/12/5; skyscraper 6, 13/6, 21/13/6.
+Tied players occupy consecutive ranks and split those ranks' points, rounded down.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+from collections.abc import Callable
+from typing import Any
+
+from playwright.sync_api import BrowserContext, Locator, Page, expect
+from pypdf import PdfReader
+
+Shot = Callable[[Page, str], Any]
+TABLE_URL = re.compile(r"/yard/[^/]+/$")
+DIRK_LABELS = {
+    "museum": "Museums",
+    "theater": "Theaters",
+    "station": "Stations",
+    "church": "Churches",
+    "park": "Parks",
+    "skyscraper": "Skyscrapers",
+}
+
+
+# Helpers ------------------------------------------------------------------------------------
+
+
+def start_table(page: Page, players: list[str]) -> str:
+    """Fill the home page's "New table" form and start; returns the table page's URL."""
+    page.goto("/")
+    expect(page.get_by_role("heading", name="New table")).to_be_visible()
+    expect(page.get_by_role("radio", name="Construction yard card game")).to_be_checked()
+    for seat, name in enumerate(players, start=1):
+        page.get_by_placeholder(f"Player {seat}", exact=True).fill(name)
+    page.get_by_role("button", name="Start the game").tap()
+    expect(page).to_have_url(TABLE_URL)
+    return page.url
+
+
+def buyer(page: Page, player: str) -> Locator:
+    """The "Who bought what?" group of one player."""
+    heading = page.get_by_role("heading", name=player, exact=True)
+    return page.locator(".buyer").filter(has=heading)
+
+
+def building_button(page: Page, player: str, building: str) -> Locator:
+    """The player's own purchase button, e.g. "Museum 2" (not the smaller "for Dirk" ones)."""
+    label = re.compile(rf"^{building.capitalize()} \d+$")
+    return buyer(page, player).get_by_role("button", name=label)
+
+
+def count_on(page: Page, player: str, building: str) -> int:
+    text = building_button(page, player, building).inner_text()
+    return int(text.split()[-1])
+
+
+def tap_and_load(page: Page, target: Locator) -> None:
+    """Tap a button that submits a form and wait for the page it leads to."""
+    with page.expect_navigation():
+        target.tap()
+
+
+def buy(page: Page, player: str, building: str, times: int = 1) -> None:
+    """Tap the player's building button and check the count on the new page went up by one."""
+    for _ in range(times):
+        before = count_on(page, player, building)
+        tap_and_load(page, building_button(page, player, building))
+        expect(page.locator(".error")).to_have_count(0)
+        expect(building_button(page, player, building)).to_have_text(
+            f"{building.capitalize()} {before + 1}"
+        )
+
+
+def score(page: Page, scoring: str) -> None:
+    tap_and_load(page, page.get_by_role("button", name=f"Scoring {scoring} card drawn: score now"))
+    expect(page.locator(".error")).to_have_count(0)
+    expect(page.locator("details.scoring summary").first).to_contain_text(f"Scoring {scoring}:")
+
+
+def deal_dirk(page: Page, cards: dict[str, int]) -> None:
+    """Fill the "Deal Dirk N cards" form (labels Museums ... Skyscrapers) and submit it."""
+    total = sum(cards.values())
+    expect(page.get_by_role("heading", name=f"Deal Dirk {total} cards")).to_be_visible()
+    for building, count in cards.items():
+        page.get_by_label(DIRK_LABELS[building], exact=True).fill(str(count))
+    tap_and_load(page, page.get_by_role("button", name=f"Dirk got these {total}"))
+    expect(page.locator(".error")).to_have_count(0)
+    expect(page.get_by_role("heading", name=re.compile("^Deal Dirk"))).to_have_count(0)
+
+
+def scoring_summary(page: Page, scoring: str) -> Locator:
+    return page.locator("details.scoring summary", has_text=f"Scoring {scoring}:")
+
+
+def scoring_details(page: Page, scoring: str) -> Locator:
+    summary = page.locator("summary", has_text=f"Scoring {scoring}:")
+    return page.locator("details.scoring", has=summary)
+
+
+def ranking_lines(page: Page) -> list[str]:
+    return [" ".join(t.split()) for t in page.locator("ol.ranking li").all_inner_texts()]
+
+
+def pdf_text(page: Page) -> str:
+    """Fetch the A4 score sheet the final screen links to and return its text."""
+    link = page.get_by_role("link", name="Score sheet (PDF, A4)")
+    expect(link).to_be_visible()
+    href = link.get_attribute("href")
+    assert href and href.endswith("/sheet.pdf?size=A4"), href
+    response = page.request.get(href)
+    assert response.ok, response.status
+    assert response.headers["content-type"].startswith("application/pdf")
+    body = response.body()
+    assert body.startswith(b"%PDF")
+    return "\n".join(p.extract_text() for p in PdfReader(io.BytesIO(body)).pages)
+
+
+def squash(text: str) -> str:
+    return " ".join(text.split())
+
+
+# (a) A four-player game, home page to printed sheet ------------------------------------------
+
+
+def test_four_player_game_to_the_score_sheet(page: Page, shot: Shot) -> None:
+    page.goto("/")
+    shot(page, "01-home")
+    start_table(page, ["Anna", "Ben", "Cleo", "Dan"])
+    expect(page.get_by_role("heading", name="Construction yard card game")).to_be_visible()
+    expect(page.get_by_text("50 building cards left in the deck.")).to_be_visible()
+    # Four players: no Dirk, so no "for Dirk" buttons and no deal form.
+    expect(page.get_by_role("button", name=re.compile("for Dirk"))).to_have_count(0)
+
+    # Until scoring A: Anna 2 skyscrapers, Ben 1 skyscraper + 1 park, Cleo and Dan 1 museum each.
+    buy(page, "Anna", "skyscraper", 2)
+    buy(page, "Ben", "skyscraper")
+    buy(page, "Ben", "park")
+    buy(page, "Cleo", "museum")
+    buy(page, "Dan", "museum")
+    expect(page.get_by_text("44 building cards left in the deck.")).to_be_visible()
+    expect(page.locator("tr.lead td", has_text="Cleo and Dan tie at 1")).to_be_visible()
+    shot(page, "02-table-mid-game")
+
+    # Scoring A pays 1st only. Museum: Cleo and Dan tie for 1st-2nd, 1 + 0 = 1, 0 each;
+    # park: Ben 5; skyscraper: Anna 6 (Ben is 2nd, which pays nothing in A).
+    score(page, "A")
+    expect(scoring_summary(page, "A")).to_have_text("Scoring A: Anna 6, Ben 5, Cleo 0, Dan 0")
+    splits_a = scoring_details(page, "A").locator("ul.splits li")
+    expect(
+        splits_a.filter(has_text="Cleo and Dan tie for 1st-2nd with 1 museum: 1 + 0 = 1, 0 each")
+    ).to_have_count(1)
+    expect(splits_a.filter(has_text="Anna is 1st with 2 skyscrapers: 6")).to_have_count(1)
+    shot(page, "03-after-scoring-a")
+
+    # Between A and B: Ben ties Anna on skyscrapers, Cleo a church, Dan a theater, Anna a
+    # station (undone once, then redone).
+    buy(page, "Ben", "skyscraper")
+    buy(page, "Cleo", "church")
+    buy(page, "Dan", "theater")
+    buy(page, "Anna", "station")
+    expect(page.get_by_text("Last: Anna bought a station")).to_be_visible()
+    tap_and_load(page, page.get_by_role("button", name="Undo"))
+    expect(building_button(page, "Anna", "station")).to_have_text("Station 0")
+    expect(page.get_by_text("Last: Dan bought a theater")).to_be_visible()
+    redo = page.get_by_role("button", name="Redo")
+    expect(redo).to_have_attribute("title", "Anna bought a station")
+    tap_and_load(page, page.get_by_role("button", name="Redo"))
+    expect(building_button(page, "Anna", "station")).to_have_text("Station 1")
+    expect(page.get_by_role("button", name="Redo")).to_be_disabled()
+
+    # The history page lists the purchase, its undo and its redo, newest first.
+    page.get_by_role("link", name="History").tap()
+    expect(page.get_by_role("heading", name="History")).to_be_visible()
+    entries = [squash(t) for t in page.locator("ol.history li").all_inner_texts()]
+    assert entries[0].startswith("#13 Redo: Anna bought a station"), entries
+    assert entries[1].startswith("#12 Undo: Anna bought a station"), entries
+    assert entries[2].startswith("#11 Anna bought a station"), entries
+    assert "(undone)" not in entries[2]
+    assert any(e.startswith("#7 Scoring A") for e in entries), entries
+    assert entries[-1].startswith("#1 Anna bought a skyscraper"), entries
+    assert len(entries) == 13
+    shot(page, "04-history")
+    page.get_by_role("link", name="Back to the table").tap()
+    expect(page).to_have_url(TABLE_URL)
+
+    # Scoring B: museum Cleo/Dan tie for 1st-2nd 8 + 1 = 9, 4 each; theater Dan 9; station Anna
+    # 10; church Cleo 11; park Ben 12; skyscraper Anna/Ben tie for 1st-2nd 13 + 6 = 19, 9 each.
+    score(page, "B")
+    expect(scoring_summary(page, "B")).to_have_text("Scoring B: Anna 19, Ben 21, Cleo 15, Dan 13")
+    splits_b = scoring_details(page, "B").locator("ul.splits li")
+    expect(
+        splits_b.filter(
+            has_text="Anna and Ben tie for 1st-2nd with 2 skyscrapers: 13 + 6 = 19, 9 each"
+        )
+    ).to_have_count(1)
+    expect(
+        splits_b.filter(has_text="Cleo and Dan tie for 1st-2nd with 1 museum: 8 + 1 = 9, 4 each")
+    ).to_have_count(1)
+    # Standings so far: A + B.
+    assert ranking_lines(page) == ["1. Ben 26", "2. Anna 25", "3. Cleo 15", "4. Dan 13"]
+    shot(page, "05-after-scoring-b")
+
+    # After B: Dan a skyscraper, Cleo a park.
+    buy(page, "Dan", "skyscraper")
+    buy(page, "Cleo", "park")
+    expect(page.get_by_text("38 building cards left in the deck.")).to_be_visible()
+
+    # The end: a park on blue goes to Ben (10 blue beats Anna's 5); a museum on green stays
+    # unsold (Anna and Cleo both hold 4 green).
+    page.get_by_role("link", name="Game over: leftover cards and scoring C").tap()
+    expect(page).to_have_url(re.compile(r"/yard/[^/]+/end$"))
+    expect(page.get_by_role("heading", name="End of the game")).to_be_visible()
+    page.get_by_role("combobox", name="Card 1", exact=True).select_option("park")
+    page.get_by_role("combobox", name="Card 1 currency", exact=True).select_option("blue")
+    page.get_by_role("combobox", name="Card 2", exact=True).select_option("museum")
+    page.get_by_role("combobox", name="Card 2 currency", exact=True).select_option("green")
+    page.get_by_label("Ben: blue", exact=True).fill("10")
+    page.get_by_label("Anna: blue", exact=True).fill("5")
+    page.get_by_label("Anna: green", exact=True).fill("4")
+    page.get_by_label("Cleo: green", exact=True).fill("4")
+    page.get_by_label("Dan: yellow", exact=True).fill("7")
+    shot(page, "06-end-form")
+    tap_and_load(page, page.get_by_role("button", name="Give out the cards and score C"))
+    expect(page).to_have_url(TABLE_URL)
+    expect(page.locator(".error")).to_have_count(0)
+
+    # Scoring C, with Ben's park: museum Cleo/Dan 16 + 8 = 24, 12 each; theater Dan 17;
+    # station Anna 18; church Cleo 19; park Ben 20 (2), Cleo 12 (1); skyscraper Anna/Ben
+    # 21 + 13 = 34, 17 each, Dan 3rd 6.  C: Anna 35, Ben 37, Cleo 43, Dan 35.
+    expect(page.get_by_role("heading", name="Final result")).to_be_visible()
+    expect(scoring_summary(page, "C")).to_have_text("Scoring C: Anna 35, Ben 37, Cleo 43, Dan 35")
+    final = scoring_details(page, "C")
+    expect(final.get_by_text("Park (blue): Ben")).to_be_visible()
+    expect(final.get_by_text("Museum (green): unsold (tie or no money)")).to_be_visible()
+    expect(
+        final.locator("ul.splits li").filter(
+            has_text="Anna and Ben tie for 1st-2nd with 2 skyscrapers: 21 + 13 = 34, 17 each"
+        )
+    ).to_have_count(1)
+    expect(
+        final.locator("ul.splits li").filter(has_text="Dan is 3rd with 1 skyscraper: 6")
+    ).to_have_count(1)
+    # Totals A + B + C: Anna 6 + 19 + 35 = 60, Ben 5 + 21 + 37 = 63, Cleo 0 + 15 + 43 = 58,
+    # Dan 0 + 13 + 35 = 48.
+    assert ranking_lines(page) == ["1. Ben 63 winner", "2. Anna 60", "3. Cleo 58", "4. Dan 48"]
+    expect(building_button(page, "Ben", "park")).to_have_count(0)  # no more purchases
+    shot(page, "07-final-result")
+
+    text = squash(pdf_text(page))
+    for name in ("Anna", "Ben", "Cleo", "Dan"):
+        assert name in text
+    assert "Total 60 63 58 48" in text, text
+    assert "1. Ben (63), 2. Anna (60), 3. Cleo (58), 4. Dan (48)" in text, text
+    assert "Winner: Ben" in text
+    assert "13 + 6 = 19, 9 each" in text
+
+
+# (b) Two players and Dirk ---------------------------------------------------------------------
+
+
+def test_two_player_game_with_dirk(page: Page, shot: Shot) -> None:
+    start_table(page, ["Eva", "Finn"])
+    expect(page.locator("p.players")).to_contain_text("Dirk")
+
+    # Set-up: Dirk's 6 cards come first and block everything else.
+    expect(page.get_by_role("button", name="Scoring A card drawn: score now")).to_have_count(0)
+    expect(page.get_by_role("button", name=re.compile(r"^Museum \d+$"))).to_have_count(0)
+    shot(page, "08-dirk-deal-setup")
+    deal_dirk(page, {"skyscraper": 3, "park": 3})
+    expect(page.get_by_text("44 building cards left in the deck.")).to_be_visible()
+
+    buy(page, "Eva", "museum")
+    buy(page, "Finn", "theater")
+    gift = page.get_by_role("button", name="Finn buys a skyscraper for Dirk")
+    tap_and_load(page, gift)
+    expect(page.get_by_text("Last: Finn bought a skyscraper for Dirk")).to_be_visible()
+    expect(building_button(page, "Finn", "skyscraper")).to_have_text("Skyscraper 0")
+    expect(page.get_by_text("41 building cards left in the deck.")).to_be_visible()
+    shot(page, "09-dirk-table")
+
+    # A: museum Eva 1, theater Finn 2, park Dirk (3) 5, skyscraper Dirk (4) 6.
+    score(page, "A")
+    expect(scoring_summary(page, "A")).to_have_text("Scoring A: Eva 1, Finn 2, Dirk 11")
+    # Right after A, Dirk gets 6 more, before anything else.
+    expect(page.get_by_role("button", name=re.compile(r"^Museum \d+$"))).to_have_count(0)
+    shot(page, "10-dirk-deal-after-a")
+    deal_dirk(page, {"church": 3, "station": 3})
+    expect(page.get_by_text("35 building cards left in the deck.")).to_be_visible()
+
+    buy(page, "Eva", "museum")
+    buy(page, "Finn", "station")
+    # B: museum Eva (2) 8; theater Finn 9; station Dirk (3) 10, Finn (1) 3; church Dirk 11;
+    # park Dirk 12; skyscraper Dirk 13.
+    score(page, "B")
+    expect(scoring_summary(page, "B")).to_have_text("Scoring B: Eva 8, Finn 12, Dirk 46")
+
+    # After B: a third of the 33 cards left, rounded down: 11.
+    expect(page.get_by_text("a third of the 33 cards left in the deck")).to_be_visible()
+    shot(page, "11-dirk-deal-after-b")
+    deal_dirk(page, {"park": 5, "skyscraper": 6})
+    expect(page.get_by_text("22 building cards left in the deck.")).to_be_visible()
+    expect(page.get_by_role("button", name="Scoring B card drawn: score now")).to_have_count(0)
+
+    # The end: a museum on blue goes to Eva, the only one with blue money (Dirk holds none).
+    page.get_by_role("link", name="Game over: leftover cards and scoring C").tap()
+    expect(page.get_by_label("Dirk: blue")).to_have_count(0)
+    page.get_by_role("combobox", name="Card 1", exact=True).select_option("museum")
+    page.get_by_role("combobox", name="Card 1 currency", exact=True).select_option("blue")
+    page.get_by_label("Eva: blue", exact=True).fill("3")
+    page.get_by_label("Finn: green", exact=True).fill("9")
+    shot(page, "12-dirk-end-form")
+    tap_and_load(page, page.get_by_role("button", name="Give out the cards and score C"))
+
+    # C: museum Eva (3) 16; theater Finn 17; station Dirk (3) 18, Finn (1) 10; church Dirk 19;
+    # park Dirk (8) 20; skyscraper Dirk (10) 21.  Totals: Eva 1 + 8 + 16 = 25,
+    # Finn 2 + 12 + 27 = 41, Dirk 11 + 46 + 78 = 135: Dirk has the most, but Finn wins.
+    expect(page.get_by_role("heading", name="Final result")).to_be_visible()
+    expect(scoring_summary(page, "C")).to_have_text("Scoring C: Eva 16, Finn 27, Dirk 78")
+    assert ranking_lines(page) == ["1. Finn 41 winner", "2. Eva 25"]
+    expect(page.locator(".dirk-total")).to_have_text("Dirk: 135 points (Dirk cannot win).")
+    expect(page.locator("ol.ranking")).not_to_contain_text("Dirk")
+    shot(page, "13-dirk-final-result")
+
+    text = squash(pdf_text(page))
+    assert "Eva" in text and "Finn" in text and "Dirk" in text
+    assert "Total 25 41 135" in text, text
+    assert "Winner: Finn" in text
+    assert "Dirk scored 135 but cannot win" in text
+
+
+# (c) A stale screen is refused ----------------------------------------------------------------
+
+
+def test_an_outdated_screen_is_refused(page: Page, context: BrowserContext, shot: Shot) -> None:
+    url = start_table(page, ["Gus", "Hana", "Ivo"])
+    other = context.new_page()
+    other.set_default_timeout(10_000)
+    other.goto(url)
+
+    # The same tap from two phones: the second one is recognised as a repeat.
+    buy(page, "Gus", "museum")
+    tap_and_load(other, building_button(other, "Gus", "museum"))
+    expect(other.get_by_role("alert")).to_contain_text("already recorded")
+    expect(building_button(other, "Gus", "museum")).to_have_text("Museum 1")
+    shot(other, "14-error-already-recorded")
+
+    # A different tap on a screen someone else's tap made outdated.
+    buy(page, "Hana", "park")
+    tap_and_load(other, building_button(other, "Ivo", "church"))
+    alert = other.get_by_role("alert")
+    expect(alert).to_contain_text("changed since")
+    expect(alert).to_contain_text("Hana bought a park")
+    expect(building_button(other, "Ivo", "church")).to_have_text("Church 0")
+    shot(other, "15-error-changed-since")
+
+    page.reload()
+    expect(building_button(page, "Gus", "museum")).to_have_text("Museum 1")
+    expect(building_button(page, "Hana", "park")).to_have_text("Park 1")
+    expect(building_button(page, "Ivo", "church")).to_have_text("Church 0")
+    expect(page.get_by_text("48 building cards left in the deck.")).to_be_visible()
+
+
+def test_a_double_tap_on_scoring_a_does_not_also_score_b(page: Page, shot: Shot) -> None:
+    """The second tap of a double tap lands on the page the first one loaded: there, the
+    result of scoring A takes the button's place, so scoring B cannot be hit by accident."""
+    start_table(page, ["Ivo", "Jun", "Kai"])
+    buy(page, "Ivo", "park")
+    button = page.get_by_role("button", name="Scoring A card drawn: score now")
+    box = button.bounding_box()
+    assert box is not None
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    with page.expect_navigation():
+        page.touchscreen.tap(x, y)
+    page.wait_for_timeout(150)
+    page.touchscreen.tap(x, y)
+    page.wait_for_timeout(500)
+    expect(page.get_by_role("heading", name="Scoring A done")).to_be_visible()
+    expect(page.get_by_text("Last: Scoring A", exact=True)).to_be_visible()
+    shot(page, "16-just-scored-a")
