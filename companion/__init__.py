@@ -8,7 +8,7 @@ from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
-from flask import Flask, Response, g, render_template
+from flask import Flask, Response, current_app, g, render_template
 from flask_wtf.csrf import CSRFError, CSRFProtect
 
 from . import storage
@@ -83,8 +83,6 @@ def instance_secret_key(instance: Path) -> str:
 def get_db() -> storage.Database:
     """One database connection per request, on `g`."""
     if "db" not in g:
-        from flask import current_app
-
         g.db = storage.connect(current_app.config["DATABASE"])
     return g.db
 
