@@ -45,6 +45,11 @@ def create_tables_and_events(db: Database) -> None:
     db["events"].create_index(["table_id", "seq"], unique=True)
 
 
+@migrations()
+def create_settings(db: Database) -> None:
+    db["settings"].create({"name": str, "value": str}, pk="name")
+
+
 class StaleError(Exception):
     """A write based on an outdated view of the table; `since` lists what happened meanwhile."""
 
@@ -171,3 +176,14 @@ def append_event(
         )
         db["tables"].update(table_id, {"status": status})
     return event
+
+
+def get_setting(db: Database, name: str) -> Any:
+    """A remembered server-wide setting (JSON), such as a board profile; None if unset."""
+    rows = list(db["settings"].rows_where("name = ?", [name]))
+    return json.loads(rows[0]["value"]) if rows else None
+
+
+def set_setting(db: Database, name: str, value: Any) -> None:
+    db["settings"].upsert({"name": name, "value": json.dumps(value, ensure_ascii=False)},
+                          pk="name")

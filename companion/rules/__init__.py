@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 from unicodedata import category
 
-from . import yard, yard_table
+from . import fifth_avenue_table, yard, yard_table
 from .common import Placing, RuleError
 from .log import Event, Resolved, resolve
 
@@ -49,6 +49,14 @@ GAMES: dict[str, Game] = {
         start=yard_table.YardTable.start,
         describe=yard_table.describe,
         reserved_names=lambda players: (yard.DIRK,) if players == 2 else (),
+    ),
+    "fifth_avenue": Game(
+        slug="fifth_avenue",
+        name="5th Avenue",
+        players=range(2, 5),
+        start=fifth_avenue_table.FifthAvenueTable.start,
+        describe=fifth_avenue_table.describe,
+        reserved_names=lambda players: ("Alea",),
     ),
 }
 

@@ -1,0 +1,550 @@
+"""A 5th Avenue game at the table: the digital twin of the board that the event log replays into.
+
+The table moves the pieces; the app mirrors the board so it can score districts, run the
+auctions' bookkeeping and decide for Alea. Each action kind has one `_apply_<kind>` method that
+checks everything before it changes anything, so a refused action leaves the state as it was.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from .common import Placing, RuleError, final_ranking, join_names, require_count
+from .fifth_avenue import (
+    BUSINESSES,
+    COLOURS,
+    DISTRICTS,
+    alea_bid,
+    alea_build_plots,
+    bid_colours,
+    building_stop_points,
+    central_park_points,
+    commissioner_moves,
+    district_breakdown,
+    district_points,
+    districts_built,
+    max_skyscrapers,
+    scorable_districts,
+    special_scoring_points,
+)
+
+ALEA = "alea"
+COMMISSIONERS = ("white", "beige")
+CITY_HALL, CENTRAL_PARK = "city_hall", "central_park"
+DISTRICT_IDS = tuple(d for d, _ in DISTRICTS)
+DISTRICT_NAMES = dict(DISTRICTS) | {CITY_HALL: "City Hall", CENTRAL_PARK: "Central Park"}
+# Ruling: the printed board's colour order differs per district; this default is a rotation the
+# table corrects once on the board page, and the app remembers the corrected one.
+DEFAULT_PROFILE = {
+    district: [COLOURS[(i + k) % 5] for k in range(5)] for i, district in enumerate(DISTRICT_IDS)
+}
+# Ruling: the supply row's eight sets alternate 3 and 2 spaces from the left unless the table
+# says otherwise; every two sets hold five tiles, so the 3rd, 6th and 9th placement end a pair.
+DEFAULT_SET_SIZES = (3, 2, 3, 2, 3, 2, 3, 2)
+ROW_TILES = 20
+START_BUSINESSES = 7
+LAST_PLACEMENT = 12
+
+RULINGS = {
+    "ring": "Ruling: the five plots of a district form a ring; each touches the two beside it.",
+    "alea_deck": "Ruling: Alea's virtual draw uses a full black deck of 50 cards "
+    "(twenty 4s, sixteen 5s, fourteen 6s), since the real stack's order is hidden.",
+    "alea": "Ruling: Alea builds one skyscraper on the most valuable empty plot, one on each if "
+    "several tie; with no empty plot Alea declares a building stop. Alea never scores.",
+    "park": "Ruling: if fewer than three businesses lie below Central Park at the end, all are "
+    "turned over and scored like a district's neighbours; with none, 1 VP per skyscraper.",
+    "tie": "Ruling: tied for the most VP, the player with the most cards left in hand wins; "
+    "still tied, the victory is shared.",
+}
+
+
+@dataclass(frozen=True)
+class ScoringEvent:
+    """One moment that gave victory points: what happened, who got what and why."""
+
+    label: str
+    points: dict[str, int]
+    lines: tuple[str, ...] = ()
+
+
+@dataclass
+class Auction:
+    """The auction under way: where, the bid Alea must beat, and Alea's cards if drawn."""
+
+    place: str
+    high_bid: int | None = None
+    alea_cards: tuple[int, ...] = ()
+
+    @property
+    def alea_bid(self) -> int | None:
+        return alea_bid(list(self.alea_cards)) if self.alea_cards else None
+
+    @property
+    def alea_in(self) -> bool:
+        bid = self.alea_bid
+        return bid is not None and self.high_bid is not None and bid > self.high_bid
+
+
+@dataclass
+class FifthAvenueTable:
+    """The board and the scores of one 5th Avenue game, rebuilt from its events."""
+
+    players: list[str]
+    colours: dict[str, list[str]] = field(default_factory=lambda: dict(DEFAULT_PROFILE))
+    set_sizes: tuple[int, ...] = DEFAULT_SET_SIZES
+    board: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
+    row: list[list[str | None]] = field(default_factory=list)
+    below_park: list[str] = field(default_factory=list)
+    park: dict[str, int] = field(default_factory=dict)
+    started: bool = False
+    first_placer: str | None = None
+    initial_done: int = 0
+    placed: int = 0
+    commissioners: dict[str, str] = field(default_factory=dict)
+    visited: dict[str, list[str]] = field(default_factory=dict)
+    stopped: list[str] = field(default_factory=list)
+    auctions: list[Auction] = field(default_factory=list)
+    scorings: list[ScoringEvent] = field(default_factory=list)
+    hand_cards: dict[str, int] = field(default_factory=dict)
+    park_tiles: tuple[str, ...] = ()
+    end_reason: str | None = None
+    finished: bool = False
+
+    @classmethod
+    def start(cls, players: list[str]) -> FifthAvenueTable:
+        table = cls(list(players))
+        table.board = {d: [{} for _ in range(5)] for d in DISTRICT_IDS}
+        table.commissioners = dict.fromkeys(COMMISSIONERS, CITY_HALL)
+        table.visited = {c: [] for c in COMMISSIONERS}
+        table.park = dict.fromkeys(table.owners, 0)
+        return table
+
+    # What the table looks like now -------------------------------------------------------
+
+    @property
+    def with_alea(self) -> bool:
+        return len(self.players) == 2
+
+    @property
+    def owners(self) -> list[str]:
+        return self.players + ([ALEA] if self.with_alea else [])
+
+    @property
+    def placing_order(self) -> list[str]:
+        """Initial skyscrapers: the first placer, then counter-clockwise (to the right); the
+        second round clockwise, beginning with the player who placed last."""
+        if self.first_placer is None:
+            return []
+        start = self.players.index(self.first_placer)
+        count = len(self.players)
+        first_round = [self.players[(start - k) % count] for k in range(count)]
+        return first_round + first_round[::-1]
+
+    @property
+    def next_placer(self) -> str | None:
+        order = self.placing_order
+        return order[self.initial_done] if self.initial_done < len(order) else None
+
+    @property
+    def phase(self) -> str:
+        """setup, placing (initial skyscrapers), auctions, playing, final (tie-break) or over."""
+        if self.finished:
+            return "over"
+        if self.end_reason:
+            return "final"
+        if not self.started:
+            return "setup"
+        if self.next_placer is not None or self.first_placer is None:
+            return "placing"
+        return "auctions" if self.auctions else "playing"
+
+    @property
+    def current_set(self) -> int | None:
+        """The left-most set of the supply row that still holds a tile."""
+        return next((i for i, tiles in enumerate(self.row) if any(tiles)), None)
+
+    def allowed_moves(self, commissioner: str) -> list[str]:
+        return commissioner_moves(self.commissioners[commissioner], list(self.stopped))
+
+    @property
+    def scorable(self) -> list[str]:
+        return scorable_districts(list(self.commissioners.values()), list(self.stopped))
+
+    def colours_for(self, district: str, player: str) -> list[str]:
+        return bid_colours(self.board[district], self.colours[district], player)
+
+    def districts_with(self, owner: str) -> int:
+        return districts_built(self.board, owner)
+
+    def totals(self) -> dict[str, int]:
+        return {p: sum(s.points.get(p, 0) for s in self.scorings) for p in self.players}
+
+    def ranking(self) -> list[Placing]:
+        """Most VP first; tied leaders are split by the cards left in hand, then share."""
+        totals = self.totals()
+        keyed = {p: totals[p] * 1000 + self.hand_cards.get(p, 0) for p in self.players}
+        placings = final_ranking(keyed)
+        return [Placing(pl.place, pl.player, totals[pl.player], pl.shared) for pl in placings]
+
+    @property
+    def tied_leaders(self) -> list[str]:
+        totals = self.totals()
+        best = max(totals.values())
+        leaders = [p for p in self.players if totals[p] == best]
+        return leaders if len(leaders) > 1 else []
+
+    # Actions -----------------------------------------------------------------------------
+
+    def apply(self, kind: str, payload: Mapping[str, Any]) -> None:
+        handler = getattr(self, f"_apply_{kind}", None)
+        if handler is None:
+            raise RuleError(f"Unknown action {kind!r}.")
+        if self.finished:
+            raise RuleError("The game is over: undo the last step to change anything.")
+        handler(payload)
+
+    def _require_phase(self, *phases: str) -> None:
+        if self.phase not in phases:
+            raise RuleError(PHASE_HINTS[self.phase])
+
+    def _district(self, district: object, open_only: bool = True) -> str:
+        if district not in self.board:
+            raise RuleError(f"Unknown district {district!r}.")
+        if open_only and district in self.stopped:
+            raise RuleError(f"{DISTRICT_NAMES[str(district)]} is closed by a building stop.")
+        return str(district)
+
+    def _plot(self, district: str, plot: object) -> int:
+        return require_count(plot, f"The plot in {DISTRICT_NAMES[district]}", 0, 4)
+
+    def _owner(self, name: object, alea: bool = True) -> str:
+        allowed = self.owners if alea else self.players
+        if name not in allowed:
+            raise RuleError(f"{name!r} is not playing at this table.")
+        return str(name)
+
+    def _apply_profile(self, payload: Mapping[str, Any]) -> None:
+        """The board's colour order per district and the supply row's set sizes."""
+        self._require_phase("setup")
+        colours = payload.get("colours")
+        if not isinstance(colours, Mapping) or set(colours) != set(DISTRICT_IDS):
+            raise RuleError("Give the colour order of all seven districts.")
+        for district, ring in colours.items():
+            if not isinstance(ring, list) or sorted(ring) != sorted(COLOURS):
+                raise RuleError(f"{DISTRICT_NAMES[district]} needs each of the five colours once.")
+        sizes = check_set_sizes(payload.get("set_sizes", DEFAULT_SET_SIZES))
+        self.colours = {d: list(colours[d]) for d in DISTRICT_IDS}
+        self.set_sizes = sizes
+
+    def _apply_setup(self, payload: Mapping[str, Any]) -> None:
+        """The seven starting businesses (one per district) and the twenty on the supply row."""
+        self._require_phase("setup")
+        starts = self._starting_businesses(payload.get("start"))
+        row = payload.get("row")
+        if not isinstance(row, list) or len(row) != ROW_TILES or any(
+            kind not in BUSINESSES for kind in row
+        ):
+            raise RuleError(f"The supply row holds {ROW_TILES} businesses, each one of "
+                            f"{', '.join(BUSINESSES)}.")
+        for district, plot, kind in starts:
+            self.board[district][plot] = {"businesses": [kind]}
+        sets, k = [], 0
+        for size in self.set_sizes:
+            sets.append(list(row[k:k + size]))
+            k += size
+        self.row = sets
+        self.started = True
+
+    def _starting_businesses(self, start: object) -> list[tuple[str, int, str]]:
+        """One business per district; every colour used at least once and at most twice."""
+        if not isinstance(start, Mapping) or set(start) != set(DISTRICT_IDS):
+            raise RuleError("Place one starting business in each of the seven districts.")
+        starts = []
+        for district in DISTRICT_IDS:
+            entry = start[district]
+            if not isinstance(entry, Mapping) or entry.get("kind") not in BUSINESSES:
+                raise RuleError(f"Choose the business in {DISTRICT_NAMES[district]}.")
+            starts.append((district, self._plot(district, entry.get("plot")), str(entry["kind"])))
+        used = [self.colours[d][p] for d, p, _ in starts]
+        for colour in COLOURS:
+            if not 1 <= used.count(colour) <= 2:
+                raise RuleError(
+                    f"The starting businesses must use every plot colour once or twice; "
+                    f"{colour} is used {used.count(colour)} times."
+                )
+        return starts
+
+    def _apply_first_placer(self, payload: Mapping[str, Any]) -> None:
+        """The youngest (or chosen) player places the first skyscraper."""
+        self._require_phase("placing")
+        if self.initial_done:
+            raise RuleError("The placing has begun; undo it to choose another first player.")
+        self.first_placer = self._owner(payload.get("player"), alea=False)
+
+    def _apply_initial_skyscraper(self, payload: Mapping[str, Any]) -> None:
+        """Two skyscrapers each on empty plots: first round counter-clockwise, then back."""
+        self._require_phase("placing")
+        player = self.next_placer
+        if player is None:
+            raise RuleError("First choose who places the first skyscraper.")
+        district = self._district(payload.get("district"))
+        plot = self._plot(district, payload.get("plot"))
+        if self.board[district][plot]:
+            raise RuleError("Initial skyscrapers go on empty plots.")
+        self.board[district][plot] = {"owner": player, "skyscrapers": 1}
+        self.initial_done += 1
+
+    def _apply_business(self, payload: Mapping[str, Any]) -> None:
+        """Option B: a business from the current set onto a plot that is empty or holds one
+        business; when a set is down to one tile, that tile drops below Central Park."""
+        self._require_phase("playing")
+        current = self.current_set
+        if current is None:
+            raise RuleError("The supply row is empty.")
+        tiles = self.row[current]
+        tile = require_count(payload.get("tile"), "The tile", 0, len(tiles) - 1)
+        if tiles[tile] is None:
+            raise RuleError("That tile has already been taken.")
+        district = self._district(payload.get("district"))
+        plot = self._plot(district, payload.get("plot"))
+        target = self.board[district][plot]
+        if "owner" in target or len(target.get("businesses", [])) >= 2:
+            raise RuleError("A business goes on an empty plot or next to one business, "
+                            "never beside skyscrapers or a third.")
+        kind = tiles[tile]
+        assert kind is not None
+        self.board[district][plot] = {"businesses": [*target.get("businesses", []), kind]}
+        tiles[tile] = None
+        left = [i for i, t in enumerate(tiles) if t is not None]
+        if len(left) == 1:
+            self.below_park.append(str(tiles[left[0]]))
+            tiles[left[0]] = None
+        self.placed += 1
+        self._special_scoring()
+        if self.placed == LAST_PLACEMENT:
+            self.end_reason = "The last business is placed: the game is over."
+
+    def _special_scoring(self) -> None:
+        """Right after the 3rd, 6th and 9th business: 4 / 6 / 8 VP for skyscrapers in at least
+        3 / 4 / 5 districts."""
+        if self.placed in (3, 6, 9):
+            points = {
+                p: special_scoring_points(self.placed, self.districts_with(p))
+                for p in self.players
+            }
+            lines = [f"{p}: skyscrapers in {self.districts_with(p)} districts, {v} VP"
+                     for p, v in points.items()]
+            self.scorings.append(
+                ScoringEvent(f"Special scoring after business {self.placed}", points,
+                             tuple(lines)))
+
+    def _apply_move(self, payload: Mapping[str, Any]) -> None:
+        """Move a commissioner one step towards Central Park (marking the district left), or
+        from Central Park back to City Hall, which starts the auctions it visited."""
+        self._require_phase("playing")
+        which = payload.get("commissioner")
+        if which not in COMMISSIONERS:
+            raise RuleError("Choose the white or the beige commissioner.")
+        to = payload.get("to")
+        if to not in self.allowed_moves(str(which)):
+            raise RuleError(f"The {which} commissioner cannot move to {to!r} now.")
+        here = self.commissioners[str(which)]
+        if here in DISTRICT_IDS and here not in self.stopped:
+            self.visited[str(which)].append(here)
+        self.commissioners[str(which)] = str(to)
+        if to == CITY_HALL:
+            places = [d for d in self.visited[str(which)] if d not in self.stopped]
+            self.auctions = [Auction(p) for p in [*places, CENTRAL_PARK]]
+            self.visited[str(which)] = []
+
+    def _apply_score(self, payload: Mapping[str, Any]) -> None:
+        """Option D: score a district where a commissioner stands."""
+        self._require_phase("playing")
+        district = self._district(payload.get("district"))
+        if district not in self.scorable:
+            raise RuleError(f"{DISTRICT_NAMES[district]} has no commissioner in it.")
+        plots = self.board[district]
+        self.scorings.append(
+            ScoringEvent(f"{DISTRICT_NAMES[district]} scored", district_points(plots),
+                         tuple(b.line() for b in district_breakdown(plots))))
+
+    def _apply_alea_bid(self, payload: Mapping[str, Any]) -> None:
+        """Alea, third to bid: the black cards flipped until a value repeats, against the high
+        bid the real players made in their first round."""
+        self._require_phase("auctions")
+        if not self.with_alea:
+            raise RuleError("Alea only plays in a 2-player game.")
+        high = require_count(payload.get("high_bid"), "The high bid", 0, 200)
+        cards = payload.get("cards")
+        if not isinstance(cards, list):
+            raise RuleError("Give Alea's cards in the order they were flipped.")
+        alea_bid(cards)  # raises unless a value has just repeated
+        auction = self.auctions[0]
+        auction.high_bid, auction.alea_cards = high, tuple(cards)
+
+    def _apply_auction(self, payload: Mapping[str, Any]) -> None:
+        """The auction's outcome: nobody, Alea, or a player who builds or declares a stop."""
+        self._require_phase("auctions")
+        auction = self.auctions[0]
+        winner = payload.get("winner")
+        if winner is None:
+            pass
+        elif winner == ALEA:
+            self._alea_wins(auction)
+        elif auction.place == CENTRAL_PARK:
+            self._build_in_park(self._owner(winner, alea=False), payload)
+        else:
+            self._player_wins(auction.place, self._owner(winner, alea=False), payload)
+        self.auctions.pop(0)
+        if len(self.stopped) == 2:
+            self.end_reason = "The second building stop is complete: the game is over."
+            self.auctions = []
+
+    def _alea_wins(self, auction: Auction) -> None:
+        if not auction.alea_in:
+            raise RuleError("Alea only wins with a bid above the players' high bid.")
+        if auction.place == CENTRAL_PARK:
+            return  # Alea never builds in Central Park
+        plots = alea_build_plots(self.board[auction.place])
+        if not plots:
+            self._building_stop(auction.place, ALEA)
+        for plot in plots:
+            self.board[auction.place][plot] = {"owner": ALEA, "skyscrapers": 1}
+
+    def _build_in_park(self, winner: str, payload: Mapping[str, Any]) -> None:
+        built = self._built(payload)
+        self.park[winner] += built
+
+    def _built(self, payload: Mapping[str, Any]) -> int:
+        cards = payload.get("cards")
+        if not isinstance(cards, list):
+            raise RuleError("Give the values of the winning bid's cards.")
+        most = max_skyscrapers(cards)
+        return require_count(payload.get("build", 0), "Skyscrapers built", 0, most)
+
+    def _player_wins(self, district: str, winner: str, payload: Mapping[str, Any]) -> None:
+        colour = payload.get("colour")
+        allowed = self.colours_for(district, winner)
+        if colour not in allowed:
+            colours = join_names(allowed) or "no colour"
+            raise RuleError(f"{winner} may bid here only with {colours}.")
+        plot = self.colours[district].index(str(colour))
+        target = self.board[district][plot]
+        full = all(self.board[district])
+        if payload.get("stop"):
+            if not full:
+                raise RuleError("A building stop needs every plot of the district taken.")
+            self._building_stop(district, winner)
+            return
+        if target and target.get("owner") != winner:
+            raise RuleError(f"{winner} must declare a building stop here (no plot to build on).")
+        built = self._built(payload)
+        if built:
+            self.board[district][plot] = {"owner": winner,
+                                          "skyscrapers": target.get("skyscrapers", 0) + built}
+
+    def _building_stop(self, district: str, declarer: str) -> None:
+        """The declarer scores 1 VP per skyscraper there, the others half their district score;
+        then the district is cleared and closed."""
+        if len(self.stopped) >= 2:
+            raise RuleError("There have already been two building stops.")
+        points = building_stop_points(self.board[district], declarer)
+        who = "Alea" if declarer == ALEA else declarer
+        self.scorings.append(ScoringEvent(
+            f"Building stop in {DISTRICT_NAMES[district]} by {who}",
+            {p: v for p, v in points.items() if p != ALEA},
+            tuple(b.line() for b in district_breakdown(self.board[district]))))
+        self.board[district] = [{} for _ in range(5)]
+        self.stopped.append(district)
+        for c in COMMISSIONERS:
+            if district in self.visited[c]:
+                self.visited[c].remove(district)
+
+    def _apply_final(self, payload: Mapping[str, Any]) -> None:
+        """Final scoring: every district without a building stop, then Central Park from three
+        businesses turned over from those below it."""
+        self._require_phase("final")
+        tiles = self._park_tiles(payload.get("park_tiles"))
+        each = central_park_points(tiles, tiles_below=len(self.below_park))
+        for district in DISTRICT_IDS:
+            if district not in self.stopped:
+                self._apply_final_district(district)
+        park = {p: self.park.get(p, 0) * each for p in self.players}
+        lines = [f"{p}: {self.park.get(p, 0)} skyscrapers x {each} VP" for p in self.players]
+        self.scorings.append(ScoringEvent(f"Central Park ({', '.join(tiles)})", park, tuple(lines)))
+        self.park_tiles = tuple(tiles)
+        self.finished = not self.tied_leaders
+
+    def _park_tiles(self, tiles: object) -> list[str]:
+        """Three of the businesses below Central Park (all of them if fewer lie there)."""
+        wanted = min(3, len(self.below_park))
+        if not isinstance(tiles, list) or len(tiles) != wanted:
+            raise RuleError(f"Turn over {wanted} of the businesses below Central Park.")
+        pool = list(self.below_park)
+        for tile in tiles:
+            if tile not in pool:
+                raise RuleError(f"No {tile!r} lies below Central Park to turn over.")
+            pool.remove(tile)
+        return [str(t) for t in tiles]
+
+    def _apply_final_district(self, district: str) -> None:
+        plots = self.board[district]
+        if any("owner" in p for p in plots):
+            self.scorings.append(ScoringEvent(
+                f"Final: {DISTRICT_NAMES[district]}", district_points(plots),
+                tuple(b.line() for b in district_breakdown(plots))))
+
+    def _apply_hand_cards(self, payload: Mapping[str, Any]) -> None:
+        """The tie-break: cards left in hand of the players tied for the most VP."""
+        if not self.park_tiles:
+            raise RuleError("Cards in hand only break a tie after the final scoring.")
+        cards = payload.get("cards")
+        tied = self.tied_leaders
+        if not isinstance(cards, Mapping) or set(cards) != set(tied):
+            raise RuleError(f"Enter the cards in hand of {join_names(tied)}.")
+        self.hand_cards = {p: require_count(cards[p], f"{p}'s cards", 0, 200) for p in tied}
+        self.finished = True
+
+
+PHASE_HINTS = {
+    "setup": "First set up the board: starting businesses and the supply row.",
+    "placing": "First place the initial skyscrapers.",
+    "auctions": "First finish the auctions under way.",
+    "playing": "That belongs to the auctions, and none is under way.",
+    "final": "The game is over: do the final scoring.",
+    "over": "The game is over.",
+}
+
+
+def check_set_sizes(sizes: object) -> tuple[int, ...]:
+    """Eight sets of 2 or 3 spaces; each pair of sets holds five tiles (so the special
+    scorings come after the 3rd, 6th and 9th business)."""
+    if not isinstance(sizes, (list, tuple)) or len(sizes) != 8 or any(
+        s not in (2, 3) for s in sizes
+    ):
+        raise RuleError("The supply row has eight sets of 2 or 3 spaces.")
+    if any(sizes[i] + sizes[i + 1] != 5 for i in range(0, 8, 2)):
+        raise RuleError("Each pair of sets on the supply row holds five spaces (3 + 2).")
+    return tuple(int(s) for s in sizes)
+
+
+def describe(kind: str, payload: Mapping[str, Any]) -> str:
+    """One action in words, for the history page."""
+    where = DISTRICT_NAMES.get(str(payload.get("district")), payload.get("district"))
+    texts = {
+        "profile": "Board colours set",
+        "setup": "Starting businesses and supply row entered",
+        "first_placer": f"{payload.get('player')} places the first skyscraper",
+        "initial_skyscraper": f"Initial skyscraper in {where}, plot {payload.get('plot')}",
+        "business": f"Business placed in {where}",
+        "move": f"The {payload.get('commissioner')} commissioner moved to "
+        f"{DISTRICT_NAMES.get(str(payload.get('to')), payload.get('to'))}",
+        "score": f"{where} scored",
+        "alea_bid": f"Alea drew {payload.get('cards')} against {payload.get('high_bid')}",
+        "auction": f"Auction won by {payload.get('winner') or 'nobody'}",
+        "final": "Final scoring",
+        "hand_cards": "Cards in hand entered for the tie-break",
+    }
+    return str(texts.get(kind, kind))

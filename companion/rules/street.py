@@ -1,0 +1,464 @@
+"""The street card game: projects stacked on five sites, income at every roof, prestige at the end.
+
+Rulebook: ../shared/rules/street.en.txt; card format and rulings: ../shared/REFEREE-NOTES.md.
+
+A card is the JSON object of the referee notes, a site is its cards from the ground floor up and
+a street is its five sites. Sites are numbered 1 to 5, as on the score pad; floors are numbered
+from 1, the ground floor (the first card of a site).
+
+Ruling: a site is finished once a roof is built on it and stays finished; after that only a card
+that "must be built on top of a roof" can be added to it.
+Ruling: every roof built pays income, also one added on top of a finished site ("Roof - finishes
+a site; the owner earns income from all their street's sites").
+Ruling: "on this site" and "on your whole street" count the card itself when it is of that type.
+Ruling: a hotel is never a double (the rulebook lists doubles of every other type only).
+Ruling: a card with "no gifts" refuses gifts on its site from when it is built; earlier gifts stay.
+Ruling: only a gift may be built on an opponent's street ("Choose a site on your street").
+Ruling: any effect may be negative; an amount is a whole number from -20 to 20.
+Ruling: a card has only the keys of the notes; another key (a typo such as "no_gift") is refused.
+Ruling: the tie-break (tallest building, then a shared place) orders every place, not only 1st.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Literal, TypedDict
+
+from .common import Placing, RuleError, require_count
+
+PROJECTS = ("office", "apartment", "store", "coffee", "service", "hotel")
+FLOORS = (None, "ground", "upper", "roof")
+EACH = ("flat", "floor_below", "ground_floor", "on_site", "on_street")
+COUNTING = ("on_site", "on_street")
+SITES = 5
+MAX_AMOUNT = 20
+CARD_KEYS = ("project", "double", "roof", "gift", "floor", "no_gifts", "income", "prestige")
+EFFECT_KEYS = ("each", "amount", "project")
+EFFECT_WORDS = {
+    "flat": "",
+    "floor_below": " per floor below",
+    "ground_floor": " on the ground floor",
+    "on_site": " per {project} on this site",
+    "on_street": " per {project} on the street",
+}
+
+Kind = Literal["income", "prestige"]
+
+
+class Effect(TypedDict):
+    """One income or prestige icon: `amount` once, or per what `each` counts."""
+
+    each: str
+    amount: int
+    project: str | None
+
+
+class Card(TypedDict):
+    """A project card as played (its visible project), in the JSON shape of the notes."""
+
+    project: str | None
+    double: bool
+    roof: bool
+    gift: bool
+    floor: str | None
+    no_gifts: bool
+    income: list[Effect]
+    prestige: list[Effect]
+
+
+Site = list[Card]
+Street = list[Site]
+
+
+def check_card(card: object) -> Card:
+    """One card checked against the notes' format, with defaults for missing keys: no project,
+    not a double, roof or gift, no floor requirement, gifts allowed, no income, no prestige.
+    """
+    if not isinstance(card, Mapping):
+        raise RuleError(f"A card must be described by its icons (an object), not {card!r}.")
+    _refuse_unknown(card, CARD_KEYS, "A card")
+    checked: Card = {
+        "project": _project(card.get("project")),
+        "double": _flag(card, "double"),
+        "roof": _flag(card, "roof"),
+        "gift": _flag(card, "gift"),
+        "floor": _floor(card.get("floor")),
+        "no_gifts": _flag(card, "no_gifts"),
+        "income": _effects(card.get("income", []), "income"),
+        "prestige": _effects(card.get("prestige", []), "prestige"),
+    }
+    _check_project_and_double(checked)
+    return checked
+
+
+def _refuse_unknown(given: Mapping[object, object], known: tuple[str, ...], what: str) -> None:
+    for key in given:
+        if key not in known:
+            raise RuleError(f"{what} has no {key!r}: its keys are {', '.join(known)}.")
+
+
+def _project(project: object) -> str | None:
+    if project is not None and project not in PROJECTS:
+        raise RuleError(f"Unknown project {project!r}: choose one of {', '.join(PROJECTS)}.")
+    return None if project is None else str(project)
+
+
+def _flag(card: Mapping[str, object], key: str) -> bool:
+    value = card.get(key, False)
+    if not isinstance(value, bool):
+        raise RuleError(f"A card's {key.replace('_', ' ')} must be true or false, not {value!r}.")
+    return value
+
+
+def _floor(floor: object) -> str | None:
+    if floor not in FLOORS:
+        raise RuleError(f"Unknown floor requirement {floor!r}: it is ground, upper, roof or null.")
+    return None if floor is None else str(floor)
+
+
+def _check_project_and_double(card: Card) -> None:
+    """A bare card is a roof or a gift; "some projects count as two offices / apartments /
+    stores / coffee shops / service" (no hotel).
+    """
+    if card["project"] is None and not (card["roof"] or card["gift"]):
+        raise RuleError("A card without a project must be a roof or a gift.")
+    if card["double"] and card["project"] in (None, "hotel"):
+        raise RuleError(
+            "Only an office, apartment, store, coffee shop or service can be a double."
+        )
+
+
+def _effects(effects: object, kind: Kind) -> list[Effect]:
+    if not isinstance(effects, list | tuple):
+        raise RuleError(f"A card's {kind} must be a list of effects, not {effects!r}.")
+    return [_effect(effect, kind) for effect in effects]
+
+
+def _effect(effect: object, kind: Kind) -> Effect:
+    if not isinstance(effect, Mapping):
+        raise RuleError(f"Each {kind} effect must be an object with 'each' and 'amount'.")
+    _refuse_unknown(effect, EFFECT_KEYS, f"The {kind} effect")
+    each = effect.get("each")
+    if each not in EACH:
+        raise RuleError(f"Unknown {kind} effect {each!r}: it is one of {', '.join(EACH)}.")
+    amount = require_count(effect.get("amount"), f"The amount of the {kind} effect {each!r}",
+                           -MAX_AMOUNT, MAX_AMOUNT)
+    return {"each": str(each), "amount": amount, "project": _counted(effect, str(each), kind)}
+
+
+def _counted(effect: Mapping[str, object], each: str, kind: Kind) -> str | None:
+    """The project type an "on this site" / "on your whole street" icon counts; no other has one."""
+    project = effect.get("project")
+    if each in COUNTING:
+        if project is None:
+            raise RuleError(f"The {kind} effect {each!r} needs the project it counts: "
+                            f"one of {', '.join(PROJECTS)}.")
+        return _project(project)
+    if project is not None:
+        raise RuleError(f"The {kind} effect {each!r} counts no project, but {project!r} is given.")
+    return None
+
+
+def check_street(street: object) -> Street:
+    """A street as checked lists: "all 5 sites" of a street board, each from the ground floor up."""
+    if not isinstance(street, list | tuple):
+        raise RuleError("A street must be a list of its 5 sites.")
+    if len(street) != SITES:
+        raise RuleError(f"A street has 5 sites, not {len(street)}.")
+    return [check_site(site, number) for number, site in enumerate(street, 1)]
+
+
+def check_site(site: object, number: int | None = None) -> Site:
+    """A site as a checked list of cards; errors name the site and floor of a faulty card."""
+    where = f"Site {number}" if number else "A site"
+    if not isinstance(site, list | tuple):
+        raise RuleError(f"{where} must be a list of cards from the ground floor up.")
+    return [_card_at(card, where, floor) for floor, card in enumerate(site, 1)]
+
+
+def _card_at(card: object, where: str, floor: int) -> Card:
+    try:
+        return check_card(card)
+    except RuleError as error:
+        raise RuleError(f"{where}, floor {floor}: {error}") from None
+
+
+def count(cards: Sequence[Card], project: str | None) -> int:
+    """How many projects of a type the cards show: "a double counts as two"."""
+    return sum(2 if card["double"] else 1 for card in cards if card["project"] == project)
+
+
+def _value(effect: Effect, street: Street, site: int, below: int) -> int:
+    """What one icon is worth for the card with `below` cards under it on street[site]."""
+    each, amount = effect["each"], effect["amount"]
+    if each == "flat":
+        return amount
+    if each == "floor_below":
+        return amount * below
+    if each == "ground_floor":
+        return amount if below == 0 else 0
+    cards = street[site] if each == "on_site" else [card for cards in street for card in cards]
+    return amount * count(cards, effect["project"])
+
+
+def effect_text(effect: Effect) -> str:
+    """An icon in words: '+2', '-1 per floor below', '+1 per hotel on the street'."""
+    words = EFFECT_WORDS[effect["each"]].format(project=effect["project"])
+    return f"{effect['amount']:+d}{words}"
+
+
+@dataclass(frozen=True)
+class EffectLine:
+    """Where some income or prestige comes from: site 1-5, floor (1 = ground floor), the icon
+    and what it is worth on the street as it stands.
+    """
+
+    site: int
+    floor: int
+    effect: Effect
+    amount: int
+
+    @property
+    def text(self) -> str:
+        """'Site 2, floor 3: +1 per office on this site = +2'."""
+        where = f"Site {self.site}, floor {self.floor}"
+        return f"{where}: {effect_text(self.effect)} = {self.amount:+d}"
+
+
+def _lines(street: object, kind: Kind) -> list[EffectLine]:
+    sites = check_street(street)
+    return [
+        EffectLine(number + 1, below + 1, effect, _value(effect, sites, number, below))
+        for number, cards in enumerate(sites)
+        for below, card in enumerate(cards)
+        for effect in card[kind]
+    ]
+
+
+def income_breakdown(street: object) -> list[EffectLine]:
+    """Every income icon on the street that adds or takes upcoins now, site by site, floor up."""
+    return [line for line in _lines(street, "income") if line.amount]
+
+
+def income(street: object) -> int:
+    """The street's income: every income icon on "all their street's sites (whether finished or
+    not)". It may be negative; `payout` applies "0, or negative ... no upcoins".
+    """
+    return sum(line.amount for line in _lines(street, "income"))
+
+
+def payout(street: object) -> int:
+    """What a finished site pays its owner: "If your total income is 0, or negative, then you
+    simply take no upcoins from the bank."
+    """
+    return max(0, income(street))
+
+
+def prestige_breakdown(street: object) -> list[EffectLine]:
+    """Every prestige icon on the street that scores now, site by site, floor up."""
+    return [line for line in _lines(street, "prestige") if line.amount]
+
+
+def prestige_by_site(street: object) -> list[int]:
+    """The score pad's "prestige points from sites 1-5", one number per site (index 0 = site 1)."""
+    totals = [0] * SITES
+    for line in _lines(street, "prestige"):
+        totals[line.site - 1] += line.amount
+    return totals
+
+
+def upcoin_prestige(account: object) -> int:
+    """"Add 1 prestige point for every $3 in your account" (rounded down)."""
+    return require_count(account, "The account", 0) // 3
+
+
+def prestige(street: object, account: object) -> int:
+    """"Sum the prestige points for all projects on your street. Add 1 prestige point for every
+    $3 in your account."
+    """
+    return sum(prestige_by_site(street)) + upcoin_prestige(account)
+
+
+def tallest(street: object) -> int:
+    """The tallest building, for the tie-break: the most cards on one site."""
+    return max(len(cards) for cards in check_street(street))
+
+
+def _finished(cards: Site) -> bool:
+    return any(card["roof"] for card in cards)
+
+
+def is_finished(site: object) -> bool:
+    """"Roof - finishes a site." Ruling: it stays finished, also under a card that "must be built
+    on top of a roof" and has no roof itself: "If a site has been finished with a roof, then no
+    additional projects can be added there" but such cards.
+    """
+    return _finished(check_site(site))
+
+
+def street_finished(street: object) -> bool:
+    """All 5 sites of the street are finished."""
+    return all(_finished(cards) for cards in check_street(street))
+
+
+def site_index(site: object) -> int:
+    """The list index (0-4) of site 1 to 5."""
+    if isinstance(site, bool) or not isinstance(site, int):
+        raise RuleError(f"Choose a site 1 to 5, not {site!r}.")
+    if not 1 <= site <= SITES:
+        raise RuleError(f"There is no site {site}: choose a site 1 to 5.")
+    return site - 1
+
+
+def check_placement(street: object, site: object, card: object, own_street: object) -> None:
+    """Raise RuleError with the reason when `card` may not be built on `site` (1 to 5) of
+    `street`; `own_street` is True when the street belongs to the player building.
+    """
+    sites, index, built = check_street(street), site_index(site), check_card(card)
+    if not isinstance(own_street, bool):
+        raise RuleError("Say whether the card goes on the player's own street (true or false).")
+    _check_owner(built, own_street)
+    _check_gift(built, sites[index], index + 1)
+    _check_floor(built, sites[index], index + 1)
+
+
+def _check_owner(card: Card, own_street: bool) -> None:
+    """"Choose a site on your street"; "Gift - you can place this only on an opponent's site."."""
+    if card["gift"] and own_street:
+        raise RuleError("A gift can only be built on an opponent's site, not on your own street.")
+    if not card["gift"] and not own_street:
+        raise RuleError("Only a gift can be built on an opponent's street.")
+
+
+def _check_gift(card: Card, cards: Site, number: int) -> None:
+    """"No gifts can be built on this site."."""
+    if card["gift"] and any(below["no_gifts"] for below in cards):
+        raise RuleError(f"No gifts can be built on site {number}: a card there forbids them.")
+
+
+def _check_floor(card: Card, cards: Site, number: int) -> None:
+    """Ground floor, upper floor, on top of a roof, and nothing else on a finished site."""
+    finished, floor = _finished(cards), card["floor"]
+    if finished and floor != "roof":
+        raise RuleError(f"Site {number} is finished with a roof: only a card that must be built "
+                        "on top of a roof can be added.")
+    if floor == "roof" and not finished:
+        raise RuleError(f"This card must be built on top of a roof: site {number} is not finished.")
+    if floor == "ground" and cards:
+        raise RuleError(f"This card is a ground floor: it must be the first card on a site, and "
+                        f"site {number} already has {len(cards)}.")
+    if floor == "upper" and not cards:
+        raise RuleError(f"This card is an upper floor: it cannot be the first card on site "
+                        f"{number}.")
+
+
+@dataclass(frozen=True)
+class Placement:
+    """The street after a card is built, and the upcoins its owner takes from the bank."""
+
+    street: Street
+    income: int
+
+
+def place_card(street: object, site: object, card: object, own_street: object) -> Placement:
+    """Build a card on top of a site (cards never move afterwards). A roof pays its street's owner
+    at once: "When a site becomes finished with a gift from another player, the income goes to
+    the site owner, not the giver."
+    """
+    check_placement(street, site, card, own_street)
+    sites, built = check_street(street), check_card(card)
+    sites[site_index(site)].append(built)
+    return Placement(sites, payout(sites) if built["roof"] else 0)
+
+
+def _all_streets(streets: object) -> list[object]:
+    if isinstance(streets, Mapping):
+        return list(streets.values())
+    if not isinstance(streets, list | tuple):
+        raise RuleError("The streets must be given as a list, or by player.")
+    return list(streets)
+
+
+def final_round_triggered(streets: object, decks_empty: object) -> bool:
+    """"When any player deck becomes empty, or all 5 sites of any street are all finished, that
+    triggers the final round." `decks_empty` is True when any player deck is empty.
+    """
+    if not isinstance(decks_empty, bool):
+        raise RuleError("Say whether a player deck is empty (true or false).")
+    finished = [street_finished(street) for street in _all_streets(streets)]
+    return decks_empty or any(finished)
+
+
+def _turn_order(players: object) -> list[str]:
+    if not isinstance(players, list | tuple) or not players:
+        raise RuleError("The players must be listed in turn order, the start player first.")
+    order = [str(player) for player in players]
+    if len(set(order)) != len(order):
+        raise RuleError("Each player can be listed only once.")
+    return order
+
+
+def last_turn_players(players: object, triggered_by: object) -> list[str]:
+    """Who still plays once the player who triggered the final round ends that turn: "Complete
+    the current round (i.e. player turns continue until the end of the turn of the last player,
+    sitting to the right of the starting player)". `players` are in turn order from the start
+    player; the last one returned takes the last turn; none means this turn is the last.
+    """
+    order = _turn_order(players)
+    if triggered_by not in order:
+        raise RuleError(f"{triggered_by!r} is not playing at this table.")
+    return order[order.index(str(triggered_by)) + 1:]
+
+
+def is_last_turn(players: object, player: object, final_round: object) -> bool:
+    """The game is over after this turn: the final round is on and `player` is the last player,
+    "sitting to the right of the start player".
+    """
+    order = _turn_order(players)
+    if player not in order:
+        raise RuleError(f"{player!r} is not playing at this table.")
+    if not isinstance(final_round, bool):
+        raise RuleError("Say whether the final round is on (true or false).")
+    return final_round and player == order[-1]
+
+
+@dataclass(frozen=True)
+class Score:
+    """One player's column of the score pad, and their tallest building for the tie-break."""
+
+    sites: tuple[int, ...]
+    upcoins: int
+    tallest: int
+
+    @property
+    def from_sites(self) -> int:
+        return sum(self.sites)
+
+    @property
+    def total(self) -> int:
+        return self.from_sites + self.upcoins
+
+
+def score(street: object, account: object) -> Score:
+    """The score pad: "prestige points from sites 1-5", "from remaining upcoins" ($/3), total."""
+    return Score(tuple(prestige_by_site(street)), upcoin_prestige(account), tallest(street))
+
+
+def final_ranking(scores: Mapping[str, Score]) -> list[Placing]:
+    """"Whoever has the most prestige points wins. In case of a tie for high score, the tied
+    player with the tallest building wins. If there is still a tie, they enjoy a shared victory."
+    """
+    if not all(isinstance(result, Score) for result in scores.values()):
+        raise RuleError("Score every player's street and account first.")
+    keys = {player: (result.total, result.tallest) for player, result in scores.items()}
+    ordered = sorted(keys, key=lambda player: keys[player], reverse=True)
+    return [
+        Placing(
+            1 + sum(other > keys[player] for other in keys.values()),
+            player,
+            scores[player].total,
+            list(keys.values()).count(keys[player]) > 1,
+        )
+        for player in ordered
+    ]

@@ -1,0 +1,318 @@
+"""5th Avenue's pages: the board twin, businesses, commissioners, auctions, Alea, the end."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from flask import Blueprint, render_template, request
+from wtforms import BooleanField, IntegerField, RadioField, SelectField, StringField
+from wtforms.validators import InputRequired, NumberRange, Optional
+
+from .. import get_db, storage
+from ..rules import fifth_avenue as rules
+from ..rules import fifth_avenue_table as play
+from .tables import PAGES, ActionForm, Table, load_table, perform, refuse, remember
+
+bp = Blueprint("fifth_avenue", __name__, url_prefix="/fifth_avenue")
+PROFILE_SETTING = "fifth_avenue.profile"
+_draw = random.SystemRandom()
+
+
+class WhoForm(ActionForm):
+    player = StringField("Player", validators=[InputRequired()])
+
+
+class PlotForm(ActionForm):
+    """A tap on a plot of the board: its button carries 'district:plot'."""
+
+    target = StringField("Plot", validators=[InputRequired()])
+    tile = IntegerField("Tile", validators=[Optional(), NumberRange(0, 2)])
+
+
+class MoveForm(ActionForm):
+    commissioner = SelectField("Commissioner", choices=list(play.COMMISSIONERS))
+    to = StringField("To", validators=[InputRequired()])
+
+
+class ScoreForm(ActionForm):
+    district = SelectField("District", choices=list(play.DISTRICT_IDS))
+
+
+class AleaForm(ActionForm):
+    high_bid = IntegerField("High bid so far", validators=[InputRequired(), NumberRange(0, 200)])
+    cards = StringField("Cards flipped, in order (e.g. 4 6 5 4)")
+    draw = BooleanField("Let the app draw")
+
+
+class AuctionForm(ActionForm):
+    winner = StringField("Winner")
+    colour = SelectField("Colour", choices=["", *rules.COLOURS], default="")
+    highest = RadioField("Highest card in the winning bid", choices=["4", "5", "6"], default="4")
+    build = IntegerField("Skyscrapers built", default=0, validators=[Optional(), NumberRange(0, 3)])
+    stop = BooleanField("Declare a building stop")
+
+
+class FinalForm(ActionForm):
+    tiles = StringField("The three businesses turned over")
+    draw = BooleanField("Let the app turn them over")
+
+
+def profile_form(state: play.FifthAvenueTable) -> Any:
+    """Each district's five plot colours in ring order, and the supply row's set sizes."""
+    fields: dict[str, Any] = {}
+    for district in play.DISTRICT_IDS:
+        for k in range(5):
+            fields[f"{district}_{k}"] = SelectField(
+                f"{play.DISTRICT_NAMES[district]}, plot {k + 1}", choices=list(rules.COLOURS),
+                default=state.colours[district][k])
+    fields["set_sizes"] = StringField(
+        "Set sizes on the supply row, left to right",
+        default=" ".join(str(s) for s in state.set_sizes))
+    return type("ProfileForm", (ActionForm,), fields)()
+
+
+def setup_form(state: play.FifthAvenueTable) -> Any:
+    """The seven starting businesses (plot and kind per district) and the 20 on the row."""
+    fields: dict[str, Any] = {}
+    for district in play.DISTRICT_IDS:
+        fields[f"plot_{district}"] = SelectField(
+            f"{play.DISTRICT_NAMES[district]}: plot",
+            choices=[(str(k), f"{k + 1} {c}") for k, c in enumerate(state.colours[district])])
+        fields[f"kind_{district}"] = SelectField(
+            f"{play.DISTRICT_NAMES[district]}: business", choices=list(rules.BUSINESSES))
+    for k in range(play.ROW_TILES):
+        fields[f"row_{k}"] = RadioField(f"Row tile {k + 1}", choices=list(rules.BUSINESSES),
+                                        validators=[InputRequired()])
+    return type("SetupForm", (ActionForm,), fields)()
+
+
+@bp.get("/<table_id>/")
+def table(table_id: str) -> Any:
+    loaded = load_table("fifth_avenue", table_id)
+    remember(loaded.id)
+    return render(loaded)
+
+
+def render(table: Table, error: str | None = None, status: int = 200, **forms: Any) -> Any:
+    game = table.replay()
+    state: play.FifthAvenueTable = game.state  # type: ignore[assignment]
+    high = request.args.get("high", type=int)
+    chance = rules.alea_beats_chance(high) if high is not None and high >= 0 else None
+    context = {
+        "setup_form": setup_form(state),
+        "auction_form": AuctionForm(formdata=None),
+        "alea_form": AleaForm(formdata=None, high_bid=high),
+        "final_form": FinalForm(formdata=None),
+        **forms,
+    }
+    page = render_template(
+        "fifth_avenue/table.html", table=table, state=state, game=game, seq=game.last_seq,
+        rules=rules, play=play, rulings=play.RULINGS, error=error, chance=chance, high=high,
+        undo_label=describe_last(table, game.log.done),
+        redo_label=describe_last(table, game.log.undone[:1]), **context)
+    return page, status
+
+
+PAGES["fifth_avenue"] = render
+
+
+def describe_last(table: Table, events: Any) -> str | None:
+    return table.game.describe(events[-1].kind, events[-1].payload) if events else None
+
+
+def act(table_id: str, form: ActionForm, kind: str, payload_of: Any, **forms: Any) -> Any:
+    table = load_table("fifth_avenue", table_id)
+
+    def again(*args: Any, **kwargs: Any) -> Any:
+        return render(*args, **kwargs, **forms)
+
+    if not form.validate_on_submit():
+        return refuse(table, form, again)
+    try:
+        payload = payload_of(form, table)
+    except ValueError as error:
+        return again(table, error=str(error), status=422)
+    return perform(table, form, kind, payload, again)
+
+
+@bp.route("/<table_id>/board", methods=["GET", "POST"])
+def board(table_id: str) -> Any:
+    """The board profile: which colour sits where in each district, kept for the next game."""
+    table = load_table("fifth_avenue", table_id)
+    game = table.replay()
+    state: play.FifthAvenueTable = game.state  # type: ignore[assignment]
+    remembered = storage.get_setting(get_db(), PROFILE_SETTING)
+    if remembered and not any(e.kind == "profile" for e in game.log.done):
+        state.colours, state.set_sizes = remembered["colours"], tuple(remembered["set_sizes"])
+    form = profile_form(state)
+
+    def render_board(table: Table, error: str | None = None, status: int = 200) -> Any:
+        page = render_template("fifth_avenue/board.html", table=table, state=state, form=form,
+                               seq=game.last_seq, play=play, error=error)
+        return page, status
+
+    if request.method == "GET":
+        return render_board(table)
+    if not form.validate_on_submit():
+        return refuse(table, form, render_board)
+    try:
+        payload = profile_payload(form)
+    except ValueError as error:
+        return render_board(table, error=str(error), status=422)
+    response = perform(table, form, "profile", payload, render_board)
+    if getattr(response, "status_code", 0) == 303:
+        storage.set_setting(get_db(), PROFILE_SETTING, payload)
+    return response
+
+
+@bp.post("/<table_id>/board/saved")
+def saved_profile(table_id: str) -> Any:
+    """One tap: the board remembered from the last game (or the default) for this table."""
+    remembered = storage.get_setting(get_db(), PROFILE_SETTING)
+    profile = remembered or {"colours": play.DEFAULT_PROFILE,
+                             "set_sizes": list(play.DEFAULT_SET_SIZES)}
+    return act(table_id, ActionForm(), "profile", lambda form, table: profile)
+
+
+def profile_payload(form: Any) -> dict[str, Any]:
+    colours = {d: [form[f"{d}_{k}"].data for k in range(5)] for d in play.DISTRICT_IDS}
+    sizes = [int(s) for s in form.set_sizes.data.split() if s.isdigit()]
+    return {"colours": colours, "set_sizes": list(play.check_set_sizes(sizes))}
+
+
+@bp.post("/<table_id>/setup")
+def setup(table_id: str) -> Any:
+    state: play.FifthAvenueTable = (
+        load_table("fifth_avenue", table_id).replay().state)  # type: ignore[assignment]
+    form = setup_form(state)
+
+    def payload(form: Any, table: Table) -> dict[str, Any]:
+        start = {d: {"plot": int(form[f"plot_{d}"].data), "kind": form[f"kind_{d}"].data}
+                 for d in play.DISTRICT_IDS}
+        return {"start": start, "row": [form[f"row_{k}"].data for k in range(play.ROW_TILES)]}
+
+    return act(table_id, form, "setup", payload, setup_form=form)
+
+
+@bp.post("/<table_id>/first")
+def first_placer(table_id: str) -> Any:
+    return act(table_id, WhoForm(), "first_placer", lambda f, t: {"player": f.player.data})
+
+
+def split_target(target: str) -> tuple[str, int]:
+    district, _, plot = target.partition(":")
+    if not plot.isdigit():
+        raise ValueError("Tap a plot on the board.")
+    return district, int(plot)
+
+
+@bp.post("/<table_id>/plot")
+def plot(table_id: str) -> Any:
+    """A tap on a plot: an initial skyscraper while placing, otherwise the chosen business."""
+    state: play.FifthAvenueTable = (
+        load_table("fifth_avenue", table_id).replay().state)  # type: ignore[assignment]
+    kind = "initial_skyscraper" if state.phase == "placing" else "business"
+
+    def payload(form: PlotForm, table: Table) -> dict[str, Any]:
+        district, number = split_target(form.target.data)
+        data: dict[str, Any] = {"district": district, "plot": number}
+        if kind == "business":
+            data["tile"] = form.tile.data if form.tile.data is not None else first_tile(state)
+        return data
+
+    return act(table_id, PlotForm(), kind, payload)
+
+
+def first_tile(state: play.FifthAvenueTable) -> int:
+    current = state.current_set
+    tiles = state.row[current] if current is not None else []
+    return next((i for i, t in enumerate(tiles) if t is not None), 0)
+
+
+@bp.post("/<table_id>/move")
+def move(table_id: str) -> Any:
+    return act(table_id, MoveForm(), "move",
+               lambda f, t: {"commissioner": f.commissioner.data, "to": f.to.data})
+
+
+@bp.post("/<table_id>/score")
+def score(table_id: str) -> Any:
+    return act(table_id, ScoreForm(), "score", lambda f, t: {"district": f.district.data})
+
+
+@bp.post("/<table_id>/alea")
+def alea(table_id: str) -> Any:
+    """Alea's bid: drawn by the app from a full black deck, or the cards the players flipped."""
+    form = AleaForm()
+
+    def payload(form: AleaForm, table: Table) -> dict[str, Any]:
+        cards = draw_alea_cards() if form.draw.data else parse_cards(form.cards.data or "")
+        return {"high_bid": form.high_bid.data, "cards": cards}
+
+    return act(table_id, form, "alea_bid", payload, alea_form=form)
+
+
+def draw_alea_cards() -> list[int]:
+    """Flip black cards from a shuffled full deck until a value repeats."""
+    deck = [v for v, n in rules.BLACK_DECK.items() for _ in range(n)]
+    _draw.shuffle(deck)
+    seen: list[int] = []
+    for card in deck:
+        seen.append(card)
+        if seen.count(card) == 2:
+            return seen
+    raise ValueError("The deck ran out before a value repeated.")
+
+
+def parse_cards(text: str) -> list[int]:
+    values = text.replace(",", " ").split()
+    if not values or any(v not in ("4", "5", "6") for v in values):
+        raise ValueError("Enter the black cards' values, 4, 5 or 6, in the order flipped.")
+    return [int(v) for v in values]
+
+
+@bp.post("/<table_id>/auction")
+def auction(table_id: str) -> Any:
+    form = AuctionForm()
+
+    def payload(form: AuctionForm, table: Table) -> dict[str, Any]:
+        winner = form.winner.data or None
+        return {"winner": winner, "colour": form.colour.data or None,
+                "cards": [int(form.highest.data)], "build": form.build.data or 0,
+                "stop": bool(form.stop.data)}
+
+    return act(table_id, form, "auction", payload, auction_form=form)
+
+
+@bp.post("/<table_id>/final")
+def final(table_id: str) -> Any:
+    """The final scoring; Central Park's three tiles drawn by the app or entered."""
+    state: play.FifthAvenueTable = (
+        load_table("fifth_avenue", table_id).replay().state)  # type: ignore[assignment]
+    form = FinalForm()
+
+    def payload(form: FinalForm, table: Table) -> dict[str, Any]:
+        if form.draw.data:
+            tiles = _draw.sample(state.below_park, min(3, len(state.below_park)))
+        else:
+            tiles = (form.tiles.data or "").replace(",", " ").split()
+        return {"park_tiles": tiles}
+
+    return act(table_id, form, "final", payload, final_form=form)
+
+
+@bp.post("/<table_id>/hand")
+def hand(table_id: str) -> Any:
+    state: play.FifthAvenueTable = (
+        load_table("fifth_avenue", table_id).replay().state)  # type: ignore[assignment]
+    fields = {f"cards_{i}": IntegerField(f"{p}: cards in hand",
+                                         validators=[InputRequired(), NumberRange(0, 200)])
+              for i, p in enumerate(state.players) if p in state.tied_leaders}
+    form = type("HandForm", (ActionForm,), fields)()
+
+    def payload(form: Any, table: Table) -> dict[str, Any]:
+        return {"cards": {p: form[f"cards_{i}"].data for i, p in enumerate(state.players)
+                          if p in state.tied_leaders}}
+
+    return act(table_id, form, "hand_cards", payload)
