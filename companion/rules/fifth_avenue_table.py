@@ -109,6 +109,7 @@ class FifthAvenueTable:
     scorings: list[ScoringEvent] = field(default_factory=list)
     hand_cards: dict[str, int] = field(default_factory=dict)
     park_tiles: tuple[str, ...] = ()
+    final_scored: bool = False
     end_reason: str | None = None
     finished: bool = False
 
@@ -293,6 +294,9 @@ class FifthAvenueTable:
         plot = self._plot(district, payload.get("plot"))
         if self.board[district][plot]:
             raise RuleError("Initial skyscrapers go on empty plots.")
+        if any(p.get("owner") == player for p in self.board[district]):
+            raise RuleError(f"{player} already has a plot in {DISTRICT_NAMES[district]}: "
+                            "one plot per district.")
         self.board[district][plot] = {"owner": player, "skyscrapers": 1}
         self.initial_done += 1
 
@@ -466,6 +470,8 @@ class FifthAvenueTable:
         """Final scoring: every district without a building stop, then Central Park from three
         businesses turned over from those below it."""
         self._require_phase("final")
+        if self.final_scored:
+            raise RuleError("The final scoring is done; break the tie with the cards in hand.")
         tiles = self._park_tiles(payload.get("park_tiles"))
         each = central_park_points(tiles, tiles_below=len(self.below_park))
         for district in DISTRICT_IDS:
@@ -474,7 +480,7 @@ class FifthAvenueTable:
         park = {p: self.park.get(p, 0) * each for p in self.players}
         lines = [f"{p}: {self.park.get(p, 0)} skyscrapers x {each} VP" for p in self.players]
         self.scorings.append(ScoringEvent(f"Central Park ({', '.join(tiles)})", park, tuple(lines)))
-        self.park_tiles = tuple(tiles)
+        self.park_tiles, self.final_scored = tuple(tiles), True
         self.finished = not self.tied_leaders
 
     def _park_tiles(self, tiles: object) -> list[str]:
@@ -498,7 +504,7 @@ class FifthAvenueTable:
 
     def _apply_hand_cards(self, payload: Mapping[str, Any]) -> None:
         """The tie-break: cards left in hand of the players tied for the most VP."""
-        if not self.park_tiles:
+        if not self.final_scored:
             raise RuleError("Cards in hand only break a tie after the final scoring.")
         cards = payload.get("cards")
         tied = self.tied_leaders

@@ -6,7 +6,14 @@ import random
 from typing import Any
 
 from flask import Blueprint, render_template, request
-from wtforms import BooleanField, IntegerField, RadioField, SelectField, StringField
+from wtforms import (
+    BooleanField,
+    IntegerField,
+    RadioField,
+    SelectChoice,
+    SelectField,
+    StringField,
+)
 from wtforms.validators import InputRequired, NumberRange, Optional
 
 from .. import get_db, storage
@@ -78,7 +85,8 @@ def setup_form(state: play.FifthAvenueTable) -> Any:
     for district in play.DISTRICT_IDS:
         fields[f"plot_{district}"] = SelectField(
             f"{play.DISTRICT_NAMES[district]}: plot",
-            choices=[(str(k), f"{k + 1} {c}") for k, c in enumerate(state.colours[district])])
+            choices=[SelectChoice(str(k), f"{k + 1} {c}")
+                     for k, c in enumerate(state.colours[district])])
         fields[f"kind_{district}"] = SelectField(
             f"{play.DISTRICT_NAMES[district]}: business", choices=list(rules.BUSINESSES))
     for k in range(play.ROW_TILES):

@@ -1,0 +1,256 @@
+"""A 5th Avenue game replayed from its actions: set-up, businesses, commissioners, auctions,
+Alea, building stops and the final scoring."""
+
+import pytest
+
+from companion.rules import GAMES, replay
+from companion.rules.common import RuleError
+from companion.rules.fifth_avenue_table import (
+    DEFAULT_PROFILE,
+    DEFAULT_SET_SIZES,
+    DISTRICT_IDS,
+    Auction,
+    FifthAvenueTable,
+)
+from companion.rules.log import Event
+
+GAME = GAMES["fifth_avenue"]
+ROW = ["boutique", "jeweler", "gallery", "perfume"] * 5
+START = {d: {"plot": 0, "kind": "boutique"} for d in DISTRICT_IDS}
+
+
+def play(players, *actions):
+    events = [Event(seq, kind, payload) for seq, (kind, payload) in enumerate(actions, 1)]
+    return replay(GAME, players, events).state
+
+
+def set_up(players=("Ann", "Ben")):
+    return [
+        ("profile", {"colours": DEFAULT_PROFILE, "set_sizes": list(DEFAULT_SET_SIZES)}),
+        ("setup", {"start": START, "row": ROW}),
+        ("first_placer", {"player": players[0]}),
+    ]
+
+
+def initial(district, plot):
+    return ("initial_skyscraper", {"district": district, "plot": plot})
+
+
+PLACED = [initial("34w", 1), initial("34e", 1), initial("times", 2), initial("times", 1)]
+
+
+def test_set_up_and_the_order_of_the_initial_skyscrapers():
+    state = play(["Ann", "Ben", "Cy", "Di"], *set_up(["Ann", "Ben", "Cy", "Di"])[:2],
+                 ("first_placer", {"player": "Cy"}))
+    # Counter-clockwise (to the right) from the first placer, then back clockwise.
+    assert state.placing_order == ["Cy", "Ben", "Ann", "Di", "Di", "Ann", "Ben", "Cy"]
+    assert state.phase == "placing"
+    assert state.board["34w"][0] == {"businesses": ["boutique"]}
+    assert [len(s) for s in state.row] == list(DEFAULT_SET_SIZES)
+
+
+def test_two_players_place_and_alea_is_at_the_table():
+    state = play(["Ann", "Ben"], *set_up(), *PLACED)
+    assert state.owners == ["Ann", "Ben", "alea"]
+    assert state.board["34w"][1] == {"owner": "Ann", "skyscrapers": 1}
+    assert state.board["times"][2] == {"owner": "Ben", "skyscrapers": 1}
+    assert state.board["times"][1] == {"owner": "Ann", "skyscrapers": 1}
+    assert state.phase == "playing"
+
+
+@pytest.mark.parametrize(
+    "start, message",
+    [
+        ({d: {"plot": DEFAULT_PROFILE[d].index("orange"), "kind": "gallery"}
+          for d in DISTRICT_IDS},
+         "every plot colour once or twice; violet is used 0 times"),
+        ({d: {"plot": 0, "kind": "shoe shop"} for d in DISTRICT_IDS},
+         "Choose the business in 34th St West"),
+        ({"34w": {"plot": 0, "kind": "gallery"}}, "each of the seven districts"),
+    ],
+)
+def test_impossible_starting_businesses_are_refused(start, message):
+    state = play(["Ann", "Ben"], set_up()[0])
+    with pytest.raises(RuleError, match=message):
+        state.apply("setup", {"start": start, "row": ROW})
+
+
+def test_one_plot_per_district_for_the_initial_skyscrapers():
+    state = play(["Ann", "Ben"], *set_up(), initial("34w", 1), initial("34e", 1))
+    with pytest.raises(RuleError, match="Ben already has a plot in 34th St East"):
+        state.apply(*initial("34e", 3))
+    with pytest.raises(RuleError, match="empty plots"):
+        state.apply(*initial("34w", 0))
+
+
+def business(tile, district, plot):
+    return ("business", {"tile": tile, "district": district, "plot": plot})
+
+
+def test_businesses_drop_the_last_of_a_set_below_central_park_and_trigger_special_scoring():
+    state = play(["Ann", "Ben"], *set_up(), *PLACED,
+                 business(0, "34w", 2), business(1, "52e", 2))
+    # Set 1 held boutique, jeweler, gallery: after the second is taken, the gallery drops.
+    assert state.below_park == ["gallery"]
+    assert state.current_set == 1
+    state.apply(*business(0, "42w", 2))  # set 2: perfume taken, boutique drops
+    assert state.below_park == ["gallery", "boutique"]
+    assert state.placed == 3
+    # Special scoring after the 3rd business: 4 VP for 3 districts; Ann has 2, Ben 2.
+    assert state.scorings[-1].label == "Special scoring after business 3"
+    assert state.scorings[-1].points == {"Ann": 0, "Ben": 0}
+    assert state.board["34w"][2] == {"businesses": ["boutique"]}
+
+
+@pytest.mark.parametrize(
+    "action, message",
+    [
+        (business(0, "34w", 1), "never beside skyscrapers"),
+        (business(5, "34w", 2), "cannot be more than 2"),
+        (business(0, "mars", 2), "Unknown district"),
+        (("move", {"commissioner": "white", "to": "times"}), "cannot move to 'times'"),
+        (("move", {"commissioner": "red", "to": "34w"}), "white or the beige"),
+        (("score", {"district": "34w"}), "has no commissioner in it"),
+        (("auction", {"winner": None}), "none is under way"),
+        (("final", {"park_tiles": []}), "do the final scoring|Special|game is over|"),
+    ],
+)
+def test_refusals_while_playing(action, message):
+    state = play(["Ann", "Ben"], *set_up(), *PLACED)
+    with pytest.raises(RuleError, match=message):
+        state.apply(*action)
+
+
+def move(which, to):
+    return ("move", {"commissioner": which, "to": to})
+
+
+ROUND = [move("white", "34w"), move("white", "times"), move("white", "52w"),
+         move("white", "central_park"), move("white", "city_hall")]
+
+
+def test_a_commissioner_back_at_city_hall_starts_the_auctions_in_the_order_visited():
+    state = play(["Ann", "Ben"], *set_up(), *PLACED, *ROUND[:2])
+    assert state.scorable == ["times"]
+    assert state.visited["white"] == ["34w"]
+    state = play(["Ann", "Ben"], *set_up(), *PLACED, *ROUND)
+    assert [a.place for a in state.auctions] == ["34w", "times", "52w", "central_park"]
+    assert state.phase == "auctions"
+    with pytest.raises(RuleError, match="finish the auctions"):
+        state.apply(*business(0, "34w", 2))
+
+
+def test_scoring_a_district_with_its_breakdown():
+    state = play(["Ann", "Ben"], *set_up(), *PLACED, business(0, "times", 3),
+                 move("beige", "34e"), move("beige", "times"), ("score", {"district": "times"}))
+    # Times Square ring: 0 boutique, 1 Ann, 2 Ben, 3 boutique (just placed), 4 empty.
+    # Ann (plot 1) touches plot 0 (boutique) and plot 2 (a skyscraper): 1 type, 2 VP.
+    # Ben (plot 2) touches plot 1 (a skyscraper) and plot 3 (boutique): 1 type, 2 VP.
+    assert state.scorings[-1].points == {"Ann": 2, "Ben": 2}
+    assert state.scorings[-1].label == "Times Square scored"
+    assert any("Ann" in line and "2 VP" in line for line in state.scorings[-1].lines)
+
+
+def test_alea_bids_wins_and_builds_on_the_most_valuable_empty_plot():
+    state = play(["Ann", "Ben"], *set_up(), *PLACED, business(0, "34w", 3), *ROUND,
+                 ("alea_bid", {"high_bid": 10, "cards": [4, 6, 5, 4]}))
+    auction = state.auctions[0]
+    assert (auction.alea_bid, auction.alea_in) == (19, True)
+    state.apply("auction", {"winner": "alea"})
+    # 34th St West: 0 boutique, 1 Ann, 2 empty, 3 boutique, 4 empty. Plot 2 touches Ann and a
+    # boutique (1 type: 2 VP); plot 4 touches a boutique and the boutique at plot 0 (1 type):
+    # a tie, so Alea builds one skyscraper on each.
+    assert state.board["34w"][2] == {"owner": "alea", "skyscrapers": 1}
+    assert state.board["34w"][4] == {"owner": "alea", "skyscrapers": 1}
+    assert state.auctions[0].place == "times"
+
+
+def test_alea_cannot_win_without_beating_the_high_bid():
+    state = play(["Ann", "Ben"], *set_up(), *PLACED, *ROUND,
+                 ("alea_bid", {"high_bid": 20, "cards": [4, 6, 5, 4]}))
+    with pytest.raises(RuleError, match="above the players' high bid"):
+        state.apply("auction", {"winner": "alea"})
+    with pytest.raises(RuleError, match="repeat"):
+        state.apply("alea_bid", {"high_bid": 3, "cards": [4, 5, 6]})
+
+
+def test_a_player_builds_up_to_the_cards_limit_on_the_plot_of_the_bid_colour():
+    state = play(["Ann", "Ben"], *set_up(), *PLACED, *ROUND,
+                 ("auction", {"winner": None}))
+    times = DEFAULT_PROFILE["times"]
+    with pytest.raises(RuleError, match="Ann may bid here only with brown"):
+        state.apply("auction", {"winner": "Ann", "colour": times[0], "cards": [4], "build": 1})
+    with pytest.raises(RuleError, match="cannot be more than 2"):
+        state.apply("auction", {"winner": "Ann", "colour": times[1], "cards": [5], "build": 3})
+    state.apply("auction", {"winner": "Ann", "colour": times[1], "cards": [4], "build": 3})
+    assert state.board["times"][1] == {"owner": "Ann", "skyscrapers": 4}
+    state.apply("auction", {"winner": None})  # 52nd St West: nobody bids
+    state.apply("auction", {"winner": "Ben", "cards": [6], "build": 1})  # Central Park
+    assert state.park == {"Ann": 0, "Ben": 1, "alea": 0}
+    assert state.phase == "playing"
+
+
+def test_building_stop_scores_clears_and_closes_the_district():
+    state = FifthAvenueTable.start(["Red", "Yellow", "Blue"])
+    state.started, state.first_placer, state.initial_done = True, "Red", 6
+    state.row = [[None] * size for size in DEFAULT_SET_SIZES]
+    ring = [{"owner": "Yellow", "skyscrapers": 1}, {"businesses": ["boutique", "jeweler"]},
+            {"owner": "Blue", "skyscrapers": 2}, {"owner": "Red", "skyscrapers": 1},
+            {"businesses": ["gallery"]}]
+    state.board["42e"] = ring
+    state.auctions = [Auction("42e")]
+    colour = state.colours["42e"][3]
+    state.apply("auction", {"winner": "Red", "colour": colour, "cards": [6], "stop": True})
+    # The rulebook's figure 10: Red 4, Yellow 5 // 2 = 2, Blue 6 // 2 = 3.
+    assert state.scorings[-1].points == {"Red": 4, "Yellow": 2, "Blue": 3}
+    assert state.board["42e"] == [{}, {}, {}, {}, {}]
+    assert state.stopped == ["42e"]
+    state.commissioners["white"] = "34e"
+    assert state.allowed_moves("white") == ["times", "52e"]  # the stopped district is skipped
+
+
+def test_without_a_plot_of_his_own_the_winner_must_declare_a_building_stop():
+    state = FifthAvenueTable.start(["Red", "Yellow", "Blue"])
+    state.started, state.first_placer, state.initial_done = True, "Red", 6
+    state.board["42e"] = [{"owner": "Yellow", "skyscrapers": 1}, {"businesses": ["boutique"]},
+                          {"owner": "Blue", "skyscrapers": 2}, {"businesses": ["jeweler"]},
+                          {"businesses": ["gallery"]}]
+    state.auctions = [Auction("42e")]
+    colour = state.colours["42e"][1]
+    with pytest.raises(RuleError, match="must declare a building stop"):
+        state.apply("auction", {"winner": "Red", "colour": colour, "cards": [4], "build": 1})
+
+
+def test_final_scoring_and_the_hand_cards_tie_break():
+    state = play(["Ann", "Ben"], *set_up(), *PLACED)
+    state.placed, state.end_reason = 12, "The last business is placed: the game is over."
+    state.below_park = ["gallery", "boutique", "gallery", "perfume"]
+    state.park = {"Ann": 2, "Ben": 0, "alea": 0}
+    state.apply("final", {"park_tiles": ["gallery", "boutique", "gallery"]})
+    # Times Square: Ann (plot 1) touches a boutique: 2; Ben (plot 2) touches Ann and an empty
+    # plot: 1. 34w: Ann touches a boutique: 2. 34e: Ben touches a boutique: 2.
+    # Central Park: 2 types: 3 VP x 2 skyscrapers = 6 for Ann.
+    assert state.totals() == {"Ann": 2 + 2 + 6, "Ben": 1 + 2}
+    assert state.finished
+
+
+def test_a_tie_for_the_most_vp_asks_for_the_cards_in_hand():
+    state = play(["Ann", "Ben"], *set_up(), initial("34w", 1), initial("34e", 1),
+                 initial("42w", 1), initial("42e", 1))
+    state.end_reason = "The second building stop is complete: the game is over."
+    state.apply("final", {"park_tiles": []})
+    assert state.totals() == {"Ann": 4, "Ben": 4}
+    assert state.tied_leaders == ["Ann", "Ben"] and not state.finished
+    state.apply("hand_cards", {"cards": {"Ann": 3, "Ben": 5}})
+    assert state.finished
+    assert [(p.place, p.player) for p in state.ranking()] == [(1, "Ben"), (2, "Ann")]
+
+
+def test_refused_central_park_tiles():
+    state = play(["Ann", "Ben"], *set_up(), *PLACED)
+    state.end_reason = "over"
+    state.below_park = ["gallery", "boutique", "gallery", "perfume"]
+    with pytest.raises(RuleError, match="No 'jeweler' lies below Central Park"):
+        state.apply("final", {"park_tiles": ["jeweler", "gallery", "gallery"]})
+    with pytest.raises(RuleError, match="Turn over 3"):
+        state.apply("final", {"park_tiles": ["gallery"]})
