@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 from unicodedata import category
 
-from . import fifth_avenue_table, yard, yard_table
+from . import fifth_avenue_table, street_table, yard, yard_table
 from .common import Placing, RuleError
 from .log import Event, Resolved, resolve
 
@@ -57,6 +57,13 @@ GAMES: dict[str, Game] = {
         start=fifth_avenue_table.FifthAvenueTable.start,
         describe=fifth_avenue_table.describe,
         reserved_names=lambda players: ("Alea",),
+    ),
+    "street": Game(
+        slug="street",
+        name="Street card game",
+        players=range(2, 6),
+        start=street_table.StreetTable.start,
+        describe=street_table.describe,
     ),
 }
 

@@ -1,0 +1,235 @@
+"""A street card game at the table: streets, accounts and upcoins rebuilt from the event log.
+
+Each action kind has one `_apply_<kind>` method that checks everything before it changes
+anything, so a refused action leaves the state as it was.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from .common import Placing, RuleError, require_count
+from .street import (
+    Card,
+    EffectLine,
+    Score,
+    check_card,
+    final_ranking,
+    income,
+    income_breakdown,
+    is_finished,
+    last_turn_players,
+    place_card,
+    score,
+    street_finished,
+)
+
+STARTING_ACCOUNT = 10
+MAX_MONEY = 999
+PUBLIC = "public"
+
+RULINGS = {
+    "players": "Ruling: the rulebook does not give the number of players; the app takes 2 to 5, "
+    "one street board each.",
+    "income": "Ruling: every roof pays the street's owner the income of all their sites, finished "
+    "or not; 0 or less pays nothing. A gift's roof pays the owner, not the giver.",
+    "count": "Ruling: 'on this site' and 'on the street' count the card itself; a double counts "
+    "as two of its project.",
+    "tie": "Ruling: tied players are split by their tallest building (most cards on one site), "
+    "then share the place.",
+}
+
+
+@dataclass(frozen=True)
+class Payout:
+    """Income paid when a roof finished a site: to whom, how much, and where it came from."""
+
+    owner: str
+    site: int
+    income: int
+    lines: tuple[EffectLine, ...]
+
+    @property
+    def paid(self) -> int:
+        return max(0, self.income)
+
+
+@dataclass
+class StreetTable:
+    """The street game at one table; players in turn order, the start player first."""
+
+    players: list[str]
+    streets: dict[str, list[list[Card]]] = field(default_factory=dict)
+    accounts: dict[str, int] = field(default_factory=dict)
+    upcoins: dict[str, int] = field(default_factory=dict)
+    decks_empty: list[str] = field(default_factory=list)
+    triggered_by: str | None = None
+    payouts: list[Payout] = field(default_factory=list)
+    library: list[Card] = field(default_factory=list)
+    finished: bool = False
+
+    @classmethod
+    def start(cls, players: list[str]) -> StreetTable:
+        table = cls(list(players))
+        table.streets = {p: [[] for _ in range(5)] for p in players}
+        table.accounts = dict.fromkeys(players, STARTING_ACCOUNT)
+        table.upcoins = dict.fromkeys(players, 0)
+        return table
+
+    # What the table looks like now -------------------------------------------------------
+
+    @property
+    def final_round(self) -> bool:
+        return self.triggered_by is not None
+
+    @property
+    def still_to_play(self) -> list[str]:
+        """After the triggering turn, the players who still take a turn (the last one is the
+        player to the right of the start player)."""
+        if self.triggered_by is None:
+            return []
+        return last_turn_players(self.players, self.triggered_by)
+
+    def scores(self) -> dict[str, Score]:
+        return {p: score(self.streets[p], self.accounts[p]) for p in self.players}
+
+    def totals(self) -> dict[str, int]:
+        return {p: s.total for p, s in self.scores().items()}
+
+    def ranking(self) -> list[Placing]:
+        return final_ranking(self.scores())
+
+    def finished_sites(self, player: str) -> list[bool]:
+        return [is_finished(site) for site in self.streets[player]]
+
+    # Actions -----------------------------------------------------------------------------
+
+    def apply(self, kind: str, payload: Mapping[str, Any]) -> None:
+        handler = getattr(self, f"_apply_{kind}", None)
+        if handler is None:
+            raise RuleError(f"Unknown action {kind!r}.")
+        if self.finished:
+            raise RuleError("The game is over: undo the final scoring to change anything.")
+        handler(payload)
+
+    def _player(self, name: object) -> str:
+        if name not in self.players:
+            raise RuleError(f"{name!r} is not playing at this table.")
+        return str(name)
+
+    def _apply_card(self, payload: Mapping[str, Any]) -> None:
+        """A card built on a site: on one's own street, or a gift on an opponent's. A roof pays
+        the street's owner the income of the whole street."""
+        player = self._player(payload.get("player"))
+        owner = self._player(payload.get("street", player))
+        card = check_card(payload.get("card"))
+        site = payload.get("site")
+        placed = place_card(self.streets[owner], site, card, owner == player)
+        self.streets[owner] = placed.street
+        if card["roof"]:
+            number = int(str(site))
+            self.payouts.append(Payout(owner, number, income(placed.street),
+                                       tuple(income_breakdown(placed.street))))
+            self.accounts[owner] += placed.income
+        self._remember(card)
+        self._notice_end(player)
+
+    def _remember(self, card: Card) -> None:
+        """The table's card library: every card described here, most recent first."""
+        self.library = [card, *[c for c in self.library if c != card]]
+
+    def _notice_end(self, player: str) -> None:
+        """"When any player deck becomes empty, or all 5 sites of any street are all finished,
+        that triggers the final round."""
+        if self.triggered_by is None and (
+            self.decks_empty or any(street_finished(s) for s in self.streets.values())
+        ):
+            self.triggered_by = player
+
+    def _apply_upcoins(self, payload: Mapping[str, Any]) -> None:
+        """1st action with upcoins on one's deck: take them to the account."""
+        player = self._player(payload.get("player"))
+        if not self.upcoins[player]:
+            raise RuleError(f"There are no upcoins on {player}'s deck.")
+        self.accounts[player] += self.upcoins[player]
+        self.upcoins[player] = 0
+
+    def _apply_buy(self, payload: Mapping[str, Any]) -> None:
+        """2nd action: buy the top card of a player deck (one's own: pay the bank; an
+        opponent's: the upcoins go onto that deck), or take the public pile's top card free."""
+        player = self._player(payload.get("player"))
+        deck = payload.get("deck")
+        if deck == PUBLIC:
+            return
+        deck = self._player(deck)
+        cost = require_count(payload.get("cost"), "The card's cost", 0, 99)
+        if self.upcoins[deck]:
+            raise RuleError(f"{deck}'s deck has upcoins on it: nobody can buy from it.")
+        if deck in self.decks_empty:
+            raise RuleError(f"{deck}'s deck is empty.")
+        if cost > self.accounts[player]:
+            raise RuleError(f"{player} has only ${self.accounts[player]}, not ${cost}.")
+        self.accounts[player] -= cost
+        if deck != player:
+            self.upcoins[deck] += cost
+
+    def _apply_deck_empty(self, payload: Mapping[str, Any]) -> None:
+        """A player deck has run out: the final round begins."""
+        player = self._player(payload.get("player"))
+        if player in self.decks_empty:
+            raise RuleError(f"{player}'s deck is already empty.")
+        by = self._player(payload.get("by", player))
+        self.decks_empty.append(player)
+        self._notice_end(by)
+
+    def _apply_account(self, payload: Mapping[str, Any]) -> None:
+        """A correction by the players: what an account really holds."""
+        player = self._player(payload.get("player"))
+        self.accounts[player] = require_count(payload.get("amount"), f"{player}'s account",
+                                              0, MAX_MONEY)
+
+    def _apply_finish(self, payload: Mapping[str, Any]) -> None:
+        """The final round is complete: score prestige and upcoins."""
+        if not self.final_round:
+            raise RuleError("The game ends only after the final round: an empty player deck "
+                            "or a street with all five sites finished starts it.")
+        self.finished = True
+
+
+def describe(kind: str, payload: Mapping[str, Any]) -> str:
+    """One action in words, for the history page."""
+    player = payload.get("player")
+    if kind == "card":
+        card = payload.get("card") or {}
+        what = card.get("project") or ("roof" if card.get("roof") else "gift")
+        owner = payload.get("street", player)
+        where = "" if owner == player else f" on {owner}'s street"
+        return f"{player} built a {what}{where} on site {payload.get('site')}"
+    texts = {
+        "upcoins": f"{player} took the upcoins from their deck",
+        "buy": f"{player} bought from {payload.get('deck')}'s deck for ${payload.get('cost')}"
+        if payload.get("deck") != PUBLIC else f"{player} took the public card",
+        "deck_empty": f"{player}'s deck is empty",
+        "account": f"Correction: {player} has ${payload.get('amount')}",
+        "finish": "End of the game: final scoring",
+    }
+    return texts.get(kind, kind)
+
+
+def card_label(card: Card) -> str:
+    """A card in a few words: 'double office, roof, +2 income'."""
+    parts = [("double " if card["double"] else "") + (card["project"] or "")]
+    parts += [word for word, on in (("roof", card["roof"]), ("gift", card["gift"]),
+                                    ("no gifts", card["no_gifts"])) if on]
+    if card["floor"]:
+        parts.append(f"{card['floor']} only")
+    return ", ".join(p for p in parts if p)
+
+
+def card_key(card: Card) -> str:
+    """The card as canonical JSON, for the library's one-tap buttons."""
+    return json.dumps(card, sort_keys=True)
+

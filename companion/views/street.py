@@ -1,0 +1,186 @@
+"""The street game's pages: each street's five sites, cards described once and replayed from the
+table's library in one tap, income on every roof, the end and the score pad."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from flask import Blueprint, abort, render_template
+from wtforms import BooleanField, IntegerField, SelectChoice, SelectField, StringField
+from wtforms.validators import InputRequired, NumberRange, Optional
+
+from ..rules import street as rules
+from ..rules import street_table as play
+from .tables import PAGES, ActionForm, Table, load_table, perform, refuse, remember
+
+bp = Blueprint("street", __name__, url_prefix="/street")
+NONE = SelectChoice("", "none")
+EACH_LABELS = {"flat": "once", "floor_below": "per floor below", "ground_floor": "if ground floor",
+               "on_site": "per project on this site", "on_street": "per project on the street"}
+
+
+class PlayerForm(ActionForm):
+    player = StringField("Player", validators=[InputRequired()])
+
+
+class BuyForm(ActionForm):
+    player = StringField("Player", validators=[InputRequired()])
+    deck = StringField("From", validators=[InputRequired()])
+    cost = IntegerField("Cost ($)", default=0, validators=[Optional(), NumberRange(0, 99)])
+
+
+class AccountForm(ActionForm):
+    player = StringField("Player", validators=[InputRequired()])
+    amount = IntegerField("Account ($)", validators=[InputRequired(), NumberRange(0, 999)])
+
+
+class LibraryForm(ActionForm):
+    player = StringField("Player", validators=[InputRequired()])
+    street = StringField("Street", validators=[InputRequired()])
+    site = IntegerField("Site", validators=[InputRequired(), NumberRange(1, 5)])
+    card = StringField("Card", validators=[InputRequired()])
+
+
+def effect_fields(kind: str) -> dict[str, Any]:
+    fields: dict[str, Any] = {}
+    for k in range(2):
+        fields[f"{kind}_each_{k}"] = SelectField(
+            f"{kind.capitalize()} {k + 1}",
+            choices=[NONE, *[SelectChoice(e, EACH_LABELS[e]) for e in rules.EACH]], default="")
+        fields[f"{kind}_amount_{k}"] = IntegerField(
+            "Amount", default=None, validators=[Optional(), NumberRange(-20, 20)])
+        fields[f"{kind}_project_{k}"] = SelectField(
+            "Of project", choices=[NONE, *rules.PROJECTS], default="")
+    return fields
+
+
+class BaseCardForm(LibraryForm):
+    card = StringField("Card")
+    project = SelectField("Project showing", choices=[NONE, *rules.PROJECTS], default="")
+    double = BooleanField("Double")
+    roof = BooleanField("Roof")
+    gift = BooleanField("Gift")
+    no_gifts = BooleanField("No gifts on this site")
+    floor = SelectField("Must be built", choices=[
+        NONE, SelectChoice("ground", "on the ground floor"),
+        SelectChoice("upper", "on an upper floor"), SelectChoice("roof", "on top of a roof")],
+        default="")
+
+
+# A new card described by its icons: the visible project (rotating a card means choosing which of
+# its two projects shows), its marks, and up to two income and two prestige icons.
+CardForm = type("CardForm", (BaseCardForm,), effect_fields("income") | effect_fields("prestige"))
+
+
+@bp.get("/<table_id>/")
+def table(table_id: str) -> Any:
+    loaded = load_table("street", table_id)
+    remember(loaded.id)
+    return render(loaded)
+
+
+def render(table: Table, error: str | None = None, status: int = 200, **forms: Any) -> Any:
+    game = table.replay()
+    page = render_template(
+        "street/table.html", table=table, state=game.state, game=game, seq=game.last_seq,
+        play=play, rules=rules, rulings=play.RULINGS, error=error,
+        undo_label=describe_last(table, game.log.done),
+        redo_label=describe_last(table, game.log.undone[:1]), **forms)
+    return page, status
+
+
+PAGES["street"] = render
+
+
+def describe_last(table: Table, events: Any) -> str | None:
+    return table.game.describe(events[-1].kind, events[-1].payload) if events else None
+
+
+def act(table_id: str, form: ActionForm, kind: str, payload_of: Any, page: Any = None) -> Any:
+    table = load_table("street", table_id)
+    show = page or render
+    if not form.validate_on_submit():
+        return refuse(table, form, show)
+    try:
+        payload = payload_of(form)
+    except ValueError as error:
+        return show(table, error=str(error), status=422)
+    return perform(table, form, kind, payload, show)
+
+
+@bp.route("/<table_id>/play/<int:seat>", methods=["GET", "POST"])
+def play_card(table_id: str, seat: int) -> Any:
+    """One player's turn at building: a card from the library in one tap, or a new one."""
+    table = load_table("street", table_id)
+    if not 0 <= seat < len(table.names):
+        abort(404)
+    player = table.names[seat]
+    form = CardForm()
+
+    def page(table: Table, error: str | None = None, status: int = 200) -> Any:
+        game = table.replay()
+        html = render_template(
+            "street/play.html", table=table, state=game.state, seq=game.last_seq, form=form,
+            player=player, seat=seat, play=play, rules=rules, error=error)
+        return html, status
+
+    if not form.is_submitted():
+        form.street.data = player
+        return page(table)
+    return act(table_id, form, "card", lambda f: card_payload(f, player), page)
+
+
+def card_payload(form: Any, player: str) -> dict[str, Any]:
+    card = library_card(form.card.data) if form.card.data else described_card(form)
+    return {"player": player, "street": form.street.data, "site": form.site.data, "card": card}
+
+
+def library_card(text: str) -> Any:
+    try:
+        return json.loads(text)
+    except ValueError:
+        raise ValueError("That card could not be read: describe it again.") from None
+
+
+def described_card(form: Any) -> dict[str, Any]:
+    def effects(kind: str) -> list[dict[str, Any]]:
+        found = []
+        for k in range(2):
+            each = form[f"{kind}_each_{k}"].data
+            if each:
+                found.append({"each": each, "amount": form[f"{kind}_amount_{k}"].data or 0,
+                              "project": form[f"{kind}_project_{k}"].data or None})
+        return found
+
+    return {"project": form.project.data or None, "double": form.double.data,
+            "roof": form.roof.data, "gift": form.gift.data, "floor": form.floor.data or None,
+            "no_gifts": form.no_gifts.data, "income": effects("income"),
+            "prestige": effects("prestige")}
+
+
+@bp.post("/<table_id>/buy")
+def buy(table_id: str) -> Any:
+    return act(table_id, BuyForm(), "buy", lambda f: {
+        "player": f.player.data, "deck": f.deck.data, "cost": f.cost.data or 0})
+
+
+@bp.post("/<table_id>/upcoins")
+def upcoins(table_id: str) -> Any:
+    return act(table_id, PlayerForm(), "upcoins", lambda f: {"player": f.player.data})
+
+
+@bp.post("/<table_id>/deck_empty")
+def deck_empty(table_id: str) -> Any:
+    return act(table_id, PlayerForm(), "deck_empty", lambda f: {"player": f.player.data})
+
+
+@bp.post("/<table_id>/account")
+def account(table_id: str) -> Any:
+    return act(table_id, AccountForm(), "account",
+               lambda f: {"player": f.player.data, "amount": f.amount.data})
+
+
+@bp.post("/<table_id>/finish")
+def finish(table_id: str) -> Any:
+    return act(table_id, ActionForm(), "finish", lambda f: {})

@@ -1,0 +1,113 @@
+"""A street game replayed from its actions: building, income at every roof, gifts, buying, the
+end of the game and its last turn."""
+
+import pytest
+
+from companion.rules import GAMES, replay
+from companion.rules.common import RuleError
+from companion.rules.log import Event
+
+GAME = GAMES["street"]
+
+
+def card(project="office", roof=False, gift=False, income=(), prestige=(), floor=None):
+    return {"project": project, "double": False, "roof": roof, "gift": gift, "floor": floor,
+            "no_gifts": False, "income": list(income), "prestige": list(prestige)}
+
+
+def build(player, site, the_card, street=None):
+    return ("card", {"player": player, "street": street or player, "site": site,
+                     "card": the_card})
+
+
+def play(players, *actions):
+    events = [Event(seq, kind, payload) for seq, (kind, payload) in enumerate(actions, 1)]
+    return replay(GAME, players, events).state
+
+
+OFFICE_2 = card(income=[{"each": "flat", "amount": 2, "project": None}])
+ROOF = card(project=None, roof=True, prestige=[{"each": "flat", "amount": 3, "project": None}])
+LOSS = card("hotel", income=[{"each": "flat", "amount": -5, "project": None}])
+
+
+def test_a_roof_pays_the_income_of_the_whole_street():
+    state = play(["Mia", "Ola", "Pit"], build("Mia", 1, OFFICE_2), build("Mia", 2, OFFICE_2),
+                 build("Mia", 1, ROOF))
+    assert state.accounts["Mia"] == 10 + 4
+    assert state.payouts[-1].owner == "Mia" and state.payouts[-1].paid == 4
+    assert [line.text for line in state.payouts[-1].lines] == [
+        "Site 1, floor 1: +2 = +2", "Site 2, floor 1: +2 = +2"]
+    assert state.finished_sites("Mia") == [True, False, False, False, False]
+
+
+def test_negative_income_pays_nothing():
+    state = play(["Mia", "Ola"], build("Mia", 1, LOSS), build("Mia", 1, ROOF))
+    assert state.payouts[-1].income == -5 and state.payouts[-1].paid == 0
+    assert state.accounts["Mia"] == 10
+
+
+def test_a_gift_that_finishes_a_site_pays_the_owner_not_the_giver():
+    gift_roof = card(project=None, roof=True, gift=True)
+    state = play(["Mia", "Ola"], build("Mia", 3, OFFICE_2), build("Ola", 3, gift_roof, "Mia"))
+    assert state.accounts == {"Mia": 12, "Ola": 10}
+    with pytest.raises(RuleError):
+        state.apply(*build("Ola", 2, gift_roof))  # a gift never on one's own street
+    with pytest.raises(RuleError):
+        state.apply(*build("Ola", 2, OFFICE_2, "Mia"))  # only gifts on another's street
+
+
+def test_buying_moves_upcoins_and_a_deck_with_upcoins_is_closed():
+    state = play(["Mia", "Ola"], ("buy", {"player": "Mia", "deck": "Ola", "cost": 6}))
+    assert state.accounts == {"Mia": 4, "Ola": 10} and state.upcoins == {"Mia": 0, "Ola": 6}
+    with pytest.raises(RuleError, match="Ola's deck has upcoins on it"):
+        state.apply("buy", {"player": "Mia", "deck": "Ola", "cost": 1})
+    with pytest.raises(RuleError, match="Mia has only \\$4, not \\$5"):
+        state.apply("buy", {"player": "Mia", "deck": "Mia", "cost": 5})
+    state.apply("upcoins", {"player": "Ola"})
+    assert state.accounts["Ola"] == 16 and state.upcoins["Ola"] == 0
+    state.apply("buy", {"player": "Ola", "deck": "Ola", "cost": 3})  # own deck: the bank
+    assert state.accounts["Ola"] == 13 and state.upcoins["Ola"] == 0
+    state.apply("buy", {"player": "Ola", "deck": "public"})
+    with pytest.raises(RuleError, match="no upcoins on Mia's deck"):
+        state.apply("upcoins", {"player": "Mia"})
+
+
+def test_an_empty_deck_starts_the_final_round_and_names_the_last_turn():
+    state = play(["Mia", "Ola", "Pit"], ("deck_empty", {"player": "Ola"}))
+    assert state.triggered_by == "Ola"
+    assert state.still_to_play == ["Pit"]
+    with pytest.raises(RuleError, match="already empty"):
+        state.apply("deck_empty", {"player": "Ola"})
+    state.apply("finish", {})
+    assert state.finished
+
+
+def test_five_finished_sites_start_the_final_round():
+    actions = [build("Pit", site, ROOF) for site in range(1, 6)]
+    state = play(["Mia", "Ola", "Pit"], *actions[:4])
+    assert not state.final_round
+    with pytest.raises(RuleError, match="only after the final round"):
+        state.apply("finish", {})
+    state.apply(*actions[4])
+    assert state.triggered_by == "Pit" and state.still_to_play == []
+
+
+def test_final_scores_and_the_tallest_building_tie_break():
+    tall = [build("Mia", 1, card()), build("Mia", 1, card()), build("Mia", 1, card())]
+    state = play(["Mia", "Ola"], *tall, build("Ola", 2, ROOF),
+                 ("account", {"player": "Mia", "amount": 9}),
+                 ("account", {"player": "Ola", "amount": 9}),
+                 build("Mia", 2, ROOF), ("deck_empty", {"player": "Mia"}), ("finish", {}))
+    # Both: a roof worth 3 prestige and $9 -> 3: 6 each. Mia's site 1 holds three cards, Ola's
+    # tallest site one: Mia wins the tie, alone.
+    scores = state.scores()
+    assert (scores["Mia"].total, scores["Ola"].total) == (6, 6)
+    assert (scores["Mia"].tallest, scores["Ola"].tallest) == (3, 1)
+    assert [(p.place, p.player, p.shared) for p in state.ranking()] == [
+        (1, "Mia", False), (2, "Ola", False)]
+
+
+def test_the_library_remembers_cards_most_recent_first():
+    state = play(["Mia", "Ola"], build("Mia", 1, OFFICE_2), build("Mia", 2, LOSS),
+                 build("Ola", 1, OFFICE_2))
+    assert [c["project"] for c in state.library] == ["office", "hotel"]

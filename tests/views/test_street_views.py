@@ -1,0 +1,73 @@
+"""The street game through the Flask test client: building by description and from the library,
+refusals, buying, the end and the filled pad."""
+
+import io
+import json
+
+from pypdf import PdfReader
+
+from tests.conftest import act, current_seq, new_table
+
+
+def text(response):
+    return response.get_data(as_text=True)
+
+
+def build(client, url, seat, **data):
+    page = url + f"play/{seat}"
+    data.setdefault("seq", current_seq(client, page))
+    return client.post(page, data=data)
+
+
+def test_a_three_player_game_to_the_filled_pad(client):
+    url = new_table(client, "Mia", "Ola", "Pit", game="street")
+    assert "Mia builds a card" in text(client.get(url))
+    office = {"player": "Mia", "project": "office", "street": "Mia", "site": 1,
+              "income_each_0": "flat",
+              "income_amount_0": "2", "prestige_each_0": "on_site", "prestige_amount_0": "1",
+              "prestige_project_0": "office"}
+    assert build(client, url, 0, **office).status_code == 303
+    library = text(client.get(url + "play/0"))
+    assert "A card described before" in library
+    card = json.loads(library.split('name="card" value="')[1].split('"')[0].replace("&#34;", '"'))
+    assert card["project"] == "office"
+    response = build(client, url, 0, player="Mia", street="Mia", site=2,
+                     card=json.dumps(card))
+    assert response.status_code == 303
+    roof = {"player": "Mia", "roof": "y", "street": "Mia", "site": 1}
+    assert build(client, url, 0, **roof).status_code == 303
+    page = text(client.get(url))
+    assert "Site 1 finished: Mia takes $4" in page
+    assert "Site 1, floor 1: +2 = +2" in page
+    refused = build(client, url, 0, player="Mia", project="office", street="Mia", site=1)
+    assert refused.status_code == 422
+    assert act(client, url, "buy", player="Ola", deck="Pit", cost=4).status_code == 303
+    assert "Take $4 from the deck" in text(client.get(url))
+    act(client, url, "deck_empty", player="Ola")
+    page = text(client.get(url))
+    assert "Triggered by Ola" in page and "<strong>Pit</strong> takes the last turn" in page
+    assert act(client, url, "finish").status_code == 303
+    page = text(client.get(url))
+    assert "Final result" in page
+    pdf = client.get(url + "sheet.pdf")
+    reader = PdfReader(io.BytesIO(pdf.data))
+    sheet = "\n".join(p.extract_text() for p in reader.pages)
+    assert "Mia" in sheet and "Winner: Mia" in sheet and "from remaining upcoins" in sheet
+
+
+def test_a_tampered_library_card_is_refused(client):
+    url = new_table(client, "Mia", "Ola", game="street")
+    response = build(client, url, 0, player="Mia", street="Mia", site=1, card="{nonsense")
+    assert response.status_code == 422
+    assert "could not be read" in text(response)
+    response = build(client, url, 0, player="Mia", street="Mia", site=1,
+                     card=json.dumps({"project": "castle"}))
+    assert response.status_code == 422
+    assert "seat" not in text(client.get(url + "history"))
+    assert client.get(url + "play/7").status_code == 404
+
+
+def test_blank_street_pad(client):
+    response = client.get("/pad/street.pdf?players=3")
+    text_ = PdfReader(io.BytesIO(response.data)).pages[0].extract_text()
+    assert "from remaining upcoins" in text_ and "Total" in text_
