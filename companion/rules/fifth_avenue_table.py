@@ -110,6 +110,7 @@ class FifthAvenueTable:
     hand_cards: dict[str, int] = field(default_factory=dict)
     park_tiles: tuple[str, ...] = ()
     final_scored: bool = False
+    note: str | None = None
     end_reason: str | None = None
     finished: bool = False
 
@@ -204,6 +205,7 @@ class FifthAvenueTable:
             raise RuleError(f"Unknown action {kind!r}.")
         if self.finished:
             raise RuleError("The game is over: undo the last step to change anything.")
+        self.note = None
         handler(payload)
 
     def _require_phase(self, *phases: str) -> None:
@@ -393,8 +395,12 @@ class FifthAvenueTable:
         self._require_phase("auctions")
         auction = self.auctions[0]
         winner = payload.get("winner")
+        if self.with_alea and not auction.alea_cards:
+            raise RuleError("Alea bids third: draw or enter Alea's cards first.")
+        if winner is None and auction.alea_in:
+            raise RuleError("Alea's bid stands: if neither of you overbid it, Alea wins.")
         if winner is None:
-            pass
+            self.note = f"Nobody bid in {DISTRICT_NAMES[auction.place]}."
         elif winner == ALEA:
             self._alea_wins(auction)
         elif auction.place == CENTRAL_PARK:
@@ -416,10 +422,15 @@ class FifthAvenueTable:
             self._building_stop(auction.place, ALEA)
         for plot in plots:
             self.board[auction.place][plot] = {"owner": ALEA, "skyscrapers": 1}
+        if plots:
+            where = join_names([self.colours[auction.place][p] for p in plots])
+            self.note = (f"Alea won {DISTRICT_NAMES[auction.place]} and built one skyscraper "
+                         f"on the {where} plot{'s' if len(plots) > 1 else ''}.")
 
     def _build_in_park(self, winner: str, payload: Mapping[str, Any]) -> None:
         built = self._built(payload)
         self.park[winner] += built
+        self.note = f"{winner} won Central Park and built {built} there."
 
     def _built(self, payload: Mapping[str, Any]) -> int:
         cards = payload.get("cards")
@@ -448,18 +459,27 @@ class FifthAvenueTable:
         if built:
             self.board[district][plot] = {"owner": winner,
                                           "skyscrapers": target.get("skyscrapers", 0) + built}
+        self.note = (f"{winner} won {DISTRICT_NAMES[district]} and built {built} "
+                     f"on the {colour} plot.")
 
     def _building_stop(self, district: str, declarer: str) -> None:
         """The declarer scores 1 VP per skyscraper there, the others half their district score;
         then the district is cleared and closed."""
         if len(self.stopped) >= 2:
             raise RuleError("There have already been two building stops.")
-        points = building_stop_points(self.board[district], declarer)
+        plots = self.board[district]
+        points = building_stop_points(plots, declarer)
+        normal = district_points(plots)
         who = "Alea" if declarer == ALEA else declarer
-        self.scorings.append(ScoringEvent(
-            f"Building stop in {DISTRICT_NAMES[district]} by {who}",
-            {p: v for p, v in points.items() if p != ALEA},
-            tuple(b.line() for b in district_breakdown(self.board[district]))))
+        towers = sum(p.get("skyscrapers", 0) for p in plots)
+        lines = [f"{who} declared it: 1 VP per skyscraper in the district, {towers} VP"
+                 + (" (Alea never scores)" if declarer == ALEA else "")]
+        lines += [f"{p}: half of {normal.get(p, 0)}, rounded down: {v} VP"
+                  for p, v in points.items() if p not in (declarer, ALEA)]
+        label = f"Building stop in {DISTRICT_NAMES[district]} by {who}"
+        scored = {p: v for p, v in points.items() if p != ALEA}
+        self.scorings.append(ScoringEvent(label, scored, tuple(lines)))
+        self.note = f"{label}: " + ", ".join(f"{p} {v}" for p, v in scored.items()) + "."
         self.board[district] = [{} for _ in range(5)]
         self.stopped.append(district)
         for c in COMMISSIONERS:
@@ -539,17 +559,22 @@ def check_set_sizes(sizes: object) -> tuple[int, ...]:
 def describe(kind: str, payload: Mapping[str, Any]) -> str:
     """One action in words, for the history page."""
     where = DISTRICT_NAMES.get(str(payload.get("district")), payload.get("district"))
+    plot = payload.get("plot")
+    plot_no = plot + 1 if isinstance(plot, int) else plot
+    cards = " ".join(str(c) for c in payload.get("cards") or [])
+    winner = payload.get("winner")
     texts = {
         "profile": "Board colours set",
         "setup": "Starting businesses and supply row entered",
         "first_placer": f"{payload.get('player')} places the first skyscraper",
-        "initial_skyscraper": f"Initial skyscraper in {where}, plot {payload.get('plot')}",
-        "business": f"Business placed in {where}",
+        "initial_skyscraper": f"Initial skyscraper in {where}, plot {plot_no}",
+        "business": f"Business placed in {where}, plot {plot_no}",
         "move": f"The {payload.get('commissioner')} commissioner moved to "
         f"{DISTRICT_NAMES.get(str(payload.get('to')), payload.get('to'))}",
         "score": f"{where} scored",
-        "alea_bid": f"Alea drew {payload.get('cards')} against {payload.get('high_bid')}",
-        "auction": f"Auction won by {payload.get('winner') or 'nobody'}",
+        "alea_bid": f"Alea's cards {cards} against a high bid of {payload.get('high_bid')}",
+        "auction": "Auction: " + ("Alea won" if winner == ALEA else f"{winner} won" if winner
+                                  else "nobody bid"),
         "final": "Final scoring",
         "hand_cards": "Cards in hand entered for the tie-break",
     }

@@ -53,8 +53,9 @@ class AleaForm(ActionForm):
 
 
 class AuctionForm(ActionForm):
-    winner = StringField("Winner")
-    colour = SelectField("Colour", choices=["", *rules.COLOURS], default="")
+    winner = StringField("Winner", validators=[InputRequired("Choose who won the auction.")])
+    colour = SelectField("Colour of the bid", choices=[SelectChoice("", "choose"), *rules.COLOURS],
+                         default="")
     highest = RadioField("Highest card in the winning bid", choices=["4", "5", "6"], default="4")
     build = IntegerField("Skyscrapers built", default=0, validators=[Optional(), NumberRange(0, 3)])
     stop = BooleanField("Declare a building stop")
@@ -106,6 +107,8 @@ def render(table: Table, error: str | None = None, status: int = 200, **forms: A
     game = table.replay()
     state: play.FifthAvenueTable = game.state  # type: ignore[assignment]
     high = request.args.get("high", type=int)
+    if high is None and "alea_form" in forms:
+        high = forms["alea_form"].high_bid.data  # a refused bid keeps its high bid
     chance = rules.alea_beats_chance(high) if high is not None and high >= 0 else None
     context = {
         "setup_form": setup_form(state),
@@ -274,7 +277,8 @@ def draw_alea_cards() -> list[int]:
 
 
 def parse_cards(text: str) -> list[int]:
-    values = text.replace(",", " ").split()
+    """'4 6 5 4', '4,6,5,4' or '4654': every card is one digit."""
+    values = [ch for ch in text if not ch.isspace() and ch != ","]
     if not values or any(v not in ("4", "5", "6") for v in values):
         raise ValueError("Enter the black cards' values, 4, 5 or 6, in the order flipped.")
     return [int(v) for v in values]
@@ -285,7 +289,7 @@ def auction(table_id: str) -> Any:
     form = AuctionForm()
 
     def payload(form: AuctionForm, table: Table) -> dict[str, Any]:
-        winner = form.winner.data or None
+        winner = None if form.winner.data == "-" else form.winner.data
         return {"winner": winner, "colour": form.colour.data or None,
                 "cards": [int(form.highest.data)], "build": form.build.data or 0,
                 "stop": bool(form.stop.data)}

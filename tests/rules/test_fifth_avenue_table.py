@@ -174,9 +174,12 @@ def test_alea_cannot_win_without_beating_the_high_bid():
         state.apply("alea_bid", {"high_bid": 3, "cards": [4, 5, 6]})
 
 
+ALEA_OUT = ("alea_bid", {"high_bid": 30, "cards": [4, 4]})  # Alea bids 8: out
+
+
 def test_a_player_builds_up_to_the_cards_limit_on_the_plot_of_the_bid_colour():
-    state = play(["Ann", "Ben"], *set_up(), *PLACED, *ROUND,
-                 ("auction", {"winner": None}))
+    state = play(["Ann", "Ben"], *set_up(), *PLACED, *ROUND, ALEA_OUT,
+                 ("auction", {"winner": None}), ALEA_OUT)
     times = DEFAULT_PROFILE["times"]
     with pytest.raises(RuleError, match="Ann may bid here only with brown"):
         state.apply("auction", {"winner": "Ann", "colour": times[0], "cards": [4], "build": 1})
@@ -184,10 +187,22 @@ def test_a_player_builds_up_to_the_cards_limit_on_the_plot_of_the_bid_colour():
         state.apply("auction", {"winner": "Ann", "colour": times[1], "cards": [5], "build": 3})
     state.apply("auction", {"winner": "Ann", "colour": times[1], "cards": [4], "build": 3})
     assert state.board["times"][1] == {"owner": "Ann", "skyscrapers": 4}
+    assert state.note == "Ann won Times Square and built 3 on the brown plot."
+    with pytest.raises(RuleError, match="Alea bids third"):
+        state.apply("auction", {"winner": None})
+    state.apply(*ALEA_OUT)
     state.apply("auction", {"winner": None})  # 52nd St West: nobody bids
+    state.apply(*ALEA_OUT)
     state.apply("auction", {"winner": "Ben", "cards": [6], "build": 1})  # Central Park
     assert state.park == {"Ann": 0, "Ben": 1, "alea": 0}
     assert state.phase == "playing"
+
+
+def test_when_alea_is_in_nobody_cannot_win():
+    state = play(["Ann", "Ben"], *set_up(), *PLACED, *ROUND,
+                 ("alea_bid", {"high_bid": 0, "cards": [4, 4]}))
+    with pytest.raises(RuleError, match="Alea's bid stands"):
+        state.apply("auction", {"winner": None})
 
 
 def test_building_stop_scores_clears_and_closes_the_district():
@@ -203,6 +218,11 @@ def test_building_stop_scores_clears_and_closes_the_district():
     state.apply("auction", {"winner": "Red", "colour": colour, "cards": [6], "stop": True})
     # The rulebook's figure 10: Red 4, Yellow 5 // 2 = 2, Blue 6 // 2 = 3.
     assert state.scorings[-1].points == {"Red": 4, "Yellow": 2, "Blue": 3}
+    assert state.scorings[-1].lines == (
+        "Red declared it: 1 VP per skyscraper in the district, 4 VP",
+        "Yellow: half of 5, rounded down: 2 VP",
+        "Blue: half of 6, rounded down: 3 VP",
+    )
     assert state.board["42e"] == [{}, {}, {}, {}, {}]
     assert state.stopped == ["42e"]
     state.commissioners["white"] = "34e"

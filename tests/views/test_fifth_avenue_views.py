@@ -35,7 +35,11 @@ def test_a_two_player_game_with_alea_through_an_auction_round(client):
         assert act(client, url, "move", commissioner="white", to=to).status_code == 303, to
     page = text(client.get(url + "?high=10"))
     assert "Auction: 34th St West" in page and "Alea beats 10 with probability" in page
-    response = act(client, url, "alea", high_bid=10, cards="4 6 5 4")
+    refused = act(client, url, "auction", winner="Ann", colour="violet")
+    assert refused.status_code == 422 and "Alea bids third" in text(refused)
+    bad = act(client, url, "alea", high_bid=10, cards="4 6 5")
+    assert bad.status_code == 422 and "Alea beats 10 with probability" in text(bad)
+    response = act(client, url, "alea", high_bid=10, cards="4654")
     assert response.status_code == 303
     page = text(client.get(url))
     assert "= <strong>19</strong> against 10" in page and "Alea is in" in page
