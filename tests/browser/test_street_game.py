@@ -71,9 +71,10 @@ def site(page: Page, player: str, number: int) -> Locator:
 
 
 def floors(page: Page, player: str, number: int) -> list[str]:
-    """The cards on a site from the top floor down, each as its first line (the project)."""
+    """The cards on a site from the top floor down, each as its first line (the project; soft
+    hyphens that let long names break on a narrow site are left out)."""
     return [
-        t.split("\n")[0].strip()
+        t.split("\n")[0].replace("\u00ad", "").strip()
         for t in site(page, player, number).locator(".scard").all_inner_texts()
     ]
 
