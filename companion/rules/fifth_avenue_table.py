@@ -375,6 +375,11 @@ class FifthAvenueTable:
         self.scorings.append(
             ScoringEvent(f"{DISTRICT_NAMES[district]} scored", district_points(plots),
                          tuple(b.line() for b in district_breakdown(plots))))
+        absent = [p for p in self.players if not any(q.get("owner") == p for q in plots)]
+        if absent:
+            self.note = (f"{DISTRICT_NAMES[district]} scored. Without a skyscraper there, "
+                         f"{join_names(absent)} draw{'s' if len(absent) == 1 else ''} "
+                         "a black card.")
 
     def _apply_alea_bid(self, payload: Mapping[str, Any]) -> None:
         """Alea, third to bid: the black cards flipped until a value repeats, against the high
