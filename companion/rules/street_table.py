@@ -37,7 +37,9 @@ RULINGS = {
     "income": "Ruling: every roof pays the street's owner the income of all their sites, finished "
     "or not; 0 or less pays nothing. A gift's roof pays the owner, not the giver.",
     "count": "Ruling: 'on this site' and 'on the street' count the card itself; a double counts "
-    "as two of its project.",
+    "as two of its project; a hotel is never a double.",
+    "roof": "Ruling: a site stays finished once a roof is on it; only a card that must be built "
+    "on top of a roof can still go there. Only gifts go on another player's street.",
     "tie": "Ruling: tied players are split by their tallest building (most cards on one site), "
     "then share the place.",
 }
