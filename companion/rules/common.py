@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 
 class RuleError(ValueError):
@@ -100,3 +101,23 @@ def final_ranking(totals: Mapping[str, int]) -> list[Placing]:
         Placing(values.index(total) + 1, player, total, values.count(total) > 1)
         for player, total in ordered
     ]
+
+
+class ActionTable:
+    """A game's table state: each action kind `k` is a method `_apply_k` that checks everything
+    before it changes anything, so a refused action leaves the state as it was."""
+
+    finished: bool
+
+    def apply(self, kind: str, payload: Mapping[str, Any]) -> None:
+        """Apply one action from the log; RuleError if the rules do not allow it now."""
+        handler = getattr(self, f"_apply_{kind}", None)
+        if handler is None:
+            raise RuleError(f"Unknown action {kind!r}.")
+        if self.finished:
+            raise RuleError("The game is over: undo the last step to change anything.")
+        self._before_action()
+        handler(payload)
+
+    def _before_action(self) -> None:
+        """A hook for state that lasts one action only (such as a note of what just happened)."""

@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from .common import Placing, RuleError, final_ranking, join_names, require_count
+from .common import ActionTable, Placing, RuleError, final_ranking, join_names, require_count
 from .fifth_avenue import (
     BUSINESSES,
     COLOURS,
@@ -88,7 +88,7 @@ class Auction:
 
 
 @dataclass
-class FifthAvenueTable:
+class FifthAvenueTable(ActionTable):
     """The board and the scores of one 5th Avenue game, rebuilt from its events."""
 
     players: list[str]
@@ -199,14 +199,9 @@ class FifthAvenueTable:
 
     # Actions -----------------------------------------------------------------------------
 
-    def apply(self, kind: str, payload: Mapping[str, Any]) -> None:
-        handler = getattr(self, f"_apply_{kind}", None)
-        if handler is None:
-            raise RuleError(f"Unknown action {kind!r}.")
-        if self.finished:
-            raise RuleError("The game is over: undo the last step to change anything.")
+    def _before_action(self) -> None:
         self.note = None
-        handler(payload)
+
 
     def _require_phase(self, *phases: str) -> None:
         if self.phase not in phases:

@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from .common import Placing, RuleError, require_count
+from .common import ActionTable, Placing, RuleError, require_count
 from .street import (
     Card,
     EffectLine,
@@ -60,7 +60,7 @@ class Payout:
 
 
 @dataclass
-class StreetTable:
+class StreetTable(ActionTable):
     """The street game at one table; players in turn order, the start player first."""
 
     players: list[str]
@@ -109,13 +109,6 @@ class StreetTable:
 
     # Actions -----------------------------------------------------------------------------
 
-    def apply(self, kind: str, payload: Mapping[str, Any]) -> None:
-        handler = getattr(self, f"_apply_{kind}", None)
-        if handler is None:
-            raise RuleError(f"Unknown action {kind!r}.")
-        if self.finished:
-            raise RuleError("The game is over: undo the final scoring to change anything.")
-        handler(payload)
 
     def _player(self, name: object) -> str:
         if name not in self.players:

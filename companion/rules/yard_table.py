@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from .common import Placing, RuleError, final_ranking, join_names, require_count
+from .common import ActionTable, Placing, RuleError, final_ranking, join_names, require_count
 from .yard import (
     BUILDING_CARDS,
     BUILDINGS,
@@ -58,7 +58,7 @@ class Leftover:
 
 
 @dataclass
-class YardTable:
+class YardTable(ActionTable):
     """The construction-yard game at one table, rebuilt from its events."""
 
     players: list[str]
@@ -147,14 +147,6 @@ class YardTable:
 
     # Actions -----------------------------------------------------------------------------
 
-    def apply(self, kind: str, payload: Mapping[str, Any]) -> None:
-        """Apply one action from the log; RuleError if the rules do not allow it now."""
-        handler = getattr(self, f"_apply_{kind}", None)
-        if handler is None:
-            raise RuleError(f"Unknown action {kind!r}.")
-        if self.finished:
-            raise RuleError("The game is over: undo the final scoring to change anything.")
-        handler(payload)
 
     def _owner(self, name: object) -> str:
         if name not in self.owners:

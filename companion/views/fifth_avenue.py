@@ -19,7 +19,7 @@ from wtforms.validators import InputRequired, NumberRange, Optional
 from .. import get_db, storage
 from ..rules import fifth_avenue as rules
 from ..rules import fifth_avenue_table as play
-from .tables import PAGES, ActionForm, Table, load_table, perform, refuse, remember
+from .tables import PAGES, ActionForm, Table, load_table, log_context, perform, refuse, remember
 
 bp = Blueprint("fifth_avenue", __name__, url_prefix="/fifth_avenue")
 PROFILE_SETTING = "fifth_avenue.profile"
@@ -118,18 +118,14 @@ def render(table: Table, error: str | None = None, status: int = 200, **forms: A
         **forms,
     }
     page = render_template(
-        "fifth_avenue/table.html", table=table, state=state, game=game, seq=game.last_seq,
+        "fifth_avenue/table.html", table=table, state=state, game=game,
         rules=rules, play=play, rulings=play.RULINGS, error=error, chance=chance, high=high,
-        undo_label=describe_last(table, game.log.done),
-        redo_label=describe_last(table, game.log.undone[:1]), **context)
+        **log_context(table, game), **context)
     return page, status
 
 
 PAGES["fifth_avenue"] = render
 
-
-def describe_last(table: Table, events: Any) -> str | None:
-    return table.game.describe(events[-1].kind, events[-1].payload) if events else None
 
 
 def act(table_id: str, form: ActionForm, kind: str, payload_of: Any, **forms: Any) -> Any:

@@ -12,7 +12,7 @@ from wtforms.validators import InputRequired, NumberRange, Optional
 
 from ..rules import street as rules
 from ..rules import street_table as play
-from .tables import PAGES, ActionForm, Table, load_table, perform, refuse, remember
+from .tables import PAGES, ActionForm, Table, load_table, log_context, perform, refuse, remember
 
 bp = Blueprint("street", __name__, url_prefix="/street")
 NONE = SelectChoice("", "none")
@@ -83,18 +83,14 @@ def table(table_id: str) -> Any:
 def render(table: Table, error: str | None = None, status: int = 200, **forms: Any) -> Any:
     game = table.replay()
     page = render_template(
-        "street/table.html", table=table, state=game.state, game=game, seq=game.last_seq,
+        "street/table.html", table=table, state=game.state, game=game,
         play=play, rules=rules, rulings=play.RULINGS, error=error,
-        undo_label=describe_last(table, game.log.done),
-        redo_label=describe_last(table, game.log.undone[:1]), **forms)
+        **log_context(table, game), **forms)
     return page, status
 
 
 PAGES["street"] = render
 
-
-def describe_last(table: Table, events: Any) -> str | None:
-    return table.game.describe(events[-1].kind, events[-1].payload) if events else None
 
 
 def act(table_id: str, form: ActionForm, kind: str, payload_of: Any, page: Any = None) -> Any:

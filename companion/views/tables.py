@@ -120,6 +120,17 @@ def stale_message(table: Table, since: list[Event], kind: str, payload: Mapping[
     )
 
 
+def log_context(table: Table, game: Replay) -> dict[str, Any]:
+    """What every table page shows of the log: the last seq (for the forms), and what undo and
+    redo would act on."""
+    done, undone = game.log.done, game.log.undone
+    return {
+        "seq": game.last_seq,
+        "undo_label": describe_event(table, done[-1]) if done else None,
+        "redo_label": describe_event(table, undone[0]) if undone else None,
+    }
+
+
 def describe_event(table: Table, event: Event) -> str:
     if event.kind in ("undo", "redo"):
         return event.kind.capitalize()

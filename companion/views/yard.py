@@ -9,7 +9,7 @@ from wtforms import IntegerField, SelectChoice, SelectField, StringField
 from wtforms.validators import InputRequired, NumberRange, Optional
 
 from ..rules import yard, yard_table
-from .tables import PAGES, ActionForm, Table, load_table, perform, refuse, remember
+from .tables import PAGES, ActionForm, Table, load_table, log_context, perform, refuse, remember
 
 bp = Blueprint("yard", __name__, url_prefix="/yard")
 BUILDING_CHOICES = list(yard.BUILDINGS)
@@ -98,11 +98,9 @@ def render(table: Table, error: str | None = None, status: int = 200, **forms: A
         table=table,
         state=state,
         game=game,
-        seq=game.last_seq,
         yard=yard,
         rulings=yard_table.RULINGS,
-        undo_label=describe_last(table, game.log.done),
-        redo_label=describe_last(table, game.log.undone[:1]),
+        **log_context(table, game),
         error=error,
         **context,
     )
@@ -111,9 +109,6 @@ def render(table: Table, error: str | None = None, status: int = 200, **forms: A
 
 PAGES["yard"] = render
 
-
-def describe_last(table: Table, events: Any) -> str | None:
-    return table.game.describe(events[-1].kind, events[-1].payload) if events else None
 
 
 def act(table_id: str, form: ActionForm, kind: str, payload_of: Any, **forms: Any) -> Any:
