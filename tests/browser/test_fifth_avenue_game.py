@@ -24,16 +24,15 @@ Times Square, 52nd St West) scores 52nd St West (option D), then Ben declares a 
 
 from __future__ import annotations
 
-import io
 import re
 from collections.abc import Callable
 from fractions import Fraction
 from typing import Any
 
 from playwright.sync_api import Locator, Page, expect
-from pypdf import PdfReader
 
 from companion.rules.fifth_avenue import alea_beats_chance
+from tests.browser.helpers import linked_pdf_text, squash, tap_and_load
 
 Shot = Callable[[Page, str], Any]
 TABLE_URL = re.compile(r"/fifth_avenue/[^/]+/$")
@@ -65,20 +64,12 @@ ROW = [
 # Helpers ------------------------------------------------------------------------------------
 
 
-def tap_and_load(page: Page, target: Locator) -> None:
-    """Tap a button that submits a form and wait for the page it leads to."""
-    with page.expect_navigation():
-        target.tap()
-
 
 def act(page: Page, target: Locator) -> None:
     """Tap, wait for the new page and check the app did not refuse."""
     tap_and_load(page, target)
     expect(page.locator(".error")).to_have_count(0)
 
-
-def squash(text: str) -> str:
-    return " ".join(text.split())
 
 
 def start_table(page: Page, players: list[str]) -> None:
@@ -207,16 +198,7 @@ def ranking_lines(page: Page) -> list[str]:
 
 
 def pdf_text(page: Page) -> str:
-    link = page.get_by_role("link", name="Score sheet (PDF, A4)")
-    expect(link).to_be_visible()
-    href = link.get_attribute("href")
-    assert href and href.endswith("/sheet.pdf?size=A4"), href
-    response = page.request.get(href)
-    assert response.ok, response.status
-    assert response.headers["content-type"].startswith("application/pdf")
-    body = response.body()
-    assert body.startswith(b"%PDF")
-    return "\n".join(p.extract_text() for p in PdfReader(io.BytesIO(body)).pages)
+    return linked_pdf_text(page, "Score sheet (PDF, A4)")
 
 
 def first_two_skyscrapers(page: Page) -> None:

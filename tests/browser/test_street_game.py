@@ -16,13 +16,13 @@ The cards described on the way (most are built once from the form, some again fr
 
 from __future__ import annotations
 
-import io
 import re
 from collections.abc import Callable
 from typing import Any
 
 from playwright.sync_api import Locator, Page, expect
-from pypdf import PdfReader
+
+from tests.browser.helpers import linked_pdf_text, squash, tap_and_load
 
 Shot = Callable[[Page, str], Any]
 TABLE_URL = re.compile(r"/street/[^/]+/$")
@@ -31,11 +31,6 @@ Icon = tuple[str, int, str | None]  # (each, amount, project counted) as the for
 
 # Helpers ------------------------------------------------------------------------------------
 
-
-def tap_and_load(page: Page, target: Locator) -> None:
-    """Tap a button that submits a form (or a link) and wait for the page it leads to."""
-    with page.expect_navigation():
-        target.tap()
 
 
 def start_table(page: Page, players: list[str]) -> str:
@@ -133,21 +128,9 @@ def library_card(page: Page, text: str) -> Locator:
     return page.locator("form.library-card").filter(has_text=text)
 
 
-def squash(text: str) -> str:
-    return " ".join(text.split())
-
 
 def pdf_text(page: Page) -> str:
-    link = page.get_by_role("link", name="Filled score pad (PDF)")
-    expect(link).to_be_visible()
-    href = link.get_attribute("href")
-    assert href and re.search(r"/street/[^/]+/sheet\.pdf(\?|$)", href), href
-    response = page.request.get(href)
-    assert response.ok, response.status
-    assert response.headers["content-type"].startswith("application/pdf")
-    body = response.body()
-    assert body.startswith(b"%PDF")
-    return "\n".join(p.extract_text() for p in PdfReader(io.BytesIO(body)).pages)
+    return linked_pdf_text(page, "Filled score pad (PDF)")
 
 
 # The game -----------------------------------------------------------------------------------

@@ -8,13 +8,13 @@ Tied players occupy consecutive ranks and split those ranks' points, rounded dow
 
 from __future__ import annotations
 
-import io
 import re
 from collections.abc import Callable
 from typing import Any
 
 from playwright.sync_api import BrowserContext, Locator, Page, expect
-from pypdf import PdfReader
+
+from tests.browser.helpers import linked_pdf_text, squash, tap_and_load
 
 Shot = Callable[[Page, str], Any]
 TABLE_URL = re.compile(r"/yard/[^/]+/$")
@@ -60,11 +60,6 @@ def count_on(page: Page, player: str, building: str) -> int:
     return int(text.split()[-1])
 
 
-def tap_and_load(page: Page, target: Locator) -> None:
-    """Tap a button that submits a form and wait for the page it leads to."""
-    with page.expect_navigation():
-        target.tap()
-
 
 def buy(page: Page, player: str, building: str, times: int = 1) -> None:
     """Tap the player's building button and check the count on the new page went up by one."""
@@ -108,21 +103,8 @@ def ranking_lines(page: Page) -> list[str]:
 
 
 def pdf_text(page: Page) -> str:
-    """Fetch the A4 score sheet the final screen links to and return its text."""
-    link = page.get_by_role("link", name="Score sheet (PDF, A4)")
-    expect(link).to_be_visible()
-    href = link.get_attribute("href")
-    assert href and href.endswith("/sheet.pdf?size=A4"), href
-    response = page.request.get(href)
-    assert response.ok, response.status
-    assert response.headers["content-type"].startswith("application/pdf")
-    body = response.body()
-    assert body.startswith(b"%PDF")
-    return "\n".join(p.extract_text() for p in PdfReader(io.BytesIO(body)).pages)
+    return linked_pdf_text(page, "Score sheet (PDF, A4)")
 
-
-def squash(text: str) -> str:
-    return " ".join(text.split())
 
 
 # (a) A four-player game, home page to printed sheet ------------------------------------------
