@@ -19,6 +19,7 @@ from wtforms.validators import InputRequired, NumberRange, Optional
 from .. import get_db, storage
 from ..rules import fifth_avenue as rules
 from ..rules import fifth_avenue_table as play
+from . import tables
 from .tables import PAGES, ActionForm, Table, load_table, log_context, perform, refuse, remember
 
 bp = Blueprint("fifth_avenue", __name__, url_prefix="/fifth_avenue")
@@ -129,18 +130,9 @@ PAGES["fifth_avenue"] = render
 
 
 def act(table_id: str, form: ActionForm, kind: str, payload_of: Any, **forms: Any) -> Any:
-    table = load_table("fifth_avenue", table_id)
-
-    def again(*args: Any, **kwargs: Any) -> Any:
-        return render(*args, **kwargs, **forms)
-
-    if not form.validate_on_submit():
-        return refuse(table, form, again)
-    try:
-        payload = payload_of(form, table)
-    except ValueError as error:
-        return again(table, error=str(error), status=422)
-    return perform(table, form, kind, payload, again)
+    """Record the action; a refused one shows the page again with why, and what was typed."""
+    return tables.act(load_table("fifth_avenue", table_id), form, kind, payload_of,
+                      lambda *a, **k: render(*a, **k, **forms))
 
 
 @bp.route("/<table_id>/board", methods=["GET", "POST"])

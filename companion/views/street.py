@@ -12,7 +12,8 @@ from wtforms.validators import InputRequired, NumberRange, Optional
 
 from ..rules import street as rules
 from ..rules import street_table as play
-from .tables import PAGES, ActionForm, Table, load_table, log_context, perform, refuse, remember
+from . import tables
+from .tables import PAGES, ActionForm, Table, load_table, log_context, remember
 
 bp = Blueprint("street", __name__, url_prefix="/street")
 NONE = SelectChoice("", "none")
@@ -94,15 +95,9 @@ PAGES["street"] = render
 
 
 def act(table_id: str, form: ActionForm, kind: str, payload_of: Any, page: Any = None) -> Any:
-    table = load_table("street", table_id)
-    show = page or render
-    if not form.validate_on_submit():
-        return refuse(table, form, show)
-    try:
-        payload = payload_of(form)
-    except ValueError as error:
-        return show(table, error=str(error), status=422)
-    return perform(table, form, kind, payload, show)
+    """Record the action; a refused one shows the page (or `page`) again with why."""
+    return tables.act(load_table("street", table_id), form, kind,
+                      lambda form, table: payload_of(form), page or render)
 
 
 @bp.route("/<table_id>/play/<int:seat>", methods=["GET", "POST"])

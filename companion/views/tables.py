@@ -98,6 +98,21 @@ def perform(
     return redirect_to_table(table)
 
 
+def act(
+    table: Table, form: ActionForm, kind: str, payload_of: Callable[[Any, Table], Any],
+    render: Render,
+) -> Any:
+    """One action from a submitted form: validate it (400 and why, if not), build its payload
+    (a ValueError there is the players' input refused: 422), then `perform` it."""
+    if not form.validate_on_submit():
+        return refuse(table, form, render)
+    try:
+        payload = payload_of(form, table)
+    except ValueError as error:
+        return render(table, error=str(error), status=422)
+    return perform(table, form, kind, payload, render)
+
+
 def refuse(table: Table, form: FlaskForm, render: Render) -> Any:
     """A form that did not validate (missing, out of range or tampered values): 400."""
     return render(table, error=form_error(form), status=400)

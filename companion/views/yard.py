@@ -9,6 +9,7 @@ from wtforms import IntegerField, SelectChoice, SelectField, StringField
 from wtforms.validators import InputRequired, NumberRange, Optional
 
 from ..rules import yard, yard_table
+from . import tables
 from .tables import PAGES, ActionForm, Table, load_table, log_context, perform, refuse, remember
 
 bp = Blueprint("yard", __name__, url_prefix="/yard")
@@ -112,12 +113,9 @@ PAGES["yard"] = render
 
 
 def act(table_id: str, form: ActionForm, kind: str, payload_of: Any, **forms: Any) -> Any:
-    """Validate the form, then record the action; on a bad form, the page again with why."""
-    table = load_table("yard", table_id)
-    if not form.validate_on_submit():
-        return refuse(table, form, lambda *a, **k: render(*a, **k, **forms))
-    return perform(table, form, kind, payload_of(form, table),
-                   lambda *a, **k: render(*a, **k, **forms))
+    """Record the action; a refused one shows the page again with why, and what was typed."""
+    return tables.act(load_table("yard", table_id), form, kind, payload_of,
+                      lambda *a, **k: render(*a, **k, **forms))
 
 
 @bp.post("/<table_id>/buy")
