@@ -13,7 +13,10 @@
   window.addEventListener("pageshow", function () {
     var saved = JSON.parse(sessionStorage.getItem(KEY) || "null");
     sessionStorage.removeItem(KEY);
-    if (saved && saved.path === location.pathname && !location.hash) window.scrollTo(0, saved.y);
+    var error = document.querySelector(".error");
+    // A refusal is said at the top: show it rather than the place the tap came from.
+    if (error) error.scrollIntoView({ block: "center" });
+    else if (saved && saved.path === location.pathname && !location.hash) window.scrollTo(0, saved.y);
     document.querySelectorAll("form[data-sent]").forEach(function (f) { delete f.dataset.sent; });
   });
 })();

@@ -202,7 +202,8 @@ def describe(kind: str, payload: Mapping[str, Any]) -> str:
         what = card.get("project") or ("roof" if card.get("roof") else "gift")
         owner = payload.get("street", player)
         where = "" if owner == player else f" on {owner}'s street"
-        return f"{player} built a {what}{where} on site {payload.get('site')}"
+        article = "an" if str(what)[:1] in "aeiou" else "a"
+        return f"{player} built {article} {what}{where} on site {payload.get('site')}"
     texts = {
         "upcoins": f"{player} took the upcoins from their deck",
         "buy": f"{player} bought from {payload.get('deck')}'s deck for ${payload.get('cost')}"
@@ -213,15 +214,6 @@ def describe(kind: str, payload: Mapping[str, Any]) -> str:
     }
     return texts.get(kind, kind)
 
-
-def card_label(card: Card) -> str:
-    """A card in a few words: 'double office, roof, +2 income'."""
-    parts = [("double " if card["double"] else "") + (card["project"] or "")]
-    parts += [word for word, on in (("roof", card["roof"]), ("gift", card["gift"]),
-                                    ("no gifts", card["no_gifts"])) if on]
-    if card["floor"]:
-        parts.append(f"{card['floor']} only")
-    return ", ".join(p for p in parts if p)
 
 
 def card_key(card: Card) -> str:

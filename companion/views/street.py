@@ -50,9 +50,11 @@ def effect_fields(kind: str) -> dict[str, Any]:
             f"{kind.capitalize()} {k + 1}",
             choices=[NONE, *[SelectChoice(e, EACH_LABELS[e]) for e in rules.EACH]], default="")
         fields[f"{kind}_amount_{k}"] = IntegerField(
-            "Amount", default=None, validators=[Optional(), NumberRange(-20, 20)])
+            f"{kind.capitalize()} {k + 1}: amount", default=None,
+            validators=[Optional(), NumberRange(-20, 20)])
         fields[f"{kind}_project_{k}"] = SelectField(
-            "Of project", choices=[NONE, *rules.PROJECTS], default="")
+            f"{kind.capitalize()} {k + 1}: of project", choices=[NONE, *rules.PROJECTS],
+            default="")
     return fields
 
 
@@ -161,9 +163,15 @@ def upcoins(table_id: str) -> Any:
     return act(table_id, PlayerForm(), "upcoins", lambda f: {"player": f.player.data})
 
 
+class DeckEmptyForm(PlayerForm):
+    by = StringField("Who took its last card")
+
+
 @bp.post("/<table_id>/deck_empty")
 def deck_empty(table_id: str) -> Any:
-    return act(table_id, PlayerForm(), "deck_empty", lambda f: {"player": f.player.data})
+    """A deck ran out; whoever took its last card triggered the final round."""
+    return act(table_id, DeckEmptyForm(), "deck_empty",
+               lambda f: {"player": f.player.data, "by": f.by.data or f.player.data})
 
 
 @bp.post("/<table_id>/account")

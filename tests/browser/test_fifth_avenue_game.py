@@ -74,7 +74,7 @@ def act(page: Page, target: Locator) -> None:
 
 def start_table(page: Page, players: list[str]) -> None:
     page.goto("/")
-    page.get_by_role("radio", name="5th Avenue", exact=True).check()
+    page.get_by_role("radio", name="5th Avenue (2-4 players)", exact=True).check()
     for seat, name in enumerate(players, start=1):
         page.get_by_placeholder(f"Player {seat}", exact=True).fill(name)
     tap_and_load(page, page.get_by_role("button", name="Start the game"))

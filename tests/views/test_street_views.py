@@ -67,6 +67,14 @@ def test_a_tampered_library_card_is_refused(client):
     assert client.get(url + "play/7").status_code == 404
 
 
+def test_whoever_takes_the_last_card_of_a_deck_triggers_the_final_round(client):
+    url = new_table(client, "Mia", "Ola", "Pit", game="street")
+    assert act(client, url, "deck_empty", player="Mia", by="Pit").status_code == 303
+    page = text(client.get(url))
+    assert "Triggered by Pit" in page and "That was the last turn of the game." in page
+    assert "Mia&#39;s deck is empty" in text(client.get(url + "history"))
+
+
 def test_blank_street_pad(client):
     response = client.get("/pad/street.pdf?players=3")
     text_ = PdfReader(io.BytesIO(response.data)).pages[0].extract_text()

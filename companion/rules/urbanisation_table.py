@@ -1,0 +1,738 @@
+"""An Urbanisation game at the table: the tracking cards, the grain on the board, the turns and
+the victory points, rebuilt from the event log.
+
+The players move the pieces; the app keeps the bookkeeping. Each action kind has one
+`_apply_<kind>` method that checks everything before it changes anything, so a refused action
+leaves the state as it was. The rules are in urbanisation.py, the pieces in
+urbanisation_actions.py.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from .common import ActionTable, Placing, RuleError, join_names, require_count
+from .urbanisation import (
+    ACTIONS_PER_TURN,
+    BUILDINGS,
+    FACTORY_BONUS_VP,
+    FACTORY_VP,
+    INVENTION_SPACES,
+    INVENTION_VP,
+    LAST_WORK_ORDER_BONUS,
+    MAYOR_VP,
+    PRICE_MARKERS,
+    START_VP,
+    TURNS,
+    WORK_ORDERS_PER_COLOUR,
+    Setup,
+    buy_grain,
+    check_players,
+    collect_taxes,
+    erect,
+    factory_bonus,
+    factory_to_remove,
+    final_ranking,
+    grain_refill,
+    invention_cost,
+    land_cost,
+    mayor_order,
+    mill_worker,
+    sell_grain,
+    setup,
+)
+from .urbanisation_actions import (
+    CHARACTERS,
+    COLOURS,
+    FINAL_TURN,
+    MAX_MONEY,
+    SETUP_TURN,
+    CityCard,
+    Factory,
+    GrainArea,
+    Invention,
+    Report,
+    check_colour,
+    check_flag,
+    check_goods,
+    check_name,
+    check_new_abilities,
+    check_orders,
+    check_pools,
+    check_signed,
+    citizens_card,
+    factories_card,
+    harvest_card,
+    invention_card,
+    invention_marker,
+    new_factory,
+    orders_in_words,
+    per_player,
+    plural,
+    production,
+    setup_lines,
+    trade_note,
+    upgraded,
+)
+
+SEGMENTS = {
+    "setup": "First set up the game.",
+    "characters": "First every player chooses a character.",
+    "actions": "That is not an action: the players are taking their actions.",
+    "administration": "All actions are taken: do the administration.",
+    "final": "Turn 6 is over: do the final scoring.",
+}
+
+RULINGS = {
+    "seats": "Ruling: the players are listed in seating order, clockwise.",
+    "money": "Ruling: starting money is not legible in the rulebook text; the table enters it.",
+    "two_three": "Ruling: for 2 or 3 players the app applies the set-up changes (grain, factory "
+    "cards, covered territories); the other changes are not legible in the rulebook text.",
+    "board": "Ruling: the app counts territories and building grounds, not the map: the players "
+    "check that new land shares an edge with theirs and is not covered.",
+    "pools": "Ruling: the rulebook text does not say how many buildings and factory markers the "
+    "pool holds; the app counts a pool only when its size is entered at set-up.",
+    "markers": "Ruling: the app does not count action markers; the players check that one is free.",
+    "pass": "Ruling: a player who cannot or will not act passes his action phase.",
+    "trade": "Ruling: one trade either buys or sells grain; the Mill Worker's free grain comes "
+    "first.",
+    "characters": "Ruling: every character returns to the display at the start of each turn; one "
+    "not played is lost. The Mayor's holder chooses a character like everyone else.",
+    "double_orders": "Ruling: the additional work orders are of the colour the players enter "
+    "(the one shown), by default that of the space.",
+    "attract": "Ruling: the app asks whether all work order spaces of the card are filled; only "
+    "the character who takes any factory skips that.",
+    "produce": "Ruling: a factory produces at most once per turn (its production space stays "
+    "full until the factories phase), only while active, up to the goods its space shows.",
+    "any_colour": "Ruling: with the Any colour character, money and the money inventions follow "
+    "the work orders' colour; the VP inventions follow the factory's colour.",
+    "inventions": "Ruling: a marker entering the invention track moves from before space 1 (space "
+    "1 is free); a space without cards left cannot be chosen; each ability exists once.",
+    "invention_bonus": "Ruling: an invention's end bonus counts when its factory, by name, is "
+    "among the owner's factories, active or inactive: enter names when attracting.",
+    "harvest": "Ruling: players harvest in turn order; the Farmer's seeds are harvested like sown "
+    "grain; 1 VP per 2 grain counts the grain after the harvest.",
+    "factories": "Ruling: production markers return to the board before the inventions' work "
+    "orders are handed out; the orange-for-grey exchange comes after those.",
+    "vp_turns": "Ruling: the set-up house's 1 VP is recorded at set-up, the end bonuses at the "
+    "final scoring; the Mayor's VP in the turn he starts.",
+    "tie": "Ruling: tied for the most points, the owner of the highest-numbered factory wins; "
+    "tied players without a factory share the place.",
+}
+
+
+@dataclass
+class UrbanisationTable(ActionTable):
+    """The Urbanisation game at one table: players in seating order, clockwise."""
+
+    players: list[str]
+    cards: dict[str, CityCard] = field(default_factory=dict)
+    inventions: bool = False
+    board: Setup | None = None
+    grain: GrainArea = field(default_factory=lambda: GrainArea({"barns": [0] * 4, "field": 0}, 0))
+    pools: dict[str, int] = field(default_factory=dict)
+    docks: list[int] = field(default_factory=list)
+    production: dict[str, int] = field(default_factory=lambda: dict.fromkeys(COLOURS, 0))
+    segment: str = "setup"
+    turn: int = 1
+    action_phase: int = 1
+    order: list[str] = field(default_factory=list)
+    step: int = 0
+    start_player: str | None = None
+    chosen: list[str] = field(default_factory=list)
+    vp_log: list[tuple[int, str, str, int]] = field(default_factory=list)
+    reports: list[Report] = field(default_factory=list)
+    note: str | None = None
+    finished: bool = False
+
+    @classmethod
+    def start(cls, players: list[str]) -> UrbanisationTable:
+        check_players(len(players))
+        table = cls(list(players))
+        table.cards = {p: CityCard() for p in players}
+        return table
+
+    # What the table looks like now -------------------------------------------------------
+
+    @property
+    def current_player(self) -> str | None:
+        """Who chooses a character or takes an action now (None between those segments)."""
+        if self.segment not in ("characters", "actions"):
+            return None
+        return self.order[self.step]
+
+    @property
+    def available_characters(self) -> list[str]:
+        """The character cards still on display this turn (the Mayor is never chosen)."""
+        return [k for k in CHARACTERS if k != "mayor" and k not in self.chosen
+                and (k != "professor" or self.inventions)]
+
+    @property
+    def supply(self) -> dict[str, int]:
+        """Work order markers left on the board, by colour."""
+        held = {c: sum(card.orders[c] for card in self.cards.values()) for c in COLOURS}
+        return {c: WORK_ORDERS_PER_COLOUR - held[c] - self.production[c] for c in COLOURS}
+
+    @property
+    def report(self) -> Report | None:
+        return self.reports[-1] if self.reports else None
+
+    @property
+    def board_lines(self) -> list[str]:
+        """What the board needs for this number of players."""
+        return setup_lines(self.board)
+
+    def vp(self, player: str) -> int:
+        return sum(v for _, p, _, v in self.vp_log if p == player)
+
+    def totals(self) -> dict[str, int]:
+        return {p: self.vp(p) for p in self.players}
+
+    def vp_by_source(self) -> dict[str, dict[str, int]]:
+        """Each player's VP by source (keys of urbanisation_actions.SOURCES)."""
+        table: dict[str, dict[str, int]] = {p: {} for p in self.players}
+        for _, player, source, vp in self.vp_log:
+            table[player][source] = table[player].get(source, 0) + vp
+        return table
+
+    def vp_by_turn(self) -> dict[str, dict[int, int]]:
+        """Each player's VP by turn: 0 is the set-up, 1-6 the turns, 7 the final scoring."""
+        table: dict[str, dict[int, int]] = {p: {} for p in self.players}
+        for turn, player, _, vp in self.vp_log:
+            table[player][turn] = table[player].get(turn, 0) + vp
+        return table
+
+    def factory_numbers(self) -> dict[str, list[int]]:
+        return {p: [f.number for f in c.factories] for p, c in self.cards.items()}
+
+    def ranking(self) -> list[Placing]:
+        """Most points first; a tie goes to the newest (highest-numbered) factory."""
+        return final_ranking(self.totals(), self.factory_numbers())
+
+    # Helpers for the actions -------------------------------------------------------------
+
+    def _before_action(self) -> None:
+        self.note = None
+
+    def _require(self, segment: str) -> None:
+        if self.segment != segment:
+            raise RuleError(SEGMENTS[self.segment])
+
+    def _seated(self, name: object) -> str:
+        if name not in self.players:
+            raise RuleError(f"{name!r} is not playing at this table.")
+        return str(name)
+
+    def _to_act(self, payload: Mapping[str, Any], segment: str = "actions") -> str:
+        """The player whose turn it is; a payload naming someone else is refused."""
+        self._require(segment)
+        player = self.order[self.step]
+        named = self._seated(payload.get("player", player))
+        if named != player:
+            raise RuleError(f"It is {player}'s turn, not {named}'s.")
+        return player
+
+    def _character(self, player: str, payload: Mapping[str, Any], kind: str) -> bool:
+        """Whether the action plays a character; it must be his and belong to this action."""
+        key = payload.get("character")
+        if not key:
+            return False
+        if key not in CHARACTERS or CHARACTERS[key].action != kind:
+            raise RuleError(f"The character {key!r} is not played with this action.")
+        if key not in self.cards[player].characters:
+            raise RuleError(f"{player} does not hold the {CHARACTERS[key].name}.")
+        return True
+
+    def _afford(self, player: str, cost: int) -> None:
+        if cost > self.cards[player].money:
+            raise RuleError(f"{player} has only ${self.cards[player].money}, not ${cost}.")
+
+    def _score(self, player: str, source: str, vp: int, turn: int | None = None) -> None:
+        if vp:
+            self.vp_log.append((self.turn if turn is None else turn, player, source, vp))
+
+    def _done(self, player: str, character: str | None, note: str) -> None:
+        """After an action: the character played is discarded, the note set, the turn passes."""
+        if character:
+            self.cards[player].characters.remove(character)
+        self.note = note
+        self._advance()
+
+    def _advance(self) -> None:
+        """The next player; after the last, the next action phase or segment."""
+        self.step += 1
+        if self.step < len(self.order):
+            return
+        self.step = 0
+        if self.segment == "characters":
+            self.segment = "actions"
+        elif self.action_phase < ACTIONS_PER_TURN:
+            self.action_phase += 1
+        else:
+            self.segment = "administration"
+
+    # Set-up and characters ---------------------------------------------------------------
+
+    def _apply_setup(self, payload: Mapping[str, Any]) -> None:
+        """Set-up for 2, 3 or 4: grain one per player on each barn and the field, two per player
+        in the return area; each player's first territory with his house (1 VP); the start
+        player; Inventions or not; starting money as the table enters it."""
+        self._require("setup")
+        inventions = check_flag(payload.get("inventions", False), "Playing with Inventions")
+        start = self._seated(payload.get("start_player"))
+        money = per_player(payload.get("money"), self.players, "starting money", 0, MAX_MONEY)
+        grounds = per_player(payload.get("grounds"), self.players,
+                             "building grounds of the first territory", 1, 2)
+        pools = check_pools(payload.get("pools") or {})
+        board = setup(len(self.players), inventions)
+        self.board, self.inventions, self.pools = board, inventions, pools
+        self.grain = GrainArea(board.market, board.return_area)
+        self.cards = {p: CityCard(money=money[p], grounds=grounds[p]) for p in self.players}
+        self.docks = [2] * INVENTION_SPACES if inventions else []
+        for player in self.players:
+            self._score(player, "house", START_VP, SETUP_TURN)
+        self.start_player, self.order = start, self._clockwise_from(start)
+        self.segment = "characters"
+        self.note = f"Set up for {len(self.players)} players; {start} starts."
+
+    def _clockwise_from(self, player: str) -> list[str]:
+        first = self.players.index(player)
+        return self.players[first:] + self.players[:first]
+
+    def _apply_character(self, payload: Mapping[str, Any]) -> None:
+        """Hire a character: in turn order from the start player, each takes one card; free."""
+        player = self._to_act(payload, "characters")
+        key = payload.get("character")
+        if key not in self.available_characters:
+            raise RuleError(f"The character {key!r} is not on display: choose one of "
+                            f"{', '.join(CHARACTERS[k].name for k in self.available_characters)}.")
+        self.cards[player].characters.append(str(key))
+        self.chosen.append(str(key))
+        self._done(player, None, f"{player} hired the {CHARACTERS[str(key)].name}.")
+
+    # The actions -------------------------------------------------------------------------
+
+    def _apply_pass(self, payload: Mapping[str, Any]) -> None:
+        """A player who does not act in this action phase."""
+        player = self._to_act(payload)
+        self._done(player, None, f"{player} passed.")
+
+    def _apply_buy_land(self, payload: Mapping[str, Any]) -> None:
+        """Buy land: "$1 for each price marker in it"; the territory has 1 or 2 grounds."""
+        player = self._to_act(payload)
+        card = self.cards[player]
+        swap = self._character(player, payload, "buy_land")
+        cost = land_cost(payload.get("price_markers"))
+        grounds = require_count(payload.get("grounds"), "The territory's building grounds", 1, 2)
+        if sum(c.territories for c in self.cards.values()) >= PRICE_MARKERS:
+            raise RuleError("Every territory of the building area is taken.")
+        self._afford(player, cost)
+        card.money -= cost
+        card.territories += 1
+        card.grounds += grounds
+        self._done(player, "land_swap" if swap else None,
+                   f"{player} bought a territory with {plural(grounds, 'building ground')} "
+                   f"for ${cost}.")
+
+    def _apply_erect(self, payload: Mapping[str, Any]) -> None:
+        """Raise buildings: houses ($2, 1 VP) on empty grounds, skyscrapers ($3, 2 VP) on a house
+        standing before the action, administrative buildings ($3, 2 VP); the Architect pays $1
+        less each."""
+        player = self._to_act(payload)
+        card = self.cards[player]
+        architect = self._character(player, payload, "erect")
+        kind, count = payload.get("building"), payload.get("count", 1)
+        done = erect(kind, count, houses_standing=card.standing,
+                     left_in_pool=self.pools.get(str(kind)), architect=architect)
+        building, count = BUILDINGS[str(kind)], int(str(count))
+        if kind == "house" and count > card.empty_grounds:
+            raise RuleError(f"A house needs an empty building ground: {player} has "
+                            f"{card.empty_grounds}.")
+        self._afford(player, done.cost)
+        card.money -= done.cost
+        card.houses += done.house_steps
+        self._place(card, str(kind), count)
+        self._score(player, str(kind), done.vp)
+        self._done(player, "architect" if architect else None,
+                   f"{player} erected {count} {building.plural if count > 1 else building.name} "
+                   f"for ${done.cost}: +{done.vp} VP.")
+
+    def _place(self, card: CityCard, kind: str, count: int) -> None:
+        """The buildings on the board, and the pools when they are counted."""
+        if kind == "house":
+            card.standing += count
+        elif kind == "skyscraper":
+            card.standing -= count
+            card.skyscrapers += count
+            if "house" in self.pools:
+                self.pools["house"] += count
+        else:
+            card.administrative += count
+        if kind in self.pools:
+            self.pools[kind] -= count
+
+    def _apply_trade_grain(self, payload: Mapping[str, Any]) -> None:
+        """Trade grain at the market's prices (urbanisation.buy_grain / sell_grain), never above 8
+        grain; the Mill Worker first takes 2 grain free from the field."""
+        player = self._to_act(payload)
+        card, n = self.cards[player], len(self.players)
+        mill = self._character(player, payload, "trade_grain")
+        buy = require_count(payload.get("buy", 0), "The grain to buy", 0)
+        sell = require_count(payload.get("sell", 0), "The grain to sell", 0)
+        if buy and sell:
+            raise RuleError("One trade either buys or sells grain, not both.")
+        if not (buy or sell or mill):
+            raise RuleError("Enter the grain to buy or to sell.")
+        free, market = mill_worker(self.grain.market, n, held=card.grain) if mill else (
+            0, self.grain.market)
+        cost = paid = 0
+        if buy:
+            cost, market = buy_grain(market, buy, players=n, held=card.grain + free,
+                                     one_dollar=card.has("cheap_grain"))
+        if sell:
+            paid, market = sell_grain(market, sell, n, held=card.grain + free)
+        self._afford(player, cost)
+        card.grain += free + buy - sell
+        card.money += paid - cost
+        self.grain.market = market
+        self._done(player, "mill_worker" if mill else None,
+                   trade_note(player, free, buy, cost, sell, paid))
+
+    def _apply_sow(self, payload: Mapping[str, Any]) -> None:
+        """Sow seeds: grain from the card on empty building grounds, one each (two with the
+        invention); the Farmer takes 1 or 2 more on his card."""
+        player = self._to_act(payload)
+        card = self.cards[player]
+        farmer = self._character(player, payload, "sow")
+        seeds = require_count(payload.get("grain", 0), "The grain sown", 0)
+        on_farmer = require_count(payload.get("farmer", 0), "The seeds on the Farmer", 0, 2)
+        if farmer != bool(on_farmer):
+            raise RuleError("Seeds on the Farmer card need the Farmer; the Farmer takes 1 or 2.")
+        if seeds + on_farmer == 0:
+            raise RuleError("Sow at least one grain.")
+        if seeds + on_farmer > card.grain:
+            raise RuleError(f"{player} has only {plural(card.grain, 'grain')} to sow.")
+        if seeds > card.seed_room:
+            raise RuleError(f"Each empty building ground holds {card.seeds_per_ground} grain: "
+                            f"{player} has room for {card.seed_room}.")
+        card.grain -= seeds + on_farmer
+        card.sown += seeds
+        card.farmer += on_farmer
+        where = f" and {on_farmer} on the Farmer" if on_farmer else ""
+        self._done(player, "farmer" if farmer else None, f"{player} sowed {seeds} grain{where}.")
+
+    def _apply_work_orders(self, payload: Mapping[str, Any]) -> None:
+        """Receive work orders: the markers shown on the space, from the board; $1 for the last
+        empty space of a card; twice as many with the Double work orders character."""
+        player = self._to_act(payload)
+        card = self.cards[player]
+        double = self._character(player, payload, "work_orders")
+        colour = check_colour(payload.get("colour"))
+        count = require_count(payload.get("count"), "The work orders on the space", 1,
+                              WORK_ORDERS_PER_COLOUR)
+        extra = check_colour(payload.get("extra_colour") or colour) if double else None
+        last = check_flag(payload.get("last", False), "The last work order space")
+        gains = {c: count * ((c == colour) + (c == extra)) for c in COLOURS}
+        for c, n in gains.items():
+            if n > self.supply[c]:
+                raise RuleError(f"Only {self.supply[c]} {c} work orders are left on the board.")
+        for c, n in gains.items():
+            card.orders[c] += n
+        card.money += LAST_WORK_ORDER_BONUS if last else 0
+        bonus = f" and ${LAST_WORK_ORDER_BONUS} for the last space" if last else ""
+        self._done(player, "double_orders" if double else None,
+                   f"{player} received work orders: {orders_in_words(gains)}{bonus}.")
+
+    def _apply_attract(self, payload: Mapping[str, Any]) -> None:
+        """Attract industry (+2 VP): a factory marker on an empty building ground, or an upgrade
+        of an active factory by a higher-numbered card. The card's work order spaces must be
+        filled, unless the Any factory character is played."""
+        player = self._to_act(payload)
+        card = self.cards[player]
+        any_factory = self._character(player, payload, "attract")
+        factory = new_factory(payload)
+        self._check_unowned(factory.number)
+        filled = check_flag(payload.get("filled", True), "All work orders filled")
+        if not filled and not any_factory:
+            raise RuleError("A factory is attracted only when all its work order spaces are "
+                            "filled (unless the Any factory character is played).")
+        old = upgraded(card, payload.get("upgrade"), factory.number)
+        if old is None:
+            self._check_factory_room(player, card)
+        if old is not None:
+            old.active = False
+        elif "factory" in self.pools:
+            self.pools["factory"] -= 1
+        card.factories.append(factory)
+        self._score(player, "factory", FACTORY_VP)
+        what = f"upgraded factory {old.number} to" if old else "attracted"
+        self._done(player, "any_factory" if any_factory else None,
+                   f"{player} {what} {factory.label}: +{FACTORY_VP} VP.")
+
+    def _check_unowned(self, number: int) -> None:
+        for owner, other in self.cards.items():
+            if other.factory(number):
+                raise RuleError(f"Factory {number} is already {owner}'s: each card exists once.")
+
+    def _check_factory_room(self, player: str, card: CityCard) -> None:
+        if card.empty_grounds < 1:
+            raise RuleError(f"A new factory needs an empty building ground: {player} has none.")
+        if self.pools.get("factory") == 0:
+            raise RuleError("No factory markers are left in the pool.")
+
+    def _apply_produce(self, payload: Mapping[str, Any]) -> None:
+        """Produce goods: work orders from the card onto an active factory's production space;
+        money by their value and 1 VP per good (urbanisation.produce_goods), with the inventions'
+        bonuses; any colour of work orders with the Any colour character."""
+        player = self._to_act(payload)
+        card = self.cards[player]
+        any_colour = self._character(player, payload, "produce")
+        factory = self._producer(player, card, payload.get("factory"))
+        orders = check_orders(payload.get("orders"))
+        check_goods(player, card, factory, orders, any_colour)
+        money, vp = production(card, factory, orders)
+        for c, n in orders.items():
+            card.orders[c] -= n
+            self.production[c] += n
+        factory.produced = True
+        card.money += money
+        self._score(player, "goods", vp)
+        self._done(player, "any_colour" if any_colour else None,
+                   f"{player} produced {sum(orders.values())} goods at {factory.label}: "
+                   f"${money}, +{vp} VP.")
+
+    def _producer(self, player: str, card: CityCard, number: object) -> Factory:
+        factory = card.factory(require_count(number, "The factory number", 1))
+        if factory is None:
+            raise RuleError(f"{player} owns no factory {number}.")
+        if not factory.active:
+            raise RuleError(f"Factory {number} was upgraded: only the newer card produces.")
+        if factory.produced:
+            raise RuleError(f"Factory {number} has already produced this turn.")
+        return factory
+
+    def _apply_taxes(self, payload: Mapping[str, Any]) -> None:
+        """Collect taxes: tax marker one space left, $1 per citizen, only while it lies right of
+        the citizen marker; twice with the Tax Collector."""
+        player = self._to_act(payload)
+        card = self.cards[player]
+        collector = self._character(player, payload, "taxes")
+        tax, money = collect_taxes(card.tax, card.citizens, 2 if collector else 1)
+        card.tax, card.money = tax, card.money + money
+        self._done(player, "tax_collector" if collector else None,
+                   f"{player} collected ${money} in taxes.")
+
+    def _apply_invention(self, payload: Mapping[str, Any]) -> None:
+        """Acquire invention: move a marker right (a new one enters at the left), the first
+        space free and $1 each further; take 1 card there (all of them with the Professor),
+        1 VP each."""
+        if not self.inventions:
+            raise RuleError("Inventions are played only with the Inventions expansion.")
+        player = self._to_act(payload)
+        card = self.cards[player]
+        professor = self._character(player, payload, "invention")
+        marker, start = invention_marker(player, card, payload.get("marker"))
+        to = require_count(payload.get("to"), "The docking space", 1, INVENTION_SPACES)
+        if to <= start:
+            raise RuleError("A marker moves at least one space to the right.")
+        cost = invention_cost(to - start)
+        taken = self._invention_cards(payload.get("cards"), to, professor)
+        self._afford(player, cost)
+        self._take_inventions(player, card, marker, to, cost, taken)
+        self._done(player, "professor" if professor else None,
+                   f"{player} moved to docking space {to} for ${cost} and took "
+                   f"{plural(len(taken), 'invention')}: +{len(taken) * INVENTION_VP} VP.")
+
+    def _take_inventions(self, player: str, card: CityCard, marker: int | None, to: int,
+                         cost: int, taken: list[Invention]) -> None:
+        if marker is None:
+            card.markers.append(to)
+        else:
+            card.markers[marker] = to
+        card.money -= cost
+        card.inventions.extend(taken)
+        self.docks[to - 1] -= len(taken)
+        self._score(player, "invention", INVENTION_VP * len(taken))
+
+    def _invention_cards(self, cards: object, to: int, professor: bool) -> list[Invention]:
+        left = self.docks[to - 1]
+        if not left:
+            raise RuleError(f"No invention card is left at docking space {to}.")
+        wanted = left if professor else 1
+        if not isinstance(cards, list) or len(cards) != wanted:
+            raise RuleError(f"Describe the {plural(wanted, 'invention card')} taken at docking "
+                            f"space {to}.")
+        taken = [invention_card(c, to) for c in cards]
+        check_new_abilities(taken, [i.ability for c in self.cards.values() for i in c.inventions])
+        return taken
+
+    # Corrections and character effects the players enter -----------------------------------
+
+    def _apply_effect(self, payload: Mapping[str, Any]) -> None:
+        """A character's effect or a correction the players enter as explicit gains (negative
+        to take away): money, VP, grain (from or to the return area), work orders by colour.
+        It takes no action phase."""
+        if self.segment == "setup":
+            raise RuleError(SEGMENTS["setup"])
+        player = self._seated(payload.get("player"))
+        card = self.cards[player]
+        money = check_signed(payload.get("money", 0), "The money")
+        vp = check_signed(payload.get("vp", 0), "The victory points")
+        grain = check_signed(payload.get("grain", 0), "The grain", 8)
+        orders = {c: check_signed((payload.get("orders") or {}).get(c, 0), f"The {c} work orders",
+                                  WORK_ORDERS_PER_COLOUR) for c in COLOURS}
+        reason = check_name(payload.get("reason"), "The reason")
+        self._check_effect(player, card, money, vp, grain, orders)
+        card.money += money
+        card.grain += grain
+        self.grain.return_area -= grain
+        for c, n in orders.items():
+            card.orders[c] += n
+        self._score(player, "other", vp)
+        self.note = f"{player}: {reason or 'effect'} entered."
+
+    def _check_effect(self, player: str, card: CityCard, money: int, vp: int, grain: int,
+                      orders: dict[str, int]) -> None:
+        if card.money + money < 0 or self.vp(player) + vp < 0:
+            raise RuleError(f"{player} cannot go below $0 or 0 VP.")
+        if not 0 <= card.grain + grain <= 8:
+            raise RuleError(f"{player}'s grain stays between 0 and 8.")
+        if grain > self.grain.return_area:
+            raise RuleError(f"The return area holds only {self.grain.return_area} grain.")
+        for c, n in orders.items():
+            if card.orders[c] + n < 0 or n > self.supply[c]:
+                raise RuleError(f"{player} cannot take or give that many {c} work orders.")
+
+    # Administration and the end ----------------------------------------------------------
+
+    def _apply_administration(self, payload: Mapping[str, Any]) -> None:
+        """Prepare the next turn: harvest, factories, citizens (2 VP each), feeding (1 VP per 3
+        grain left), grain refill; then the next turn with its Mayor. `exchange` lists players
+        exchanging 2 orange for 2 grey work orders; `display` the face-up factory numbers."""
+        self._require("administration")
+        exchange = payload.get("exchange") or []
+        if not isinstance(exchange, list) or any(
+                p not in self.players or not self.cards[p].has("orange_to_grey") for p in exchange):
+            raise RuleError("Only owners of the exchange invention exchange work orders.")
+        display = payload.get("display")
+        removed = None if display is None else factory_to_remove(display)
+        draft = copy.deepcopy(self)
+        draft._administer({str(p) for p in exchange}, display, removed)
+        vars(self).update(vars(draft))
+
+    def _administer(self, exchange: set[str], display: Any, removed: int | None) -> None:
+        """The five administration phases, on a draft so that any refusal changes nothing."""
+        report = Report(f"Administration of turn {self.turn}", {p: [] for p in self.order})
+        for player in self.order:
+            lines, vp = harvest_card(self.cards[player], self.grain, len(self.players))
+            report.players[player] += lines
+            self._score(player, "harvest", vp)
+        self._factories_phase(report, exchange, display, removed)
+        for player in self.order:
+            self._citizens_phase(player, report)
+        market, back = grain_refill(self.grain.market, self.grain.return_area, len(self.players))
+        moved = self.grain.return_area - back
+        self.grain = GrainArea(market, back)
+        report.board.append(f"Grain refill: {moved} from the return area to the field and barns.")
+        self.reports.append(report)
+        self._next_turn(report)
+
+    def _factories_phase(self, report: Report, exchange: set[str], display: Any,
+                         removed: int | None) -> None:
+        if removed is not None:
+            report.board.append(f"Remove factory {display[removed - 1]} (space {removed}) and "
+                                "turn up the top card of the deck.")
+        report.board.append(f"Production markers back to the board: "
+                            f"{orders_in_words(self.production)}.")
+        self.production = dict.fromkeys(COLOURS, 0)
+        supply = self.supply
+        for player in self.order:
+            card = self.cards[player]
+            report.players[player] += factories_card(card, supply, player in exchange)
+            for factory in card.factories:
+                factory.produced = False
+
+    def _citizens_phase(self, player: str, report: Report) -> None:
+        lines, citizen_vp, grain_vp, eaten = citizens_card(self.cards[player])
+        report.players[player] += lines
+        self.grain.return_area += eaten
+        self._score(player, "citizens", citizen_vp)
+        self._score(player, "grain", grain_vp)
+
+    def _next_turn(self, report: Report) -> None:
+        """Advance the turn marker; from turn 2 the Mayor goes to the fewest VP, then least
+        money, then clockwise from the former start player; he starts and scores 1 VP."""
+        self.segment, self.action_phase, self.step, self.chosen = "characters", 1, 0, []
+        for card in self.cards.values():
+            card.characters = []
+        if self.turn == TURNS:
+            self.segment = "final"
+            self.note = "Turn 6 is over: do the final scoring."
+            return
+        money = {p: c.money for p, c in self.cards.items()}
+        self.order = mayor_order(self.totals(), money, self.start_player, self.players)
+        self.turn += 1
+        self.start_player = mayor = self.order[0]
+        self.cards[mayor].characters = ["mayor"]
+        self._score(mayor, "mayor", MAYOR_VP)
+        report.board.append(f"Turn {self.turn}: {mayor} receives the Mayor (+{MAYOR_VP} VP) "
+                            "and starts.")
+        self.note = f"Turn {self.turn - 1} administered; {mayor} is the Mayor of turn {self.turn}."
+
+    def _apply_final(self, payload: Mapping[str, Any]) -> None:
+        """Final scoring: 2 VP for the largest sum of factory numbers (a tie: the newest
+        factory), and each invention's bonus when its owner owns the factory it names."""
+        self._require("final")
+        report = Report("Final scoring", {p: [] for p in self.players})
+        winner = factory_bonus(self.factory_numbers())
+        for player in self.players:
+            total = sum(self.factory_numbers()[player])
+            bonus = FACTORY_BONUS_VP if player == winner else 0
+            report.players[player].append(f"Factory total {total}: +{bonus} VP.")
+            self._score(player, "factory bonus", bonus, FINAL_TURN)
+            self._invention_bonus(player, report)
+        self.reports.append(report)
+        self.segment, self.finished = "over", True
+        leaders = [p.player for p in self.ranking() if p.place == 1]
+        self.note = f"Final scoring done: {join_names(leaders)} wins."
+
+    def _invention_bonus(self, player: str, report: Report) -> None:
+        card = self.cards[player]
+        for invention in card.inventions:
+            if invention.factory and card.owns(invention.factory):
+                report.players[player].append(
+                    f"Invention with the {invention.factory}: +{invention.vp} VP.")
+                self._score(player, "invention bonus", invention.vp, FINAL_TURN)
+
+
+def describe(kind: str, payload: Mapping[str, Any]) -> str:
+    """One action in words, for the history page."""
+    who = payload.get("player", "The player")
+    key = payload.get("character")
+    played = f" (playing the {CHARACTERS[key].name})" if key in CHARACTERS and kind != "character" \
+        else ""
+    texts = {
+        "setup": f"Set-up: {payload.get('start_player')} starts"
+        + (", with Inventions" if payload.get("inventions") else ""),
+        "character": f"{who} hired the "
+        f"{CHARACTERS[key].name if key in CHARACTERS else key}",
+        "pass": f"{who} passed",
+        "buy_land": f"{who} bought land ({payload.get('price_markers')} price markers)",
+        "erect": f"{who} erected {payload.get('count', 1)} × {payload.get('building')}",
+        "trade_grain": f"{who} " + (f"sold {payload.get('sell')} grain" if payload.get("sell")
+                                    else f"bought {payload.get('buy', 0)} grain"),
+        "sow": f"{who} sowed {payload.get('grain', 0)} grain",
+        "work_orders": f"{who} took {payload.get('count')} {payload.get('colour')} work orders",
+        "attract": f"{who} " + ("upgraded to" if payload.get("upgrade") else "attracted")
+        + f" factory {payload.get('number')}",
+        "produce": f"{who} produced goods at factory {payload.get('factory')}",
+        "taxes": f"{who} collected taxes",
+        "invention": f"{who} acquired an invention at space {payload.get('to')}",
+        "effect": f"{who}: {payload.get('reason') or 'effect entered'}",
+        "administration": "Administration: harvest, factories, citizens, feeding, grain refill",
+        "final": "Final scoring",
+    }
+    return texts.get(kind, kind) + played
