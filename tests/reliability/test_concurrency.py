@@ -1,37 +1,16 @@
 """Several phones act on one table at once through a live server: every acknowledged action is in
 the log exactly once, every refused one changed nothing, and no answer is a 500."""
 
-import http.cookiejar
 import re
 import threading
-import urllib.error
-import urllib.parse
-import urllib.request
 
 import pytest
 from werkzeug.serving import make_server
 
 from companion import create_app, storage
+from tests.reliability.live import browser, new_table, post
 
 CLIENTS, TRIES = 4, 12
-
-
-class NoRedirect(urllib.request.HTTPRedirectHandler):
-    def redirect_request(self, *args, **kwargs):
-        return None
-
-
-def browser():
-    jar = http.cookiejar.CookieJar()
-    return urllib.request.build_opener(urllib.request.HTTPCookieProcessor(jar), NoRedirect)
-
-
-def post(opener, url, data):
-    body = urllib.parse.urlencode(data).encode()
-    try:
-        return opener.open(url, body, timeout=10).status
-    except urllib.error.HTTPError as error:
-        return error.code
 
 
 @pytest.fixture
@@ -44,20 +23,6 @@ def server(tmp_path, monkeypatch):
     thread.start()
     yield f"http://127.0.0.1:{live.server_port}", database
     live.shutdown()
-
-
-def new_table(base):
-    opener = browser()
-    home = opener.open(base + "/", timeout=10).read().decode()
-    token = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', home).group(1)
-    data = {"csrf_token": token, "game": "yard", "players-0-name": "Ann",
-            "players-1-name": "Ben", "players-2-name": "Cy"}
-    request = urllib.request.Request(base + "/new", urllib.parse.urlencode(data).encode())
-    try:
-        opener.open(request, timeout=10)
-    except urllib.error.HTTPError as redirect:
-        return redirect.headers["Location"]
-    raise AssertionError("no redirect to the new table")
 
 
 def phone(base, table, results):

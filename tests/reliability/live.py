@@ -1,0 +1,39 @@
+"""Talking to a live server the way a phone does: its own cookies, forms with CSRF tokens."""
+
+import http.cookiejar
+import re
+import urllib.error
+import urllib.parse
+import urllib.request
+
+
+class NoRedirect(urllib.request.HTTPRedirectHandler):
+    def redirect_request(self, *args, **kwargs):
+        return None
+
+
+def browser():
+    jar = http.cookiejar.CookieJar()
+    return urllib.request.build_opener(urllib.request.HTTPCookieProcessor(jar), NoRedirect)
+
+
+def post(opener, url, data):
+    body = urllib.parse.urlencode(data).encode()
+    try:
+        return opener.open(url, body, timeout=10).status
+    except urllib.error.HTTPError as error:
+        return error.code
+
+
+def new_table(base):
+    opener = browser()
+    home = opener.open(base + "/", timeout=10).read().decode()
+    token = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', home).group(1)
+    data = {"csrf_token": token, "game": "yard", "players-0-name": "Ann",
+            "players-1-name": "Ben", "players-2-name": "Cy"}
+    request = urllib.request.Request(base + "/new", urllib.parse.urlencode(data).encode())
+    try:
+        opener.open(request, timeout=10)
+    except urllib.error.HTTPError as redirect:
+        return redirect.headers["Location"]
+    raise AssertionError("no redirect to the new table")
