@@ -253,7 +253,7 @@ def invention_card(card: object, space: int) -> Invention:
     if not isinstance(card, Mapping):
         raise RuleError("Describe each invention card by its ability and its end bonus.")
     ability = card.get("ability") or None
-    if ability is not None and ability not in ABILITIES:
+    if ability is not None and (not isinstance(ability, str) or ability not in ABILITIES):
         raise RuleError(f"Unknown invention ability {ability!r}.")
     factory = check_name(card.get("factory"), "The invention's factory") or None
     vp = require_count(card.get("vp", 0), "The invention's end bonus", 0, MAX_INVENTION_BONUS)
@@ -336,7 +336,7 @@ def citizens_card(card: CityCard) -> tuple[list[str], int, int, int]:
     score = turn_score(card.houses, card.grain, card.order_count)
     lines = [f"Citizens: {score.citizens} (houses {card.houses}, grain {card.grain}, work orders "
              f"{card.order_count}): {CITIZEN_VP} VP each, +{score.citizen_vp} VP.",
-             f"Feeding: {plural(score.citizens, 'grain')} eaten, {score.grain_left} left: "
+             f"Feeding: {score.citizens} grain eaten, {score.grain_left} left: "
              f"1 VP per {GRAIN_PER_VP}, +{score.grain_vp} VP."]
     card.citizens, card.grain = score.citizens, score.grain_left
     return lines, score.citizen_vp, score.grain_vp, score.citizens
@@ -385,6 +385,20 @@ def upgraded(card: CityCard, upgrade: object, number: int) -> Factory | None:
     return old
 
 
+def check_sowing(player: str, card: CityCard, seeds: int, on_farmer: int, farmer: bool) -> None:
+    """Sow seeds: grain from the card, one per empty building ground (two with the invention);
+    seeds on the Farmer card only with the Farmer, who takes 1 or 2."""
+    if farmer != bool(on_farmer):
+        raise RuleError("Seeds on the Farmer card need the Farmer; the Farmer takes 1 or 2.")
+    if seeds + on_farmer == 0:
+        raise RuleError("Sow at least one grain.")
+    if seeds + on_farmer > card.grain:
+        raise RuleError(f"{player} has only {card.grain} grain to sow.")
+    if seeds > card.seed_room:
+        raise RuleError(f"Each empty building ground holds {card.seeds_per_ground} grain: "
+                        f"{player} has room for {card.seed_room}.")
+
+
 def check_goods(player: str, card: CityCard, factory: Factory, orders: dict[str, int],
                 any_colour: bool) -> None:
     """Produce goods: at least one, of the factory's colour (any with the Any colour
@@ -409,7 +423,7 @@ def invention_marker(player: str, card: CityCard, marker: object) -> tuple[int |
         return None, 0
     if not card.markers:
         raise RuleError(f"{player} has no marker on the invention track: enter a new one.")
-    index = require_count(marker, "The marker", 0, len(card.markers) - 1)
+    index = require_count(marker, "The invention marker", 0, len(card.markers) - 1)
     return index, card.markers[index]
 
 

@@ -23,11 +23,13 @@ from .urbanisation import (
     INVENTION_SPACES,
     INVENTION_VP,
     LAST_WORK_ORDER_BONUS,
+    MAX_GRAIN,
     MAYOR_VP,
     PRICE_MARKERS,
     START_VP,
     TURNS,
     WORK_ORDERS_PER_COLOUR,
+    Market,
     Setup,
     buy_grain,
     check_players,
@@ -63,6 +65,7 @@ from .urbanisation_actions import (
     check_orders,
     check_pools,
     check_signed,
+    check_sowing,
     citizens_card,
     factories_card,
     harvest_card,
@@ -80,8 +83,8 @@ from .urbanisation_actions import (
 
 SEGMENTS = {
     "setup": "First set up the game.",
-    "characters": "First every player chooses a character.",
-    "actions": "That is not an action: the players are taking their actions.",
+    "characters": "First the characters: {player} chooses one.",
+    "actions": "First the actions: {player} acts in action phase {phase} of 4.",
     "administration": "All actions are taken: do the administration.",
     "final": "Turn 6 is over: do the final scoring.",
 }
@@ -111,6 +114,10 @@ RULINGS = {
     "the work orders' colour; the VP inventions follow the factory's colour.",
     "inventions": "Ruling: a marker entering the invention track moves from before space 1 (space "
     "1 is free); a space without cards left cannot be chosen; each ability exists once.",
+    "professor": "Ruling: the Professor takes all cards at the space of the invention action he "
+    "is played with.",
+    "invention_cards": "Ruling: the rulebook text does not pair abilities with end bonuses; the "
+    "players describe each card they take (ability, end bonus, or both).",
     "invention_bonus": "Ruling: an invention's end bonus counts when its factory, by name, is "
     "among the owner's factories, active or inactive: enter names when attracting.",
     "harvest": "Ruling: players harvest in turn order; the Farmer's seeds are harvested like sown "
@@ -145,7 +152,8 @@ class UrbanisationTable(ActionTable):
     chosen: list[str] = field(default_factory=list)
     vp_log: list[tuple[int, str, str, int]] = field(default_factory=list)
     reports: list[Report] = field(default_factory=list)
-    note: str | None = None
+    # What the last action did; not game state, so a refused action clearing it changes nothing.
+    note: str | None = field(default=None, repr=False, compare=False)
     finished: bool = False
 
     @classmethod
@@ -219,7 +227,8 @@ class UrbanisationTable(ActionTable):
 
     def _require(self, segment: str) -> None:
         if self.segment != segment:
-            raise RuleError(SEGMENTS[self.segment])
+            raise RuleError(SEGMENTS[self.segment].format(player=self.current_player,
+                                                          phase=self.action_phase))
 
     def _seated(self, name: object) -> str:
         if name not in self.players:
@@ -240,7 +249,7 @@ class UrbanisationTable(ActionTable):
         key = payload.get("character")
         if not key:
             return False
-        if key not in CHARACTERS or CHARACTERS[key].action != kind:
+        if not isinstance(key, str) or key not in CHARACTERS or CHARACTERS[key].action != kind:
             raise RuleError(f"The character {key!r} is not played with this action.")
         if key not in self.cards[player].characters:
             raise RuleError(f"{player} does not hold the {CHARACTERS[key].name}.")
@@ -280,7 +289,8 @@ class UrbanisationTable(ActionTable):
         """Set-up for 2, 3 or 4: grain one per player on each barn and the field, two per player
         in the return area; each player's first territory with his house (1 VP); the start
         player; Inventions or not; starting money as the table enters it."""
-        self._require("setup")
+        if self.segment != "setup":
+            raise RuleError("The game is set up already: undo the set-up to change it.")
         inventions = check_flag(payload.get("inventions", False), "Playing with Inventions")
         start = self._seated(payload.get("start_player"))
         money = per_player(payload.get("money"), self.players, "starting money", 0, MAX_MONEY)
@@ -378,7 +388,7 @@ class UrbanisationTable(ActionTable):
         """Trade grain at the market's prices (urbanisation.buy_grain / sell_grain), never above 8
         grain; the Mill Worker first takes 2 grain free from the field."""
         player = self._to_act(payload)
-        card, n = self.cards[player], len(self.players)
+        card = self.cards[player]
         mill = self._character(player, payload, "trade_grain")
         buy = require_count(payload.get("buy", 0), "The grain to buy", 0)
         sell = require_count(payload.get("sell", 0), "The grain to sell", 0)
@@ -386,20 +396,26 @@ class UrbanisationTable(ActionTable):
             raise RuleError("One trade either buys or sells grain, not both.")
         if not (buy or sell or mill):
             raise RuleError("Enter the grain to buy or to sell.")
-        free, market = mill_worker(self.grain.market, n, held=card.grain) if mill else (
-            0, self.grain.market)
-        cost = paid = 0
-        if buy:
-            cost, market = buy_grain(market, buy, players=n, held=card.grain + free,
-                                     one_dollar=card.has("cheap_grain"))
-        if sell:
-            paid, market = sell_grain(market, sell, n, held=card.grain + free)
+        free, cost, paid, market = self._trade(card, mill, buy, sell)
         self._afford(player, cost)
         card.grain += free + buy - sell
         card.money += paid - cost
         self.grain.market = market
         self._done(player, "mill_worker" if mill else None,
                    trade_note(player, free, buy, cost, sell, paid))
+
+    def _trade(self, card: CityCard, mill: bool, buy: int,
+               sell: int) -> tuple[int, int, int, Market]:
+        """The Mill Worker's free grain, then the purchase or sale: (free, cost, income, market)."""
+        n, market, free, cost, paid = len(self.players), self.grain.market, 0, 0, 0
+        if mill:
+            free, market = mill_worker(market, n, held=card.grain)
+        if buy:
+            cost, market = buy_grain(market, buy, players=n, held=card.grain + free,
+                                     one_dollar=card.has("cheap_grain"))
+        if sell:
+            paid, market = sell_grain(market, sell, n, held=card.grain + free)
+        return free, cost, paid, market
 
     def _apply_sow(self, payload: Mapping[str, Any]) -> None:
         """Sow seeds: grain from the card on empty building grounds, one each (two with the
@@ -409,15 +425,7 @@ class UrbanisationTable(ActionTable):
         farmer = self._character(player, payload, "sow")
         seeds = require_count(payload.get("grain", 0), "The grain sown", 0)
         on_farmer = require_count(payload.get("farmer", 0), "The seeds on the Farmer", 0, 2)
-        if farmer != bool(on_farmer):
-            raise RuleError("Seeds on the Farmer card need the Farmer; the Farmer takes 1 or 2.")
-        if seeds + on_farmer == 0:
-            raise RuleError("Sow at least one grain.")
-        if seeds + on_farmer > card.grain:
-            raise RuleError(f"{player} has only {plural(card.grain, 'grain')} to sow.")
-        if seeds > card.seed_room:
-            raise RuleError(f"Each empty building ground holds {card.seeds_per_ground} grain: "
-                            f"{player} has room for {card.seed_room}.")
+        check_sowing(player, card, seeds, on_farmer, farmer)
         card.grain -= seeds + on_farmer
         card.sown += seeds
         card.farmer += on_farmer
@@ -436,15 +444,18 @@ class UrbanisationTable(ActionTable):
         extra = check_colour(payload.get("extra_colour") or colour) if double else None
         last = check_flag(payload.get("last", False), "The last work order space")
         gains = {c: count * ((c == colour) + (c == extra)) for c in COLOURS}
-        for c, n in gains.items():
-            if n > self.supply[c]:
-                raise RuleError(f"Only {self.supply[c]} {c} work orders are left on the board.")
+        self._check_supply(gains)
         for c, n in gains.items():
             card.orders[c] += n
         card.money += LAST_WORK_ORDER_BONUS if last else 0
         bonus = f" and ${LAST_WORK_ORDER_BONUS} for the last space" if last else ""
         self._done(player, "double_orders" if double else None,
                    f"{player} received work orders: {orders_in_words(gains)}{bonus}.")
+
+    def _check_supply(self, gains: dict[str, int]) -> None:
+        for c, n in gains.items():
+            if n > self.supply[c]:
+                raise RuleError(f"Only {self.supply[c]} {c} work orders are left on the board.")
 
     def _apply_attract(self, payload: Mapping[str, Any]) -> None:
         """Attract industry (+2 VP): a factory marker on an empty building ground, or an upgrade
@@ -462,15 +473,19 @@ class UrbanisationTable(ActionTable):
         old = upgraded(card, payload.get("upgrade"), factory.number)
         if old is None:
             self._check_factory_room(player, card)
+        self._install(player, factory, old)
+        what = f"upgraded factory {old.number} to" if old else "attracted"
+        self._done(player, "any_factory" if any_factory else None,
+                   f"{player} {what} {factory.label}: +{FACTORY_VP} VP.")
+
+    def _install(self, player: str, factory: Factory, old: Factory | None) -> None:
+        """The new card in front of its owner (on top of the old one, which becomes inactive)."""
         if old is not None:
             old.active = False
         elif "factory" in self.pools:
             self.pools["factory"] -= 1
-        card.factories.append(factory)
+        self.cards[player].factories.append(factory)
         self._score(player, "factory", FACTORY_VP)
-        what = f"upgraded factory {old.number} to" if old else "attracted"
-        self._done(player, "any_factory" if any_factory else None,
-                   f"{player} {what} {factory.label}: +{FACTORY_VP} VP.")
 
     def _check_unowned(self, number: int) -> None:
         for owner, other in self.cards.items():
@@ -581,9 +596,8 @@ class UrbanisationTable(ActionTable):
         card = self.cards[player]
         money = check_signed(payload.get("money", 0), "The money")
         vp = check_signed(payload.get("vp", 0), "The victory points")
-        grain = check_signed(payload.get("grain", 0), "The grain", 8)
-        orders = {c: check_signed((payload.get("orders") or {}).get(c, 0), f"The {c} work orders",
-                                  WORK_ORDERS_PER_COLOUR) for c in COLOURS}
+        grain = check_signed(payload.get("grain", 0), "The grain", MAX_GRAIN)
+        orders = self._effect_orders(payload.get("orders") or {})
         reason = check_name(payload.get("reason"), "The reason")
         self._check_effect(player, card, money, vp, grain, orders)
         card.money += money
@@ -594,12 +608,19 @@ class UrbanisationTable(ActionTable):
         self._score(player, "other", vp)
         self.note = f"{player}: {reason or 'effect'} entered."
 
+    @staticmethod
+    def _effect_orders(orders: object) -> dict[str, int]:
+        if not isinstance(orders, Mapping) or not set(orders) <= set(COLOURS):
+            raise RuleError("Work orders are given by colour: white, grey and orange.")
+        return {c: check_signed(orders.get(c, 0), f"The {c} work orders", WORK_ORDERS_PER_COLOUR)
+                for c in COLOURS}
+
     def _check_effect(self, player: str, card: CityCard, money: int, vp: int, grain: int,
                       orders: dict[str, int]) -> None:
         if card.money + money < 0 or self.vp(player) + vp < 0:
             raise RuleError(f"{player} cannot go below $0 or 0 VP.")
-        if not 0 <= card.grain + grain <= 8:
-            raise RuleError(f"{player}'s grain stays between 0 and 8.")
+        if not 0 <= card.grain + grain <= MAX_GRAIN:
+            raise RuleError(f"{player}'s grain stays between 0 and {MAX_GRAIN}.")
         if grain > self.grain.return_area:
             raise RuleError(f"The return area holds only {self.grain.return_area} grain.")
         for c, n in orders.items():
@@ -636,7 +657,9 @@ class UrbanisationTable(ActionTable):
         market, back = grain_refill(self.grain.market, self.grain.return_area, len(self.players))
         moved = self.grain.return_area - back
         self.grain = GrainArea(market, back)
-        report.board.append(f"Grain refill: {moved} from the return area to the field and barns.")
+        report.board.append(f"Grain refill: {moved} from the return area. Barns 1-4 now hold "
+                            f"{', '.join(map(str, market['barns']))}, the field {market['field']}, "
+                            f"the return area {back}.")
         self.reports.append(report)
         self._next_turn(report)
 
@@ -697,7 +720,8 @@ class UrbanisationTable(ActionTable):
         self.reports.append(report)
         self.segment, self.finished = "over", True
         leaders = [p.player for p in self.ranking() if p.place == 1]
-        self.note = f"Final scoring done: {join_names(leaders)} wins."
+        won = "wins" if len(leaders) == 1 else "share the victory"
+        self.note = f"Final scoring done: {join_names(leaders)} {won}."
 
     def _invention_bonus(self, player: str, report: Report) -> None:
         card = self.cards[player]
@@ -711,9 +735,12 @@ class UrbanisationTable(ActionTable):
 def describe(kind: str, payload: Mapping[str, Any]) -> str:
     """One action in words, for the history page."""
     who = payload.get("player", "The player")
-    key = payload.get("character")
+    key = str(payload.get("character"))
     played = f" (playing the {CHARACTERS[key].name})" if key in CHARACTERS and kind != "character" \
         else ""
+    building = BUILDINGS.get(str(payload.get("building")))
+    count = payload.get("count", 1)
+    built = (building.name if count == 1 else building.plural) if building else "buildings"
     texts = {
         "setup": f"Set-up: {payload.get('start_player')} starts"
         + (", with Inventions" if payload.get("inventions") else ""),
@@ -721,9 +748,10 @@ def describe(kind: str, payload: Mapping[str, Any]) -> str:
         f"{CHARACTERS[key].name if key in CHARACTERS else key}",
         "pass": f"{who} passed",
         "buy_land": f"{who} bought land ({payload.get('price_markers')} price markers)",
-        "erect": f"{who} erected {payload.get('count', 1)} × {payload.get('building')}",
+        "erect": f"{who} erected {count} {built}",
         "trade_grain": f"{who} " + (f"sold {payload.get('sell')} grain" if payload.get("sell")
-                                    else f"bought {payload.get('buy', 0)} grain"),
+                                    else f"bought {payload.get('buy')} grain" if payload.get("buy")
+                                    else "traded grain"),
         "sow": f"{who} sowed {payload.get('grain', 0)} grain",
         "work_orders": f"{who} took {payload.get('count')} {payload.get('colour')} work orders",
         "attract": f"{who} " + ("upgraded to" if payload.get("upgrade") else "attracted")

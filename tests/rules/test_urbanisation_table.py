@@ -1,0 +1,867 @@
+"""An Urbanisation game replayed from its actions: set-up, characters, every action, the
+administration, the Mayor, the final scoring, and every refusal leaving the state untouched."""
+
+import pytest
+
+from companion.rules.common import RuleError
+from companion.rules.urbanisation_actions import CityCard, Factory, Invention
+from companion.rules.urbanisation_table import RULINGS, UrbanisationTable, describe
+
+PLAYERS = ["Ann", "Ben", "Cy"]
+
+
+def play(*actions, players=PLAYERS):
+    """Replay (kind, payload) actions on a new table (the game is not registered yet)."""
+    state = UrbanisationTable.start(list(players))
+    for kind, payload in actions:
+        state.apply(kind, payload)
+    return state
+
+
+def act(kind, player, **payload):
+    return (kind, {"player": player, **payload})
+
+
+def hire(*keys, players=PLAYERS):
+    return [act("character", p, character=k) for p, k in zip(players, keys, strict=True)]
+
+
+def passes(*players):
+    return [act("pass", p) for p in players]
+
+
+ADMIN = ("administration", {})
+SETUP = ("setup", {"inventions": True, "start_player": "Ann", "money": 10,
+                   "grounds": {"Ann": 2, "Ben": 2, "Cy": 1}})
+BUY = "trade_grain"
+
+TURN_1 = [
+    *hire("mill_worker", "farmer", "double_orders"),
+    # Phase 1. Ann: the Mill Worker takes 2 of the field's 3 grain, then she buys 3: barns 1, 2
+    # and 3 ($1 + $1 + $2 = $4). Ben buys 4: barns 1-4 ($1 + $1 + $2 + $2 = $6). Cy: 2 orange,
+    # doubled: 4 orange.
+    act(BUY, "Ann", buy=3, character="mill_worker"),
+    act(BUY, "Ben", buy=4),
+    act("work_orders", "Cy", colour="orange", count=2, character="double_orders"),
+    # Phase 2. Ann: a house ($2, 1 VP) on her second ground. Ben sows 1 grain and 2 on the Farmer.
+    # Cy: 1 grey, the last space of the card (+$1).
+    act("erect", "Ann", building="house"),
+    act("sow", "Ben", grain=1, farmer=2, character="farmer"),
+    act("work_orders", "Cy", colour="grey", count=1, last=True),
+    # Phase 3. Cy buys a territory with 2 grounds for 2 price markers ($2).
+    act("work_orders", "Ann", colour="white", count=2),
+    act("work_orders", "Ben", colour="orange", count=1),
+    act("buy_land", "Cy", price_markers=2, grounds=2),
+    # Phase 4. Cy attracts factory 3 (orange, 2 goods): 2 VP.
+    *passes("Ann", "Ben"),
+    act("attract", "Cy", number=3, colour="orange", goods=2, name="Bakery"),
+    ADMIN,
+]
+
+TURN_2 = [  # Cy has the fewest VP (3): he is the Mayor and starts.
+    *hire("any_colour", "architect", "tax_collector", players=["Cy", "Ann", "Ben"]),
+    # Phase 1. Cy produces 2 orange goods at factory 3: $2, 2 VP. Ann's skyscraper with the
+    # Architect: $3 - $1 = $2, 2 VP. Ben collects taxes twice: 1 citizen, $2.
+    act("produce", "Cy", factory=3, orders={"orange": 2}),
+    act("erect", "Ann", building="skyscraper", character="architect"),
+    act("taxes", "Ben", character="tax_collector"),
+    # Phase 2. Ann's taxes: 2 citizens, $2.
+    act("work_orders", "Cy", colour="white", count=1),
+    act("taxes", "Ann"),
+    act("work_orders", "Ben", colour="grey", count=2),
+    # Phase 3. Cy upgrades factory 3 with factory 5 (grey, 2 goods): 2 VP. Ann: administrative
+    # building, $3, 2 VP. Ben: 1 price marker, a territory with 1 ground.
+    act("attract", "Cy", number=5, colour="grey", goods=2, name="Windmill", upgrade=3),
+    act("erect", "Ann", building="administrative"),
+    act("buy_land", "Ben", price_markers=1, grounds=1),
+    # Phase 4. Cy with Any colour: 1 orange + 1 white at the grey factory 5: $1 + $3, 2 VP.
+    # Ben: a house ($2, 1 VP).
+    act("produce", "Cy", factory=5, orders={"orange": 1, "white": 1}, character="any_colour"),
+    act("pass", "Ann"),
+    act("erect", "Ben", building="house"),
+    ADMIN,
+]
+
+PROFESSOR_CARDS = [{"ability": "grey_money"},
+                   {"ability": "harvest_grain1", "factory": "Windmill", "vp": 2}]
+
+TURN_3 = [  # Cy again has the fewest VP (10).
+    *hire("professor", "land_swap", "any_factory", players=["Cy", "Ann", "Ben"]),
+    # Phase 1. Cy: a new marker to docking space 2 ($1) and, with the Professor, both cards
+    # there: 2 VP. Ann: land swap, 1 price marker ($1), 2 grounds. Ben: Any factory takes
+    # factory 4 (grey, 3 goods) before its work orders are filled: 2 VP.
+    act("invention", "Cy", to=2, cards=PROFESSOR_CARDS, character="professor"),
+    act("buy_land", "Ann", price_markers=1, grounds=2, character="land_swap"),
+    act("attract", "Ben", number=4, colour="grey", goods=3, name="Steelworks", filled=False,
+        character="any_factory"),
+    # Phase 2. Ann sows her 1 grain. Ben: 2 grey goods at factory 4: $4, 2 VP.
+    act("work_orders", "Cy", colour="orange", count=3),
+    act("sow", "Ann", grain=1),
+    act("produce", "Ben", factory=4, orders={"grey": 2}),
+    # Phase 3. Cy: 1 grey good at factory 5, $2 + $1 (grey money invention), 1 VP. Ben sells 2
+    # grain: barns [1, 1, 2, 3] have room only in barn 1 (2 markers at $1): $2.
+    act("produce", "Cy", factory=5, orders={"grey": 1}),
+    act("work_orders", "Ann", colour="grey", count=1),
+    act(BUY, "Ben", sell=2),
+    *passes("Cy", "Ann", "Ben"),
+    ADMIN,
+]
+
+TURN_4 = [  # Cy has the fewest VP (16) a third time.
+    *hire("tax_collector", "mill_worker", "architect", players=["Cy", "Ann", "Ben"]),
+    # Phase 1. Cy's taxes twice: 1 citizen, $2. Ann: the Mill Worker alone, 2 grain from the
+    # field. Ben: administrative building with the Architect, $2, 2 VP.
+    act("taxes", "Cy", character="tax_collector"),
+    act(BUY, "Ann", character="mill_worker"),
+    act("erect", "Ben", building="administrative", character="architect"),
+    # Phase 2. Cy: a house, $2, 1 VP. Ann's taxes: 2 citizens, $2.
+    act("erect", "Cy", building="house"),
+    act("taxes", "Ann"),
+    act("work_orders", "Ben", colour="white", count=1),
+    # Phase 3. Cy buys 2 grain: barns 1 and 2, $2. Ann: a house, $2, 1 VP.
+    act(BUY, "Cy", buy=2),
+    act("erect", "Ann", building="house"),
+    act("pass", "Ben"),
+    *passes("Cy", "Ann", "Ben"),
+    ADMIN,
+]
+
+TURN_5 = [  # Ben has the fewest VP (21).
+    *hire("double_orders", "farmer", "any_factory", players=["Ben", "Cy", "Ann"]),
+    # Phase 1. Ben: 2 grey, doubled in white. Cy: 1 seed on the Farmer. Ann: Any factory takes
+    # factory 8 (white, 2 goods): 2 VP.
+    act("work_orders", "Ben", colour="grey", count=2, extra_colour="white",
+        character="double_orders"),
+    act("sow", "Cy", farmer=1, character="farmer"),
+    act("attract", "Ann", number=8, colour="white", goods=2, name="Hotel", filled=False,
+        character="any_factory"),
+    # Phase 2. Ben: 2 grey goods, $4, 2 VP. Cy moves his marker from space 2 to 4 ($1) and takes
+    # one card: 1 VP. Ann: 2 white goods, $6, 2 VP.
+    act("produce", "Ben", factory=4, orders={"grey": 2}),
+    act("invention", "Cy", marker=0, to=4, cards=[{"ability": "orange_order"}]),
+    act("produce", "Ann", factory=8, orders={"white": 2}),
+    # A correction, outside the turn order: Ben paid $1 too little.
+    ("effect", {"player": "Ben", "money": -1, "reason": "Paid $1 too little for land"}),
+    *passes("Ben", "Cy", "Ann"),
+    *passes("Ben", "Cy", "Ann"),
+    ADMIN,
+]
+
+TURN_6 = [  # Ben has the fewest VP (24) again.
+    *hire("mill_worker", "any_colour", "architect", players=["Ben", "Cy", "Ann"]),
+    # Phase 1. Ben: Mill Worker 2 free, then barns 1 and 2 ($2). Cy with Any colour: 2 orange at
+    # the grey factory 5: $2 (the grey money invention does not apply to orange), 2 VP.
+    # Ann: 2 skyscrapers with the Architect, 2 x ($3 - $1) = $4, 4 VP.
+    act(BUY, "Ben", buy=2, character="mill_worker"),
+    act("produce", "Cy", factory=5, orders={"orange": 2}, character="any_colour"),
+    act("erect", "Ann", building="skyscraper", count=2, character="architect"),
+    # Phase 2. Ben: 3 price markers ($3), 1 ground. Cy: 2 white.
+    act("buy_land", "Ben", price_markers=3, grounds=1),
+    act("work_orders", "Cy", colour="white", count=2),
+    act("pass", "Ann"),
+    # Phase 3. Ben: a house, $2, 1 VP.
+    act("erect", "Ben", building="house"),
+    *passes("Cy", "Ann"),
+    *passes("Ben", "Cy", "Ann"),
+    ADMIN,
+]
+
+
+def test_set_up_for_three_players_with_inventions():
+    state = play(SETUP)
+    # One grain per player on each barn and the field, two per player in the return area.
+    assert state.grain.market == {"barns": [3, 3, 3, 3], "field": 3}
+    assert state.grain.return_area == 6
+    assert state.cards["Cy"] == CityCard(money=10, grounds=1)
+    assert state.totals() == {"Ann": 1, "Ben": 1, "Cy": 1}  # the set-up house
+    assert (state.segment, state.turn, state.order) == ("characters", 1, PLAYERS)
+    assert state.current_player == "Ann"
+    assert len(state.available_characters) == 9  # the Professor joins with Inventions
+    assert state.docks == [2] * 9
+    assert state.board_lines[1] == "Factories: only the factory cards marked II or III on the back."
+    assert state.note == "Set up for 3 players; Ann starts."
+
+
+def test_turn_1_actions_and_administration():
+    state = play(SETUP, *TURN_1[:-1])
+    assert state.segment == "administration"
+    # Ann: 2 free + 3 bought, $10 - $4 - $2 (house). Ben: 4 bought, 1 sown, 2 on the Farmer.
+    assert (state.cards["Ann"].grain, state.cards["Ann"].money) == (5, 4)
+    assert (state.cards["Ben"].grain, state.cards["Ben"].sown, state.cards["Ben"].farmer) == (
+        1, 1, 2)
+    assert state.grain.market == {"barns": [1, 1, 1, 2], "field": 1}
+    # Cy: $10 + $1 (last space) - $2 (land); 4 orange, 1 grey.
+    assert state.cards["Cy"].money == 9
+    assert state.cards["Cy"].orders == {"white": 0, "grey": 1, "orange": 4}
+    assert state.supply == {"white": 13, "grey": 14, "orange": 10}
+    state.apply(*ADMIN)
+    # Ben harvests 3 markers back + 3 more from the return area: 1 + 6 = 7 grain.
+    # Citizens: Ann min(2 houses, 5 grain, 2 orders) = 2: 4 VP, 3 grain left: 1 VP.
+    # Ben min(1, 7, 1) = 1: 2 VP, 6 left: 2 VP. Cy min(1, 0, 5) = 0.
+    # VP: Ann 1 + 1 + 4 + 1 = 7, Ben 1 + 2 + 2 = 5, Cy 1 + 2 (factory) = 3: Cy is the Mayor.
+    assert state.report.players["Ben"] == [
+        "Harvest: 3 sown back, 3 more: 7 grain.",
+        "Citizens: 1 (houses 1, grain 7, work orders 1): 2 VP each, +2 VP.",
+        "Feeding: 1 grain eaten, 6 left: 1 VP per 3, +2 VP.",
+    ]
+    assert state.report.board[-1] == "Turn 2: Cy receives the Mayor (+1 VP) and starts."
+    # Return area: 6 - 3 (harvest) + 2 + 1 (eaten) = 6: no surplus to refill.
+    assert (state.grain.market, state.grain.return_area) == (
+        {"barns": [1, 1, 1, 2], "field": 1}, 6)
+    assert state.totals() == {"Ann": 7, "Ben": 5, "Cy": 3 + 1}
+    assert (state.turn, state.order, state.cards["Cy"].characters) == (
+        2, ["Cy", "Ann", "Ben"], ["mayor"])
+    assert state.note == "Turn 1 administered; Cy is the Mayor of turn 2."
+
+
+def test_turn_2_refill_and_the_mayor_again():
+    state = play(SETUP, *TURN_1, *TURN_2)
+    # Return area 6 + 2 (Ann) + 2 (Ben eat) = 10: surplus 4 to the field (2, full at 3), barn 4
+    # (1, full) and barn 3 (1).
+    assert (state.grain.market, state.grain.return_area) == (
+        {"barns": [1, 1, 2, 3], "field": 3}, 6)
+    assert state.reports[1].board == [
+        "Production markers back to the board: 1 white, 3 orange.",
+        "Grain refill: 4 from the return area. Barns 1-4 now hold 1, 1, 2, 3, the field 3, "
+        "the return area 6.",
+        "Turn 3: Cy receives the Mayor (+1 VP) and starts.",
+    ]
+    ann = state.cards["Ann"]
+    assert (ann.houses, ann.standing, ann.skyscrapers, ann.administrative) == (3, 1, 1, 1)
+    assert [(f.number, f.active) for f in state.cards["Cy"].factories] == [(3, False), (5, True)]
+    # Ann 7 + 2 + 2 + 4 (2 citizens) = 15; Ben 5 + 1 + 4 + 1 = 11; Cy 4 + 2 + 2 + 2 = 10.
+    assert state.totals() == {"Ann": 15, "Ben": 11, "Cy": 10 + 1}
+    assert {p: c.money for p, c in state.cards.items()} == {"Ann": 1, "Ben": 3, "Cy": 15}
+    assert state.production == {"white": 0, "grey": 0, "orange": 0}  # back on the board
+
+
+def test_a_scripted_three_player_game_through_six_turns():
+    state = play(SETUP, *TURN_1, *TURN_2, *TURN_3, *TURN_4, *TURN_5, *TURN_6)
+    assert (state.segment, state.turn) == ("final", 6)
+    # After turn 6: Ben 3 citizens (6 VP), Cy 2 (4 VP), Ann 0 (no grain).
+    assert state.totals() == {"Ann": 32, "Ben": 32, "Cy": 33}
+    state.apply("final", {})
+    # Factory totals: Ann 8, Ben 4, Cy 3 + 5 = 8; tied, Ann's newest factory (8) beats Cy's (5).
+    # Cy owns the Windmill named on his invention: +2.
+    assert state.totals() == {"Ann": 34, "Ben": 32, "Cy": 35}
+    assert state.finished
+    assert [(p.place, p.player) for p in state.ranking()] == [(1, "Cy"), (2, "Ann"), (3, "Ben")]
+    assert state.note == "Final scoring done: Cy wins."
+    assert state.report.players["Cy"] == ["Factory total 8: +0 VP.",
+                                          "Invention with the Windmill: +2 VP."]
+    assert {p: c.money for p, c in state.cards.items()} == {"Ann": 2, "Ben": 3, "Cy": 16}
+
+
+def test_the_score_sheet_by_turn_and_by_source():
+    state = play(SETUP, *TURN_1, *TURN_2, *TURN_3, *TURN_4, *TURN_5, *TURN_6, ("final", {}))
+    # Turn 0 is the set-up house, turn 7 the final scoring.
+    assert state.vp_by_turn() == {
+        "Ann": {0: 1, 1: 6, 2: 8, 3: 4, 4: 5, 5: 4, 6: 4, 7: 2},
+        "Ben": {0: 1, 1: 4, 2: 6, 3: 6, 4: 4, 5: 3, 6: 8},
+        "Cy": {0: 1, 1: 2, 2: 7, 3: 6, 4: 6, 5: 5, 6: 6, 7: 2},
+    }
+    assert state.vp_by_source()["Cy"] == {
+        "house": 2, "factory": 4, "mayor": 3, "goods": 7, "invention": 3, "citizens": 14,
+        "invention bonus": 2,
+    }
+    assert state.vp_by_source()["Ann"] == {
+        "house": 3, "grain": 1, "citizens": 16, "skyscraper": 6, "administrative": 2,
+        "factory": 2, "goods": 2, "factory bonus": 2,
+    }
+    assert sum(state.vp_by_source()["Ben"].values()) == 32
+
+
+def test_the_game_is_over_after_the_final_scoring():
+    state = play(SETUP, *TURN_1, *TURN_2, *TURN_3, *TURN_4, *TURN_5, *TURN_6, ("final", {}))
+    with pytest.raises(RuleError, match="The game is over"):
+        state.apply("final", {})
+
+
+# Set-up for 2 and 4 players, the Mayor -------------------------------------------------------
+
+
+def refused(state, kind, payload, message):
+    """The action is refused with this message and the state is exactly as before."""
+    before = repr(state)
+    with pytest.raises(RuleError, match=message):
+        state.apply(kind, payload)
+    assert repr(state) == before
+
+
+def test_two_players_use_fewer_grain_factory_cards_and_territories():
+    state = play(("setup", {"start_player": "Ben", "money": {"Ann": 12, "Ben": 11},
+                            "grounds": 1}), players=["Ann", "Ben"])
+    assert state.grain.market == {"barns": [2, 2, 2, 2], "field": 2}
+    assert state.grain.return_area == 4
+    assert state.board_lines == [
+        "Barns 1-4 and the field: 2 grain each; return area: 4.",
+        "Factories: only the factory cards marked II on the back.",
+        "Character cards: 8 on display, the Mayor set aside.",
+        "Cover the territories not used with 2 players.",
+    ]
+    assert "professor" not in state.available_characters  # no Inventions
+    assert state.order == ["Ben", "Ann"] and state.cards["Ann"].money == 12
+
+
+@pytest.mark.parametrize(
+    "payload, message",
+    [
+        ({"start_player": "Zed", "money": 10, "grounds": 1}, "'Zed' is not playing"),
+        ({"start_player": "Ann", "money": 10, "grounds": 3},
+         "The building grounds of the first territory cannot be more than 2."),
+        ({"start_player": "Ann", "money": 10, "grounds": {"Ann": 1}},
+         "Enter the building grounds of the first territory of every player."),
+        ({"start_player": "Ann", "money": -1, "grounds": 1},
+         "The starting money cannot be less than 0."),
+        ({"start_player": "Ann", "money": 5, "grounds": 1, "pools": {"castle": 3}},
+         "Pool sizes are given for house"),
+        ({"start_player": "Ann", "money": 5, "grounds": 1, "inventions": "yes"},
+         "Playing with Inventions is yes or no."),
+    ],
+)
+def test_impossible_set_ups_are_refused(payload, message):
+    refused(play(), "setup", payload, message)
+
+
+def test_set_up_comes_first_and_once():
+    state = play()
+    refused(state, "pass", {"player": "Ann"}, "First set up the game.")
+    refused(state, "effect", {"player": "Ann", "money": 1}, "First set up the game.")
+    state.apply(*SETUP)
+    refused(state, "setup", SETUP[1], "The game is set up already")
+    with pytest.raises(RuleError, match="Urbanisation is played by 2 to 4 players."):
+        UrbanisationTable.start(["A", "B", "C", "D", "E"])
+
+
+def test_the_mayor_ties_go_to_least_money_then_clockwise_from_the_former_start():
+    everyone_passes = [*hire("farmer", "architect", "mill_worker"), *passes(*PLAYERS) * 4, ADMIN]
+    # All have 1 VP and $10: the first clockwise after Ann (the former start player) is Ben.
+    state = play(SETUP, *everyone_passes)
+    assert (state.order, state.totals()) == (["Ben", "Cy", "Ann"], {"Ann": 1, "Ben": 2, "Cy": 1})
+    # Equal VP, Cy has the least money.
+    setup = ("setup", {**SETUP[1], "money": {"Ann": 10, "Ben": 10, "Cy": 5}})
+    state = play(setup, *everyone_passes)
+    assert state.order == ["Cy", "Ann", "Ben"] and state.start_player == "Cy"
+    # Turn 3: Ann and Ben tie on 1 VP and $10; clockwise from Cy (the former start), Ann.
+    state = play(setup, *everyone_passes, *hire("farmer", "architect", "mill_worker",
+                                                players=["Cy", "Ann", "Ben"]),
+                 *passes("Cy", "Ann", "Ben") * 4, ADMIN)
+    assert state.order == ["Ann", "Ben", "Cy"]
+
+
+# Characters and turn order --------------------------------------------------------------------
+
+
+def test_characters_are_hired_in_turn_order_once_each():
+    state = play(SETUP, act("character", "Ann", character="farmer"))
+    refused(state, "character", {"player": "Cy", "character": "architect"},
+            "It is Ben's turn, not Cy's.")
+    refused(state, "character", {"player": "Ben", "character": "farmer"},
+            "The character 'farmer' is not on display")
+    refused(state, "character", {"player": "Ben", "character": "mayor"}, "not on display")
+    refused(state, "pass", {"player": "Ben"}, "First the characters: Ben chooses one.")
+    state = play(("setup", {**SETUP[1], "inventions": False}))
+    refused(state, "character", {"player": "Ann", "character": "professor"}, "not on display")
+
+
+def test_actions_follow_the_turn_order_and_the_four_action_phases():
+    state = play(SETUP, *hire("farmer", "architect", "mill_worker"), *passes(*PLAYERS) * 3,
+                 act("pass", "Ann"))
+    assert (state.action_phase, state.current_player) == (4, "Ben")
+    refused(state, "pass", {"player": "Ann"}, "It is Ben's turn, not Ann's.")
+    refused(state, "administration", {}, "First the actions: Ben acts in action phase 4 of 4.")
+    refused(state, "final", {}, "First the actions")
+    state.apply("pass", {})  # the player defaults to the one whose turn it is
+    assert state.current_player == "Cy"
+
+
+def started(*keys, players=("Ann", "Ben"), inventions=False, money=10, grounds=2, pools=None):
+    """A table in action phase 1 of turn 1, the characters hired in seat order."""
+    setup = {"inventions": inventions, "start_player": players[0], "money": money,
+             "grounds": grounds, "pools": pools or {}}
+    return play(("setup", setup), *hire(*keys, players=list(players)), players=list(players))
+
+
+# Buy land and erect buildings -----------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "payload, message",
+    [
+        ({"price_markers": 0, "grounds": 1},
+         "The price markers on the territory cannot be less than 1."),
+        ({"price_markers": 11, "grounds": 1}, r"Ann has only \$10, not \$11."),
+        ({"price_markers": 1, "grounds": 3}, "The territory's building grounds cannot be more"),
+        ({"price_markers": 1, "grounds": 1, "character": "land_swap"},
+         "Ann does not hold the Land swap."),
+        ({"price_markers": 1, "grounds": 1, "character": "farmer"},
+         "The character 'farmer' is not played with this action."),
+    ],
+)
+def test_buying_land_refusals(payload, message):
+    refused(started("farmer", "architect"), "buy_land", {"player": "Ann", **payload}, message)
+
+
+def test_land_costs_a_dollar_per_price_marker():
+    state = started("land_swap", "architect")
+    state.apply("buy_land", {"price_markers": 3, "grounds": 2, "character": "land_swap"})
+    ann = state.cards["Ann"]
+    assert (ann.money, ann.territories, ann.grounds, ann.characters) == (7, 2, 4, [])
+    assert state.note == "Ann bought a territory with 2 building grounds for $3."
+
+
+@pytest.mark.parametrize(
+    "payload, message",
+    [
+        ({"building": "house", "count": 2},
+         "A house needs an empty building ground: Ann has 1."),
+        ({"building": "skyscraper", "count": 2},
+         "A skyscraper replaces one of your houses: you have 1 standing"),
+        ({"building": "castle"}, "Unknown building 'castle'"),
+        ({"building": "administrative", "count": 4}, r"Ann has only \$10, not \$12."),
+        ({"building": "house", "count": 0}, "The houses to erect cannot be less than 1."),
+        ({"building": "house", "character": "architect"}, "Ann does not hold the Architect."),
+    ],
+)
+def test_erecting_refusals(payload, message):
+    refused(started("farmer", "architect"), "erect", {"player": "Ann", **payload}, message)
+
+
+def test_counted_pools_run_out():
+    state = started("farmer", "architect", pools={"administrative": 1, "house": 0})
+    refused(state, "erect", {"building": "house"},
+            "The pool holds too few houses: 0 left.")
+    state.apply("erect", {"building": "administrative"})
+    state.apply("erect", {"building": "skyscraper", "character": "architect"})
+    assert state.pools == {"administrative": 0, "house": 1}  # the replaced house is back
+    refused(state, "erect", {"building": "administrative"},
+            "The pool holds too few administrative buildings: 0 left.")
+
+
+def test_a_skyscraper_needs_a_house_standing_before_the_action():
+    state = started("farmer", "architect", grounds=1)
+    state.cards["Ann"].standing = 0  # as if Ann's only house were already a skyscraper
+    refused(state, "erect", {"building": "skyscraper"}, "you have 0 standing")
+
+
+# Trade grain ----------------------------------------------------------------------------------
+
+
+def test_rulebook_grain_examples_at_a_four_player_table():
+    four = ["Anika", "Ben", "Cleo", "Dan"]
+    state = started("farmer", "architect", "mill_worker", "land_swap", players=four)
+    # "Anika wants to buy 5 grain in one action ... She pays $9 to the bank."
+    state.apply(BUY, {"buy": 5})
+    assert (state.cards["Anika"].money, state.cards["Anika"].grain) == (1, 5)
+    assert state.grain.market == {"barns": [3, 3, 3, 3], "field": 3}
+    # "Anika intends to sell 4 grain markers ... 2 grain markers in barn 1 and 1 marker each in
+    # barns 2 and 3. She receives $5." (Ben sells into the market of the example)
+    state.grain.market = {"barns": [2, 3, 3, 4], "field": 4}
+    state.cards["Ben"].grain = 4
+    state.apply(BUY, {"sell": 4})
+    assert (state.cards["Ben"].money, state.cards["Ben"].grain) == (15, 0)
+    assert state.grain.market == {"barns": [4, 4, 4, 4], "field": 4}
+
+
+@pytest.mark.parametrize(
+    "grain, payload, message",
+    [
+        (0, {"buy": 1, "sell": 1}, "One trade either buys or sells grain, not both."),
+        (0, {}, "Enter the grain to buy or to sell."),
+        (6, {"buy": 3}, "A player may have at most 8 grain: you have 6."),
+        (2, {"sell": 3}, "You cannot sell 3 grain: you have only 2."),
+        (0, {"buy": 7}, "Only 6 grain can be bought in one action now"),  # 4 barns, field 2
+        (2, {"sell": 1}, "The barns and the field have room for only 0 more grain."),
+        (0, {"buy": 1, "character": "mill_worker"}, "Ann does not hold the Mill Worker."),
+        (0, {"buy": -1}, "The grain to buy cannot be less than 0."),
+    ],
+)
+def test_trading_grain_refusals(grain, payload, message):
+    state = started("farmer", "architect")
+    state.cards["Ann"].grain = grain
+    refused(state, BUY, payload, message)
+
+
+def test_buying_needs_the_money_and_cheap_grain_costs_a_dollar():
+    state = started("farmer", "architect", money=4)
+    refused(state, BUY, {"buy": 5}, r"Ann has only \$4, not \$9.")  # 1 + 1 + 2 + 2 + 3
+    state.cards["Ann"].inventions = [Invention(1, "cheap_grain", None, 0)]
+    state.apply(BUY, {"buy": 4})  # the invention: $1 each instead of 1 + 1 + 2 + 2
+    assert (state.cards["Ann"].money, state.cards["Ann"].grain) == (0, 4)
+
+
+def test_the_mill_worker_takes_what_the_field_has_and_never_above_8():
+    state = started("mill_worker", "architect")
+    state.grain.market["field"] = 1
+    state.apply(BUY, {"character": "mill_worker"})
+    assert state.cards["Ann"].grain == 1 and state.grain.market["field"] == 0
+    assert state.note == "Ann took 1 grain free."
+    state = started("mill_worker", "architect")
+    state.cards["Ann"].grain = 7
+    state.grain.market = {"barns": [0, 2, 2, 2], "field": 2}
+    state.apply(BUY, {"character": "mill_worker", "sell": 2})  # 1 free (8 at most), 2 sold ($2)
+    assert state.grain.market == {"barns": [2, 2, 2, 2], "field": 1}
+    assert state.cards["Ann"].grain == 6 and state.cards["Ann"].money == 12
+
+
+# Sow, work orders ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "grain, payload, message",
+    [
+        (3, {"grain": 2}, "Each empty building ground holds 1 grain: Ann has room for 1."),
+        (0, {"grain": 1}, "Ann has only 0 grain to sow."),
+        (3, {"grain": 0}, "Sow at least one grain."),
+        (3, {"grain": 1, "farmer": 1}, "Seeds on the Farmer card need the Farmer"),
+        (3, {"grain": 1, "character": "farmer"}, "Ann does not hold the Farmer"),
+    ],
+)
+def test_sowing_refusals(grain, payload, message):
+    state = started("architect", "farmer")
+    state.cards["Ann"].grain = grain
+    refused(state, "sow", {"player": "Ann", **payload}, message)
+
+
+def test_rulebook_sowing_one_grain_and_two_per_ground_with_the_invention():
+    # "Anika moves 1 grain marker from her tracking card to an empty building space."
+    state = started("architect", "farmer")
+    state.cards["Ann"].grain = 4
+    state.apply("sow", {"grain": 1})
+    assert (state.cards["Ann"].grain, state.cards["Ann"].sown, state.cards["Ann"].seed_room) == (
+        3, 1, 0)
+    refused(state, "erect", {"player": "Ben", "building": "house", "count": 2},
+            "Ben has 1")  # Ben's second ground is free; Ann's is sown
+    state.cards["Ann"].inventions = [Invention(3, "sow_two", None, 0)]
+    assert state.cards["Ann"].seed_room == 1  # the sown ground takes a second seed
+
+
+@pytest.mark.parametrize(
+    "payload, message",
+    [
+        ({"colour": "purple", "count": 1}, "Unknown work order colour 'purple'"),
+        ({"colour": "white", "count": 0}, "The work orders on the space cannot be less than 1."),
+        ({"colour": "white", "count": 1, "last": "yes"}, "The last work order space is yes or no."),
+        ({"colour": "white", "count": 3}, "Only 2 white work orders are left on the board."),
+        ({"colour": "grey", "count": 3, "character": "double_orders", "extra_colour": "white"},
+         "Only 2 white"),
+    ],
+)
+def test_work_order_refusals(payload, message):
+    state = started("double_orders", "architect")
+    state.cards["Ben"].orders["white"] = 13
+    refused(state, "work_orders", {"player": "Ann", **payload}, message)
+
+
+def test_rulebook_work_orders_two_orange():
+    # "The illustration in that box tells her to take 2 orange work order markers."
+    state = started("architect", "farmer")
+    state.apply("work_orders", {"colour": "orange", "count": 2})
+    assert state.cards["Ann"].orders == {"white": 0, "grey": 0, "orange": 2}
+    assert state.supply["orange"] == 13
+    assert state.note == "Ann received work orders: 2 orange."
+
+
+# Attract industry, produce goods ---------------------------------------------------------------
+
+
+def factory(number, colour="orange", goods=2, **more):
+    return {"number": number, "colour": colour, "goods": goods, **more}
+
+
+def test_rulebook_bakery_then_windmill_upgrade_then_two_orange_goods():
+    state = started("architect", "farmer")
+    # "She then builds a factory on one of her empty building grounds and gains 2 VP."
+    state.apply("attract", factory(2, name="Bakery"))
+    state.apply("pass", {})
+    # "As the Windmill's factory number is higher then the one on the Bakery ... She then moves
+    # her marker up 2 victory points."
+    state.apply("attract", factory(6, name="Windmill", upgrade=2))
+    assert state.cards["Ann"].empty_grounds == 0  # the upgrade needs no ground
+    state.apply("pass", {})
+    # "Anika produces 2 orange goods with the Windmill ... 2 victory points and $2."
+    state.cards["Ann"].orders["orange"] = 2
+    state.apply("produce", {"factory": 6, "orders": {"orange": 2}})
+    assert state.totals()["Ann"] == 1 + 2 + 2 + 2
+    assert state.cards["Ann"].money == 12
+    assert state.production["orange"] == 2
+    assert state.note == "Ann produced 2 goods at factory 6 Windmill (orange): $2, +2 VP."
+
+
+@pytest.mark.parametrize(
+    "payload, message",
+    [
+        (factory(4), "Factory 4 is already Ben's: each card exists once."),
+        (factory(7, filled=False), "A factory is attracted only when all its work order spaces"),
+        (factory(2, upgrade=5), "Factory 2 cannot upgrade factory 5: its number must be higher."),
+        (factory(9, upgrade=3), "There is no active factory 3 to upgrade."),
+        (factory(9, goods=0), "The goods on its production space cannot be less than 1."),
+        (factory(9, colour="blue"), "Unknown factory colour 'blue'"),
+        (factory(9, name=7), "The factory's name is a name of at most 40 characters."),
+    ],
+)
+def test_attracting_refusals(payload, message):
+    state = started("architect", "farmer")
+    state.cards["Ben"].factories = [Factory(4, "grey", 2)]
+    state.cards["Ann"].factories = [Factory(5, "orange", 2)]
+    state.cards["Ann"].grounds = 3
+    refused(state, "attract", payload, message)
+
+
+def test_a_new_factory_needs_an_empty_ground_and_a_marker_in_the_pool():
+    state = started("architect", "farmer", grounds=1)
+    refused(state, "attract", factory(3), "A new factory needs an empty building ground: Ann has")
+    state = started("architect", "farmer", pools={"factory": 0})
+    refused(state, "attract", factory(3), "No factory markers are left in the pool.")
+
+
+@pytest.mark.parametrize(
+    "payload, message",
+    [
+        ({"factory": 9, "orders": {"orange": 1}}, "Ann owns no factory 9."),
+        ({"factory": 2, "orders": {"orange": 1}}, "Factory 2 was upgraded"),
+        ({"factory": 5, "orders": {"grey": 1}},
+         "Factory 5 makes orange goods from orange work orders"),
+        ({"factory": 5, "orders": {"orange": 3}}, "Factory 5 produces at most 2 goods."),
+        ({"factory": 5, "orders": {"orange": 0}}, "Producing goods takes at least one"),
+        ({"factory": 5, "orders": {"red": 1}}, "Unknown work order colour 'red'"),
+        ({"factory": 5, "orders": {"white": 1}, "character": "any_colour"},
+         "Ann has only 0 white work orders."),
+        ({"factory": 6, "orders": {"orange": 1}}, "Factory 6 has already produced this turn."),
+    ],
+)
+def test_production_refusals(payload, message):
+    state = started("any_colour", "farmer")
+    ann = state.cards["Ann"]
+    ann.factories = [Factory(2, "orange", 2, active=False), Factory(5, "orange", 2),
+                     Factory(6, "orange", 2, produced=True)]
+    ann.orders = {"white": 0, "grey": 1, "orange": 3}
+    refused(state, "produce", payload, message)
+
+
+def test_production_inventions_money_vp_and_at_least_two_goods():
+    state = started("architect", "farmer")
+    ann = state.cards["Ann"]
+    ann.factories = [Factory(5, "white", 1)]
+    ann.orders["white"] = 2
+    ann.inventions = [Invention(1, "white_min2", None, 0), Invention(2, "white_money", None, 0),
+                      Invention(4, "white_vp", None, 0)]
+    state.apply("produce", {"factory": 5, "orders": {"white": 2}})
+    # 2 goods (at least 2), $4 each (instead of $3), 2 VP each (instead of 1).
+    assert ann.money == 10 + 8
+    assert state.totals()["Ann"] == 1 + 4
+
+
+# Taxes, inventions -----------------------------------------------------------------------------
+
+
+def test_rulebook_taxes_and_their_refusals():
+    state = started("architect", "tax_collector")
+    state.cards["Ann"].citizens = 1
+    # "She moves her tracking marker in the tax line one space left and gains $1 for her citizen."
+    state.apply("taxes", {})
+    assert (state.cards["Ann"].tax, state.cards["Ann"].money) == (9, 11)
+    state.cards["Ben"].citizens, state.cards["Ben"].tax = 4, 5
+    refused(state, "taxes", {"character": "tax_collector"},
+            "After one collection the tax marker no longer lies right of the citizen marker")
+    state.cards["Ben"].tax = 4
+    refused(state, "taxes", {}, "only while the tax marker lies right of the citizen marker")
+
+
+def test_inventions_need_the_expansion():
+    refused(started("architect", "farmer"), "invention",
+            {"to": 1, "cards": [{"ability": "grey_vp"}]},
+            "Inventions are played only with the Inventions expansion.")
+
+
+@pytest.mark.parametrize(
+    "payload, message",
+    [
+        ({"marker": 0, "to": 3, "cards": [{"ability": "grey_vp"}]},
+         "A marker moves at least one space to the right."),
+        ({"marker": 1, "to": 5, "cards": [{"ability": "grey_vp"}]},
+         "The invention marker cannot be more than 0."),
+        ({"to": 2, "cards": [{"ability": "grey_vp"}]},
+         "No invention card is left at docking space 2."),
+        ({"to": 1, "cards": [{"ability": "white_vp"}]},
+         "The invention 'white_vp' is already taken: each exists once."),
+        ({"to": 3, "cards": [{"ability": "grey_vp"}], "character": "professor"},
+         "Describe the 2 invention cards taken at docking space 3."),
+        ({"to": 9, "cards": [{"ability": "grey_vp"}]}, r"Ann has only \$5, not \$8."),
+        ({"to": 1, "cards": [{"ability": "fly"}]}, "Unknown invention ability 'fly'."),
+        ({"to": 1, "cards": [{"factory": "Hotel"}]},
+         "An end bonus names its factory and its victory points."),
+        ({"to": 1, "cards": [{}]}, "Describe the invention card: its ability"),
+        ({"to": 10, "cards": [{"ability": "grey_vp"}]},
+         "The docking space cannot be more than 9."),
+    ],
+)
+def test_invention_refusals(payload, message):
+    state = started("professor", "farmer", inventions=True, money=5)
+    state.docks[1] = 0
+    state.docks[0] = 1
+    state.cards["Ann"].markers = [4]
+    state.cards["Ben"].inventions = [Invention(1, "white_vp", None, 0)]
+    refused(state, "invention", payload, message)
+
+
+def test_a_new_invention_marker_and_the_professor_taking_a_whole_space():
+    state = started("farmer", "professor", inventions=True)
+    # A new marker enters at the left: space 1 is free, each further space $1.
+    state.apply("invention", {"to": 3, "cards": [{"ability": "grey_vp", "factory": "Steelworks",
+                                                  "vp": 3}]})
+    assert (state.cards["Ann"].money, state.cards["Ann"].markers, state.docks[2]) == (8, [3], 1)
+    refused(state, "invention", {"marker": 0, "to": 4, "cards": []},
+            "Ben has no marker on the invention track: enter a new one.")
+    state.apply("invention", {"to": 3, "cards": [{"ability": "grey_money"}],
+                              "character": "professor"})  # the one card left there
+    assert state.totals() == {"Ann": 2, "Ben": 2}
+    assert state.cards["Ann"].inventions[0].label == (
+        "2 VP (instead of 1) for each grey good; 3 VP at the end with the Steelworks")
+
+
+# Effects and corrections -----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "payload, message",
+    [
+        ({"money": -11}, r"Ann cannot go below \$0 or 0 VP."),
+        ({"vp": -2}, r"Ann cannot go below \$0 or 0 VP."),
+        ({"grain": 5}, "The return area holds only 4 grain."),
+        ({"grain": -1}, "Ann's grain stays between 0 and 8."),
+        ({"orders": {"white": -1}}, "Ann cannot take or give that many white work orders."),
+        ({"money": 1.5}, "The money must be a whole number between -999 and 999."),
+        ({"orders": "lots"}, "Work orders are given by colour"),
+        ({"money": 1, "reason": "x" * 41}, "The reason is a name of at most 40 characters."),
+    ],
+)
+def test_effect_refusals(payload, message):
+    refused(started("farmer", "architect"), "effect", {"player": "Ann", **payload}, message)
+
+
+def test_an_effect_takes_no_action_phase():
+    state = started("farmer", "architect")
+    state.apply("effect", {"player": "Ben", "vp": 3, "grain": 2, "orders": {"grey": 1},
+                           "reason": "Land swap replayed"})
+    assert state.current_player == "Ann"
+    assert (state.cards["Ben"].grain, state.grain.return_area) == (2, 2)
+    assert state.vp_by_source()["Ben"] == {"house": 1, "other": 3}
+    assert state.note == "Ben: Land swap replayed entered."
+
+
+# Administration with inventions, and its refusals ----------------------------------------------
+
+
+def administration_ready(**card):
+    state = started("farmer", "architect", inventions=True)
+    for _ in range(4):
+        state.apply("pass", {})
+        state.apply("pass", {})
+    for key, value in card.items():
+        setattr(state.cards["Ann"], key, value)
+    return state
+
+
+def test_administration_with_the_inventions():
+    ann_inventions = [Invention(1, "harvest_grain2", None, 0), Invention(2, "harvest_vp", None, 0),
+                      Invention(3, "white_order", None, 0),
+                      Invention(4, "orange_to_grey", None, 0)]
+    state = administration_ready(grain=3, sown=1, inventions=ann_inventions, houses=3,
+                                 orders={"white": 0, "grey": 0, "orange": 2})
+    state.grain.return_area = 1
+    state.apply("administration", {"exchange": ["Ann"], "display": [5, 3, 7]})
+    # Harvest: 1 sown back + 1 more + 2 (invention) = 3 + 4 = 7 grain; 1 from the return area,
+    # then 2 from the field: 7 // 2 = 3 VP. Factories: +1 white; 2 orange for 2 grey.
+    # Citizens: min(3 houses, 7 grain, 3 orders) = 3: 6 VP; 4 grain left: 1 VP.
+    assert state.reports[-1].players["Ann"] == [
+        "Harvest: 1 sown back, 3 more: 7 grain.",
+        "Invention: 1 VP per 2 grain: +3 VP.",
+        "Invention: +1 white work order.",
+        "Invention: 2 orange work orders exchanged for 2 grey.",
+        "Citizens: 3 (houses 3, grain 7, work orders 3): 2 VP each, +6 VP.",
+        "Feeding: 3 grain eaten, 4 left: 1 VP per 3, +1 VP.",
+    ]
+    assert state.reports[-1].board[0] == ("Remove factory 3 (space 2) and turn up the top card "
+                                          "of the deck.")
+    assert state.cards["Ann"].orders == {"white": 1, "grey": 2, "orange": 0}
+    # Field 2 - 2 = 0, return area 0 + 3 eaten; no surplus above 2 per player.
+    assert (state.grain.market["field"], state.grain.return_area) == (0, 3)
+    assert state.vp_by_source()["Ann"] == {"house": 1, "harvest": 3, "citizens": 6, "grain": 1}
+
+
+def test_administration_refusals_change_nothing():
+    state = administration_ready(orders={"white": 0, "grey": 0, "orange": 1},
+                                 inventions=[Invention(4, "orange_to_grey", None, 0)])
+    refused(state, "administration", {"exchange": ["Ben"]},
+            "Only owners of the exchange invention exchange work orders.")
+    refused(state, "administration", {"exchange": ["Ann"]},
+            "The exchange needs 2 orange work orders on the card and 2 grey ones on the board.")
+    refused(state, "administration", {"display": [5, 3]}, "The factory display has 3 spaces.")
+    refused(state, "pass", {}, "All actions are taken: do the administration.")
+
+
+def test_rulebook_citizens_the_lowest_of_the_three_lines():
+    # "As the lowest numbered position among her house, grain and work order lines is 1, Anika
+    # moves her citizen marker to the 1 space in the citizen line."
+    state = administration_ready(grain=3, orders={"white": 0, "grey": 2, "orange": 1})
+    state.grain.return_area -= 3  # where Ann's grain came from
+    state.apply("administration", {})
+    assert state.cards["Ann"].citizens == 1  # houses 1, grain 3, work orders 3
+    assert state.cards["Ann"].grain == 2  # one eaten; 2 left are no VP
+    assert state.vp_by_turn()["Ann"] == {0: 1, 1: 2}
+
+
+def test_an_impossible_grain_count_refuses_the_administration_and_changes_nothing():
+    # 3 grain more than the 14 markers in play: found when a citizen eats one.
+    state = administration_ready(grain=3, orders={"white": 0, "grey": 1, "orange": 0})
+    refused(state, "administration", {}, "A 2-player game has only 14 grain markers, but 15")
+
+
+def test_odd_payloads_are_refused_in_words():
+    state = started("farmer", "architect", inventions=True)
+    refused(state, "erect", {"building": "house", "character": ["farmer"]},
+            "is not played with this action")
+    refused(state, "invention", {"to": 1, "cards": [{"ability": ["x"]}]}, "Unknown invention")
+    refused(state, "produce", {"factory": 1, "orders": "lots"}, "owns no factory 1")
+    refused(state, "nonsense", {}, "Unknown action 'nonsense'.")
+
+
+def test_the_farmer_is_harvested_like_sown_grain_and_characters_return():
+    state = started("farmer", "architect")
+    state.cards["Ann"].grain = 2
+    state.apply("sow", {"grain": 1, "farmer": 1, "character": "farmer"})
+    assert state.note == "Ann sowed 1 grain and 1 on the Farmer."
+    for _ in range(7):
+        state.apply("pass", {})
+    state.apply("administration", {})
+    # 2 markers back + 2 more: 4 grain; citizens min(1, 4, 0) = 0: 4 grain left, 1 VP.
+    assert state.cards["Ann"].grain == 4
+    assert (state.cards["Ann"].sown, state.cards["Ann"].farmer) == (0, 0)
+    # Ann 1 + 1 (grain), Ben 1: Ben is the Mayor; his unplayed Architect is gone.
+    assert state.cards["Ben"].characters == ["mayor"]
+    assert state.available_characters[0] == "land_swap"
+
+
+def test_the_final_scoring_tie_goes_to_the_newest_factory():
+    state = administration_ready()
+    state.turn = 6
+    state.apply("administration", {})
+    state.vp_log.append((6, "Ben", "other", 2))  # Ann 1 + 2 (factory total) = Ben 1 + 2
+    state.cards["Ann"].factories = [Factory(4, "grey", 2), Factory(5, "grey", 2, active=False)]
+    state.cards["Ben"].factories = [Factory(7, "white", 2)]
+    state.apply("final", {})
+    # Factory totals: Ann 9, Ben 7; both end on 3 VP: Ben's factory 7 is the newest.
+    assert state.totals() == {"Ann": 3, "Ben": 3}
+    assert [(p.place, p.player) for p in state.ranking()] == [(1, "Ben"), (2, "Ann")]
+
+
+def test_describe_and_rulings():
+    assert describe("erect", {"player": "Ann", "building": "house", "count": 2,
+                              "character": "architect"}) == (
+        "Ann erected 2 houses (playing the Architect)")
+    assert describe("trade_grain", {"player": "Ben", "sell": 3}) == "Ben sold 3 grain"
+    assert describe("character", {"player": "Cy", "character": "farmer"}) == "Cy hired the Farmer"
+    assert describe("administration", {}).startswith("Administration: harvest")
+    assert describe("mystery", {}) == "mystery"
+    assert all(text.startswith("Ruling: ") for text in RULINGS.values())
