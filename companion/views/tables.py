@@ -152,11 +152,6 @@ def describe_event(table: Table, event: Event) -> str:
     return table.game.describe(event.kind, event.payload)
 
 
-def check(condition: bool, message: str) -> None:
-    if not condition:
-        raise RuleError(message)
-
-
 def remember(table_id: str) -> None:
     """This browser's tables, most recently opened first, kept in its session cookie."""
     session.permanent = True
