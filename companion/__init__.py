@@ -63,12 +63,13 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.after_request(security_headers)
     app.register_error_handler(CSRFError, csrf_failed)
 
-    from .views import fifth_avenue, main, street, yard
+    from .views import fifth_avenue, main, street, urbanisation, yard
 
     app.register_blueprint(main.bp)
     app.register_blueprint(yard.bp)
     app.register_blueprint(fifth_avenue.bp)
     app.register_blueprint(street.bp)
+    app.register_blueprint(urbanisation.bp)
     return app
 
 

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 from unicodedata import category
 
-from . import fifth_avenue_table, street_table, yard, yard_table
+from . import fifth_avenue_table, street_table, urbanisation_table, yard, yard_table
 from .common import Placing, RuleError
 from .log import Event, Resolved, resolve
 
@@ -64,6 +64,13 @@ GAMES: dict[str, Game] = {
         players=range(2, 6),
         start=street_table.StreetTable.start,
         describe=street_table.describe,
+    ),
+    "urbanisation": Game(
+        slug="urbanisation",
+        name="Urbanisation",
+        players=range(2, 5),
+        start=urbanisation_table.UrbanisationTable.start,
+        describe=urbanisation_table.describe,
     ),
 }
 

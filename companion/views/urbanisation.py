@@ -1,0 +1,432 @@
+"""Urbanisation's pages: set-up, the characters, the current player's actions with their costs and
+gains, every tracking card, the administration's report, the final scoring and the score sheet."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from flask import Blueprint, render_template, request
+from wtforms import BooleanField, IntegerField, RadioField, SelectChoice, SelectField, StringField
+from wtforms.validators import InputRequired, Length, NumberRange, Optional
+
+from ..rules import urbanisation as rules
+from ..rules import urbanisation_actions as pieces
+from ..rules import urbanisation_table as play
+from ..rules.common import join_names
+from . import tables
+from .tables import PAGES, ActionForm, Table, load_table, log_context, remember
+
+bp = Blueprint("urbanisation", __name__, url_prefix="/urbanisation")
+PLAYED_WITH = {c.action: key for key, c in pieces.CHARACTERS.items() if c.action}
+ACTION_NAMES = {
+    "buy_land": "Buy land", "erect": "Erect buildings", "trade_grain": "Trade grain",
+    "sow": "Sow seeds", "work_orders": "Work orders", "attract": "Attract industry",
+    "produce": "Produce goods", "taxes": "Collect taxes", "invention": "Acquire invention",
+}
+COLOURS = [SelectChoice(c, c) for c in pieces.COLOURS]
+ORDERS = rules.WORK_ORDERS_PER_COLOUR
+
+
+@bp.app_template_global()
+def urbanisation_sources() -> dict[str, str]:
+    """The VP sources, by key, for the score sheet and the pad (rendered with the rules module
+    urbanisation.py only)."""
+    return pieces.SOURCES
+
+
+def number(label: str, low: int, high: int, default: int | None = None) -> IntegerField:
+    """A whole number the players may leave blank (then the default or 0)."""
+    return IntegerField(label, default=default, validators=[Optional(), NumberRange(low, high)])
+
+
+def needed(label: str, low: int, high: int, default: int | None = None) -> IntegerField:
+    return IntegerField(label, default=default,
+                        validators=[InputRequired(), NumberRange(low, high)])
+
+
+class PlayerForm(ActionForm):
+    """An action of the player whose turn it is; `play` plays the character of this action."""
+
+    player = StringField("Player", validators=[InputRequired()])
+    play = BooleanField("Play the character")
+
+
+class CharacterForm(ActionForm):
+    player = StringField("Player", validators=[InputRequired()])
+    character = StringField("Character", validators=[InputRequired()])
+
+
+class LandForm(PlayerForm):
+    price_markers = needed("Price markers in it ($1 each)", 1, rules.PRICE_MARKERS)
+    land_grounds = RadioField("Building grounds", default="1", choices=[
+        SelectChoice("1", "1 ground"), SelectChoice("2", "2 grounds")])
+
+
+class ErectForm(PlayerForm):
+    building = SelectField("Building", choices=list(rules.BUILDINGS))
+    erect_count = needed("How many", 1, 12, default=1)
+
+
+class TradeForm(PlayerForm):
+    trade = SelectField("Trade", choices=["buy", "sell", "mill"])
+    grain_amount = number("Grain", 0, rules.MAX_GRAIN, default=1)
+
+
+class SowForm(PlayerForm):
+    seeds = number("Grain on empty building grounds", 0, rules.MAX_GRAIN, default=1)
+    farmer_seeds = number("Grain on the Farmer card (plays him)", 0, 2, default=0)
+
+
+class OrdersForm(PlayerForm):
+    colour = SelectField("Colour", choices=COLOURS)
+    orders_count = needed("Work orders shown on the space", 1, ORDERS, default=1)
+    last_space = BooleanField(f"It is the last empty space of its card "
+                              f"(+${rules.LAST_WORK_ORDER_BONUS})")
+    extra_colour = SelectField("Colour of the additional ones",
+                               choices=[SelectChoice("", "the same"), *COLOURS], default="")
+
+
+class AttractForm(PlayerForm):
+    factory_number = needed("Factory number", 1, 99)
+    factory_colour = SelectField("Goods colour", choices=COLOURS)
+    goods = needed("Goods on its production space", 1, pieces.MAX_GOODS, default=2)
+    factory_name = StringField("Factory name (for invention bonuses)",
+                               validators=[Optional(), Length(max=40)])
+    upgrade = StringField("Where")
+    filled = BooleanField("All its work order spaces are filled", default=True)
+
+
+class ProduceForm(PlayerForm):
+    factory = needed("Factory", 1, 99)
+    factory_colour = StringField("Colour of the factory")
+    goods = number("Goods", 0, pieces.MAX_GOODS)
+    produce_white = number("White", 0, ORDERS, default=0)
+    produce_grey = number("Grey", 0, ORDERS, default=0)
+    produce_orange = number("Orange", 0, ORDERS, default=0)
+
+
+def invention_fields() -> dict[str, Any]:
+    abilities = [SelectChoice("", "no ability"),
+                 *[SelectChoice(k, text) for k, text in pieces.ABILITIES.items()]]
+    fields: dict[str, Any] = {}
+    for k in (1, 2):
+        fields[f"ability_{k}"] = SelectField(f"Card {k}: ability", choices=abilities, default="")
+        fields[f"bonus_factory_{k}"] = StringField(f"Card {k}: end bonus with the factory named",
+                                                   validators=[Optional(), Length(max=40)])
+        fields[f"bonus_vp_{k}"] = number(f"Card {k}: end bonus VP", 0,
+                                         pieces.MAX_INVENTION_BONUS, default=0)
+    return fields
+
+
+class BaseInventionForm(PlayerForm):
+    marker = StringField("Marker")
+    to = needed("To docking space", 1, rules.INVENTION_SPACES)
+
+
+InventionForm = type("InventionForm", (BaseInventionForm,), invention_fields())
+
+
+class EffectForm(ActionForm):
+    effect_player = StringField("Player", validators=[InputRequired()])
+    money = number("Money ($, − to pay)", -pieces.MAX_MONEY, pieces.MAX_MONEY, default=0)
+    vp = number("Victory points", -pieces.MAX_MONEY, pieces.MAX_MONEY, default=0)
+    grain = number("Grain (from the return area)", -rules.MAX_GRAIN, rules.MAX_GRAIN, default=0)
+    effect_white = number("White work orders", -ORDERS, ORDERS, default=0)
+    effect_grey = number("Grey work orders", -ORDERS, ORDERS, default=0)
+    effect_orange = number("Orange work orders", -ORDERS, ORDERS, default=0)
+    reason = StringField("What for", validators=[Optional(), Length(max=40)])
+
+
+class AdministrationForm(ActionForm):
+    display_1 = number("Space 1", 1, 99)
+    display_2 = number("Space 2", 1, 99)
+    display_3 = number("Space 3", 1, 99)
+
+
+def setup_form(players: list[str]) -> Any:
+    """Inventions or not, the start player, starting money, each first territory's grounds and
+    the pool sizes the table wants counted."""
+    fields: dict[str, Any] = {
+        "inventions": RadioField("The Inventions expansion", default="no", choices=[
+            SelectChoice("no", "Without Inventions"), SelectChoice("yes", "With Inventions")]),
+        "start_player": SelectField("Start player", choices=[SelectChoice(p, p) for p in players],
+                                    default=players[0]),
+        "money": needed("Starting money ($)", 0, pieces.MAX_MONEY),
+    }
+    for i, p in enumerate(players):
+        fields[f"grounds_{i}"] = RadioField(
+            f"{p}'s first territory", default="1",
+            choices=[SelectChoice("1", "1 ground"), SelectChoice("2", "2 grounds")])
+    for pool in pieces.POOLS:
+        fields[f"pool_{pool}"] = number(f"{rules.BUILDINGS[pool].plural.capitalize()}"
+                                        if pool in rules.BUILDINGS else "Factory markers", 0, 99)
+    return type("SetupForm", (ActionForm,), fields)()
+
+
+# The page -------------------------------------------------------------------------------------
+
+
+@bp.get("/<table_id>/")
+def table(table_id: str) -> Any:
+    loaded = load_table("urbanisation", table_id)
+    remember(loaded.id)
+    return render(loaded)
+
+
+def render(table: Table, error: str | None = None, status: int = 200, **forms: Any) -> Any:
+    game = table.replay()
+    state: play.UrbanisationTable = game.state  # type: ignore[assignment]
+    context = {
+        "setup_form": setup_form(table.names) if state.segment == "setup" else None,
+        "land_form": LandForm(formdata=None),
+        "erect_form": ErectForm(formdata=None),
+        "trade_form": TradeForm(formdata=None),
+        "sow_form": SowForm(formdata=None),
+        "orders_form": OrdersForm(formdata=None),
+        "attract_form": AttractForm(formdata=None),
+        "invention_form": InventionForm(formdata=None),
+        "effect_form": EffectForm(formdata=None),
+        "administration_form": AdministrationForm(formdata=None),
+        "opened": None,
+        **forms,
+    }
+    page = render_template(
+        "urbanisation/table.html", table=table, state=state, game=game, rules=rules,
+        pieces=pieces, play=play, rulings=play.RULINGS, error=error, action_names=ACTION_NAMES,
+        played_with=PLAYED_WITH, mayor=mayor_reason(table, game, state),
+        capacity=pieces.capacity, **log_context(table, game), **context)
+    return page, status
+
+
+PAGES["urbanisation"] = render
+
+
+def mayor_reason(table: Table, game: Any, state: play.UrbanisationTable) -> str | None:
+    """Why this turn's start player starts: set-up, or the Mayor's fewest VP, least money, seat."""
+    if state.segment not in ("characters", "actions"):
+        return None
+    mayor = state.order[0]
+    if state.turn == 1:
+        return f"{mayor} is the start player, chosen at set-up."
+    before = {p: sum(v for t, q, _, v in state.vp_log if q == p and t < state.turn)
+              for p in state.players}
+    least = min(before.values())
+    tied = [p for p in state.players if before[p] == least]
+    if len(tied) == 1:
+        return f"{mayor} is the Mayor: the fewest VP after turn {state.turn - 1} ({least})."
+    money = money_at_mayor(table, game)
+    others = join_names([p for p in tied if p != mayor])
+    poorest = min(money[p] for p in tied)
+    if [p for p in tied if money[p] == poorest] == [mayor]:
+        return (f"{mayor} is the Mayor: tied with {others} on {least} VP, the least money "
+                f"(${money[mayor]}).")
+    former = former_start(game, state)
+    return (f"{mayor} is the Mayor: tied with {others} on {least} VP and ${poorest}, the first "
+            f"clockwise after {former}, the former start player.")
+
+
+def money_at_mayor(table: Table, game: Any) -> dict[str, int]:
+    """Everyone's money when the last administration chose the Mayor (a replay up to it)."""
+    done = game.log.done
+    last = max(i for i, e in enumerate(done) if e.kind == "administration")
+    state: play.UrbanisationTable = table.game.start(table.names)  # type: ignore[assignment]
+    for event in done[:last + 1]:
+        state.apply(event.kind, event.payload)
+    return {p: c.money for p, c in state.cards.items()}
+
+
+def former_start(game: Any, state: play.UrbanisationTable) -> str:
+    """The start player of the turn before: its Mayor, or the set-up's start player."""
+    for turn, player, source, _ in state.vp_log:
+        if source == "mayor" and turn == state.turn - 1:
+            return player
+    setup = next(e for e in game.log.done if e.kind == "setup")
+    return str(setup.payload["start_player"])
+
+
+def act(table_id: str, form: ActionForm, kind: str, payload_of: Any, name: str = "") -> Any:
+    """Record the action; a refused one shows the page again with why, its form open and what
+    was typed kept."""
+    kept = {f"{name}_form": form, "opened": kind} if name else {"opened": kind}
+    return tables.act(load_table("urbanisation", table_id), form, kind, payload_of,
+                      lambda *a, **k: render(*a, **k, **kept))
+
+
+def chosen(value: str | None, message: str) -> int | None:
+    """A number chosen from a list (a factory, a marker), or None for the blank choice."""
+    if not value:
+        return None
+    if not re.fullmatch(r"[0-9]{1,3}", value):
+        raise ValueError(message)
+    return int(value)
+
+
+def character(form: PlayerForm, kind: str) -> dict[str, str]:
+    return {"character": PLAYED_WITH[kind]} if form.play.data else {}
+
+
+# Set-up and characters -------------------------------------------------------------------------
+
+
+@bp.post("/<table_id>/setup")
+def setup(table_id: str) -> Any:
+    players = load_table("urbanisation", table_id).names
+    form = setup_form(players)
+
+    def payload(form: Any, table: Table) -> dict[str, Any]:
+        pools = {pool: form[f"pool_{pool}"].data for pool in pieces.POOLS
+                 if form[f"pool_{pool}"].data is not None}
+        return {"inventions": form.inventions.data == "yes",
+                "start_player": form.start_player.data, "money": form.money.data,
+                "grounds": {p: int(form[f"grounds_{i}"].data) for i, p in enumerate(players)},
+                "pools": pools}
+
+    return act(table_id, form, "setup", payload, "setup")
+
+
+@bp.post("/<table_id>/character")
+def hire(table_id: str) -> Any:
+    return act(table_id, CharacterForm(), "character",
+               lambda f, t: {"player": f.player.data, "character": f.character.data})
+
+
+# The actions -----------------------------------------------------------------------------------
+
+
+@bp.post("/<table_id>/pass")
+def pass_(table_id: str) -> Any:
+    return act(table_id, PlayerForm(), "pass", lambda f, t: {"player": f.player.data})
+
+
+@bp.post("/<table_id>/buy_land")
+def buy_land(table_id: str) -> Any:
+    return act(table_id, LandForm(), "buy_land", lambda f, t: {
+        "player": f.player.data, "price_markers": f.price_markers.data,
+        "grounds": int(f.land_grounds.data), **character(f, "buy_land")}, "land")
+
+
+@bp.post("/<table_id>/erect")
+def erect(table_id: str) -> Any:
+    return act(table_id, ErectForm(), "erect", lambda f, t: {
+        "player": f.player.data, "building": f.building.data, "count": f.erect_count.data,
+        **character(f, "erect")}, "erect")
+
+
+@bp.post("/<table_id>/trade_grain")
+def trade_grain(table_id: str) -> Any:
+    def payload(f: TradeForm, table: Table) -> dict[str, Any]:
+        amount = f.grain_amount.data or 0
+        data: dict[str, Any] = {"player": f.player.data, **character(f, "trade_grain")}
+        if f.trade.data == "mill":
+            data["character"] = PLAYED_WITH["trade_grain"]
+        else:
+            data[f.trade.data] = amount
+        return data
+
+    return act(table_id, TradeForm(), "trade_grain", payload, "trade")
+
+
+@bp.post("/<table_id>/sow")
+def sow(table_id: str) -> Any:
+    def payload(f: SowForm, table: Table) -> dict[str, Any]:
+        farmer = f.farmer_seeds.data or 0
+        data = {"player": f.player.data, "grain": f.seeds.data or 0, "farmer": farmer}
+        return data | ({"character": PLAYED_WITH["sow"]} if farmer else {})
+
+    return act(table_id, SowForm(), "sow", payload, "sow")
+
+
+@bp.post("/<table_id>/work_orders")
+def work_orders(table_id: str) -> Any:
+    def payload(f: OrdersForm, table: Table) -> dict[str, Any]:
+        data = {"player": f.player.data, "colour": f.colour.data, "count": f.orders_count.data,
+                "last": f.last_space.data, **character(f, "work_orders")}
+        if f.play.data and f.extra_colour.data:
+            data["extra_colour"] = f.extra_colour.data
+        return data
+
+    return act(table_id, OrdersForm(), "work_orders", payload, "orders")
+
+
+@bp.post("/<table_id>/attract")
+def attract(table_id: str) -> Any:
+    def payload(f: AttractForm, table: Table) -> dict[str, Any]:
+        upgrade = chosen(f.upgrade.data, "Choose a new factory or the factory to upgrade.")
+        return {"player": f.player.data, "number": f.factory_number.data,
+                "colour": f.factory_colour.data, "goods": f.goods.data,
+                "name": f.factory_name.data or "", "filled": f.filled.data,
+                "upgrade": upgrade, **character(f, "attract")}
+
+    return act(table_id, AttractForm(), "attract", payload, "attract")
+
+
+@bp.post("/<table_id>/produce")
+def produce(table_id: str) -> Any:
+    """At one factory: its colour's goods, or any colours with the Any colour character."""
+    def payload(f: ProduceForm, table: Table) -> dict[str, Any]:
+        if f.play.data:
+            orders = {c: f[f"produce_{c}"].data or 0 for c in pieces.COLOURS}
+        else:
+            colour = f.factory_colour.data
+            if colour not in pieces.COLOURS:
+                raise ValueError("Choose the factory that produces.")
+            orders = {colour: f.goods.data or 0}
+        return {"player": f.player.data, "factory": f.factory.data, "orders": orders,
+                **character(f, "produce")}
+
+    return act(table_id, ProduceForm(), "produce", payload)
+
+
+@bp.post("/<table_id>/taxes")
+def taxes(table_id: str) -> Any:
+    return act(table_id, PlayerForm(), "taxes",
+               lambda f, t: {"player": f.player.data, **character(f, "taxes")})
+
+
+@bp.post("/<table_id>/invention")
+def invention(table_id: str) -> Any:
+    def payload(f: Any, table: Table) -> dict[str, Any]:
+        marker = chosen(f.marker.data, "Choose a new marker or one on the track.")
+        cards = []
+        for k in (1, 2):
+            ability, factory = f[f"ability_{k}"].data, f[f"bonus_factory_{k}"].data
+            if ability or factory:
+                cards.append({"ability": ability or None, "factory": factory or None,
+                              "vp": f[f"bonus_vp_{k}"].data or 0})
+        return {"player": f.player.data, "marker": marker,
+                "to": f.to.data, "cards": cards, **character(f, "invention")}
+
+    return act(table_id, InventionForm(), "invention", payload, "invention")
+
+
+# Corrections, administration, the end ----------------------------------------------------------
+
+
+@bp.post("/<table_id>/effect")
+def effect(table_id: str) -> Any:
+    def payload(f: EffectForm, table: Table) -> dict[str, Any]:
+        return {"player": f.effect_player.data, "money": f.money.data or 0, "vp": f.vp.data or 0,
+                "grain": f.grain.data or 0,
+                "orders": {c: f[f"effect_{c}"].data or 0 for c in pieces.COLOURS},
+                "reason": f.reason.data or ""}
+
+    return act(table_id, EffectForm(), "effect", payload, "effect")
+
+
+@bp.post("/<table_id>/administration")
+def administration(table_id: str) -> Any:
+    """One tap: harvest, factories, citizens, feeding, grain refill, and the next Mayor."""
+    def payload(f: AdministrationForm, table: Table) -> dict[str, Any]:
+        display = [f[f"display_{k}"].data for k in (1, 2, 3)]
+        data: dict[str, Any] = {"exchange": request.form.getlist("exchange")}
+        if any(n is not None for n in display):
+            data["display"] = display
+        return data
+
+    return act(table_id, AdministrationForm(), "administration", payload, "administration")
+
+
+@bp.post("/<table_id>/final")
+def final(table_id: str) -> Any:
+    return act(table_id, ActionForm(), "final", lambda f, t: {})

@@ -1,0 +1,246 @@
+"""Urbanisation through the Flask test client: set-up, characters, actions and a refusal, the
+administration and its report, the Mayor explained, the whole scripted game through the forms,
+the score sheet and the blank pad, and hostile forms."""
+
+import io
+import re
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from pypdf import PdfReader
+
+from tests.conftest import act, current_seq, new_table
+from tests.rules.test_urbanisation_table import (
+    SETUP,
+    TURN_1,
+    TURN_2,
+    TURN_3,
+    TURN_4,
+    TURN_5,
+    TURN_6,
+)
+
+PLAYERS = ("Ann", "Ben", "Cy")
+
+
+def text(response):
+    return response.get_data(as_text=True)
+
+
+def pdf_text(data):
+    assert data.startswith(b"%PDF")
+    return " ".join(" ".join(p.extract_text().split()) for p in PdfReader(io.BytesIO(data)).pages)
+
+
+def set_up(client, *names, inventions="yes", money=10, grounds=(2, 2, 1)):
+    url = new_table(client, *names, game="urbanisation")
+    assert "Set up the game" in text(client.get(url))
+    data = {"inventions": inventions, "start_player": names[0], "money": money}
+    data |= {f"grounds_{i}": str(g) for i, g in enumerate(grounds[:len(names)])}
+    assert act(client, url, "setup", **data).status_code == 303
+    return url
+
+
+def form_data(kind, payload):
+    """The form a player fills for one scripted action: (endpoint, fields)."""
+    data = {"player": payload.get("player", "")}
+    if payload.get("character") and kind != "character":
+        data["play"] = "y"
+    if kind == "character":
+        data["character"] = payload["character"]
+    elif kind == "buy_land":
+        data |= {"price_markers": payload["price_markers"], "land_grounds": payload["grounds"]}
+    elif kind == "erect":
+        data |= {"building": payload["building"], "erect_count": payload.get("count", 1)}
+    elif kind == "trade_grain":
+        trade = "buy" if payload.get("buy") else "sell" if payload.get("sell") else "mill"
+        data |= {"trade": trade, "grain_amount": payload.get(trade, 0)}
+    elif kind == "sow":
+        data |= {"seeds": payload.get("grain", 0), "farmer_seeds": payload.get("farmer", 0)}
+        data.pop("play", None)
+    elif kind == "work_orders":
+        data |= {"colour": payload["colour"], "orders_count": payload["count"],
+                 "extra_colour": payload.get("extra_colour", "")}
+        if payload.get("last"):
+            data["last_space"] = "y"
+    elif kind == "attract":
+        data |= {"factory_number": payload["number"], "factory_colour": payload["colour"],
+                 "goods": payload["goods"], "factory_name": payload.get("name", ""),
+                 "upgrade": payload.get("upgrade") or ""}
+        if payload.get("filled", True):
+            data["filled"] = "y"
+    elif kind == "produce":
+        data["factory"] = payload["factory"]
+        if payload.get("character"):
+            data |= {f"produce_{c}": n for c, n in payload["orders"].items()}
+        else:
+            [(colour, goods)] = payload["orders"].items()
+            data |= {"factory_colour": colour, "goods": goods}
+    elif kind == "invention":
+        marker = payload.get("marker")
+        data |= {"marker": "" if marker is None else marker, "to": payload["to"]}
+        for k, card in enumerate(payload["cards"], start=1):
+            data |= {f"ability_{k}": card.get("ability") or "",
+                     f"bonus_factory_{k}": card.get("factory") or "",
+                     f"bonus_vp_{k}": card.get("vp", 0)}
+    elif kind == "effect":
+        data = {"effect_player": payload["player"], "money": payload.get("money", 0),
+                "reason": payload.get("reason", "")}
+    elif kind == "administration":
+        data = {}
+    return kind, data
+
+
+def perform(client, url, kind, payload):
+    endpoint, data = form_data(kind, payload)
+    response = act(client, url, endpoint, **data)
+    assert response.status_code == 303, (kind, payload, text(response)[:2000])
+
+
+def test_a_short_game_through_set_up_actions_a_refusal_and_the_administration(client):
+    url = set_up(client, *PLAYERS)
+    page = text(client.get(url))
+    assert "Set up for 3 players; Ann starts." in page
+    assert "Turn 1: " in page and "Ann hires a character" in page
+    assert "Ann is the start player, chosen at set-up." in page
+    assert page.count('name="character" value=') == 9  # with the Professor
+    for kind, payload in TURN_1[:7]:  # characters; phase 1; Ann's house
+        perform(client, url, kind, payload)
+    page = text(client.get(url))
+    assert "Ann erected 1 house for $2: +1 VP." in page
+    assert "Turn 1, action 2 of 4: " in page
+    assert 'id="act-sow"' in page and "Farmer</span>" in page  # Ben holds the Farmer
+
+    # Ben sows 3 grain with room for 1: refused, said, nothing recorded, the form kept open.
+    seq = current_seq(client, url)
+    history = text(client.get(url + "history"))
+    refused = act(client, url, "sow", player="Ben", seeds=3)
+    assert refused.status_code == 422
+    page = text(refused)
+    assert "Each empty building ground holds 1 grain: Ben has room for 1." in page
+    assert re.search(r'id="act-sow"\s+open', page)
+    assert current_seq(client, url) == seq
+    assert text(client.get(url + "history")) == history
+    # Another player's form on a stale screen is refused too.
+    wrong = act(client, url, "pass", player="Cy")
+    assert wrong.status_code == 422 and "It is Ben&#39;s turn, not Cy&#39;s." in text(wrong)
+
+    for kind, payload in TURN_1[7:-1]:
+        perform(client, url, kind, payload)
+    page = text(client.get(url))
+    assert "Turn 1: the administration" in page
+    assert act(client, url, "administration").status_code == 303
+    page = text(client.get(url))
+    assert "Turn 1 administered; Cy is the Mayor of turn 2." in page
+    assert "Administration of turn 1" in page
+    assert "Harvest: 3 sown back, 3 more: 7 grain." in page
+    assert "Feeding: 1 grain eaten, 6 left: 1 VP per 3, +2 VP." in page
+    assert "Cy is the Mayor: the fewest VP after turn 1 (3)." in page
+    assert "Cy hires a character" in page
+
+    sheet = pdf_text(client.get(url + "sheet.pdf").data)
+    assert "Game in progress (turn 2)" in sheet and "Ann Ben Cy" in sheet
+    assert "Total 7 5 4" in sheet and "Turn 1 6 4 2" in sheet
+    for players in (2, 3, 4):
+        pad = client.get(f"/pad/urbanisation.pdf?players={players}")
+        assert pad.status_code == 200
+        assert "Largest factory total" in pdf_text(pad.data)
+    assert client.get("/pad/urbanisation.pdf?players=5").status_code == 404
+
+
+def test_a_sheet_before_the_set_up_says_the_game_is_in_progress(client):
+    url = new_table(client, "Ann", "Ben", game="urbanisation")
+    sheet = pdf_text(client.get(url + "sheet.pdf").data)
+    assert "Game in progress." in sheet and "Total 0 0" in sheet
+    assert "Nothing has happened yet." in text(client.get(url + "history"))
+
+
+def test_undo_brings_back_the_screen_before(client):
+    url = set_up(client, "Ann", "Ben")
+    act(client, url, "character", player="Ann", character="architect")
+    assert "Ann hired the Architect." in text(client.get(url))
+    assert act(client, url, "undo").status_code == 303
+    page = text(client.get(url))
+    assert "Set up for 2 players; Ann starts." in page and "Ann hires a character" in page
+
+
+def test_the_mayor_is_explained_when_players_tie(client):
+    url = set_up(client, *PLAYERS)
+    for p, key in zip(PLAYERS, ("farmer", "architect", "mill_worker"), strict=True):
+        act(client, url, "character", player=p, character=key)
+    for _ in range(4):
+        for p in PLAYERS:
+            act(client, url, "pass", player=p)
+    assert act(client, url, "administration").status_code == 303
+    assert ("Ben is the Mayor: tied with Ann and Cy on 1 VP and $10, the first clockwise after "
+            "Ann, the former start player.") in text(client.get(url))
+    # Undo the administration; Cy pays $5 (a correction): now he has the least money.
+    act(client, url, "undo")
+    assert act(client, url, "effect", effect_player="Cy", money=-5,
+               reason="Paid the bank").status_code == 303
+    act(client, url, "administration")
+    assert ("Cy is the Mayor: tied with Ann and Ben on 1 VP, the least money ($5).") in text(
+        client.get(url))
+
+
+def test_the_scripted_game_through_the_forms_to_the_score_sheet(client):
+    url = set_up(client, *PLAYERS, inventions="yes" if SETUP[1]["inventions"] else "no",
+                 money=SETUP[1]["money"], grounds=[SETUP[1]["grounds"][p] for p in PLAYERS])
+    for kind, payload in [*TURN_1, *TURN_2, *TURN_3, *TURN_4, *TURN_5, *TURN_6]:
+        perform(client, url, kind, payload)
+    assert "Turn 6 is over: the final scoring" in text(client.get(url))
+    assert act(client, url, "final").status_code == 303
+    page = text(client.get(url))
+    assert "Final scoring done: Cy wins." in page and "Final result" in page
+    assert "Invention with the Windmill: +2 VP." in page
+    assert 'id="act-' not in page and 'id="effect"' not in page  # nothing more to do
+    sheet = pdf_text(client.get(url + "sheet.pdf").data)
+    assert "Ranking: 1. Cy (35), 2. Ann (34), 3. Ben (32). Winner: Cy." in sheet
+    assert sheet.count("Total 34 32 35") == 2
+    assert "Highest factory total 2 0 0" in sheet and "Inventions with their factory 0 0 2" in sheet
+    assert "Factories (the newest breaks a tie): Ann 8; Ben 4; Cy 3, 5." in sheet
+    refused = act(client, url, "pass", player="Ann")
+    assert refused.status_code == 422 and "The game is over" in text(refused)
+
+
+ENDPOINTS = ["setup", "character", "pass", "buy_land", "erect", "trade_grain", "sow",
+             "work_orders", "attract", "produce", "taxes", "invention", "effect",
+             "administration", "final", "undo", "redo"]
+FIELDS = ["player", "play", "character", "price_markers", "land_grounds", "building",
+          "erect_count", "trade", "grain_amount", "seeds", "farmer_seeds", "colour",
+          "orders_count", "last_space", "extra_colour", "factory_number", "factory_colour",
+          "goods", "factory_name", "upgrade", "filled", "factory", "produce_white", "marker",
+          "to", "ability_1", "bonus_factory_1", "bonus_vp_1", "effect_player", "money", "vp",
+          "grain", "effect_grey", "reason", "display_1", "exchange", "inventions",
+          "start_player", "grounds_0", "grounds_1", "pool_house"]
+VALUES = st.one_of(
+    st.text(max_size=30),
+    st.integers(min_value=-(10**20), max_value=10**20).map(str),
+    st.sampled_from(["", "0", "1", "2", "-1", "y", "yes", "Ann", "Ben", "house", "buy", "mill",
+                     "white", "orange", "farmer", "architect", "grey_vp", "²", "٣", "9" * 5000,
+                     "\u0000", "null"]),
+)
+
+
+@pytest.fixture
+def started(client):
+    url = set_up(client, "Ann", "Ben")
+    act(client, url, "character", player="Ann", character="architect")
+    act(client, url, "character", player="Ben", character="any_colour")
+    return url
+
+
+@settings(max_examples=60, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(data=st.data())
+def test_no_form_makes_a_500(client, started, data):
+    endpoint = data.draw(st.sampled_from(ENDPOINTS))
+    form = data.draw(st.dictionaries(st.sampled_from(FIELDS), VALUES, max_size=8))
+    seq = current_seq(client, started)
+    form.setdefault("seq", str(seq))
+    history = text(client.get(started + "history"))
+    response = client.post(started + endpoint, data=form)
+    assert response.status_code in (303, 400, 409, 422), (endpoint, form)
+    if response.status_code != 303:
+        assert text(client.get(started + "history")) == history
