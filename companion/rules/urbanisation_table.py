@@ -91,6 +91,9 @@ SEGMENTS = {
 
 RULINGS = {
     "seats": "Ruling: the players are listed in seating order, clockwise.",
+    "tracking": "Ruling: the tracking card's start spaces are not legible in the rulebook text; "
+    "the app starts citizens on 0, the house line on 1 (the set-up house) and the tax marker "
+    "on 10.",
     "money": "Ruling: starting money is not legible in the rulebook text; the table enters it.",
     "two_three": "Ruling: for 2 or 3 players the app applies the set-up changes (grain, factory "
     "cards, covered territories); the other changes are not legible in the rulebook text.",
