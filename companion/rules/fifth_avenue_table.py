@@ -44,7 +44,6 @@ DEFAULT_PROFILE = {
 # says otherwise; every two sets hold five tiles, so the 3rd, 6th and 9th placement end a pair.
 DEFAULT_SET_SIZES = (3, 2, 3, 2, 3, 2, 3, 2)
 ROW_TILES = 20
-START_BUSINESSES = 7
 LAST_PLACEMENT = 12
 
 RULINGS = {

@@ -15,7 +15,6 @@ from .common import RuleError, join_names, require_count
 from .urbanisation import (
     CITIZEN_VP,
     GRAIN_PER_VP,
-    MAX_GRAIN,
     TAX_START,
     WORK_ORDER_VALUES,
     Market,
@@ -340,10 +339,6 @@ def citizens_card(card: CityCard) -> tuple[list[str], int, int, int]:
              f"1 VP per {GRAIN_PER_VP}, +{score.grain_vp} VP."]
     card.citizens, card.grain = score.citizens, score.grain_left
     return lines, score.citizen_vp, score.grain_vp, score.citizens
-
-
-def check_grain_total(grain: int) -> int:
-    return require_count(grain, "The grain on the tracking card", 0, MAX_GRAIN)
 
 
 def per_player(values: object, players: list[str], what: str, low: int,

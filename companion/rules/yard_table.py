@@ -16,6 +16,7 @@ from .yard import (
     BUILDINGS,
     CURRENCIES,
     DIRK,
+    DIRK_DEALS,
     DISPLAY,
     MAX_MONEY,
     PLURALS,
@@ -98,7 +99,7 @@ class YardTable(ActionTable):
         """The Dirk deal the rules call for now ("setup", "A" or "B"), if one is missing."""
         if not self.with_dirk:
             return None
-        due = ["setup", *[name for name in self.scored if name in ("A", "B")]]
+        due = [deal for deal in DIRK_DEALS if deal == "setup" or deal in self.scored]
         return next((deal for deal in due if deal not in self.dirk_deals), None)
 
     @property
