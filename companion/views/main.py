@@ -47,8 +47,13 @@ def new_table_form() -> NewTableForm:
 
 @bp.get("/")
 def home() -> str:
+    return home_page(new_table_form())
+
+
+def home_page(form: NewTableForm, error: str | None = None) -> str:
+    """This browser's tables and the form for a new one."""
     tables = storage.list_tables(get_db(), session.get("tables", []))
-    return render_template("home.html", tables=tables, games=GAMES, form=new_table_form())
+    return render_template("home.html", tables=tables, games=GAMES, form=form, error=error)
 
 
 @bp.post("/new")
@@ -71,9 +76,7 @@ def new_table() -> Any:
 
 
 def home_with_error(form: NewTableForm, message: str) -> tuple[str, int]:
-    tables = storage.list_tables(get_db(), session.get("tables", []))
-    page = render_template("home.html", tables=tables, games=GAMES, form=form, error=message)
-    return page, 422
+    return home_page(form, message), 422
 
 
 @bp.get("/<slug>/<table_id>/history")
