@@ -9,9 +9,10 @@ from pathlib import Path
 from typing import Any
 
 from flask import Flask, Response, current_app, g, render_template
+from flask_babel import gettext as _
 from flask_wtf.csrf import CSRFError, CSRFProtect
 
-from . import storage
+from . import i18n, storage
 
 ROOT = Path(__file__).resolve().parent.parent
 csrf = CSRFProtect()
@@ -59,6 +60,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     db.close()
 
     csrf.init_app(app)
+    i18n.init_app(app)
     app.teardown_appcontext(close_db)
     app.after_request(security_headers)
     app.register_error_handler(CSRFError, csrf_failed)
@@ -109,7 +111,7 @@ def security_headers(response: Response) -> Response:
 
 
 def csrf_failed(error: CSRFError) -> tuple[str, int]:
-    message = (
+    message = _(
         "This form has expired or did not come from this app, so nothing was changed. "
         "Go back, reload the page and try again."
     )

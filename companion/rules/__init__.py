@@ -13,6 +13,7 @@ from unicodedata import category
 from . import fifth_avenue_table, street_table, urbanisation_table, yard, yard_table
 from .common import Placing, RuleError
 from .log import Event, Resolved, resolve
+from .text import Msg
 
 __all__ = ["GAMES", "Game", "Placing", "Replay", "RuleError", "TableState", "check_players",
            "clean_name", "find_game", "replay"]
@@ -44,7 +45,7 @@ class Game:
 GAMES: dict[str, Game] = {
     "yard": Game(
         slug="yard",
-        name="Construction yard card game",
+        name=Msg("Construction yard card game"),
         players=range(2, 7),
         start=yard_table.YardTable.start,
         describe=yard_table.describe,
@@ -52,7 +53,7 @@ GAMES: dict[str, Game] = {
     ),
     "fifth_avenue": Game(
         slug="fifth_avenue",
-        name="5th Avenue",
+        name=Msg("5th Avenue"),
         players=range(2, 5),
         start=fifth_avenue_table.FifthAvenueTable.start,
         describe=fifth_avenue_table.describe,
@@ -60,14 +61,14 @@ GAMES: dict[str, Game] = {
     ),
     "street": Game(
         slug="street",
-        name="Street card game",
+        name=Msg("Street card game"),
         players=range(2, 6),
         start=street_table.StreetTable.start,
         describe=street_table.describe,
     ),
     "urbanisation": Game(
         slug="urbanisation",
-        name="Urbanisation",
+        name=Msg("Urbanisation"),
         players=range(2, 5),
         start=urbanisation_table.UrbanisationTable.start,
         describe=urbanisation_table.describe,
@@ -79,7 +80,7 @@ def find_game(slug: str) -> Game:
     try:
         return GAMES[slug]
     except KeyError:
-        raise RuleError(f"Unknown game {slug!r}.") from None
+        raise RuleError(Msg("Unknown game {slug!r}.", slug=slug)) from None
 
 
 @dataclass(frozen=True)
@@ -107,19 +108,21 @@ def check_players(game: Game, names: Iterable[str]) -> list[str]:
     """
     players = [name for name in map(clean_name, names) if name]
     if len(players) not in game.players:
-        raise RuleError(
-            f"{game.name} is played by {game.players.start} to {game.players.stop - 1} players."
-        )
+        raise RuleError(Msg("{game} is played by {low} to {high} players.", game=game.name,
+                            low=game.players.start, high=game.players.stop - 1))
     for name in players:
         if len(name) > 24:
-            raise RuleError(f"The name {name[:24]!r}... is longer than 24 characters.")
+            raise RuleError(Msg("The name {name!r}... is longer than 24 characters.",
+                                    name=name[:24]))
         reserved = [r.casefold() for r in game.reserved_names(len(players))]
         if name.casefold() in reserved:
-            raise RuleError(f"{name} is the automated opponent's name here: choose another name.")
+            raise RuleError(Msg(
+                "{name} is the automated opponent's name here: choose another name.", name=name))
     folded = [name.casefold() for name in players]
     duplicates = [name for name in players if folded.count(name.casefold()) > 1]
     if duplicates:
-        raise RuleError(f"Two players are called {duplicates[0]}: names must differ.")
+        raise RuleError(Msg("Two players are called {name}: names must differ.",
+                            name=duplicates[0]))
     return players
 
 

@@ -6,6 +6,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from .text import Msg
+
 
 class RuleError(ValueError):
     """An action or input the rules do not allow; the message is shown to the players."""
@@ -14,11 +16,11 @@ class RuleError(ValueError):
 def require_count(value: object, what: str, low: int = 0, high: int | None = None) -> int:
     """Return `value` as a whole number in [low, high], or raise RuleError naming `what`."""
     if isinstance(value, bool) or not isinstance(value, int):
-        raise RuleError(f"{what} must be a whole number.")
+        raise RuleError(Msg("{what} must be a whole number.", what=what))
     if value < low:
-        raise RuleError(f"{what} cannot be less than {low}.")
+        raise RuleError(Msg("{what} cannot be less than {low}.", what=what, low=low))
     if high is not None and value > high:
-        raise RuleError(f"{what} cannot be more than {high}.")
+        raise RuleError(Msg("{what} cannot be more than {high}.", what=what, high=high))
     return value
 
 
@@ -64,23 +66,27 @@ def ranked_splits(counts: Mapping[str, int], paying: Sequence[int]) -> list[Spli
     return splits
 
 
+ORDINALS = {1: Msg("{n}st"), 2: Msg("{n}nd"), 3: Msg("{n}rd")}
+
+
 def ordinal(n: int) -> str:
-    """1 -> '1st', 2 -> '2nd', 11 -> '11th'."""
-    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
+    """1 -> '1st', 2 -> '2nd', 11 -> '11th' (German: '1.', '2.', '11.')."""
+    if 10 <= n % 100 <= 20:
+        return Msg("{n}th", n=n)
+    return Msg(ORDINALS.get(n % 10, Msg("{n}th")).template, n=n)
 
 
 def rank_label(split: Split) -> str:
     """'1st' for one player, '1st-2nd' for a tied block."""
     first, last = ordinal(split.first_rank), ordinal(split.last_rank)
-    return first if first == last else f"{first}-{last}"
+    return first if first == last else Msg("{first}-{last}", first=first, last=last)
 
 
 def join_names(names: Sequence[str]) -> str:
     """'A', 'A and B', 'A, B and C'."""
     if len(names) <= 1:
         return "".join(names)
-    return ", ".join(names[:-1]) + " and " + names[-1]
+    return Msg("{names} and {last}", names=", ".join(names[:-1]), last=names[-1])
 
 
 @dataclass(frozen=True)
@@ -113,9 +119,9 @@ class ActionTable:
         """Apply one action from the log; RuleError if the rules do not allow it now."""
         handler = getattr(self, f"_apply_{kind}", None)
         if handler is None:
-            raise RuleError(f"Unknown action {kind!r}.")
+            raise RuleError(Msg("Unknown action {kind!r}.", kind=kind))
         if self.finished:
-            raise RuleError("The game is over: undo the last step to change anything.")
+            raise RuleError(Msg("The game is over: undo the last step to change anything."))
         self._before_action()
         handler(payload)
 

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .common import RuleError
+from .text import Msg
 
 UNDO = "undo"
 REDO = "redo"
@@ -41,11 +42,11 @@ def resolve(events: Iterable[Event]) -> Resolved:
     for event in events:
         if event.kind == UNDO:
             if not done:
-                raise RuleError("There is nothing to undo.")
+                raise RuleError(Msg("There is nothing to undo."))
             undone.append(done.pop())
         elif event.kind == REDO:
             if not undone:
-                raise RuleError("There is nothing to redo.")
+                raise RuleError(Msg("There is nothing to redo."))
             done.append(undone.pop())
         else:
             done.append(event)

@@ -11,6 +11,7 @@ from flask_wtf import FlaskForm
 from wtforms import FieldList, Form, FormField, RadioField, SelectChoice, SelectField, StringField
 
 from .. import get_db, pdf, storage
+from ..i18n import LANGUAGES
 from ..rules import GAMES, RuleError, check_players, clean_name, find_game
 from ..rules.log import REDO, UNDO, history
 from .tables import (
@@ -77,6 +78,18 @@ def new_table() -> Any:
 
 def home_with_error(form: NewTableForm, message: str) -> tuple[str, int]:
     return home_page(form, message), 422
+
+
+@bp.get("/language/<code>")
+def language(code: str) -> Response:
+    """The language switch on every page: remembered for this browser, then back where it was."""
+    if code not in LANGUAGES:
+        abort(404)
+    session.permanent = True
+    session["language"] = code
+    back = request.args.get("next", "")
+    safe = back.startswith("/") and not back.startswith("//") and "\\" not in back
+    return redirect(back if safe else url_for("main.home"), code=303)
 
 
 @bp.get("/<slug>/<table_id>/history")

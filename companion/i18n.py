@@ -1,0 +1,179 @@
+"""English and German: the players' language, the catalogues, and `Msg`s from the rules.
+
+The catalogues are `translations/de/<area>.po`, one per area of the code (`platform`, and one per
+game or feature: the area `x` is `companion/**/x*.py` and `templates/x/`), so that each area's
+words are kept together. At start they are merged and compiled into one `.mo` file when any
+`.po` is newer. `python -m companion.i18n extract <area>` brings an area's catalogue up to date
+with the code, keeping the translations it has.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+from babel.messages.catalog import Catalog
+from babel.messages.extract import extract_from_file
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po, write_po
+from flask import Flask, request, session
+from flask_babel import Babel, get_locale, get_translations
+
+from .rules.text import Msg, Plural
+
+ROOT = Path(__file__).resolve().parent.parent
+SOURCES = ROOT / "translations"
+COMPILED = SOURCES / ".compiled"
+LANGUAGES = {"en": "English", "de": "Deutsch"}
+KEYWORDS = {
+    "_": None, "gettext": None, "lazy_gettext": None, "_l": None, "Msg": None,
+    "ngettext": (1, 2), "lazy_ngettext": (1, 2), "Plural": (1, 2),
+}
+babel = Babel()
+
+
+def init_app(app: Flask) -> None:
+    """Flask-Babel with the merged catalogues; `Msg`s are translated wherever a template
+    prints them."""
+    compile_catalogues()
+    app.config.setdefault("BABEL_TRANSLATION_DIRECTORIES", str(COMPILED))
+    babel.init_app(app, locale_selector=choose_language)
+    app.jinja_env.finalize = translate
+    app.jinja_env.globals.update(languages=LANGUAGES, current_language=current_language)
+
+
+def choose_language() -> str:
+    """The language chosen with the switch on every page, else the browser's, else English."""
+    chosen = session.get("language")
+    if chosen in LANGUAGES:
+        return str(chosen)
+    return request.accept_languages.best_match(LANGUAGES, default="en") or "en"
+
+
+def current_language() -> str:
+    return str(get_locale() or "en")
+
+
+def translate(value: Any) -> Any:
+    """A `Msg` in the players' language (its values translated too); anything else as it is."""
+    if not isinstance(value, Msg):
+        return value
+    translations = get_translations()
+    if isinstance(value, Plural):
+        template = translations.ungettext(value.template, value.plural, value.count)
+    else:
+        template = translations.ugettext(value.template)
+    if not value.params:
+        return template
+    return template.format(**{key: translate(v) for key, v in value.params.items()})
+
+
+def text(value: Any) -> str:
+    """`translate` for Python code: always a plain string."""
+    return str(translate(value))
+
+
+# Catalogues ---------------------------------------------------------------------------------
+
+
+def compile_catalogues() -> None:
+    """Merge every `translations/<lang>/*.po` into one compiled catalogue, if any is newer."""
+    for language in LANGUAGES:
+        sources = sorted((SOURCES / language).glob("*.po"))
+        target = COMPILED / language / "LC_MESSAGES" / "messages.mo"
+        if not sources or is_fresh(target, sources):
+            continue
+        merged = Catalog(locale=language)
+        for source in sources:
+            with source.open("rb") as f:
+                for message in read_po(f, locale=language):
+                    if message.id and message.string and not message.fuzzy:
+                        merged[message.id] = message
+        write_atomically(target, merged)
+
+
+def is_fresh(target: Path, sources: list[Path]) -> bool:
+    return target.exists() and target.stat().st_mtime >= max(s.stat().st_mtime for s in sources)
+
+
+def write_atomically(target: Path, catalog: Catalog) -> None:
+    """Several server processes may start at once: each writes its own file, then renames."""
+    target.parent.mkdir(parents=True, exist_ok=True)
+    buffer = io.BytesIO()
+    write_mo(buffer, catalog)
+    temporary = target.with_suffix(f".{os.getpid()}.tmp")
+    temporary.write_bytes(buffer.getvalue())
+    os.replace(temporary, target)
+
+
+def area_of(path: Path) -> str:
+    """The catalogue a source file's words belong to."""
+    relative = path.relative_to(ROOT)
+    for area in areas():
+        if area != "platform" and (
+            relative.parts[:2] == ("templates", area)
+            or (relative.parts[0] == "companion" and relative.name.startswith(area))
+        ):
+            return area
+    return "platform"
+
+
+def areas() -> list[str]:
+    """`platform` and every area with its own catalogue, longest name first."""
+    named = {p.stem for p in (SOURCES / "de").glob("*.po")} | {"platform"}
+    return sorted(named, key=len, reverse=True)
+
+
+def source_files() -> Iterator[tuple[Path, str]]:
+    """Every file that may hold words for the players, with its extraction method."""
+    for path in sorted((ROOT / "companion").rglob("*.py")):
+        yield path, "python"
+    for path in sorted((ROOT / "templates").rglob("*.html")):
+        yield path, "jinja2.ext:babel_extract"
+
+
+def extract(area: str) -> Catalog:
+    """The messages the code of one area marks for translation."""
+    template = Catalog()
+    options = {"extensions": "jinja2.ext.do", "trimmed": "true"}
+    for path, method in source_files():
+        if area_of(path) != area:
+            continue
+        for found in extract_from_file(method, str(path), keywords=KEYWORDS, options=options):
+            line, message, comments, context = found
+            place = [(str(path.relative_to(ROOT)), line)]
+            template.add(message, None, place, auto_comments=comments, context=context)
+    return template
+
+
+def update(area: str, language: str = "de") -> Path:
+    """Bring `translations/<language>/<area>.po` up to date with the code; translations of
+    messages still in use are kept, new ones are left empty (and listed by the tests)."""
+    path = SOURCES / language / f"{area}.po"
+    path.touch()
+    with path.open("rb") as f:
+        catalog = read_po(f, locale=language)
+    catalog.update(extract(area), no_fuzzy_matching=True)
+    catalog.obsolete.clear()
+    with path.open("wb") as f:
+        write_po(f, catalog, width=100, no_location=True, omit_header=True, sort_output=True)
+    return path
+
+
+def main(argv: list[str]) -> None:
+    if len(argv) != 2 or argv[0] != "extract":
+        sys.exit("usage: python -m companion.i18n extract <area>")
+    path = update(argv[1])
+    with path.open("rb") as f:
+        missing = [m.id for m in read_po(f) if m.id and not m.string]
+    print(f"{path.relative_to(ROOT)}: {len(missing)} without a translation")
+    for message in missing:
+        print("  ", message)
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])

@@ -1,0 +1,54 @@
+"""Words for the players that the rules produce, kept translatable without any web framework.
+
+A `Msg` is the English text as a plain `str` (so the rules and their tests read and compare it
+like any string) that also keeps its template and values, so the web layer can show it in the
+players' language: it looks the template up in the catalogue, then fills in the values (which may
+be `Msg`s themselves). Templates use `str.format` fields: `Msg("{name} leads by {lead}", ...)`.
+Build a sentence from parts with a template, never with `+` or an f-string: either would give a
+plain English `str` that no catalogue can translate.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+class Msg(str):
+    """English text that remembers how to say itself in another language."""
+
+    template: str
+    params: dict[str, Any]
+
+    def __new__(cls, template: str, **params: Any) -> Msg:
+        text = super().__new__(cls, template.format(**params) if params else template)
+        text.template = template
+        text.params = params
+        return text
+
+    def __reduce__(self) -> Any:
+        return (_rebuild, (type(self), self.template, self.params))
+
+
+class Plural(Msg):
+    """A `Msg` whose wording depends on a count: `Plural("{n} card", "{n} cards", n=3)`."""
+
+    plural: str
+    count: int
+
+    def __new__(cls, singular: str, plural: str, **params: Any) -> Plural:
+        count = int(params["n"])
+        text = super().__new__(cls, singular if count == 1 else plural, **params)
+        text.template, text.plural, text.count = singular, plural, count
+        return text
+
+    def __reduce__(self) -> Any:
+        return (_rebuild_plural, (self.template, self.plural, self.params))
+
+
+def _rebuild(cls: type[Msg], template: str, params: dict[str, Any]) -> Msg:
+    return cls(template, **params)
+
+
+def _rebuild_plural(singular: str, plural: str, params: dict[str, Any]) -> Plural:
+    return Plural(singular, plural, **params)
+

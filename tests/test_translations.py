@@ -1,0 +1,91 @@
+"""Every word the app shows has its German translation, and translations keep their blanks."""
+
+import re
+import string
+
+import pytest
+from babel.messages.pofile import read_po
+
+from companion import i18n
+from companion.rules.text import Msg, Plural
+
+CATALOGUES = sorted((i18n.SOURCES / "de").glob("*.po"))
+
+
+def messages(path):
+    with path.open("rb") as f:
+        return [m for m in read_po(f, locale="de") if m.id]
+
+
+def fields(text):
+    """The `{name}` blanks of a str.format template and the %(name)s ones of gettext."""
+    names = {f[1] for f in string.Formatter().parse(text) if f[1] is not None}
+    return names | set(re.findall(r"%\((\w+)\)", text))
+
+
+def test_there_is_a_catalogue_per_game_and_for_the_platform():
+    names = {p.stem for p in CATALOGUES}
+    assert {"platform", "yard", "fifth_avenue", "street", "urbanisation"} <= names
+
+
+@pytest.mark.parametrize("path", CATALOGUES, ids=lambda p: p.stem)
+def test_every_message_is_translated_with_the_same_blanks(path):
+    for message in messages(path):
+        ids = message.id if isinstance(message.id, tuple) else (message.id,)
+        strings = message.string if isinstance(message.string, tuple) else (message.string,)
+        assert all(strings), f"no German for {ids[0]!r}"
+        assert not message.fuzzy, f"fuzzy: {ids[0]!r}"
+        for translation in strings:
+            assert fields(translation) <= fields(ids[-1]) | fields(ids[0]), (ids[0], translation)
+
+
+@pytest.mark.parametrize("path", CATALOGUES, ids=lambda p: p.stem)
+def test_the_catalogue_has_every_message_the_code_marks(path):
+    """`python -m companion.i18n extract <area>` was run after the last change of words."""
+    known = {m.id if isinstance(m.id, str) else m.id[0] for m in messages(path)}
+    marked = {m.id if isinstance(m.id, str) else m.id[0] for m in i18n.extract(path.stem) if m.id}
+    assert sorted(marked - known) == []
+
+
+def test_a_msg_is_english_text_that_translates_with_its_values(app):
+    message = Msg("{who} must be a whole number.", who=Msg("Money"))
+    assert message == "Money must be a whole number."
+    with app.test_request_context(headers={"Accept-Language": "de"}):
+        assert i18n.translate(message) == "Geld muss eine ganze Zahl sein."
+    with app.test_request_context(headers={"Accept-Language": "en"}):
+        assert i18n.translate(message) == "Money must be a whole number."
+
+
+def test_a_plural_picks_the_form_for_its_count(app):
+    with app.test_request_context(headers={"Accept-Language": "de"}):
+        assert i18n.translate(Plural("{n} player", "{n} players", n=1)) == "1 Person"
+        assert i18n.translate(Plural("{n} player", "{n} players", n=3)) == "3 Personen"
+    assert Plural("{n} player", "{n} players", n=3) == "3 players"
+
+
+def test_a_msg_survives_a_round_trip_through_pickle():
+    import pickle
+
+    message = Plural("{n} player", "{n} players", n=2)
+    again = pickle.loads(pickle.dumps(message))
+    assert (again, again.template, again.plural, again.count) == ("2 players", "{n} player",
+                                                                 "{n} players", 2)
+
+
+def test_the_language_switch_remembers_the_choice(client):
+    page = client.get("/", headers={"Accept-Language": "en"})
+    assert b'<html lang="en">' in page.data
+    switched = client.get("/language/de?next=/")
+    assert switched.status_code == 303 and switched.headers["Location"] == "/"
+    assert b'<html lang="de">' in client.get("/", headers={"Accept-Language": "en"}).data
+
+
+def test_the_switch_never_sends_players_to_another_site(client):
+    for target in ("https://evil.example/", "//evil.example/", "/\\evil.example"):
+        assert client.get("/language/de", query_string={"next": target}).headers[
+            "Location"] == "/"
+    assert client.get("/language/xx").status_code == 404
+
+
+def test_the_browser_language_is_the_default(client):
+    assert b'<html lang="de">' in client.get("/", headers={"Accept-Language": "de-DE,de;q=0.9"}).data
