@@ -43,6 +43,7 @@ def init_app(app: Flask) -> None:
     app.config.setdefault("BABEL_TRANSLATION_DIRECTORIES", str(COMPILED))
     babel.init_app(app, locale_selector=choose_language)
     app.jinja_env.finalize = translate
+    app.jinja_env.filters["translate"] = translate
     app.jinja_env.globals.update(languages=LANGUAGES, current_language=current_language)
 
 
