@@ -50,6 +50,18 @@ def create_settings(db: Database) -> None:
     db["settings"].create({"name": str, "value": str}, pk="name")
 
 
+@migrations()
+def add_view_links_and_rate_limits(db: Database) -> None:
+    db["tables"].add_column("view_token", str)
+    for row in list(db.query("select id from tables")):
+        db["tables"].update(row["id"], {"view_token": new_table_id()})
+    db["tables"].create_index(["view_token"], unique=True)
+    db["rate_limits"].create(
+        {"client": str, "action": str, "window": int, "count": int},
+        pk=("client", "action", "window"),
+    )
+
+
 class StaleError(Exception):
     """A write based on an outdated view of the table; `since` lists what happened meanwhile."""
 
@@ -105,6 +117,7 @@ def create_table(db: Database, game: str, players: list[dict[str, str]]) -> str:
             "players": json.dumps(players, ensure_ascii=False),
             "created_at": now(),
             "status": "open",
+            "view_token": new_table_id(),
         }
     )
     return table_id
@@ -187,3 +200,42 @@ def get_setting(db: Database, name: str) -> Any:
 def set_setting(db: Database, name: str, value: Any) -> None:
     db["settings"].upsert({"name": name, "value": json.dumps(value, ensure_ascii=False)},
                           pk="name")
+
+
+def get_table_by_view_token(db: Database, view_token: str) -> dict[str, Any] | None:
+    """The table a view-only (scoreboard) link shows, or None."""
+    rows = list(db["tables"].rows_where("view_token = ?", [view_token]))
+    return get_table(db, rows[0]["id"]) if rows else None
+
+
+def renew_links(db: Database, table_id: str) -> str:
+    """Revoke a table's links: a new table id (the scorers' link) and a new view-only link.
+
+    The events move to the new id in the same transaction (foreign keys checked at commit), so
+    nothing is lost; every old link stops working at once.
+    """
+    new_id = new_table_id()
+    with write_transaction(db):
+        db.execute("PRAGMA defer_foreign_keys = ON")
+        db.execute("update tables set id = ?, view_token = ? where id = ?",
+                   [new_id, new_table_id(), table_id])
+        db.execute("update events set table_id = ? where table_id = ?", [new_id, table_id])
+    return new_id
+
+
+def rate_limited(db: Database, client: str, action: str, limit: int, seconds: int) -> bool:
+    """Count one `action` by `client` in the current window of `seconds`; True once the client
+    has done it more than `limit` times in that window (then nothing else should be done)."""
+    window = int(datetime.now(UTC).timestamp()) // seconds
+    with write_transaction(db):
+        db.execute("delete from rate_limits where action = ? and window < ?", [action, window])
+        db.execute(
+            "insert into rate_limits (client, action, window, count) values (?, ?, ?, 1) "
+            "on conflict (client, action, window) do update set count = count + 1",
+            [client, action, window],
+        )
+        row = db.execute(
+            "select count from rate_limits where client = ? and action = ? and window = ?",
+            [client, action, window],
+        ).fetchone()
+    return int(row[0]) > limit
