@@ -47,6 +47,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         SESSION_COOKIE_HTTPONLY=True,
         SESSION_COOKIE_SAMESITE="Lax",
         WTF_CSRF_TIME_LIMIT=None,
+        RATE_LIMITS={"new": (60, 600), "import": (20, 600)},
     )
     if test_config is None:
         app.config.from_pyfile("config.py", silent=True)
@@ -65,9 +66,10 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.after_request(security_headers)
     app.register_error_handler(CSRFError, csrf_failed)
 
-    from .views import fifth_avenue, main, street, urbanisation, yard
+    from .views import fifth_avenue, main, share, street, urbanisation, yard
 
     app.register_blueprint(main.bp)
+    app.register_blueprint(share.bp)
     app.register_blueprint(yard.bp)
     app.register_blueprint(fifth_avenue.bp)
     app.register_blueprint(street.bp)

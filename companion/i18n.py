@@ -124,9 +124,10 @@ def area_of(path: Path) -> str:
 
 
 def areas() -> list[str]:
-    """`platform` and every area with its own catalogue, longest name first."""
-    named = {p.stem for p in (SOURCES / "de").glob("*.po")} | {"platform"}
-    return sorted(named, key=len, reverse=True)
+    """`platform` and every area with its own templates folder or catalogue, longest first."""
+    folders = {p.name for p in (ROOT / "templates").iterdir() if p.is_dir() and p.name != "pdf"}
+    catalogues = {p.stem for p in (SOURCES / "de").glob("*.po")}
+    return sorted(folders | catalogues | {"platform"}, key=len, reverse=True)
 
 
 def source_files() -> Iterator[tuple[Path, str]]:

@@ -239,3 +239,30 @@ def rate_limited(db: Database, client: str, action: str, limit: int, seconds: in
             [client, action, window],
         ).fetchone()
     return int(row[0]) > limit
+
+
+def table_players(db: Database) -> list[tuple[str, list[str]]]:
+    """The game and player names of every table, oldest first (for the names to suggest)."""
+    rows = db.query("select game, players from tables order by created_at, rowid")
+    return [(r["game"], [p["name"] for p in json.loads(r["players"])]) for r in rows]
+
+
+def finished_tables(db: Database) -> list[dict[str, Any]]:
+    """Every finished table with its events, oldest first: id, game, names, created_at, events.
+
+    One query, so a table that finishes or is taken back meanwhile is read consistently.
+    """
+    rows = db.query(
+        "select t.id, t.game, t.players, t.created_at, e.seq, e.kind, e.payload, e.at "
+        "from tables t join events e on e.table_id = t.id where t.status = 'finished' "
+        "order by t.created_at, t.id, e.seq"
+    )
+    tables: dict[str, dict[str, Any]] = {}
+    for r in rows:
+        table = tables.get(r["id"])
+        if table is None:
+            names = [p["name"] for p in json.loads(r["players"])]
+            table = tables[r["id"]] = {"id": r["id"], "game": r["game"], "names": names,
+                                       "created_at": r["created_at"], "events": []}
+        table["events"].append(Event(r["seq"], r["kind"], json.loads(r["payload"]), r["at"]))
+    return list(tables.values())

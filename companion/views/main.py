@@ -2,38 +2,55 @@
 
 from __future__ import annotations
 
+import json
 from importlib import import_module
 from types import ModuleType
 from typing import Any
 
-from flask import Blueprint, Response, abort, redirect, render_template, request, session, url_for
+from flask import (
+    Blueprint,
+    Response,
+    abort,
+    current_app,
+    redirect,
+    render_template,
+    request,
+    send_from_directory,
+    session,
+    url_for,
+)
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from wtforms import FieldList, Form, FormField, RadioField, SelectChoice, SelectField, StringField
 
 from .. import get_db, pdf, storage
-from ..i18n import LANGUAGES
+from ..i18n import LANGUAGES, current_language
 from ..rules import GAMES, RuleError, check_players, clean_name, find_game
 from ..rules.log import REDO, UNDO, history
 from .tables import (
+    COLOUR_NAMES,
     PAGES,
     SEAT_COLOURS,
     ActionForm,
     load_table,
     perform,
+    reason,
     refuse,
     remember,
+    too_often,
 )
 
 bp = Blueprint("main", __name__)
 
 
 class PlayerForm(Form):
-    name = StringField("Name")
-    colour = SelectField("Colour", choices=list(SEAT_COLOURS))
+    name = StringField(_l("Name"))
+    colour = SelectField(_l("Colour"), choices=[SelectChoice(c, COLOUR_NAMES[c]) for c in SEAT_COLOURS])
 
 
 class NewTableForm(FlaskForm):
-    game = RadioField("Game", choices=[SelectChoice(g.slug, g.name) for g in GAMES.values()],
+    game = RadioField(_l("Game"), choices=[SelectChoice(g.slug, g.name) for g in GAMES.values()],
                       default="yard")
     players = FieldList(FormField(PlayerForm), min_entries=6, max_entries=6)
 
@@ -61,23 +78,56 @@ def home_page(form: NewTableForm, error: str | None = None) -> str:
 def new_table() -> Any:
     """Start a table: the game, then the names in seat order (blank seats are left out)."""
     form = new_table_form()
+    if too_often("new"):
+        return home_page(form, _("Many tables were started from here just now: wait a few "
+                                 "minutes, then try again.")), 429
     if not form.validate_on_submit():
-        return home_with_error(form, "Choose a game and enter the players' names.")
+        return home_with_error(form, _("Choose a game and enter the players' names."))
     try:
         game = find_game(form.game.data)
         seats = [(clean_name(e.form.name.data or ""), e.form.colour.data) for e in form.players]
         seats = [(name, colour) for name, colour in seats if name]
         check_players(game, [name for name, _ in seats])
     except RuleError as error:
-        return home_with_error(form, str(error))
+        return home_with_error(form, reason(error))
     players = [{"name": name, "colour": colour} for name, colour in seats]
     table_id = storage.create_table(get_db(), game.slug, players)
-    remember(table_id)
+    remember(table_id, started_here=True)
     return redirect(url_for(f"{game.slug}.table", table_id=table_id), code=303)
 
 
 def home_with_error(form: NewTableForm, message: str) -> tuple[str, int]:
     return home_page(form, message), 422
+
+
+@bp.get("/manifest.webmanifest")
+def manifest() -> Response:
+    """What a phone needs to put the app on its home screen."""
+    icons = [
+        {"src": url_for("static", filename=f"icons/{name}"), "sizes": sizes, "type": kind,
+         "purpose": purpose}
+        for name, sizes, kind, purpose in (
+            ("icon.svg", "any", "image/svg+xml", "any"),
+            ("icon-192.png", "192x192", "image/png", "any"),
+            ("icon-512.png", "512x512", "image/png", "any"),
+            ("maskable-512.png", "512x512", "image/png", "maskable"),
+        )
+    ]
+    body = {
+        "name": _("Companion for city-building games"), "short_name": "Companion",
+        "start_url": "/", "scope": "/", "display": "standalone", "lang": current_language(),
+        "background_color": "#fbfaf7", "theme_color": "#0b57d0", "icons": icons,
+    }
+    return Response(json.dumps(body, ensure_ascii=False), mimetype="application/manifest+json")
+
+
+@bp.get("/sw.js")
+def service_worker() -> Response:
+    """The service worker, served from the root so that it may look after the whole app."""
+    response = send_from_directory(current_app.static_folder or "", "sw.js",
+                                   mimetype="text/javascript", max_age=0)
+    response.headers["Cache-Control"] = "no-cache"
+    return response
 
 
 @bp.get("/language/<code>")

@@ -6,7 +6,9 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from flask import abort, redirect, session, url_for
+from flask import abort, current_app, redirect, request, session, url_for
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from werkzeug.wrappers import Response
 from wtforms import IntegerField
@@ -14,11 +16,16 @@ from wtforms.validators import InputRequired, NumberRange
 from wtforms.widgets import HiddenInput
 
 from .. import get_db, storage
+from ..i18n import text
 from ..rules import Game, Replay, RuleError, find_game, replay
 from ..rules.log import Event
 
 MAX_REMEMBERED_TABLES = 100
 SEAT_COLOURS = ("red", "blue", "green", "yellow", "purple", "orange", "black", "white")
+COLOUR_NAMES = {
+    "red": _l("red"), "blue": _l("blue"), "green": _l("green"), "yellow": _l("yellow"),
+    "purple": _l("purple"), "orange": _l("orange"), "black": _l("black"), "white": _l("white"),
+}
 
 
 @dataclass(frozen=True)
@@ -30,6 +37,7 @@ class Table:
     players: list[dict[str, str]]
     created_at: str
     status: str
+    view_token: str
 
     @property
     def names(self) -> list[str]:
@@ -50,8 +58,12 @@ def load_table(slug: str, table_id: str) -> Table:
     row = storage.get_table(get_db(), table_id)
     if row is None or row["game"] != slug:
         abort(404)
+    return table_from_row(row)
+
+
+def table_from_row(row: Mapping[str, Any]) -> Table:
     return Table(row["id"], find_game(row["game"]), row["players"], row["created_at"],
-                 row["status"])
+                 row["status"], row["view_token"])
 
 
 class ActionForm(FlaskForm):
@@ -66,11 +78,11 @@ def form_error(form: FlaskForm) -> str:
         if field.errors:
             error = field.errors[0] if isinstance(field.errors, list) else field.errors
             if field.name == "seq":
-                return "This form is incomplete. Reload the page and try again."
+                return _("This form is incomplete. Reload the page and try again.")
             if field.name == "csrf_token":
-                return "This form has expired. Reload the page and try again."
+                return _("This form has expired. Reload the page and try again.")
             return f"{field.label.text}: {error}"
-    return "This form is incomplete. Reload the page and try again."
+    return _("This form is incomplete. Reload the page and try again.")
 
 
 Render = Callable[..., Any]
@@ -94,7 +106,7 @@ def perform(
     except storage.StaleError as stale:
         return render(table, error=stale_message(table, stale.since, kind, payload), status=409)
     except RuleError as error:
-        return render(table, error=str(error), status=422)
+        return render(table, error=reason(error), status=422)
     return redirect_to_table(table)
 
 
@@ -109,7 +121,7 @@ def act(
     try:
         payload = payload_of(form, table)
     except ValueError as error:
-        return render(table, error=str(error), status=422)
+        return render(table, error=reason(error), status=422)
     return perform(table, form, kind, payload, render)
 
 
@@ -125,13 +137,14 @@ def redirect_to_table(table: Table) -> Response:
 def stale_message(table: Table, since: list[Event], kind: str, payload: Mapping[str, Any]) -> str:
     """Tell a repeated tap from a screen that another action made outdated."""
     if len(since) == 1 and since[0].kind == kind and dict(since[0].payload) == dict(payload):
-        return "That was already recorded, so it was not added again."
+        return _("That was already recorded, so it was not added again.")
     if not since:
-        return "This screen is ahead of the table. Reload the page; nothing was changed."
-    happened = "; ".join(describe_event(table, e) for e in since[-3:])
-    return (
-        f"The table changed since this screen was loaded ({happened}). "
-        "Nothing was changed: check the table and try again."
+        return _("This screen is ahead of the table. Reload the page; nothing was changed.")
+    happened = "; ".join(text(describe_event(table, e)) for e in since[-3:])
+    return _(
+        "The table changed since this screen was loaded (%(happened)s). "
+        "Nothing was changed: check the table and try again.",
+        happened=happened,
     )
 
 
@@ -148,12 +161,28 @@ def log_context(table: Table, game: Replay) -> dict[str, Any]:
 
 def describe_event(table: Table, event: Event) -> str:
     if event.kind in ("undo", "redo"):
-        return event.kind.capitalize()
+        return _("Undo") if event.kind == "undo" else _("Redo")
     return table.game.describe(event.kind, event.payload)
 
 
-def remember(table_id: str) -> None:
-    """This browser's tables, most recently opened first, kept in its session cookie."""
+def reason(error: Exception) -> Any:
+    """What the players are told when the rules refuse: the RuleError's `Msg` (translated
+    where it is shown), or the error's text."""
+    return error.args[0] if error.args else str(error)
+
+
+def too_often(action: str) -> bool:
+    """Rate limiting per client for the actions that create tables (`RATE_LIMITS` in the
+    config: action -> (times, seconds))."""
+    times, seconds = current_app.config["RATE_LIMITS"][action]
+    return storage.rate_limited(get_db(), request.remote_addr or "?", action, times, seconds)
+
+
+def remember(table_id: str, started_here: bool = False) -> None:
+    """This browser's tables, most recently opened first, kept in its session cookie; the
+    tables it started are its own (it may revoke their links)."""
     session.permanent = True
     tables = [table_id, *[t for t in session.get("tables", []) if t != table_id]]
     session["tables"] = tables[:MAX_REMEMBERED_TABLES]
+    if started_here:
+        session["owned"] = [table_id, *session.get("owned", [])][:MAX_REMEMBERED_TABLES]

@@ -1,0 +1,101 @@
+"""Several phones on one table: the scorers' link and QR code, the view-only scoreboard, the
+change feed that keeps both up to date, and revoking the links."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import segno
+from flask import Blueprint, abort, jsonify, redirect, render_template, session, url_for
+from flask_babel import gettext as _
+from flask_wtf import FlaskForm
+from werkzeug.wrappers import Response
+
+from .. import get_db, storage
+from ..rules.log import history
+from .tables import describe_event, load_table, remember, table_from_row
+
+bp = Blueprint("share", __name__)
+LAST_ACTIONS = 5
+
+
+@bp.get("/<slug>/<table_id>/share")
+def share(slug: str, table_id: str) -> str:
+    """The links to hand over: scorers join by QR code or short link; a screen in the room
+    follows the view-only scoreboard."""
+    table = load_table(slug, table_id)
+    remember(table.id)
+    join = url_for("share.join", table_id=table.id, _external=True)
+    board = url_for("share.board", view_token=table.view_token, _external=True)
+    return render_template(
+        "share/share.html", table=table, join=join, board=board, join_qr=qr_svg(join),
+        board_qr=qr_svg(board), owner=table.id in session.get("owned", []), form=FlaskForm(),
+    )
+
+
+def qr_svg(url: str) -> str:
+    """A QR code as inline SVG (black on white, so every phone camera reads it, also in dark
+    mode)."""
+    code = segno.make(url, error="m")
+    return str(code.svg_inline(scale=5, dark="#000", light="#fff", svgclass="qr", border=3))
+
+
+@bp.get("/j/<table_id>")
+def join(table_id: str) -> Response:
+    """A second scorer joins: the table is remembered on this phone, which can then act."""
+    row = storage.get_table(get_db(), table_id) or abort(404)
+    remember(row["id"])
+    return redirect(url_for(f"{row['game']}.table", table_id=row["id"]), code=303)
+
+
+@bp.post("/<slug>/<table_id>/renew")
+def renew(slug: str, table_id: str) -> Any:
+    """Revoke both links: the table gets a new scorers' link and a new scoreboard link; only
+    the phone that started the table may do it."""
+    table = load_table(slug, table_id)
+    if table.id not in session.get("owned", []):
+        abort(403)
+    if not FlaskForm().validate_on_submit():
+        abort(400)
+    new_id = storage.renew_links(get_db(), table.id)
+    session["owned"] = [new_id if t == table.id else t for t in session["owned"]]
+    session["tables"] = [t for t in session.get("tables", []) if t != table.id]
+    remember(new_id)
+    return redirect(url_for("share.share", slug=slug, table_id=new_id), code=303)
+
+
+@bp.get("/board/<view_token>")
+def board(view_token: str) -> str:
+    """The view-only scoreboard: totals, the game's result or where it stands, the last
+    actions. It shows nothing that leads to the scorers' link."""
+    row = storage.get_table_by_view_token(get_db(), view_token) or abort(404)
+    table = table_from_row(row)
+    events = storage.events(get_db(), table.id)
+    game = table.replay(events)
+    entries = [e for e in history(events) if e.in_force and e.event.kind not in ("undo", "redo")]
+    return render_template(
+        "share/board.html", table=table, state=game.state, seq=game.last_seq,
+        totals=sorted(game.state.totals().items(), key=lambda item: -item[1]),
+        last=[describe_event(table, e.event) for e in entries[-LAST_ACTIONS:]][::-1],
+        poll=url_for("share.board_seq", view_token=view_token),
+    )
+
+
+@bp.get("/board/<view_token>/seq")
+def board_seq(view_token: str) -> Response:
+    row = storage.get_table_by_view_token(get_db(), view_token) or abort(404)
+    return changes(row["id"])
+
+
+@bp.get("/<slug>/<table_id>/seq")
+def table_seq(slug: str, table_id: str) -> Response:
+    """What a scorer's page polls to notice another phone's action."""
+    return changes(load_table(slug, table_id).id)
+
+
+def changes(table_id: str) -> Response:
+    """The table's last event number: a page showing an older one is out of date."""
+    response = jsonify(seq=storage.last_seq(get_db(), table_id),
+                       message=_("The table changed on another phone."), reload=_("Reload"))
+    response.headers["Cache-Control"] = "no-store"
+    return response
