@@ -48,19 +48,31 @@ def test_the_catalogue_has_every_message_the_code_marks(path):
 
 
 def test_a_msg_is_english_text_that_translates_with_its_values(app):
-    message = Msg("{who} must be a whole number.", who=Msg("Money"))
-    assert message == "Money must be a whole number."
+    message = Msg("{what} must be a whole number.", what=Msg("Game"))
+    assert message == "Game must be a whole number."
     with app.test_request_context(headers={"Accept-Language": "de"}):
-        assert i18n.translate(message) == "Geld muss eine ganze Zahl sein."
+        assert i18n.translate(message) == "Spiel muss eine ganze Zahl sein."
     with app.test_request_context(headers={"Accept-Language": "en"}):
-        assert i18n.translate(message) == "Money must be a whole number."
+        assert i18n.translate(message) == "Game must be a whole number."
 
 
-def test_a_plural_picks_the_form_for_its_count(app):
+def plural_entries():
+    return [m for path in CATALOGUES for m in messages(path) if isinstance(m.id, tuple)]
+
+
+@pytest.mark.parametrize("count", [1, 2, 7])
+def test_a_plural_picks_the_german_form_for_its_count(app, count):
+    entry = plural_entries()[0]
+    singular, plural = entry.id
+    message = Plural(singular, plural, n=count)
+    assert message == (singular if count == 1 else plural).format(n=count)
     with app.test_request_context(headers={"Accept-Language": "de"}):
-        assert i18n.translate(Plural("{n} player", "{n} players", n=1)) == "1 Person"
-        assert i18n.translate(Plural("{n} player", "{n} players", n=3)) == "3 Personen"
-    assert Plural("{n} player", "{n} players", n=3) == "3 players"
+        german = entry.string[0] if count == 1 else entry.string[1]
+        assert i18n.translate(message) == german.format(n=count)
+
+
+def test_every_area_has_its_catalogue():
+    assert set(i18n.areas()) == {p.stem for p in CATALOGUES}
 
 
 def test_a_msg_survives_a_round_trip_through_pickle():
