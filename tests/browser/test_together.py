@@ -1,0 +1,97 @@
+"""Several phones at one table, in real browsers: a scorer, a second scorer who joined by the
+share link, and a scoreboard on a third screen that follows the game by itself."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext, Page, expect
+
+from tests.browser.helpers import tap_and_load
+from tests.browser.test_yard_game import building_button, buy, start_table
+
+Shot = Callable[[Page, str], Any]
+FOLLOWS_WITHIN_MS = 2_000
+
+
+@pytest.fixture
+def second_phone(browser: Browser, browser_context_args: dict[str, Any]) -> Iterator[Page]:
+    """Another phone: its own browser context, so its own cookies and session."""
+    context: BrowserContext = browser.new_context(**browser_context_args)
+    yield context.new_page()
+    context.close()
+
+
+third_phone = second_phone
+
+
+def share_links(page: Page, table_url: str) -> tuple[str, str]:
+    page.goto(table_url + "share")
+    expect(page.get_by_role("heading", name="Share this table")).to_be_visible()
+    expect(page.locator("svg.qr")).to_have_count(2)
+    join = page.locator("a[href*='/j/']").get_attribute("href")
+    board = page.locator("a[href*='/board/']").get_attribute("href")
+    assert join and board
+    return join, board
+
+
+def test_the_scoreboard_follows_the_scorer_within_two_seconds(
+    page: Page, second_phone: Page, shot: Shot
+) -> None:
+    table = start_table(page, ["Anna", "Ben", "Cleo"])
+    _, board = share_links(page, table)
+    shot(page, "together-01-share")
+    second_phone.goto(board)
+    expect(second_phone.get_by_role("heading", name="Scores")).to_be_visible()
+    expect(second_phone.locator(".board-last")).to_have_count(0)
+    assert second_phone.locator("form").count() == 0
+    page.goto(table)
+    buy(page, "Anna", "park")
+    expect(second_phone.locator(".board-last")).to_contain_text(
+        "Anna bought a park", timeout=FOLLOWS_WITHIN_MS)
+    buy(page, "Ben", "museum")
+    expect(second_phone.locator(".board-last li").first).to_contain_text(
+        "Ben bought a museum", timeout=FOLLOWS_WITHIN_MS)
+    shot(second_phone, "together-02-scoreboard")
+
+
+def test_a_second_scorer_joins_by_the_link_acts_and_a_stale_tap_is_refused(
+    page: Page, second_phone: Page, third_phone: Page, shot: Shot
+) -> None:
+    table = start_table(page, ["Dora", "Emil", "Fay"])
+    join, board = share_links(page, table)
+    second_phone.goto(join)
+    expect(second_phone).to_have_url(table)
+    buy(second_phone, "Emil", "church")
+    # The first phone still shows the table before Emil's purchase: it is told it changed...
+    page.goto(table)
+    third_phone.goto(board)
+    expect(third_phone.locator(".board-last")).to_contain_text("Emil bought a church")
+    buy(second_phone, "Fay", "station")
+    expect(page.locator("#changed")).to_contain_text(
+        "The table changed on another phone.", timeout=FOLLOWS_WITHIN_MS)
+    shot(page, "together-03-changed-banner")
+    # ... and a tap on its outdated screen is refused with what happened, nothing applied.
+    tap_and_load(page, building_button(page, "Dora", "park"))
+    expect(page.locator(".error")).to_contain_text("The table changed since this screen was")
+    expect(page.locator(".error")).to_contain_text("Fay bought a station")
+    shot(page, "together-04-stale-refused")
+    page.goto(table)
+    expect(building_button(page, "Dora", "park")).to_have_text(re.compile(r"Park 0$"))
+    buy(page, "Dora", "park")
+
+
+def test_the_scoreboard_works_without_javascript(
+    browser: Browser, browser_context_args: dict[str, Any], page: Page
+) -> None:
+    table = start_table(page, ["Gus", "Hana"])
+    _, board = share_links(page, table)
+    context = browser.new_context(**browser_context_args, java_script_enabled=False)
+    tv = context.new_page()
+    tv.goto(board)
+    expect(tv.get_by_role("link", name="Reload")).to_be_visible()
+    assert tv.locator("noscript").count() == 1
+    context.close()
