@@ -8,9 +8,11 @@ from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
-from flask import Flask, Response, current_app, g, render_template
+from flask import Flask, Response, current_app, g, render_template, request
+from flask.sessions import SecureCookieSessionInterface
 from flask_babel import gettext as _
 from flask_wtf.csrf import CSRFError, CSRFProtect
+from werkzeug.middleware.proxy_fix import ProxyFix
 
 from . import i18n, storage
 
@@ -53,6 +55,8 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         app.config.from_pyfile("config.py", silent=True)
     else:
         app.config.from_mapping(test_config)
+    if app.config.get("PROXY_FIX"):
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=1, x_proto=1, x_host=1)  # type: ignore[method-assign]
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = instance_secret_key(Path(app.instance_path))
 
@@ -60,6 +64,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     storage.migrate(db)
     db.close()
 
+    app.session_interface = SessionInterface()
     csrf.init_app(app)
     i18n.init_app(app)
     app.teardown_appcontext(close_db)
@@ -75,6 +80,14 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(street.bp)
     app.register_blueprint(urbanisation.bp)
     return app
+
+
+class SessionInterface(SecureCookieSessionInterface):
+    """The session cookie (HttpOnly, SameSite=Lax) is also Secure whenever the request came
+    over HTTPS (behind a TLS proxy, set PROXY_FIX in instance/config.py)."""
+
+    def get_cookie_secure(self, app: Flask) -> bool:
+        return bool(app.config["SESSION_COOKIE_SECURE"]) or request.is_secure
 
 
 def instance_secret_key(instance: Path) -> str:
