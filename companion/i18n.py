@@ -65,7 +65,7 @@ def translate(value: Any) -> Any:
         return value
     translations = get_translations()
     if isinstance(value, Plural):
-        template = translations.ungettext(value.template, value.plural, value.count)
+        template = translations.ungettext(value.template, value.plural, value.number)
     else:
         template = translations.ugettext(value.template)
     if not value.params:
@@ -161,8 +161,11 @@ def update(area: str, language: str = "de") -> Path:
         catalog = read_po(f, locale=language)
     catalog.update(extract(area), no_fuzzy_matching=True)
     catalog.obsolete.clear()
-    with path.open("wb") as f:
-        write_po(f, catalog, width=100, no_location=True, omit_header=True, sort_output=True)
+    buffer = io.BytesIO()
+    write_po(buffer, catalog, width=100, no_location=True, omit_header=True, sort_output=True)
+    temporary = path.with_suffix(f".{os.getpid()}.tmp")
+    temporary.write_bytes(buffer.getvalue())
+    os.replace(temporary, path)  # never a half-written catalogue for a server starting now
     return path
 
 

@@ -80,7 +80,7 @@ def test_a_msg_survives_a_round_trip_through_pickle():
 
     message = Plural("{n} player", "{n} players", n=2)
     again = pickle.loads(pickle.dumps(message))
-    assert (again, again.template, again.plural, again.count) == ("2 players", "{n} player",
+    assert (again, again.template, again.plural, again.number) == ("2 players", "{n} player",
                                                                  "{n} players", 2)
 
 
@@ -100,4 +100,5 @@ def test_the_switch_never_sends_players_to_another_site(client):
 
 
 def test_the_browser_language_is_the_default(client):
-    assert b'<html lang="de">' in client.get("/", headers={"Accept-Language": "de-DE,de;q=0.9"}).data
+    page = client.get("/", headers={"Accept-Language": "de-DE,de;q=0.9"})
+    assert b'<html lang="de">' in page.data

@@ -33,12 +33,12 @@ class Plural(Msg):
     """A `Msg` whose wording depends on a count: `Plural("{n} card", "{n} cards", n=3)`."""
 
     plural: str
-    count: int
+    number: int
 
     def __new__(cls, singular: str, plural: str, **params: Any) -> Plural:
-        count = int(params["n"])
-        text = super().__new__(cls, singular if count == 1 else plural, **params)
-        text.template, text.plural, text.count = singular, plural, count
+        number = int(params["n"])
+        text = str.__new__(cls, (singular if number == 1 else plural).format(**params))
+        text.template, text.params, text.plural, text.number = singular, params, plural, number
         return text
 
     def __reduce__(self) -> Any:

@@ -46,7 +46,8 @@ bp = Blueprint("main", __name__)
 
 class PlayerForm(Form):
     name = StringField(_l("Name"))
-    colour = SelectField(_l("Colour"), choices=[SelectChoice(c, COLOUR_NAMES[c]) for c in SEAT_COLOURS])
+    colour = SelectField(_l("Colour"),
+                         choices=[SelectChoice(c, COLOUR_NAMES[c]) for c in SEAT_COLOURS])
 
 
 class NewTableForm(FlaskForm):
