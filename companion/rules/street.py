@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from typing import Literal, TypedDict
 
 from .common import Placing, RuleError, require_count
+from .text import Msg
 
 PROJECTS = ("office", "apartment", "store", "coffee", "service", "hotel")
 FLOORS = (None, "ground", "upper", "roof")
@@ -35,12 +36,24 @@ SITES = 5
 MAX_AMOUNT = 20
 CARD_KEYS = ("project", "double", "roof", "gift", "floor", "no_gifts", "income", "prestige")
 EFFECT_KEYS = ("each", "amount", "project")
+PROJECT_NAMES = {
+    "office": Msg("office"),
+    "apartment": Msg("apartment"),
+    "store": Msg("store"),
+    "coffee": Msg("coffee"),
+    "service": Msg("service"),
+    "hotel": Msg("hotel"),
+}
+ROOF, GIFT = Msg("roof"), Msg("gift")
+FLAG_NAMES = {"double": Msg("double"), "roof": ROOF, "gift": GIFT, "no_gifts": Msg("no gifts")}
+KIND_NAMES = {"income": Msg("income"), "prestige": Msg("prestige")}
+# An icon in words; the fields are the amount (with its sign) and the project it counts.
 EFFECT_WORDS = {
-    "flat": "",
-    "floor_below": " per floor below",
-    "ground_floor": " on the ground floor",
-    "on_site": " per {project} on this site",
-    "on_street": " per {project} on the street",
+    "flat": Msg("{amount:+d}"),
+    "floor_below": Msg("{amount:+d} per floor below"),
+    "ground_floor": Msg("{amount:+d} on the ground floor"),
+    "on_site": Msg("{amount:+d} per {project} on this site"),
+    "on_street": Msg("{amount:+d} per {project} on the street"),
 }
 
 Kind = Literal["income", "prestige"]
@@ -76,8 +89,9 @@ def check_card(card: object) -> Card:
     not a double, roof or gift, no floor requirement, gifts allowed, no income, no prestige.
     """
     if not isinstance(card, Mapping):
-        raise RuleError(f"A card must be described by its icons (an object), not {card!r}.")
-    _refuse_unknown(card, CARD_KEYS, "A card")
+        raise RuleError(
+            Msg("A card must be described by its icons (an object), not {card!r}.", card=card))
+    _refuse_unknown(card, CARD_KEYS, Msg("A card"))
     checked: Card = {
         "project": _project(card.get("project")),
         "double": _flag(card, "double"),
@@ -95,25 +109,29 @@ def check_card(card: object) -> Card:
 def _refuse_unknown(given: Mapping[object, object], known: tuple[str, ...], what: str) -> None:
     for key in given:
         if key not in known:
-            raise RuleError(f"{what} has no {key!r}: its keys are {', '.join(known)}.")
+            raise RuleError(Msg("{what} has no {key!r}: its keys are {keys}.", what=what,
+                                key=key, keys=", ".join(known)))
 
 
 def _project(project: object) -> str | None:
     if project is not None and project not in PROJECTS:
-        raise RuleError(f"Unknown project {project!r}: choose one of {', '.join(PROJECTS)}.")
+        raise RuleError(Msg("Unknown project {project!r}: choose one of {projects}.",
+                            project=project, projects=", ".join(PROJECTS)))
     return None if project is None else str(project)
 
 
 def _flag(card: Mapping[str, object], key: str) -> bool:
     value = card.get(key, False)
     if not isinstance(value, bool):
-        raise RuleError(f"A card's {key.replace('_', ' ')} must be true or false, not {value!r}.")
+        raise RuleError(Msg("A card's {flag} must be true or false, not {value!r}.",
+                            flag=FLAG_NAMES[key], value=value))
     return value
 
 
 def _floor(floor: object) -> str | None:
     if floor not in FLOORS:
-        raise RuleError(f"Unknown floor requirement {floor!r}: it is ground, upper, roof or null.")
+        raise RuleError(Msg("Unknown floor requirement {floor!r}: it is ground, upper, roof or "
+                            "null.", floor=floor))
     return None if floor is None else str(floor)
 
 
@@ -122,28 +140,32 @@ def _check_project_and_double(card: Card) -> None:
     stores / coffee shops / service" (no hotel).
     """
     if card["project"] is None and not (card["roof"] or card["gift"]):
-        raise RuleError("A card without a project must be a roof or a gift.")
+        raise RuleError(Msg("A card without a project must be a roof or a gift."))
     if card["double"] and card["project"] in (None, "hotel"):
         raise RuleError(
-            "Only an office, apartment, store, coffee shop or service can be a double."
-        )
+            Msg("Only an office, apartment, store, coffee shop or service can be a double."))
 
 
 def _effects(effects: object, kind: Kind) -> list[Effect]:
     if not isinstance(effects, list | tuple):
-        raise RuleError(f"A card's {kind} must be a list of effects, not {effects!r}.")
+        raise RuleError(Msg("A card's {kind} must be a list of effects, not {effects!r}.",
+                            kind=KIND_NAMES[kind], effects=effects))
     return [_effect(effect, kind) for effect in effects]
 
 
 def _effect(effect: object, kind: Kind) -> Effect:
     if not isinstance(effect, Mapping):
-        raise RuleError(f"Each {kind} effect must be an object with 'each' and 'amount'.")
-    _refuse_unknown(effect, EFFECT_KEYS, f"The {kind} effect")
+        raise RuleError(Msg("Each {kind} effect must be an object with 'each' and 'amount'.",
+                            kind=KIND_NAMES[kind]))
+    _refuse_unknown(effect, EFFECT_KEYS, Msg("The {kind} effect", kind=KIND_NAMES[kind]))
     each = effect.get("each")
     if each not in EACH:
-        raise RuleError(f"Unknown {kind} effect {each!r}: it is one of {', '.join(EACH)}.")
-    amount = require_count(effect.get("amount"), f"The amount of the {kind} effect {each!r}",
-                           -MAX_AMOUNT, MAX_AMOUNT)
+        raise RuleError(Msg("Unknown {kind} effect {each!r}: it is one of {kinds}.",
+                            kind=KIND_NAMES[kind], each=each, kinds=", ".join(EACH)))
+    amount = require_count(
+        effect.get("amount"),
+        Msg("The amount of the {kind} effect {each!r}", kind=KIND_NAMES[kind], each=each),
+        -MAX_AMOUNT, MAX_AMOUNT)
     return {"each": str(each), "amount": amount, "project": _counted(effect, str(each), kind)}
 
 
@@ -152,28 +174,31 @@ def _counted(effect: Mapping[str, object], each: str, kind: Kind) -> str | None:
     project = effect.get("project")
     if each in COUNTING:
         if project is None:
-            raise RuleError(f"The {kind} effect {each!r} needs the project it counts: "
-                            f"one of {', '.join(PROJECTS)}.")
+            raise RuleError(Msg("The {kind} effect {each!r} needs the project it counts: one "
+                                "of {projects}.", kind=KIND_NAMES[kind], each=each,
+                                projects=", ".join(PROJECTS)))
         return _project(project)
     if project is not None:
-        raise RuleError(f"The {kind} effect {each!r} counts no project, but {project!r} is given.")
+        raise RuleError(Msg("The {kind} effect {each!r} counts no project, but {project!r} is "
+                            "given.", kind=KIND_NAMES[kind], each=each, project=project))
     return None
 
 
 def check_street(street: object) -> Street:
     """A street as checked lists: "all 5 sites" of a street board, each from the ground floor up."""
     if not isinstance(street, list | tuple):
-        raise RuleError("A street must be a list of its 5 sites.")
+        raise RuleError(Msg("A street must be a list of its 5 sites."))
     if len(street) != SITES:
-        raise RuleError(f"A street has 5 sites, not {len(street)}.")
+        raise RuleError(Msg("A street has 5 sites, not {count}.", count=len(street)))
     return [check_site(site, number) for number, site in enumerate(street, 1)]
 
 
 def check_site(site: object, number: int | None = None) -> Site:
     """A site as a checked list of cards; errors name the site and floor of a faulty card."""
-    where = f"Site {number}" if number else "A site"
+    where = Msg("Site {number}", number=number) if number else Msg("A site")
     if not isinstance(site, list | tuple):
-        raise RuleError(f"{where} must be a list of cards from the ground floor up.")
+        raise RuleError(Msg("{where} must be a list of cards from the ground floor up.",
+                            where=where))
     return [_card_at(card, where, floor) for floor, card in enumerate(site, 1)]
 
 
@@ -181,7 +206,8 @@ def _card_at(card: object, where: str, floor: int) -> Card:
     try:
         return check_card(card)
     except RuleError as error:
-        raise RuleError(f"{where}, floor {floor}: {error}") from None
+        raise RuleError(Msg("{where}, floor {floor}: {error}", where=where, floor=floor,
+                            error=error.args[0])) from None
 
 
 def count(cards: Sequence[Card], project: str | None) -> int:
@@ -202,10 +228,23 @@ def _value(effect: Effect, street: Street, site: int, below: int) -> int:
     return amount * count(cards, effect["project"])
 
 
+def project_name(project: str | None) -> str:
+    """A project type in the players' words."""
+    return PROJECT_NAMES.get(project or "", str(project))
+
+
+def card_name(card: Mapping[str, object]) -> str:
+    """What a card shows first: its project, else that it is a roof or a gift."""
+    project = card.get("project")
+    if project:
+        return project_name(str(project))
+    return ROOF if card.get("roof") else GIFT
+
+
 def effect_text(effect: Effect) -> str:
     """An icon in words: '+2', '-1 per floor below', '+1 per hotel on the street'."""
-    words = EFFECT_WORDS[effect["each"]].format(project=effect["project"])
-    return f"{effect['amount']:+d}{words}"
+    words = EFFECT_WORDS[effect["each"]].template
+    return Msg(words, amount=effect["amount"], project=project_name(effect["project"]))
 
 
 @dataclass(frozen=True)
@@ -222,8 +261,8 @@ class EffectLine:
     @property
     def text(self) -> str:
         """'Site 2, floor 3: +1 per office on this site = +2'."""
-        where = f"Site {self.site}, floor {self.floor}"
-        return f"{where}: {effect_text(self.effect)} = {self.amount:+d}"
+        return Msg("Site {site}, floor {floor}: {effect} = {amount:+d}", site=self.site,
+                   floor=self.floor, effect=effect_text(self.effect), amount=self.amount)
 
 
 def _lines(street: object, kind: Kind) -> list[EffectLine]:
@@ -270,7 +309,7 @@ def prestige_by_site(street: object) -> list[int]:
 
 def upcoin_prestige(account: object) -> int:
     """"Add 1 prestige point for every $3 in your account" (rounded down)."""
-    return require_count(account, "The account", 0) // 3
+    return require_count(account, Msg("The account"), 0) // 3
 
 
 def prestige(street: object, account: object) -> int:
@@ -305,9 +344,9 @@ def street_finished(street: object) -> bool:
 def site_index(site: object) -> int:
     """The list index (0-4) of site 1 to 5."""
     if isinstance(site, bool) or not isinstance(site, int):
-        raise RuleError(f"Choose a site 1 to 5, not {site!r}.")
+        raise RuleError(Msg("Choose a site 1 to 5, not {site!r}.", site=site))
     if not 1 <= site <= SITES:
-        raise RuleError(f"There is no site {site}: choose a site 1 to 5.")
+        raise RuleError(Msg("There is no site {site}: choose a site 1 to 5.", site=site))
     return site - 1
 
 
@@ -317,7 +356,8 @@ def check_placement(street: object, site: object, card: object, own_street: obje
     """
     sites, index, built = check_street(street), site_index(site), check_card(card)
     if not isinstance(own_street, bool):
-        raise RuleError("Say whether the card goes on the player's own street (true or false).")
+        raise RuleError(
+            Msg("Say whether the card goes on the player's own street (true or false)."))
     _check_owner(built, own_street)
     _check_gift(built, sites[index], index + 1)
     _check_floor(built, sites[index], index + 1)
@@ -326,31 +366,35 @@ def check_placement(street: object, site: object, card: object, own_street: obje
 def _check_owner(card: Card, own_street: bool) -> None:
     """"Choose a site on your street"; "Gift - you can place this only on an opponent's site."."""
     if card["gift"] and own_street:
-        raise RuleError("A gift can only be built on an opponent's site, not on your own street.")
+        raise RuleError(
+            Msg("A gift can only be built on an opponent's site, not on your own street."))
     if not card["gift"] and not own_street:
-        raise RuleError("Only a gift can be built on an opponent's street.")
+        raise RuleError(Msg("Only a gift can be built on an opponent's street."))
 
 
 def _check_gift(card: Card, cards: Site, number: int) -> None:
     """"No gifts can be built on this site."."""
     if card["gift"] and any(below["no_gifts"] for below in cards):
-        raise RuleError(f"No gifts can be built on site {number}: a card there forbids them.")
+        raise RuleError(Msg("No gifts can be built on site {site}: a card there forbids them.",
+                            site=number))
 
 
 def _check_floor(card: Card, cards: Site, number: int) -> None:
     """Ground floor, upper floor, on top of a roof, and nothing else on a finished site."""
     finished, floor = _finished(cards), card["floor"]
     if finished and floor != "roof":
-        raise RuleError(f"Site {number} is finished with a roof: only a card that must be built "
-                        "on top of a roof can be added.")
+        raise RuleError(Msg("Site {site} is finished with a roof: only a card that must be "
+                            "built on top of a roof can be added.", site=number))
     if floor == "roof" and not finished:
-        raise RuleError(f"This card must be built on top of a roof: site {number} is not finished.")
+        raise RuleError(Msg("This card must be built on top of a roof: site {site} is not "
+                            "finished.", site=number))
     if floor == "ground" and cards:
-        raise RuleError(f"This card is a ground floor: it must be the first card on a site, and "
-                        f"site {number} already has {len(cards)}.")
+        raise RuleError(Msg("This card is a ground floor: it must be the first card on a site, "
+                            "and site {site} already has {count}.", site=number,
+                            count=len(cards)))
     if floor == "upper" and not cards:
-        raise RuleError(f"This card is an upper floor: it cannot be the first card on site "
-                        f"{number}.")
+        raise RuleError(Msg("This card is an upper floor: it cannot be the first card on site "
+                            "{site}.", site=number))
 
 
 @dataclass(frozen=True)
@@ -376,7 +420,7 @@ def _all_streets(streets: object) -> list[object]:
     if isinstance(streets, Mapping):
         return list(streets.values())
     if not isinstance(streets, list | tuple):
-        raise RuleError("The streets must be given as a list, or by player.")
+        raise RuleError(Msg("The streets must be given as a list, or by player."))
     return list(streets)
 
 
@@ -385,17 +429,17 @@ def final_round_triggered(streets: object, decks_empty: object) -> bool:
     triggers the final round." `decks_empty` is True when any player deck is empty.
     """
     if not isinstance(decks_empty, bool):
-        raise RuleError("Say whether a player deck is empty (true or false).")
+        raise RuleError(Msg("Say whether a player deck is empty (true or false)."))
     finished = [street_finished(street) for street in _all_streets(streets)]
     return decks_empty or any(finished)
 
 
 def _turn_order(players: object) -> list[str]:
     if not isinstance(players, list | tuple) or not players:
-        raise RuleError("The players must be listed in turn order, the start player first.")
+        raise RuleError(Msg("The players must be listed in turn order, the start player first."))
     order = [str(player) for player in players]
     if len(set(order)) != len(order):
-        raise RuleError("Each player can be listed only once.")
+        raise RuleError(Msg("Each player can be listed only once."))
     return order
 
 
@@ -407,7 +451,7 @@ def last_turn_players(players: object, triggered_by: object) -> list[str]:
     """
     order = _turn_order(players)
     if triggered_by not in order:
-        raise RuleError(f"{triggered_by!r} is not playing at this table.")
+        raise RuleError(Msg("{name!r} is not playing at this table.", name=triggered_by))
     return order[order.index(str(triggered_by)) + 1:]
 
 
@@ -417,9 +461,9 @@ def is_last_turn(players: object, player: object, final_round: object) -> bool:
     """
     order = _turn_order(players)
     if player not in order:
-        raise RuleError(f"{player!r} is not playing at this table.")
+        raise RuleError(Msg("{name!r} is not playing at this table.", name=player))
     if not isinstance(final_round, bool):
-        raise RuleError("Say whether the final round is on (true or false).")
+        raise RuleError(Msg("Say whether the final round is on (true or false)."))
     return final_round and player == order[-1]
 
 
@@ -450,7 +494,7 @@ def final_ranking(scores: Mapping[str, Score]) -> list[Placing]:
     player with the tallest building wins. If there is still a tie, they enjoy a shared victory."
     """
     if not all(isinstance(result, Score) for result in scores.values()):
-        raise RuleError("Score every player's street and account first.")
+        raise RuleError(Msg("Score every player's street and account first."))
     keys = {player: (result.total, result.tallest) for player, result in scores.items()}
     ordered = sorted(keys, key=lambda player: keys[player], reverse=True)
     return [

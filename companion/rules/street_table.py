@@ -11,11 +11,12 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from .common import ActionTable, Placing, RuleError, require_count
+from .common import ActionTable, Placing, RuleError, join_names, require_count
 from .street import (
     Card,
     EffectLine,
     Score,
+    card_name,
     check_card,
     final_ranking,
     income,
@@ -26,22 +27,36 @@ from .street import (
     score,
     street_finished,
 )
+from .text import Msg
 
 STARTING_ACCOUNT = 10
 MAX_MONEY = 999
 PUBLIC = "public"
 
 RULINGS = {
-    "players": "Ruling: the rulebook does not give the number of players; the app takes 2 to 5, "
-    "one street board each.",
-    "income": "Ruling: every roof pays the street's owner the income of all their sites, finished "
-    "or not; 0 or less pays nothing. A gift's roof pays the owner, not the giver.",
-    "count": "Ruling: 'on this site' and 'on the street' count the card itself; a double counts "
-    "as two of its project; a hotel is never a double.",
-    "roof": "Ruling: a site stays finished once a roof is on it; only a card that must be built "
-    "on top of a roof can still go there. Only gifts go on another player's street.",
-    "tie": "Ruling: tied players are split by their tallest building (most cards on one site), "
-    "then share the place.",
+    "players": Msg("Ruling: the rulebook does not give the number of players; the app takes 2 to "
+                   "5, one street board each."),
+    "income": Msg("Ruling: every roof pays the street's owner the income of all their sites, "
+                  "finished or not; 0 or less pays nothing. A gift's roof pays the owner, not the "
+                  "giver."),
+    "count": Msg("Ruling: 'on this site' and 'on the street' count the card itself; a double "
+                 "counts as two of its project; a hotel is never a double."),
+    "roof": Msg("Ruling: a site stays finished once a roof is on it; only a card that must be "
+                "built on top of a roof can still go there. Only gifts go on another player's "
+                "street."),
+    "tie": Msg("Ruling: tied players are split by their tallest building (most cards on one "
+               "site), then share the place."),
+}
+# What a card is, as the object of "... built ...", with its article.
+CARD_PHRASES = {
+    "office": Msg("an office"),
+    "apartment": Msg("an apartment"),
+    "store": Msg("a store"),
+    "coffee": Msg("a coffee"),
+    "service": Msg("a service"),
+    "hotel": Msg("a hotel"),
+    "roof": Msg("a roof"),
+    "gift": Msg("a gift"),
 }
 
 
@@ -104,6 +119,13 @@ class StreetTable(ActionTable):
     def ranking(self) -> list[Placing]:
         return final_ranking(self.scores())
 
+    def winners_text(self) -> str:
+        """'Winner: Mia.' or 'Shared victory: Mia and Ola.', for the score pad."""
+        winners = [placing.player for placing in self.ranking() if placing.place == 1]
+        if len(winners) == 1:
+            return Msg("Winner: {name}.", name=winners[0])
+        return Msg("Shared victory: {names}.", names=join_names(winners))
+
     def finished_sites(self, player: str) -> list[bool]:
         return [is_finished(site) for site in self.streets[player]]
 
@@ -112,7 +134,7 @@ class StreetTable(ActionTable):
 
     def _player(self, name: object) -> str:
         if name not in self.players:
-            raise RuleError(f"{name!r} is not playing at this table.")
+            raise RuleError(Msg("{name!r} is not playing at this table.", name=name))
         return str(name)
 
     def _apply_card(self, payload: Mapping[str, Any]) -> None:
@@ -148,7 +170,7 @@ class StreetTable(ActionTable):
         """1st action with upcoins on one's deck: take them to the account."""
         player = self._player(payload.get("player"))
         if not self.upcoins[player]:
-            raise RuleError(f"There are no upcoins on {player}'s deck.")
+            raise RuleError(Msg("There are no upcoins on {player}'s deck.", player=player))
         self.accounts[player] += self.upcoins[player]
         self.upcoins[player] = 0
 
@@ -160,13 +182,15 @@ class StreetTable(ActionTable):
         if deck == PUBLIC:
             return
         deck = self._player(deck)
-        cost = require_count(payload.get("cost"), "The card's cost", 0, 99)
+        cost = require_count(payload.get("cost"), Msg("The card's cost"), 0, 99)
         if self.upcoins[deck]:
-            raise RuleError(f"{deck}'s deck has upcoins on it: nobody can buy from it.")
+            raise RuleError(Msg("{player}'s deck has upcoins on it: nobody can buy from it.",
+                                player=deck))
         if deck in self.decks_empty:
-            raise RuleError(f"{deck}'s deck is empty.")
+            raise RuleError(Msg("{player}'s deck is empty.", player=deck))
         if cost > self.accounts[player]:
-            raise RuleError(f"{player} has only ${self.accounts[player]}, not ${cost}.")
+            raise RuleError(Msg("{player} has only ${account}, not ${cost}.", player=player,
+                                account=self.accounts[player], cost=cost))
         self.accounts[player] -= cost
         if deck != player:
             self.upcoins[deck] += cost
@@ -175,7 +199,7 @@ class StreetTable(ActionTable):
         """A player deck has run out: the final round begins."""
         player = self._player(payload.get("player"))
         if player in self.decks_empty:
-            raise RuleError(f"{player}'s deck is already empty.")
+            raise RuleError(Msg("{player}'s deck is already empty.", player=player))
         by = self._player(payload.get("by", player))
         self.decks_empty.append(player)
         self._notice_end(by)
@@ -183,14 +207,14 @@ class StreetTable(ActionTable):
     def _apply_account(self, payload: Mapping[str, Any]) -> None:
         """A correction by the players: what an account really holds."""
         player = self._player(payload.get("player"))
-        self.accounts[player] = require_count(payload.get("amount"), f"{player}'s account",
-                                              0, MAX_MONEY)
+        self.accounts[player] = require_count(
+            payload.get("amount"), Msg("{player}'s account", player=player), 0, MAX_MONEY)
 
     def _apply_finish(self, payload: Mapping[str, Any]) -> None:
         """The final round is complete: score prestige and upcoins."""
         if not self.final_round:
-            raise RuleError("The game ends only after the final round: an empty player deck "
-                            "or a street with all five sites finished starts it.")
+            raise RuleError(Msg("The game ends only after the final round: an empty player deck "
+                                "or a street with all five sites finished starts it."))
         self.finished = True
 
 
@@ -198,22 +222,36 @@ def describe(kind: str, payload: Mapping[str, Any]) -> str:
     """One action in words, for the history page."""
     player = payload.get("player")
     if kind == "card":
-        card = payload.get("card") or {}
-        what = card.get("project") or ("roof" if card.get("roof") else "gift")
-        owner = payload.get("street", player)
-        where = "" if owner == player else f" on {owner}'s street"
-        article = "an" if str(what)[:1] in "aeiou" else "a"
-        return f"{player} built {article} {what}{where} on site {payload.get('site')}"
-    texts = {
-        "upcoins": f"{player} took the upcoins from their deck",
-        "buy": f"{player} bought from {payload.get('deck')}'s deck for ${payload.get('cost')}"
-        if payload.get("deck") != PUBLIC else f"{player} took the public card",
-        "deck_empty": f"{player}'s deck is empty",
-        "account": f"Correction: {player} has ${payload.get('amount')}",
-        "finish": "End of the game: final scoring",
-    }
-    return texts.get(kind, kind)
+        return _describe_card(payload)
+    if kind == "upcoins":
+        return Msg("{player} took the upcoins from their deck", player=player)
+    if kind == "buy" and payload.get("deck") == PUBLIC:
+        return Msg("{player} took the public card", player=player)
+    if kind == "buy":
+        return Msg("{player} bought from {deck}'s deck for ${cost}", player=player,
+                   deck=payload.get("deck"), cost=payload.get("cost"))
+    if kind == "deck_empty":
+        return Msg("{player}'s deck is empty", player=player)
+    if kind == "account":
+        return Msg("Correction: {player} has ${amount}", player=player,
+                   amount=payload.get("amount"))
+    if kind == "finish":
+        return Msg("End of the game: final scoring")
+    return kind
 
+
+def _describe_card(payload: Mapping[str, Any]) -> str:
+    """'Mia built an office on site 2', 'Mia built a roof on Ola's street on site 1'."""
+    player, site = payload.get("player"), payload.get("site")
+    card = payload.get("card")
+    card = card if isinstance(card, Mapping) else {}
+    key = card.get("project") or ("roof" if card.get("roof") else "gift")
+    what = CARD_PHRASES.get(str(key), card_name(card))
+    owner = payload.get("street", player)
+    if owner == player:
+        return Msg("{player} built {card} on site {site}", player=player, card=what, site=site)
+    return Msg("{player} built {card} on {owner}'s street on site {site}", player=player,
+               card=what, owner=owner, site=site)
 
 
 def card_key(card: Card) -> str:

@@ -7,68 +7,83 @@ import json
 from typing import Any
 
 from flask import Blueprint, abort, render_template
+from flask_babel import LazyString
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
 from wtforms import BooleanField, IntegerField, SelectChoice, SelectField, StringField
 from wtforms.validators import InputRequired, NumberRange, Optional
 
+from ..i18n import text
 from ..rules import street as rules
 from ..rules import street_table as play
 from . import tables
 from .tables import PAGES, ActionForm, Table, load_table, log_context, remember
 
 bp = Blueprint("street", __name__, url_prefix="/street")
-NONE = SelectChoice("", "none")
-EACH_LABELS = {"flat": "once", "floor_below": "per floor below", "ground_floor": "if ground floor",
-               "on_site": "per project on this site", "on_street": "per project on the street"}
+NONE = SelectChoice("", _l("none"))
+EACH_LABELS = {"flat": _l("once"), "floor_below": _l("per floor below"),
+               "ground_floor": _l("if ground floor"), "on_site": _l("per project on this site"),
+               "on_street": _l("per project on the street")}
+# The project types by their names from the rules, in the players' language.
+PROJECT_CHOICES = [NONE, *[SelectChoice(p, LazyString(text, rules.PROJECT_NAMES[p]))
+                           for p in rules.PROJECTS]]
 
 
 class PlayerForm(ActionForm):
-    player = StringField("Player", validators=[InputRequired()])
+    player = StringField(_l("Player"), validators=[InputRequired()])
 
 
 class BuyForm(ActionForm):
-    player = StringField("Player", validators=[InputRequired()])
-    deck = StringField("From", validators=[InputRequired()])
-    cost = IntegerField("Cost ($)", default=0, validators=[Optional(), NumberRange(0, 99)])
+    player = StringField(_l("Player"), validators=[InputRequired()])
+    deck = StringField(_l("From"), validators=[InputRequired()])
+    cost = IntegerField(_l("Cost ($)"), default=0, validators=[Optional(), NumberRange(0, 99)])
 
 
 class AccountForm(ActionForm):
-    player = StringField("Player", validators=[InputRequired()])
-    amount = IntegerField("Account ($)", validators=[InputRequired(), NumberRange(0, 999)])
+    player = StringField(_l("Player"), validators=[InputRequired()])
+    amount = IntegerField(_l("Account ($)"), validators=[InputRequired(), NumberRange(0, 999)])
 
 
 class LibraryForm(ActionForm):
-    player = StringField("Player", validators=[InputRequired()])
-    street = StringField("Street", validators=[InputRequired()])
-    site = IntegerField("Site", validators=[InputRequired(), NumberRange(1, 5)])
-    card = StringField("Card", validators=[InputRequired()])
+    player = StringField(_l("Player"), validators=[InputRequired()])
+    street = StringField(_l("Street"), validators=[InputRequired()])
+    site = IntegerField(_l("Site"), validators=[InputRequired(), NumberRange(1, 5)])
+    card = StringField(_l("Card"), validators=[InputRequired()])
+
+
+def effect_labels(kind: str, k: int) -> tuple[Any, Any, Any]:
+    """The labels of an icon's three fields: what it counts, its amount, the project counted."""
+    if kind == "income":
+        return (_l("Income %(k)s", k=k), _l("Income %(k)s: amount", k=k),
+                _l("Income %(k)s: of project", k=k))
+    return (_l("Prestige %(k)s", k=k), _l("Prestige %(k)s: amount", k=k),
+            _l("Prestige %(k)s: of project", k=k))
 
 
 def effect_fields(kind: str) -> dict[str, Any]:
     fields: dict[str, Any] = {}
     for k in range(2):
+        each, amount, project = effect_labels(kind, k + 1)
         fields[f"{kind}_each_{k}"] = SelectField(
-            f"{kind.capitalize()} {k + 1}",
-            choices=[NONE, *[SelectChoice(e, EACH_LABELS[e]) for e in rules.EACH]], default="")
-        fields[f"{kind}_amount_{k}"] = IntegerField(
-            f"{kind.capitalize()} {k + 1}: amount", default=None,
-            validators=[Optional(), NumberRange(-20, 20)])
-        fields[f"{kind}_project_{k}"] = SelectField(
-            f"{kind.capitalize()} {k + 1}: of project", choices=[NONE, *rules.PROJECTS],
+            each, choices=[NONE, *[SelectChoice(e, EACH_LABELS[e]) for e in rules.EACH]],
             default="")
+        fields[f"{kind}_amount_{k}"] = IntegerField(
+            amount, default=None, validators=[Optional(), NumberRange(-20, 20)])
+        fields[f"{kind}_project_{k}"] = SelectField(project, choices=PROJECT_CHOICES, default="")
     return fields
 
 
 class BaseCardForm(LibraryForm):
-    card = StringField("Card")
-    project = SelectField("Project showing", choices=[NONE, *rules.PROJECTS], default="")
-    double = BooleanField("Double")
-    roof = BooleanField("Roof")
-    gift = BooleanField("Gift")
-    no_gifts = BooleanField("No gifts on this site")
-    floor = SelectField("Must be built", choices=[
-        NONE, SelectChoice("ground", "on the ground floor"),
-        SelectChoice("upper", "on an upper floor"), SelectChoice("roof", "on top of a roof")],
-        default="")
+    card = StringField(_l("Card"))
+    project = SelectField(_l("Project showing"), choices=PROJECT_CHOICES, default="")
+    double = BooleanField(_l("Double"))
+    roof = BooleanField(_l("Roof"))
+    gift = BooleanField(_l("Gift"))
+    no_gifts = BooleanField(_l("No gifts on this site"))
+    floor = SelectField(_l("Must be built"), choices=[
+        NONE, SelectChoice("ground", _l("on the ground floor")),
+        SelectChoice("upper", _l("on an upper floor")),
+        SelectChoice("roof", _l("on top of a roof"))], default="")
 
 
 # A new card described by its icons: the visible project (rotating a card means choosing which of
@@ -133,7 +148,7 @@ def library_card(text: str) -> Any:
     try:
         return json.loads(text)
     except ValueError:
-        raise ValueError("That card could not be read: describe it again.") from None
+        raise ValueError(_("That card could not be read: describe it again.")) from None
 
 
 def described_card(form: Any) -> dict[str, Any]:
@@ -164,7 +179,7 @@ def upcoins(table_id: str) -> Any:
 
 
 class DeckEmptyForm(PlayerForm):
-    by = StringField("Who took its last card")
+    by = StringField(_l("Who took its last card"))
 
 
 @bp.post("/<table_id>/deck_empty")

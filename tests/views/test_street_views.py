@@ -79,3 +79,74 @@ def test_blank_street_pad(client):
     response = client.get("/pad/street.pdf?players=3")
     text_ = PdfReader(io.BytesIO(response.data)).pages[0].extract_text()
     assert "from remaining upcoins" in text_ and "Total" in text_
+
+
+def german(client):
+    """Every following request asks for German, as a German phone's browser does."""
+    client.environ_base["HTTP_ACCEPT_LANGUAGE"] = "de-DE,de;q=0.9"
+    return client
+
+
+def test_the_table_speaks_german_from_the_first_card_to_the_pad(client):
+    url = new_table(german(client), "Mia", "Ola", "Pit", game="street")
+    page = text(client.get(url))
+    assert "Mia baut eine Karte" in page and "Mia kauft eine Karte" in page
+    assert "Auslegung: Jedes Dach zahlt" in page and "Wertungsblock bisher (PDF)" in page
+    assert "builds a card" not in page and "Ruling:" not in page and "upcoins" not in page
+
+    build_page = text(client.get(url + "play/0"))
+    assert "Neue Karte" in build_page and "Sichtbares Projekt" in build_page
+    assert '<option value="office">Büro</option>' in build_page
+    assert ">je Projekt in der Straße</option>" in build_page
+    assert 'aria-label="Auf Bauplatz 1 bauen"' in build_page
+    assert "A new card" not in build_page and "per project" not in build_page
+
+    office = {"player": "Mia", "project": "office", "street": "Mia", "site": 1,
+              "income_each_0": "on_street", "income_amount_0": "1",
+              "income_project_0": "office"}
+    assert build(client, url, 0, **office).status_code == 303
+    assert build(client, url, 0, player="Mia", roof="y", street="Mia", site=1).status_code == 303
+    page = text(client.get(url))
+    assert "Bauplatz 1 fertig: Mia bekommt $1" in page
+    assert "Bauplatz 1, Etage 1: +1 je Büro in der Straße = +1" in page
+    assert "Mia hat ein Dach auf Bauplatz 1 gebaut" in page  # the undo button names it
+
+    refused = build(client, url, 0, player="Mia", project="office", street="Mia", site=1)
+    assert refused.status_code == 422
+    assert ("Bauplatz 1 ist mit einem Dach fertig: Dort passt nur noch eine Karte, die auf ein "
+            "Dach gebaut werden muss.") in text(refused)
+    assert "finished with a roof" not in text(refused)
+    refused = act(client, url, "buy", player="Ola", deck="Pit", cost=12)
+    assert refused.status_code == 422 and "Ola hat nur $10, nicht $12." in text(refused)
+
+    act(client, url, "deck_empty", player="Ola")
+    page = text(client.get(url))
+    assert "Ausgelöst von Ola." in page and "<strong>Pit</strong> hat den letzten Zug." in page
+    history = text(client.get(url + "history"))
+    assert "Mia hat ein Büro auf Bauplatz 1 gebaut" in history
+    assert "Der Stapel von Ola ist leer" in history and "deck is empty" not in history
+
+    assert act(client, url, "finish").status_code == 303
+    page = text(client.get(url))
+    assert "Endergebnis" in page and "Sieg" in page and "Final result" not in page
+    sheet = squash(pdf_text(client.get(url + "sheet.pdf")))
+    assert "Wertungsblock" in sheet and "Sieg: Mia." in sheet, sheet
+    assert "Mia, Bauplatz 1: Einkommen 1, ausgezahlt $1" in sheet, sheet
+    assert "★ Bauplatz 1" in sheet and "Höchstes Gebäude" in sheet
+    assert "score pad" not in sheet and "Winner" not in sheet and "site 1" not in sheet
+
+
+def test_the_blank_pad_in_german(client):
+    pad = squash(pdf_text(german(client).get("/pad/street.pdf?players=4")))
+    assert "Wertungsblock" in pad and "Datum:" in pad and "★ aus Bauplätzen 1-5" in pad, pad
+    assert "Summe" in pad and "Gleichstand: das höchste Gebäude" in pad, pad
+    assert "score pad" not in pad and "Total" not in pad and "Tallest" not in pad, pad
+
+
+def pdf_text(response):
+    assert response.status_code == 200
+    return "\n".join(p.extract_text() for p in PdfReader(io.BytesIO(response.data)).pages)
+
+
+def squash(words):
+    return " ".join(words.split())
