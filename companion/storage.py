@@ -252,17 +252,48 @@ def finished_tables(db: Database) -> list[dict[str, Any]]:
 
     One query, so a table that finishes or is taken back meanwhile is read consistently.
     """
-    rows = db.query(
+    rows = db.execute(
         "select t.id, t.game, t.players, t.created_at, e.seq, e.kind, e.payload, e.at "
         "from tables t join events e on e.table_id = t.id where t.status = 'finished' "
-        "order by t.created_at, t.id, e.seq"
+        "order by t.created_at, t.rowid, e.seq"
     )
     tables: dict[str, dict[str, Any]] = {}
-    for r in rows:
-        table = tables.get(r["id"])
+    for table_id, game, players, created_at, seq, kind, payload, at in rows:
+        table = tables.get(table_id)
         if table is None:
-            names = [p["name"] for p in json.loads(r["players"])]
-            table = tables[r["id"]] = {"id": r["id"], "game": r["game"], "names": names,
-                                       "created_at": r["created_at"], "events": []}
-        table["events"].append(Event(r["seq"], r["kind"], json.loads(r["payload"]), r["at"]))
+            names = [p["name"] for p in json.loads(players)]
+            table = tables[table_id] = {"id": table_id, "game": game, "names": names,
+                                        "created_at": created_at, "events": []}
+        table["events"].append(Event(seq, kind, json.loads(payload), at))
     return list(tables.values())
+
+
+def import_table(
+    db: Database, game: str, players: list[dict[str, str]], events: list[Event],
+    created_at: str, status: str,
+) -> str:
+    """A table restored from an export: a fresh id and view link (never the file's), its
+    players, date and status, and every event as it was, all in one transaction."""
+    table_id = new_table_id()
+    with write_transaction(db):
+        db["tables"].insert(
+            {
+                "id": table_id,
+                "game": game,
+                "players": json.dumps(players, ensure_ascii=False),
+                "created_at": created_at,
+                "status": status,
+                "view_token": new_table_id(),
+            }
+        )
+        db["events"].insert_all(
+            {
+                "table_id": table_id,
+                "seq": event.seq,
+                "kind": event.kind,
+                "payload": json.dumps(event.payload, ensure_ascii=False, sort_keys=True),
+                "at": event.at,
+            }
+            for event in events
+        )
+    return table_id

@@ -28,6 +28,7 @@ from .. import get_db, pdf, storage
 from ..i18n import LANGUAGES, current_language
 from ..rules import GAMES, RuleError, check_players, clean_name, find_game
 from ..rules.log import REDO, UNDO, history
+from .players import known_players
 from .tables import (
     COLOUR_NAMES,
     PAGES,
@@ -72,7 +73,8 @@ def home() -> str:
 def home_page(form: NewTableForm, error: str | None = None) -> str:
     """This browser's tables and the form for a new one."""
     tables = storage.list_tables(get_db(), session.get("tables", []))
-    return render_template("home.html", tables=tables, games=GAMES, form=form, error=error)
+    return render_template("home.html", tables=tables, games=GAMES, form=form, error=error,
+                           known=known_players(get_db()))
 
 
 @bp.post("/new")

@@ -1,0 +1,87 @@
+"""Players remembered across tables: finished tables per game, and each player's statistics.
+
+Nothing here links to a table: a table's link is its scorers' secret.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from flask import Blueprint, render_template, request, url_for
+from flask_babel import format_date, format_decimal
+from flask_babel import gettext as _
+
+from .. import get_db, storage
+from ..players import (
+    Finished,
+    by_game,
+    chart,
+    display_name,
+    finished,
+    known_names,
+    player_stats,
+    records,
+)
+from ..rules import GAMES
+from ..rules.common import ordinal
+
+bp = Blueprint("players", __name__)
+
+
+def known_players(db: storage.Database) -> list[str]:
+    """Every person who sat at a table on this server, most tables first (for a <datalist>)."""
+    return known_names(storage.table_players(db))
+
+
+def finished_tables() -> list[Finished]:
+    """The result of every finished table, each replayed from its events."""
+    rows = storage.finished_tables(get_db())
+    results = (finished(row["game"], row["names"], row["events"]) for row in rows)
+    return [result for result in results if result is not None]
+
+
+@bp.app_template_global()
+def player_url(name: str) -> str:
+    """A player's page; names a browser would change in a path (slashes, dots) go in the query."""
+    if "/" in name or name in (".", ".."):
+        return url_for("players.index", name=name)
+    return url_for("players.player", name=name)
+
+
+@bp.get("/players")
+def index() -> Any:
+    """Finished tables per game and everyone who played them."""
+    if request.args.get("name"):
+        return player(request.args["name"])
+    tables = finished_tables()
+    return render_template("players/index.html", games=GAMES, grouped=by_game(tables),
+                           records=records(tables), when=when, ordinal=ordinal)
+
+
+@bp.get("/players/<path:name>")
+def player(name: str) -> Any:
+    """One player's record per game: played, wins, average and best score, and a chart."""
+    tables = finished_tables()
+    shown = display_name(tables, name)
+    if shown is None:
+        message = _("Nobody called %(name)s has finished a game on this server yet.",
+                    name=name[:40])
+        return render_template("error.html", message=message), 404
+    stats = player_stats(tables, shown)
+    charts = {s.game: chart([score.total for score in s.scores]) for s in stats}
+    return render_template("players/player.html", name=shown, stats=stats, charts=charts,
+                           games=GAMES, when=when, decimal=decimal,
+                           ordinal=ordinal)
+
+
+def when(at: str) -> str:
+    """The date of an ISO time, in the players' language."""
+    try:
+        return str(format_date(datetime.fromisoformat(at), "medium"))
+    except ValueError:
+        return at[:10]
+
+
+def decimal(value: Any) -> str:
+    return str(format_decimal(value, "0.0"))
