@@ -33,11 +33,17 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from .common import RuleError, require_count
+from .text import Msg, Plural
 
 BUSINESSES = ("boutique", "jeweler", "gallery", "perfume")
-BUSINESS_NAMES = {"boutique": "boutique", "jeweler": "jeweler", "gallery": "gallery",
-                  "perfume": "perfume shop"}
+BUSINESS_NAMES = {"boutique": Msg("boutique"), "jeweler": Msg("jeweler"),
+                  "gallery": Msg("gallery"), "perfume": Msg("perfume shop")}
+# The short names a plot, a tile or a choice shows (a board tile reads "perfume").
+BUSINESS_LABELS = {"boutique": Msg("boutique"), "jeweler": Msg("jeweler"),
+                   "gallery": Msg("gallery"), "perfume": Msg("perfume")}
 COLOURS = ("violet", "orange", "gray", "brown", "green")
+COLOUR_NAMES = {"violet": Msg("violet"), "orange": Msg("orange"), "gray": Msg("gray"),
+                "brown": Msg("brown"), "green": Msg("green")}
 ALEA = "alea"
 PLOTS = 5
 MAX_BUILT = 17
@@ -47,13 +53,19 @@ SKYSCRAPERS_ON_CARD = {4: 3, 5: 2, 6: 1}
 SPECIAL_SCORINGS = {3: (3, 4), 6: (4, 6), 9: (5, 8)}  # businesses placed: (districts, VP)
 BUSINESSES_ON_PLOTS = 12  # 20 in the supply row, 8 of them go below Central Park
 CENTRAL_PARK_TILES = 8
-DISTRICTS = (("34w", "34th St West"), ("34e", "34th St East"), ("times", "Times Square"),
-             ("42w", "42nd St West"), ("42e", "42nd St East"), ("52w", "52nd St West"),
-             ("52e", "52nd St East"))  # (id, name) in board order; City Hall is no district
+DISTRICTS = (("34w", Msg("34th St West")), ("34e", Msg("34th St East")),
+             ("times", Msg("Times Square")), ("42w", Msg("42nd St West")),
+             ("42e", Msg("42nd St East")), ("52w", Msg("52nd St West")),
+             ("52e", Msg("52nd St East")))  # (id, name) in board order; City Hall is no district
 DISTRICT_IDS = tuple(district for district, _ in DISTRICTS)
 POSITIONS = ("city_hall", *DISTRICT_IDS, "central_park")  # where a commissioner can stand
-POSITION_NAMES = {"city_hall": "City Hall", **dict(DISTRICTS), "central_park": "Central Park"}
+POSITION_NAMES = {"city_hall": Msg("City Hall"), **dict(DISTRICTS),
+                  "central_park": Msg("Central Park")}
 COMMISSIONERS = ("white", "beige")
+# "The white commissioner" / "White → Times Square": German declines the colour with the noun.
+COMMISSIONER_NAMES = {"white": Msg("white commissioner"), "beige": Msg("beige commissioner")}
+COMMISSIONER_COLOURS = {"white": Msg("White"), "beige": Msg("Beige")}
+COMMISSIONER_MARKERS = {"white": Msg("white marker"), "beige": Msg("beige marker")}
 NEXT: dict[str, tuple[str, ...]] = {
     "city_hall": ("34w", "34e"),
     "34w": ("42w", "times"),
@@ -71,27 +83,59 @@ def player_name(owner: str) -> str:
     return "Alea" if owner == ALEA else owner
 
 
+def _check_words(words: object) -> list[str]:
+    checked = list(_check_list(words, Msg("A list of words")))
+    if not all(isinstance(word, str) for word in checked):
+        raise RuleError(Msg("Every word of a list must be text."))
+    return [str(word) if not isinstance(word, Msg) else word for word in checked]
+
+
+def comma_list(words: Sequence[str]) -> str:
+    """'a, b, c', keeping each word a `Msg` so the list can be said in German too."""
+    checked = _check_words(words)
+    if not checked:
+        return ""
+    listed = checked[-1]
+    for word in reversed(checked[:-1]):
+        listed = Msg("{first}, {rest}", first=word, rest=listed)
+    return listed
+
+
+def and_list(words: Sequence[str]) -> str:
+    """'a', 'a and b', 'a, b and c' of translatable words (`join_names` is for names)."""
+    checked = _check_words(words)
+    if len(checked) <= 1:
+        return comma_list(checked)
+    return Msg("{names} and {last}", names=comma_list(checked[:-1]), last=checked[-1])
+
+
+
+def _choices(ids: Iterable[str]) -> str:
+    return ", ".join(ids)  # the identifiers a request may use, not words for players
+
+
 def _check_list(value: object, what: str) -> Sequence[object]:
     if isinstance(value, (str, bytes)) or not isinstance(value, Sequence):
-        raise RuleError(f"{what} must be given as a list.")
+        raise RuleError(Msg("{what} must be given as a list.", what=what))
     return value
 
 
 def _check_kind(kind: object) -> str:
     if not isinstance(kind, str) or kind not in BUSINESSES:
-        raise RuleError(f"Unknown business {kind!r}: choose one of {', '.join(BUSINESSES)}.")
+        raise RuleError(Msg("Unknown business {kind!r}: choose one of {choices}.", kind=kind,
+                            choices=_choices(BUSINESSES)))
     return kind
 
 
 def _check_kinds(kinds: object, what: str) -> list[str]:
     if isinstance(kinds, (str, bytes)) or not isinstance(kinds, Iterable):
-        raise RuleError(f"{what} must be given as a list.")
+        raise RuleError(Msg("{what} must be given as a list.", what=what))
     return [_check_kind(kind) for kind in kinds]
 
 
 def _check_name(name: object, what: str) -> str:
     if not isinstance(name, str) or not name.strip():
-        raise RuleError(f"{what} must be a player's name.")
+        raise RuleError(Msg("{what} must be a player's name.", what=what))
     return name
 
 
@@ -110,24 +154,29 @@ class Plot:
 
 def _check_plot(raw: object, number: int) -> Plot:
     if not isinstance(raw, Mapping):
-        raise RuleError(f"Plot {number} must be empty, hold businesses or hold skyscrapers.")
+        raise RuleError(Msg("Plot {number} must be empty, hold businesses or hold skyscrapers.",
+                            number=number))
     keys = set(raw)
     if not keys:
         return Plot()
     if keys == {"businesses"}:
-        kinds = _check_list(raw["businesses"], f"The businesses on plot {number}")
+        kinds = _check_list(raw["businesses"],
+                            Msg("The businesses on plot {number}", number=number))
         if len(kinds) not in (1, 2):
-            raise RuleError(f"Plot {number} holds one or two businesses, not {len(kinds)}.")
+            raise RuleError(Msg("Plot {number} holds one or two businesses, not {count}.",
+                                number=number, count=len(kinds)))
         return Plot(businesses=tuple(_check_kind(kind) for kind in kinds))
     if keys == {"owner", "skyscrapers"}:
-        owner = _check_name(raw["owner"], f"The owner of plot {number}")
+        owner = _check_name(raw["owner"], Msg("The owner of plot {number}", number=number))
         most = 1 if owner == ALEA else MAX_BUILT
-        label = f"{player_name(owner)}'s skyscrapers on plot {number}"
+        label = Msg("{owner}'s skyscrapers on plot {number}", owner=player_name(owner),
+                    number=number)
         return Plot(owner=owner, skyscrapers=require_count(raw["skyscrapers"], label, 1, most))
     if "businesses" in keys and keys & {"owner", "skyscrapers"}:
-        raise RuleError(f"Plot {number} cannot hold both businesses and skyscrapers.")
-    raise RuleError(f"Plot {number} is not understood: give its businesses, or its owner "
-                    "and skyscrapers.")
+        raise RuleError(Msg("Plot {number} cannot hold both businesses and skyscrapers.",
+                            number=number))
+    raise RuleError(Msg("Plot {number} is not understood: give its businesses, or its owner "
+                        "and skyscrapers.", number=number))
 
 
 def check_district(plots: Sequence[Mapping[str, object]]) -> list[Plot]:
@@ -135,15 +184,16 @@ def check_district(plots: Sequence[Mapping[str, object]]) -> list[Plot]:
     skyscrapers on a business plot, and each player on one plot only ("each player may only
     build skyscrapers in one building plot per district"); Alea may hold several.
     """
-    raw = _check_list(plots, "A district")
+    raw = _check_list(plots, Msg("A district"))
     if len(raw) != PLOTS:
-        raise RuleError(f"A district has {PLOTS} plots, not {len(raw)}.")
+        raise RuleError(Msg("A district has {plots} plots, not {count}.", plots=PLOTS,
+                            count=len(raw)))
     checked = [_check_plot(plot, number) for number, plot in enumerate(raw, 1)]
     owners = [plot.owner for plot in checked if plot.owner not in (None, ALEA)]
     for owner in owners:
         if owners.count(owner) > 1:
-            raise RuleError(f"{owner} has skyscrapers on two plots of this district, but a "
-                            "player builds on one plot per district only.")
+            raise RuleError(Msg("{owner} has skyscrapers on two plots of this district, but a "
+                                "player builds on one plot per district only.", owner=owner))
     return checked
 
 
@@ -151,7 +201,7 @@ def skyscraper_points(kinds: Iterable[str]) -> int:
     """VP per skyscraper by the different business types next door: "0, 1, 2, 3, 4 adjacent
     business types: 1, 2, 3, 5, 8 VP"; several businesses of one type count once.
     """
-    return VP_BY_KINDS[len(set(_check_kinds(kinds, "The businesses next door")))]
+    return VP_BY_KINDS[len(set(_check_kinds(kinds, Msg("The businesses next door"))))]
 
 
 def _next_door(plots: Sequence[Plot], index: int) -> frozenset[str]:
@@ -186,12 +236,14 @@ class PlotScore:
 
     def line(self) -> str:
         """'Blue: 2 skyscrapers x 5 VP = 10 VP (boutique, jeweler, gallery next door)'."""
-        noun = "skyscraper" if self.skyscrapers == 1 else "skyscrapers"
-        names = ", ".join(BUSINESS_NAMES[kind] for kind in self.kinds) or "no business"
-        built = f"{player_name(self.owner)}: {self.skyscrapers} {noun}"
+        names = comma_list([BUSINESS_NAMES[kind] for kind in self.kinds]) or Msg("no business")
+        built = Plural("{owner}: {n} skyscraper", "{owner}: {n} skyscrapers",
+                       owner=player_name(self.owner), n=self.skyscrapers)
         if self.owner == ALEA:
-            return f"{built} worth {self.each} VP each ({names} next door); Alea never scores"
-        return f"{built} x {self.each} VP = {self.total} VP ({names} next door)"
+            return Msg("{built} worth {each} VP each ({names} next door); Alea never scores",
+                       built=built, each=self.each, names=names)
+        return Msg("{built} x {each} VP = {total} VP ({names} next door)", built=built,
+                   each=self.each, total=self.total, names=names)
 
 
 def district_breakdown(plots: Sequence[Mapping[str, object]]) -> list[PlotScore]:
@@ -226,11 +278,11 @@ def building_stop_points(plots: Sequence[Mapping[str, object]], declarer: str) -
     Alea's too; "the other players earn half (rounded down)" of a normal scoring. Alea never
     scores, even as the declarer.
     """
-    declarer = _check_name(declarer, "Who declares the building stop")
+    declarer = _check_name(declarer, Msg("Who declares the building stop"))
     checked = check_district(plots)
     empty = [number for number, plot in enumerate(checked, 1) if plot.empty]
     if empty:
-        raise RuleError(f"No building stop while plot {empty[0]} is empty.")
+        raise RuleError(Msg("No building stop while plot {number} is empty.", number=empty[0]))
     points = {owner: vp // 2 for owner, vp in district_points(plots).items()}
     if declarer != ALEA:
         points[declarer] = sum(plot.skyscrapers for plot in checked)
@@ -259,14 +311,15 @@ def business_targets(plots: Sequence[Mapping[str, object]]) -> list[int]:
 
 def _check_card(value: object, what: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value not in BLACK_DECK:
-        raise RuleError(f"{what} must be a 4, 5 or 6, not {value!r}.")
+        raise RuleError(Msg("{what} must be a 4, 5 or 6, not {value!r}.", what=what,
+                            value=value))
     return value
 
 
-def _check_cards(cards: object, what: str) -> list[int]:
+def _check_cards(cards: object, what: str, each: str) -> list[int]:
     if isinstance(cards, (str, bytes)) or not isinstance(cards, Iterable):
-        raise RuleError(f"{what} must be given as a list of card values.")
-    return [_check_card(value, f"Each card of {what.lower()}") for value in cards]
+        raise RuleError(Msg("{what} must be given as a list of card values.", what=what))
+    return [_check_card(value, each) for value in cards]
 
 
 def max_skyscrapers(cards: Iterable[int]) -> int:
@@ -274,9 +327,9 @@ def max_skyscrapers(cards: Iterable[int]) -> int:
     skyscrapers, and "the number of skyscrapers shown on the card with the fewest in his bid
     is the maximum" (they are not added up).
     """
-    values = _check_cards(cards, "A bid")
+    values = _check_cards(cards, Msg("A bid"), Msg("Each card of a bid"))
     if not values:
-        raise RuleError("A bid needs at least one card.")
+        raise RuleError(Msg("A bid needs at least one card."))
     return min(SKYSCRAPERS_ON_CARD[value] for value in values)
 
 
@@ -284,27 +337,29 @@ def alea_bid(cards: Iterable[int]) -> int:
     """Alea's bid: black cards are turned over "until they draw and place a card with the same
     number as one already drawn"; the bid is the sum of them all, the repeat included.
     """
-    values = _check_cards(cards, "Alea's cards")
+    values = _check_cards(cards, Msg("Alea's cards"), Msg("Each of Alea's cards"))
     for count, value in enumerate(values, 1):
         if value in values[:count - 1]:
             if count < len(values):
-                raise RuleError(f"Alea's bid ended with the repeated {value}: no card after it.")
+                raise RuleError(Msg("Alea's bid ended with the repeated {value}: no card after "
+                                    "it.", value=value))
             return sum(values)
-    raise RuleError("No value has repeated yet: turn over another black card for Alea.")
+    raise RuleError(Msg("No value has repeated yet: turn over another black card for Alea."))
 
 
 def _check_deck(deck: Mapping[int, int] | None) -> dict[int, int]:
     if deck is None:
         return dict(BLACK_DECK)
     if not isinstance(deck, Mapping):
-        raise RuleError("The black cards must be given as a count per value (4, 5, 6).")
+        raise RuleError(Msg("The black cards must be given as a count per value (4, 5, 6)."))
     counts = dict.fromkeys(BLACK_DECK, 0)
     for value, count in deck.items():
-        value = _check_card(value, "A black card")
-        counts[value] = require_count(count, f"The black {value}s", 0, BLACK_DECK[value])
+        value = _check_card(value, Msg("A black card"))
+        counts[value] = require_count(count, Msg("The black {value}s", value=value), 0,
+                                      BLACK_DECK[value])
     if max(counts.values()) < 2:
-        raise RuleError("Alea's draw could run out before a value repeats: "
-                        "it needs two black cards of one value.")
+        raise RuleError(Msg("Alea's draw could run out before a value repeats: "
+                            "it needs two black cards of one value."))
     return counts
 
 
@@ -336,7 +391,7 @@ def alea_beats_chance(high_bid: int, deck: Mapping[int, int] | None = None) -> F
     """The chance that Alea's bid is higher than ``high_bid``: "if Alea's bid is less than or
     equal to the highest bid so far, he is out of the auction".
     """
-    high_bid = require_count(high_bid, "The high bid", 0)
+    high_bid = require_count(high_bid, Msg("The high bid"), 0)
     chances = alea_bid_distribution(deck)
     return sum((chance for bid, chance in chances.items() if bid > high_bid), Fraction(0))
 
@@ -346,11 +401,13 @@ def central_park_points(businesses: Iterable[str], tiles_below: int = 3) -> int:
     turned over and "1, 2, 3 different types: 2, 3, 5 VP". When fewer than three lie there
     (``tiles_below``), all are turned over and scored by the district table (none: 1 VP).
     """
-    below = require_count(tiles_below, "The businesses below Central Park", 0, CENTRAL_PARK_TILES)
-    kinds = _check_kinds(businesses, "The businesses turned over for Central Park")
+    below = require_count(tiles_below, Msg("The businesses below Central Park"), 0,
+                          CENTRAL_PARK_TILES)
+    kinds = _check_kinds(businesses, Msg("The businesses turned over for Central Park"))
     wanted = min(3, below)
     if len(kinds) != wanted:
-        raise RuleError(f"Turn over {wanted} businesses for Central Park, not {len(kinds)}.")
+        raise RuleError(Msg("Turn over {wanted} businesses for Central Park, not {count}.",
+                            wanted=wanted, count=len(kinds)))
     return skyscraper_points(kinds)
 
 
@@ -359,9 +416,9 @@ def special_scoring_points(businesses_placed: int, districts: int) -> int:
     8 VP for skyscrapers in at least 3 / 4 / 5 different districts; none after other businesses
     ("after the twelfth ... there are no extra points"). Alea never scores.
     """
-    placed = require_count(businesses_placed, "The businesses placed on plots", 1,
+    placed = require_count(businesses_placed, Msg("The businesses placed on plots"), 1,
                            BUSINESSES_ON_PLOTS)
-    built = require_count(districts, "The districts with skyscrapers", 0, len(DISTRICTS))
+    built = require_count(districts, Msg("The districts with skyscrapers"), 0, len(DISTRICTS))
     needed, points = SPECIAL_SCORINGS.get(placed, (len(DISTRICTS) + 1, 0))
     return points if built >= needed else 0
 
@@ -370,9 +427,9 @@ def districts_built(board: Mapping[str, Sequence[Mapping[str, object]]], player:
     """In how many different districts ``player`` has skyscrapers (for the special scorings;
     "the area below Central Park is not a district").
     """
-    player = _check_name(player, "The player")
+    player = _check_name(player, Msg("The player"))
     if not isinstance(board, Mapping):
-        raise RuleError("The board must be given district by district.")
+        raise RuleError(Msg("The board must be given district by district."))
     for district in board:
         _check_district_id(district)
     return sum(any(plot.owner == player for plot in check_district(plots))
@@ -381,24 +438,25 @@ def districts_built(board: Mapping[str, Sequence[Mapping[str, object]]], player:
 
 def _check_district_id(district: object) -> str:
     if not isinstance(district, str) or district not in DISTRICT_IDS:
-        raise RuleError(f"Unknown district {district!r}: choose one of "
-                        f"{', '.join(DISTRICT_IDS)}.")
+        raise RuleError(Msg("Unknown district {district!r}: choose one of {choices}.",
+                            district=district, choices=_choices(DISTRICT_IDS)))
     return district
 
 
 def _check_position(position: object) -> str:
     if not isinstance(position, str) or position not in POSITIONS:
-        raise RuleError(f"Unknown position {position!r}: choose one of {', '.join(POSITIONS)}.")
+        raise RuleError(Msg("Unknown position {position!r}: choose one of {choices}.",
+                            position=position, choices=_choices(POSITIONS)))
     return position
 
 
 def check_stopped(stopped: Iterable[str]) -> frozenset[str]:
     """The building-stopped districts: there are "2 building stop tiles"."""
     if isinstance(stopped, (str, bytes)) or not isinstance(stopped, Iterable):
-        raise RuleError("The building-stopped districts must be given as a list.")
+        raise RuleError(Msg("The building-stopped districts must be given as a list."))
     closed = frozenset(_check_district_id(district) for district in stopped)
     if len(closed) > 2:
-        raise RuleError("There are only two building stops in a game.")
+        raise RuleError(Msg("There are only two building stops in a game."))
     return closed
 
 
@@ -424,11 +482,11 @@ def commissioner_moves(position: str, stopped: Iterable[str] = ()) -> list[str]:
 def _check_positions(positions: Mapping[str, str] | Sequence[str]) -> list[str]:
     if isinstance(positions, Mapping):
         if set(positions) != set(COMMISSIONERS):
-            raise RuleError("Give where the white and the beige commissioner stand.")
+            raise RuleError(Msg("Give where the white and the beige commissioner stand."))
         positions = list(positions.values())
-    places = list(_check_list(positions, "The commissioners' positions"))
+    places = list(_check_list(positions, Msg("The commissioners' positions")))
     if len(places) != len(COMMISSIONERS):
-        raise RuleError(f"There are two commissioners, not {len(places)}.")
+        raise RuleError(Msg("There are two commissioners, not {count}.", count=len(places)))
     return [_check_position(place) for place in places]
 
 
@@ -445,12 +503,14 @@ def scorable_districts(positions: Mapping[str, str] | Sequence[str],
 
 def _check_colours(plot_colours: Sequence[str]) -> list[str]:
     colours = []
-    for colour in _check_list(plot_colours, "The plot colours"):
+    for colour in _check_list(plot_colours, Msg("The plot colours")):
         if not isinstance(colour, str) or colour not in COLOURS:
-            raise RuleError(f"Unknown plot colour {colour!r}: choose one of {', '.join(COLOURS)}.")
+            raise RuleError(Msg("Unknown plot colour {colour!r}: choose one of {choices}.",
+                                colour=colour, choices=_choices(COLOURS)))
         colours.append(colour)
     if sorted(colours) != sorted(COLOURS):
-        raise RuleError("A district has one plot of each of the five colours, in ring order.")
+        raise RuleError(Msg("A district has one plot of each of the five colours, in ring "
+                            "order."))
     return colours
 
 
@@ -461,9 +521,11 @@ def bid_colours(plots: Sequence[Mapping[str, object]], plot_colours: Sequence[st
     plots with businesses ("never ... where another player has skyscrapers"): bidding for a
     building stop. Ring order; empty when every plot holds other players' skyscrapers.
     """
-    player = _check_name(player, "The bidder")
+    player = _check_name(player, Msg("The bidder"))
     if player == ALEA:
-        raise RuleError("Alea bids with black cards drawn from the stack, not with a colour.")
+        raise RuleError(Msg("Alea bids with black cards drawn from the stack, not with a "
+                            "colour."))
+
     checked = check_district(plots)
     colours = _check_colours(plot_colours)
     for allowed in ((lambda p: p.owner == player), (lambda p: p.empty),

@@ -13,14 +13,20 @@ from typing import Any
 
 from .common import ActionTable, Placing, RuleError, final_ranking, join_names, require_count
 from .fifth_avenue import (
+    BUSINESS_LABELS,
     BUSINESSES,
+    COLOUR_NAMES,
     COLOURS,
+    COMMISSIONER_NAMES,
     DISTRICTS,
+    POSITION_NAMES,
     alea_bid,
     alea_build_plots,
+    and_list,
     bid_colours,
     building_stop_points,
     central_park_points,
+    comma_list,
     commissioner_moves,
     district_breakdown,
     district_points,
@@ -29,12 +35,13 @@ from .fifth_avenue import (
     scorable_districts,
     special_scoring_points,
 )
+from .text import Msg, Plural
 
 ALEA = "alea"
 COMMISSIONERS = ("white", "beige")
 CITY_HALL, CENTRAL_PARK = "city_hall", "central_park"
 DISTRICT_IDS = tuple(d for d, _ in DISTRICTS)
-DISTRICT_NAMES = dict(DISTRICTS) | {CITY_HALL: "City Hall", CENTRAL_PARK: "Central Park"}
+DISTRICT_NAMES = dict(POSITION_NAMES)
 # Ruling: the printed board's colour order differs per district; this default is a rotation the
 # table corrects once on the board page, and the app remembers the corrected one.
 DEFAULT_PROFILE = {
@@ -47,15 +54,19 @@ ROW_TILES = 20
 LAST_PLACEMENT = 12
 
 RULINGS = {
-    "ring": "Ruling: the five plots of a district form a ring; each touches the two beside it.",
-    "alea_deck": "Ruling: Alea's virtual draw uses a full black deck of 50 cards "
-    "(twenty 4s, sixteen 5s, fourteen 6s), since the real stack's order is hidden.",
-    "alea": "Ruling: Alea builds one skyscraper on the most valuable empty plot, one on each if "
-    "several tie; with no empty plot Alea declares a building stop. Alea never scores.",
-    "park": "Ruling: if fewer than three businesses lie below Central Park at the end, all are "
-    "turned over and scored like a district's neighbours; with none, 1 VP per skyscraper.",
-    "tie": "Ruling: tied for the most VP, the player with the most cards left in hand wins; "
-    "still tied, the victory is shared.",
+    "ring": Msg("Ruling: the five plots of a district form a ring; each touches the two beside "
+                "it."),
+    "alea_deck": Msg("Ruling: Alea's virtual draw uses a full black deck of 50 cards "
+                     "(twenty 4s, sixteen 5s, fourteen 6s), since the real stack's order is "
+                     "hidden."),
+    "alea": Msg("Ruling: Alea builds one skyscraper on the most valuable empty plot, one on each "
+                "if several tie; with no empty plot Alea declares a building stop. Alea never "
+                "scores."),
+    "park": Msg("Ruling: if fewer than three businesses lie below Central Park at the end, all "
+                "are turned over and scored like a district's neighbours; with none, 1 VP per "
+                "skyscraper."),
+    "tie": Msg("Ruling: tied for the most VP, the player with the most cards left in hand wins; "
+               "still tied, the victory is shared."),
 }
 
 
@@ -112,6 +123,9 @@ class FifthAvenueTable(ActionTable):
     note: str | None = None
     end_reason: str | None = None
     finished: bool = False
+    # 'Ann', 'Ann and Ben': for the pages and the score sheet, said in the players' language.
+    join_names = staticmethod(join_names)
+
 
     @classmethod
     def start(cls, players: list[str]) -> FifthAvenueTable:
@@ -208,18 +222,20 @@ class FifthAvenueTable(ActionTable):
 
     def _district(self, district: object, open_only: bool = True) -> str:
         if district not in self.board:
-            raise RuleError(f"Unknown district {district!r}.")
+            raise RuleError(Msg("Unknown district {district!r}.", district=district))
         if open_only and district in self.stopped:
-            raise RuleError(f"{DISTRICT_NAMES[str(district)]} is closed by a building stop.")
+            raise RuleError(Msg("{district} is closed by a building stop.",
+                                district=DISTRICT_NAMES[str(district)]))
         return str(district)
 
     def _plot(self, district: str, plot: object) -> int:
-        return require_count(plot, f"The plot in {DISTRICT_NAMES[district]}", 0, 4)
+        return require_count(plot, Msg("The plot in {district}", district=DISTRICT_NAMES[district]),
+                             0, 4)
 
     def _owner(self, name: object, alea: bool = True) -> str:
         allowed = self.owners if alea else self.players
         if name not in allowed:
-            raise RuleError(f"{name!r} is not playing at this table.")
+            raise RuleError(Msg("{name!r} is not playing at this table.", name=name))
         return str(name)
 
     def _apply_profile(self, payload: Mapping[str, Any]) -> None:
@@ -227,10 +243,11 @@ class FifthAvenueTable(ActionTable):
         self._require_phase("setup")
         colours = payload.get("colours")
         if not isinstance(colours, Mapping) or set(colours) != set(DISTRICT_IDS):
-            raise RuleError("Give the colour order of all seven districts.")
+            raise RuleError(Msg("Give the colour order of all seven districts."))
         for district, ring in colours.items():
             if not isinstance(ring, list) or sorted(ring) != sorted(COLOURS):
-                raise RuleError(f"{DISTRICT_NAMES[district]} needs each of the five colours once.")
+                raise RuleError(Msg("{district} needs each of the five colours once.",
+                                    district=DISTRICT_NAMES[district]))
         sizes = check_set_sizes(payload.get("set_sizes", DEFAULT_SET_SIZES))
         self.colours = {d: list(colours[d]) for d in DISTRICT_IDS}
         self.set_sizes = sizes
@@ -243,8 +260,9 @@ class FifthAvenueTable(ActionTable):
         if not isinstance(row, list) or len(row) != ROW_TILES or any(
             kind not in BUSINESSES for kind in row
         ):
-            raise RuleError(f"The supply row holds {ROW_TILES} businesses, each one of "
-                            f"{', '.join(BUSINESSES)}.")
+            raise RuleError(Msg("The supply row holds {tiles} businesses, each one of {kinds}.",
+                                tiles=ROW_TILES, kinds=and_list(
+                                    [BUSINESS_LABELS[kind] for kind in BUSINESSES])))
         for district, plot, kind in starts:
             self.board[district][plot] = {"businesses": [kind]}
         sets, k = [], 0
@@ -257,27 +275,29 @@ class FifthAvenueTable(ActionTable):
     def _starting_businesses(self, start: object) -> list[tuple[str, int, str]]:
         """One business per district; every colour used at least once and at most twice."""
         if not isinstance(start, Mapping) or set(start) != set(DISTRICT_IDS):
-            raise RuleError("Place one starting business in each of the seven districts.")
+            raise RuleError(Msg("Place one starting business in each of the seven districts."))
         starts = []
         for district in DISTRICT_IDS:
             entry = start[district]
             if not isinstance(entry, Mapping) or entry.get("kind") not in BUSINESSES:
-                raise RuleError(f"Choose the business in {DISTRICT_NAMES[district]}.")
+                raise RuleError(Msg("Choose the business in {district}.",
+                                    district=DISTRICT_NAMES[district]))
             starts.append((district, self._plot(district, entry.get("plot")), str(entry["kind"])))
         used = [self.colours[d][p] for d, p, _ in starts]
         for colour in COLOURS:
             if not 1 <= used.count(colour) <= 2:
-                raise RuleError(
-                    f"The starting businesses must use every plot colour once or twice; "
-                    f"{colour} is used {used.count(colour)} times."
-                )
+                raise RuleError(Msg(
+                    "The starting businesses must use every plot colour once or twice; "
+                    "{colour} is used {count} times.",
+                    colour=COLOUR_NAMES[colour], count=used.count(colour)))
         return starts
 
     def _apply_first_placer(self, payload: Mapping[str, Any]) -> None:
         """The youngest (or chosen) player places the first skyscraper."""
         self._require_phase("placing")
         if self.initial_done:
-            raise RuleError("The placing has begun; undo it to choose another first player.")
+            raise RuleError(Msg("The placing has begun; undo it to choose another first "
+                                "player."))
         self.first_placer = self._owner(payload.get("player"), alea=False)
 
     def _apply_initial_skyscraper(self, payload: Mapping[str, Any]) -> None:
@@ -285,14 +305,14 @@ class FifthAvenueTable(ActionTable):
         self._require_phase("placing")
         player = self.next_placer
         if player is None:
-            raise RuleError("First choose who places the first skyscraper.")
+            raise RuleError(Msg("First choose who places the first skyscraper."))
         district = self._district(payload.get("district"))
         plot = self._plot(district, payload.get("plot"))
         if self.board[district][plot]:
-            raise RuleError("Initial skyscrapers go on empty plots.")
+            raise RuleError(Msg("Initial skyscrapers go on empty plots."))
         if any(p.get("owner") == player for p in self.board[district]):
-            raise RuleError(f"{player} already has a plot in {DISTRICT_NAMES[district]}: "
-                            "one plot per district.")
+            raise RuleError(Msg("{player} already has a plot in {district}: one plot per "
+                                "district.", player=player, district=DISTRICT_NAMES[district]))
         self.board[district][plot] = {"owner": player, "skyscrapers": 1}
         self.initial_done += 1
 
@@ -302,17 +322,17 @@ class FifthAvenueTable(ActionTable):
         self._require_phase("playing")
         current = self.current_set
         if current is None:
-            raise RuleError("The supply row is empty.")
+            raise RuleError(Msg("The supply row is empty."))
         tiles = self.row[current]
-        tile = require_count(payload.get("tile"), "The tile", 0, len(tiles) - 1)
+        tile = require_count(payload.get("tile"), Msg("The tile"), 0, len(tiles) - 1)
         if tiles[tile] is None:
-            raise RuleError("That tile has already been taken.")
+            raise RuleError(Msg("That tile has already been taken."))
         district = self._district(payload.get("district"))
         plot = self._plot(district, payload.get("plot"))
         target = self.board[district][plot]
         if "owner" in target or len(target.get("businesses", [])) >= 2:
-            raise RuleError("A business goes on an empty plot or next to one business, "
-                            "never beside skyscrapers or a third.")
+            raise RuleError(Msg("A business goes on an empty plot or next to one business, "
+                                "never beside skyscrapers or a third."))
         kind = tiles[tile]
         assert kind is not None
         self.board[district][plot] = {"businesses": [*target.get("businesses", []), kind]}
@@ -324,7 +344,7 @@ class FifthAvenueTable(ActionTable):
         self.placed += 1
         self._special_scoring()
         if self.placed == LAST_PLACEMENT:
-            self.end_reason = "The last business is placed: the game is over."
+            self.end_reason = Msg("The last business is placed: the game is over.")
 
     def _special_scoring(self) -> None:
         """Right after the 3rd, 6th and 9th business: 4 / 6 / 8 VP for skyscrapers in at least
@@ -334,11 +354,12 @@ class FifthAvenueTable(ActionTable):
                 p: special_scoring_points(self.placed, self.districts_with(p))
                 for p in self.players
             }
-            lines = [f"{p}: skyscrapers in {self.districts_with(p)} districts, {v} VP"
+            lines = [Plural("{player}: skyscrapers in {n} district, {points} VP",
+                            "{player}: skyscrapers in {n} districts, {points} VP",
+                            player=p, n=self.districts_with(p), points=v)
                      for p, v in points.items()]
-            self.scorings.append(
-                ScoringEvent(f"Special scoring after business {self.placed}", points,
-                             tuple(lines)))
+            label = Msg("Special scoring after business {number}", number=self.placed)
+            self.scorings.append(ScoringEvent(label, points, tuple(lines)))
 
     def _apply_move(self, payload: Mapping[str, Any]) -> None:
         """Move a commissioner one step towards Central Park (marking the district left), or
@@ -346,10 +367,11 @@ class FifthAvenueTable(ActionTable):
         self._require_phase("playing")
         which = payload.get("commissioner")
         if which not in COMMISSIONERS:
-            raise RuleError("Choose the white or the beige commissioner.")
+            raise RuleError(Msg("Choose the white or the beige commissioner."))
         to = payload.get("to")
         if to not in self.allowed_moves(str(which)):
-            raise RuleError(f"The {which} commissioner cannot move to {to!r} now.")
+            raise RuleError(Msg("The {commissioner} cannot move to {to!r} now.",
+                                commissioner=COMMISSIONER_NAMES[str(which)], to=to))
         here = self.commissioners[str(which)]
         if here in DISTRICT_IDS and here not in self.stopped:
             self.visited[str(which)].append(here)
@@ -364,27 +386,30 @@ class FifthAvenueTable(ActionTable):
         self._require_phase("playing")
         district = self._district(payload.get("district"))
         if district not in self.scorable:
-            raise RuleError(f"{DISTRICT_NAMES[district]} has no commissioner in it.")
+            raise RuleError(Msg("{district} has no commissioner in it.",
+                                district=DISTRICT_NAMES[district]))
         plots = self.board[district]
         self.scorings.append(
-            ScoringEvent(f"{DISTRICT_NAMES[district]} scored", district_points(plots),
+            ScoringEvent(Msg("{district} scored", district=DISTRICT_NAMES[district]),
+                         district_points(plots),
                          tuple(b.line() for b in district_breakdown(plots))))
         absent = [p for p in self.players if not any(q.get("owner") == p for q in plots)]
         if absent:
-            self.note = (f"{DISTRICT_NAMES[district]} scored. Without a skyscraper there, "
-                         f"{join_names(absent)} draw{'s' if len(absent) == 1 else ''} "
-                         "a black card.")
+            self.note = Plural(
+                "{district} scored. Without a skyscraper there, {names} draws a black card.",
+                "{district} scored. Without a skyscraper there, {names} draw a black card.",
+                district=DISTRICT_NAMES[district], names=join_names(absent), n=len(absent))
 
     def _apply_alea_bid(self, payload: Mapping[str, Any]) -> None:
         """Alea, third to bid: the black cards flipped until a value repeats, against the high
         bid the real players made in their first round."""
         self._require_phase("auctions")
         if not self.with_alea:
-            raise RuleError("Alea only plays in a 2-player game.")
-        high = require_count(payload.get("high_bid"), "The high bid", 0, 200)
+            raise RuleError(Msg("Alea only plays in a 2-player game."))
+        high = require_count(payload.get("high_bid"), Msg("The high bid"), 0, 200)
         cards = payload.get("cards")
         if not isinstance(cards, list):
-            raise RuleError("Give Alea's cards in the order they were flipped.")
+            raise RuleError(Msg("Give Alea's cards in the order they were flipped."))
         alea_bid(cards)  # raises unless a value has just repeated
         auction = self.auctions[0]
         auction.high_bid, auction.alea_cards = high, tuple(cards)
@@ -395,11 +420,11 @@ class FifthAvenueTable(ActionTable):
         auction = self.auctions[0]
         winner = payload.get("winner")
         if self.with_alea and not auction.alea_cards:
-            raise RuleError("Alea bids third: draw or enter Alea's cards first.")
+            raise RuleError(Msg("Alea bids third: draw or enter Alea's cards first."))
         if winner is None and auction.alea_in:
-            raise RuleError("Alea's bid stands: if neither of you overbid it, Alea wins.")
+            raise RuleError(Msg("Alea's bid stands: if neither of you overbid it, Alea wins."))
         if winner is None:
-            self.note = f"Nobody bid in {DISTRICT_NAMES[auction.place]}."
+            self.note = Msg("Nobody bid in {district}.", district=DISTRICT_NAMES[auction.place])
         elif winner == ALEA:
             self._alea_wins(auction)
         elif auction.place == CENTRAL_PARK:
@@ -408,12 +433,12 @@ class FifthAvenueTable(ActionTable):
             self._player_wins(auction.place, self._owner(winner, alea=False), payload)
         self.auctions.pop(0)
         if len(self.stopped) == 2:
-            self.end_reason = "The second building stop is complete: the game is over."
+            self.end_reason = Msg("The second building stop is complete: the game is over.")
             self.auctions = []
 
     def _alea_wins(self, auction: Auction) -> None:
         if not auction.alea_in:
-            raise RuleError("Alea only wins with a bid above the players' high bid.")
+            raise RuleError(Msg("Alea only wins with a bid above the players' high bid."))
         if auction.place == CENTRAL_PARK:
             return  # Alea never builds in Central Park
         plots = alea_build_plots(self.board[auction.place])
@@ -422,63 +447,77 @@ class FifthAvenueTable(ActionTable):
         for plot in plots:
             self.board[auction.place][plot] = {"owner": ALEA, "skyscrapers": 1}
         if plots:
-            where = join_names([self.colours[auction.place][p] for p in plots])
-            self.note = (f"Alea won {DISTRICT_NAMES[auction.place]} and built one skyscraper "
-                         f"on the {where} plot{'s' if len(plots) > 1 else ''}.")
+            where = and_list([COLOUR_NAMES[self.colours[auction.place][p]] for p in plots])
+            self.note = Plural(
+                "Alea won {district} and built one skyscraper on the {colours} plot.",
+                "Alea won {district} and built one skyscraper on each of the {colours} plots.",
+                district=DISTRICT_NAMES[auction.place], colours=where, n=len(plots))
 
     def _build_in_park(self, winner: str, payload: Mapping[str, Any]) -> None:
         built = self._built(payload)
         self.park[winner] += built
-        self.note = f"{winner} won Central Park and built {built} there."
+        self.note = Msg("{winner} won Central Park and built {built} there.", winner=winner,
+                        built=built)
 
     def _built(self, payload: Mapping[str, Any]) -> int:
         cards = payload.get("cards")
         if not isinstance(cards, list):
-            raise RuleError("Give the values of the winning bid's cards.")
+            raise RuleError(Msg("Give the values of the winning bid's cards."))
         most = max_skyscrapers(cards)
-        return require_count(payload.get("build", 0), "Skyscrapers built", 0, most)
+        return require_count(payload.get("build", 0), Msg("Skyscrapers built"), 0, most)
 
     def _player_wins(self, district: str, winner: str, payload: Mapping[str, Any]) -> None:
         colour = payload.get("colour")
         allowed = self.colours_for(district, winner)
         if colour not in allowed:
-            colours = join_names(allowed) or "no colour"
-            raise RuleError(f"{winner} may bid here only with {colours}.")
+            colours = and_list([COLOUR_NAMES[c] for c in allowed]) or Msg("no colour")
+            raise RuleError(Msg("{winner} may bid here only with {colours}.", winner=winner,
+                                colours=colours))
         plot = self.colours[district].index(str(colour))
         target = self.board[district][plot]
         full = all(self.board[district])
         if payload.get("stop"):
             if not full:
-                raise RuleError("A building stop needs every plot of the district taken.")
+                raise RuleError(Msg("A building stop needs every plot of the district taken."))
             self._building_stop(district, winner)
             return
         if target and target.get("owner") != winner:
-            raise RuleError(f"{winner} must declare a building stop here (no plot to build on).")
+            raise RuleError(Msg("{winner} must declare a building stop here (no plot to build "
+                                "on).", winner=winner))
         built = self._built(payload)
         if built:
             self.board[district][plot] = {"owner": winner,
                                           "skyscrapers": target.get("skyscrapers", 0) + built}
-        self.note = (f"{winner} won {DISTRICT_NAMES[district]} and built {built} "
-                     f"on the {colour} plot.")
+        self.note = Msg("{winner} won {district} and built {built} on the {colour} plot.",
+                        winner=winner, district=DISTRICT_NAMES[district], built=built,
+                        colour=COLOUR_NAMES[str(colour)])
 
     def _building_stop(self, district: str, declarer: str) -> None:
         """The declarer scores 1 VP per skyscraper there, the others half their district score;
         then the district is cleared and closed."""
         if len(self.stopped) >= 2:
-            raise RuleError("There have already been two building stops.")
+            raise RuleError(Msg("There have already been two building stops."))
         plots = self.board[district]
         points = building_stop_points(plots, declarer)
         normal = district_points(plots)
         who = "Alea" if declarer == ALEA else declarer
         towers = sum(p.get("skyscrapers", 0) for p in plots)
-        lines = [f"{who} declared it: 1 VP per skyscraper in the district, {towers} VP"
-                 + (" (Alea never scores)" if declarer == ALEA else "")]
-        lines += [f"{p}: half of {normal.get(p, 0)}, rounded down: {v} VP"
+        if declarer == ALEA:
+            declared = Msg("{who} declared it: 1 VP per skyscraper in the district, {points} VP "
+                           "(Alea never scores)", who=who, points=towers)
+        else:
+            declared = Msg("{who} declared it: 1 VP per skyscraper in the district, {points} VP",
+                           who=who, points=towers)
+        lines = [declared]
+        lines += [Msg("{player}: half of {normal}, rounded down: {points} VP", player=p,
+                      normal=normal.get(p, 0), points=v)
                   for p, v in points.items() if p not in (declarer, ALEA)]
-        label = f"Building stop in {DISTRICT_NAMES[district]} by {who}"
+        label = Msg("Building stop in {district} by {who}", district=DISTRICT_NAMES[district],
+                    who=who)
         scored = {p: v for p, v in points.items() if p != ALEA}
         self.scorings.append(ScoringEvent(label, scored, tuple(lines)))
-        self.note = f"{label}: " + ", ".join(f"{p} {v}" for p, v in scored.items()) + "."
+        self.note = Msg("{label}: {points}.", label=label,
+                        points=", ".join(f"{p} {v}" for p, v in scored.items()))
         self.board[district] = [{} for _ in range(5)]
         self.stopped.append(district)
         for c in COMMISSIONERS:
@@ -490,15 +529,20 @@ class FifthAvenueTable(ActionTable):
         businesses turned over from those below it."""
         self._require_phase("final")
         if self.final_scored:
-            raise RuleError("The final scoring is done; break the tie with the cards in hand.")
+            raise RuleError(Msg("The final scoring is done; break the tie with the cards in "
+                                "hand."))
         tiles = self._park_tiles(payload.get("park_tiles"))
         each = central_park_points(tiles, tiles_below=len(self.below_park))
         for district in DISTRICT_IDS:
             if district not in self.stopped:
-                self._apply_final_district(district)
+                self._score_final_district(district)
         park = {p: self.park.get(p, 0) * each for p in self.players}
-        lines = [f"{p}: {self.park.get(p, 0)} skyscrapers x {each} VP" for p in self.players]
-        self.scorings.append(ScoringEvent(f"Central Park ({', '.join(tiles)})", park, tuple(lines)))
+        lines = [Plural("{player}: {n} skyscraper x {each} VP", "{player}: {n} skyscrapers x "
+                        "{each} VP", player=p, n=self.park.get(p, 0), each=each)
+                 for p in self.players]
+        label = Msg("Central Park ({tiles})", tiles=comma_list([BUSINESS_LABELS[t]
+                                                                for t in tiles]))
+        self.scorings.append(ScoringEvent(label, park, tuple(lines)))
         self.park_tiles, self.final_scored = tuple(tiles), True
         self.finished = not self.tied_leaders
 
@@ -506,40 +550,46 @@ class FifthAvenueTable(ActionTable):
         """Three of the businesses below Central Park (all of them if fewer lie there)."""
         wanted = min(3, len(self.below_park))
         if not isinstance(tiles, list) or len(tiles) != wanted:
-            raise RuleError(f"Turn over {wanted} of the businesses below Central Park.")
+            raise RuleError(Plural("Turn over {n} of the businesses below Central Park.",
+                                   "Turn over {n} of the businesses below Central Park.",
+                                   n=wanted))
         pool = list(self.below_park)
         for tile in tiles:
             if tile not in pool:
-                raise RuleError(f"No {tile!r} lies below Central Park to turn over.")
+                name = BUSINESS_LABELS.get(tile, tile) if isinstance(tile, str) else tile
+                raise RuleError(Msg("No {tile!r} lies below Central Park to turn over.",
+                                    tile=name))
+
             pool.remove(tile)
         return [str(t) for t in tiles]
 
-    def _apply_final_district(self, district: str) -> None:
+    def _score_final_district(self, district: str) -> None:
         plots = self.board[district]
         if any("owner" in p for p in plots):
             self.scorings.append(ScoringEvent(
-                f"Final: {DISTRICT_NAMES[district]}", district_points(plots),
+                Msg("Final: {district}", district=DISTRICT_NAMES[district]), district_points(plots),
                 tuple(b.line() for b in district_breakdown(plots))))
 
     def _apply_hand_cards(self, payload: Mapping[str, Any]) -> None:
         """The tie-break: cards left in hand of the players tied for the most VP."""
         if not self.final_scored:
-            raise RuleError("Cards in hand only break a tie after the final scoring.")
+            raise RuleError(Msg("Cards in hand only break a tie after the final scoring."))
         cards = payload.get("cards")
         tied = self.tied_leaders
         if not isinstance(cards, Mapping) or set(cards) != set(tied):
-            raise RuleError(f"Enter the cards in hand of {join_names(tied)}.")
-        self.hand_cards = {p: require_count(cards[p], f"{p}'s cards", 0, 200) for p in tied}
+            raise RuleError(Msg("Enter the cards in hand of {names}.", names=join_names(tied)))
+        self.hand_cards = {p: require_count(cards[p], Msg("{player}'s cards", player=p), 0, 200)
+                           for p in tied}
         self.finished = True
 
 
 PHASE_HINTS = {
-    "setup": "First set up the board: starting businesses and the supply row.",
-    "placing": "First place the initial skyscrapers.",
-    "auctions": "First finish the auctions under way.",
-    "playing": "That belongs to the auctions, and none is under way.",
-    "final": "The game is over: do the final scoring.",
-    "over": "The game is over.",
+    "setup": Msg("First set up the board: starting businesses and the supply row."),
+    "placing": Msg("First place the initial skyscrapers."),
+    "auctions": Msg("First finish the auctions under way."),
+    "playing": Msg("That belongs to the auctions, and none is under way."),
+    "final": Msg("The game is over: do the final scoring."),
+    "over": Msg("The game is over."),
 }
 
 
@@ -549,9 +599,10 @@ def check_set_sizes(sizes: object) -> tuple[int, ...]:
     if not isinstance(sizes, (list, tuple)) or len(sizes) != 8 or any(
         s not in (2, 3) for s in sizes
     ):
-        raise RuleError("The supply row has eight sets of 2 or 3 spaces.")
+        raise RuleError(Msg("The supply row has eight sets of 2 or 3 spaces."))
     if any(sizes[i] + sizes[i + 1] != 5 for i in range(0, 8, 2)):
-        raise RuleError("Each pair of sets on the supply row holds five spaces (3 + 2).")
+        raise RuleError(Msg("Each pair of sets on the supply row holds five spaces (3 + 2)."))
+
     return tuple(int(s) for s in sizes)
 
 
@@ -562,19 +613,27 @@ def describe(kind: str, payload: Mapping[str, Any]) -> str:
     plot_no = plot + 1 if isinstance(plot, int) else plot
     cards = " ".join(str(c) for c in payload.get("cards") or [])
     winner = payload.get("winner")
+    commissioner = payload.get("commissioner")
+    to = payload.get("to")
     texts = {
-        "profile": "Board colours set",
-        "setup": "Starting businesses and supply row entered",
-        "first_placer": f"{payload.get('player')} places the first skyscraper",
-        "initial_skyscraper": f"Initial skyscraper in {where}, plot {plot_no}",
-        "business": f"Business placed in {where}, plot {plot_no}",
-        "move": f"The {payload.get('commissioner')} commissioner moved to "
-        f"{DISTRICT_NAMES.get(str(payload.get('to')), payload.get('to'))}",
-        "score": f"{where} scored",
-        "alea_bid": f"Alea's cards {cards} against a high bid of {payload.get('high_bid')}",
-        "auction": "Auction: " + ("Alea won" if winner == ALEA else f"{winner} won" if winner
-                                  else "nobody bid"),
-        "final": "Final scoring",
-        "hand_cards": "Cards in hand entered for the tie-break",
+        "profile": Msg("Board colours set"),
+        "setup": Msg("Starting businesses and supply row entered"),
+        "first_placer": Msg("{player} places the first skyscraper", player=payload.get("player")),
+        "initial_skyscraper": Msg("Initial skyscraper in {district}, plot {plot}",
+                                  district=where, plot=plot_no),
+        "business": Msg("Business placed in {district}, plot {plot}", district=where,
+                        plot=plot_no),
+        "move": Msg("The {commissioner} moved to {to}",
+                    commissioner=COMMISSIONER_NAMES.get(str(commissioner), commissioner),
+                    to=DISTRICT_NAMES.get(str(to), to)),
+        "score": Msg("{district} scored", district=where),
+        "alea_bid": Msg("Alea's cards {cards} against a high bid of {high}", cards=cards,
+                        high=payload.get("high_bid")),
+        "auction": Msg("Auction: Alea won") if winner == ALEA
+        else Msg("Auction: {winner} won", winner=winner) if winner
+        else Msg("Auction: nobody bid"),
+        "final": Msg("Final scoring"),
+        "hand_cards": Msg("Cards in hand entered for the tie-break"),
     }
-    return str(texts.get(kind, kind))
+    return texts.get(kind, kind)
+

@@ -6,6 +6,9 @@ import random
 from typing import Any
 
 from flask import Blueprint, render_template, request
+from flask_babel import LazyString
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
 from wtforms import (
     BooleanField,
     IntegerField,
@@ -17,6 +20,7 @@ from wtforms import (
 from wtforms.validators import InputRequired, NumberRange, Optional
 
 from .. import get_db, storage
+from ..i18n import text
 from ..rules import fifth_avenue as rules
 from ..rules import fifth_avenue_table as play
 from . import tables
@@ -27,44 +31,58 @@ PROFILE_SETTING = "fifth_avenue.profile"
 _draw = random.SystemRandom()
 
 
+def lazy(word: str) -> LazyString:
+    """A rules word (a `Msg`) as a form label or choice, said in the players' language."""
+    return LazyString(text, word)
+
+
+def choices(names: dict[str, str]) -> list[SelectChoice]:
+    return [SelectChoice(key, lazy(name)) for key, name in names.items()]
+
+
 class WhoForm(ActionForm):
-    player = StringField("Player", validators=[InputRequired()])
+    player = StringField(_l("Player"), validators=[InputRequired()])
 
 
 class PlotForm(ActionForm):
     """A tap on a plot of the board: its button carries 'district:plot'."""
 
-    target = StringField("Plot", validators=[InputRequired()])
-    tile = IntegerField("Tile", validators=[Optional(), NumberRange(0, 2)])
+    target = StringField(_l("Plot"), validators=[InputRequired()])
+    tile = IntegerField(_l("Tile"), validators=[Optional(), NumberRange(0, 2)])
 
 
 class MoveForm(ActionForm):
-    commissioner = SelectField("Commissioner", choices=list(play.COMMISSIONERS))
-    to = StringField("To", validators=[InputRequired()])
+    commissioner = SelectField(_l("Commissioner"), choices=choices(rules.COMMISSIONER_NAMES))
+    to = StringField(_l("To"), validators=[InputRequired()])
 
 
 class ScoreForm(ActionForm):
-    district = SelectField("District", choices=list(play.DISTRICT_IDS))
+    district = SelectField(_l("District"), choices=choices(dict(rules.DISTRICTS)))
 
 
 class AleaForm(ActionForm):
-    high_bid = IntegerField("High bid so far", validators=[InputRequired(), NumberRange(0, 200)])
-    cards = StringField("Cards flipped, in order (e.g. 4 6 5 4)")
-    draw = BooleanField("Let the app draw")
+    high_bid = IntegerField(_l("High bid so far"),
+                            validators=[InputRequired(), NumberRange(0, 200)])
+    cards = StringField(_l("Cards flipped, in order (e.g. 4 6 5 4)"))
+    draw = BooleanField(_l("Let the app draw"))
 
 
 class AuctionForm(ActionForm):
-    winner = StringField("Winner", validators=[InputRequired("Choose who won the auction.")])
-    colour = SelectField("Colour of the bid", choices=[SelectChoice("", "choose"), *rules.COLOURS],
+    winner = StringField(_l("Winner"),
+                         validators=[InputRequired(_l("Choose who won the auction."))])
+    colour = SelectField(_l("Colour of the bid"),
+                         choices=[SelectChoice("", _l("choose")), *choices(rules.COLOUR_NAMES)],
                          default="")
-    highest = RadioField("Highest card in the winning bid", choices=["4", "5", "6"], default="4")
-    build = IntegerField("Skyscrapers built", default=0, validators=[Optional(), NumberRange(0, 3)])
-    stop = BooleanField("Declare a building stop")
+    highest = RadioField(_l("Highest card in the winning bid"), choices=["4", "5", "6"],
+                         default="4")
+    build = IntegerField(_l("Skyscrapers built"), default=0,
+                         validators=[Optional(), NumberRange(0, 3)])
+    stop = BooleanField(_l("Declare a building stop"))
 
 
 class FinalForm(ActionForm):
-    tiles = StringField("The three businesses turned over")
-    draw = BooleanField("Let the app turn them over")
+    tiles = StringField(_l("The three businesses turned over"))
+    draw = BooleanField(_l("Let the app turn them over"))
 
 
 def profile_form(state: play.FifthAvenueTable) -> Any:
@@ -73,10 +91,11 @@ def profile_form(state: play.FifthAvenueTable) -> Any:
     for district in play.DISTRICT_IDS:
         for k in range(5):
             fields[f"{district}_{k}"] = SelectField(
-                f"{play.DISTRICT_NAMES[district]}, plot {k + 1}", choices=list(rules.COLOURS),
-                default=state.colours[district][k])
+                _("%(district)s, plot %(number)s", district=text(play.DISTRICT_NAMES[district]),
+                  number=k + 1),
+                choices=choices(rules.COLOUR_NAMES), default=state.colours[district][k])
     fields["set_sizes"] = StringField(
-        "Set sizes on the supply row, left to right",
+        _("Set sizes on the supply row, left to right"),
         default=" ".join(str(s) for s in state.set_sizes))
     return type("ProfileForm", (ActionForm,), fields)()
 
@@ -84,15 +103,18 @@ def profile_form(state: play.FifthAvenueTable) -> Any:
 def setup_form(state: play.FifthAvenueTable) -> Any:
     """The seven starting businesses (plot and kind per district) and the 20 on the row."""
     fields: dict[str, Any] = {}
+    kinds = choices(rules.BUSINESS_LABELS)
     for district in play.DISTRICT_IDS:
+        name = text(play.DISTRICT_NAMES[district])
         fields[f"plot_{district}"] = SelectField(
-            f"{play.DISTRICT_NAMES[district]}: plot",
-            choices=[SelectChoice(str(k), f"{k + 1} {c}")
+            _("%(district)s: plot", district=name),
+            choices=[SelectChoice(str(k), _("%(number)s %(colour)s", number=k + 1,
+                                            colour=text(rules.COLOUR_NAMES[c])))
                      for k, c in enumerate(state.colours[district])])
-        fields[f"kind_{district}"] = SelectField(
-            f"{play.DISTRICT_NAMES[district]}: business", choices=list(rules.BUSINESSES))
+        fields[f"kind_{district}"] = SelectField(_("%(district)s: business", district=name),
+                                                 choices=kinds)
     for k in range(play.ROW_TILES):
-        fields[f"row_{k}"] = RadioField(f"Row tile {k + 1}", choices=list(rules.BUSINESSES),
+        fields[f"row_{k}"] = RadioField(_("Row tile %(number)s", number=k + 1), choices=kinds,
                                         validators=[InputRequired()])
     return type("SetupForm", (ActionForm,), fields)()
 
@@ -157,8 +179,9 @@ def board(table_id: str) -> Any:
         return refuse(table, form, render_board)
     try:
         payload = profile_payload(form)
-    except ValueError as error:
-        return render_board(table, error=str(error), status=422)
+    except ValueError as error:  # a RuleError keeps its `Msg`, to be shown translated
+        return render_board(table, error=error.args[0] if error.args else str(error), status=422)
+
     response = perform(table, form, "profile", payload, render_board)
     if getattr(response, "status_code", 0) == 303:
         storage.set_setting(get_db(), PROFILE_SETTING, payload)
@@ -200,9 +223,9 @@ def first_placer(table_id: str) -> Any:
 
 
 def split_target(target: str) -> tuple[str, int]:
-    district, _, plot = target.partition(":")
+    district, _colon, plot = target.partition(":")
     if not plot.isdigit():
-        raise ValueError("Tap a plot on the board.")
+        raise ValueError(_("Tap a plot on the board."))
     return district, int(plot)
 
 
@@ -261,15 +284,23 @@ def draw_alea_cards() -> list[int]:
         seen.append(card)
         if seen.count(card) == 2:
             return seen
-    raise ValueError("The deck ran out before a value repeated.")
+    raise ValueError(_("The deck ran out before a value repeated."))
 
 
 def parse_cards(text: str) -> list[int]:
     """'4 6 5 4', '4,6,5,4' or '4654': every card is one digit."""
     values = [ch for ch in text if not ch.isspace() and ch != ","]
     if not values or any(v not in ("4", "5", "6") for v in values):
-        raise ValueError("Enter the black cards' values, 4, 5 or 6, in the order flipped.")
+        raise ValueError(_("Enter the black cards' values, 4, 5 or 6, in the order flipped."))
     return [int(v) for v in values]
+
+
+def parse_tiles(typed: str) -> list[str]:
+    """'boutique gallery gallery', in English or in the players' language ('Galerie')."""
+    names = {kind: kind for kind in rules.BUSINESSES}
+    for words in (rules.BUSINESS_LABELS, rules.BUSINESS_NAMES):
+        names |= {text(name).casefold(): kind for kind, name in words.items()}
+    return [names.get(word.casefold(), word) for word in typed.replace(",", " ").split()]
 
 
 @bp.post("/<table_id>/auction")
@@ -296,7 +327,7 @@ def final(table_id: str) -> Any:
         if form.draw.data:
             tiles = _draw.sample(state.below_park, min(3, len(state.below_park)))
         else:
-            tiles = (form.tiles.data or "").replace(",", " ").split()
+            tiles = parse_tiles(form.tiles.data or "")
         return {"park_tiles": tiles}
 
     return act(table_id, form, "final", payload, final_form=form)
@@ -306,7 +337,8 @@ def final(table_id: str) -> Any:
 def hand(table_id: str) -> Any:
     state: play.FifthAvenueTable = (
         load_table("fifth_avenue", table_id).replay().state)  # type: ignore[assignment]
-    fields = {f"cards_{i}": IntegerField(f"{p}: cards in hand",
+    fields = {f"cards_{i}": IntegerField(_("%(player)s: cards in hand", player=p),
+
                                          validators=[InputRequired(), NumberRange(0, 200)])
               for i, p in enumerate(state.players) if p in state.tied_leaders}
     form = type("HandForm", (ActionForm,), fields)()

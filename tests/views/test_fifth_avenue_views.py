@@ -1,5 +1,7 @@
 """5th Avenue through the Flask test client: set-up, the board, auctions with Alea, the end."""
 
+import re
+
 from companion.rules.fifth_avenue_table import DISTRICT_IDS
 from tests.conftest import act, current_seq, new_table
 
@@ -90,3 +92,108 @@ def test_fifth_avenue_pdfs(client):
     url = set_up(client, "Ann", "Ben")
     assert client.get(url + "sheet.pdf").data.startswith(b"%PDF")
     assert client.get("/pad/fifth_avenue.pdf?players=4&size=A4").data.startswith(b"%PDF")
+
+
+# In German -----------------------------------------------------------------------------------
+
+DE = {"Accept-Language": "de"}
+
+
+def german(client, url, action=None, **data):
+    """The page (or the answer to an action) for a German browser."""
+    if action is None:
+        return text(client.get(url, headers=DE))
+    data.setdefault("seq", current_seq(client, url))
+    return client.post(url + action, data=data, headers=DE)
+
+
+def pdf_words(data):
+    from io import BytesIO
+
+    from pypdf import PdfReader
+
+    pages = PdfReader(BytesIO(data)).pages
+    return " ".join(" ".join(page.extract_text().split()) for page in pages)
+
+
+def test_the_table_speaks_german(client):
+    url = new_table(client, "Ann", "Ben", "Cy", game="fifth_avenue")
+    page = german(client, url)
+    assert "Gespeicherten Spielplan nutzen" in page and "Use the saved board" not in page
+    act(client, url, "board/saved")
+    page = german(client, url)
+    assert "2. Startgeschäfte und Auslage" in page and "34th St West: Bauplatz" in page
+    assert "> Parfümerie</label>" in page and "> perfume</label>" not in page
+    url = set_up(client, "Ann", "Ben", "Cy")
+    assert "Wer setzt das erste Hochhaus?" in german(client, url)
+    act(client, url, "first", player="Ann")
+    page = german(client, url)
+    assert "Ann: Setze ein Hochhaus" in page and "Reihenfolge: Ann, Cy, Ben, Ben, Cy, Ann." in page
+    assert 'aria-label="34th St West, Bauplatz Orange: leer"' in page
+    assert "Festlegung: Die fünf Bauplätze eines Viertels bilden einen Ring" in page
+    for english in ("place a skyscraper", "plot:", "Ruling:", ">empty<"):
+        assert english not in page, english
+    act(client, url, "plot", target="34w:1")
+    refused = german(client, url, "plot", target="34w:1")
+    assert refused.status_code == 422
+    assert "Start-Hochhäuser kommen auf leere Bauplätze." in text(refused)
+    assert "Initial skyscrapers" not in text(refused)
+    assert "Zuletzt: Start-Hochhaus in 34th St West, Bauplatz 2" in text(refused)
+    tapped = german(client, url, "plot", target="nowhere")
+    assert tapped.status_code == 422 and "Tippe auf einen Bauplatz des Spielplans." in text(tapped)
+
+
+def test_auctions_with_alea_in_german(client):
+    url = set_up(client, "Ann", "Ben")
+    act(client, url, "first", player="Ann")
+    for target in ("34w:1", "34e:1", "times:2", "times:1"):
+        act(client, url, "plot", target=target)
+    page = german(client, url)
+    assert "Geschäft legen (Spielzug B)" in page and "Im Spielzug" in page
+    assert 'aria-label="weiße Kommission ziehen: 34th St West"' in page
+    for to in ("34w", "times", "52w", "central_park", "city_hall"):
+        act(client, url, "move", commissioner="white", to=to)
+    page = text(client.get(url + "?high=10", headers=DE))
+    assert "Versteigerung: 34th St West" in page and "Ann darf bieten mit:" in page
+    assert "Alea überbietet 10 mit Wahrscheinlichkeit <strong>74,7 %</strong> (183/245)." in page
+    for english in ("Auction:", "may bid with", "Alea beats", "Record the auction"):
+        assert english not in page, english
+    refused = german(client, url, "auction", winner="Ann", colour="violet")
+    assert refused.status_code == 422
+    assert "Alea bietet als Dritter: Zieh zuerst Aleas Karten oder gib sie ein." in text(refused)
+    bad = german(client, url, "alea", high_bid=10, cards="4 6 7")
+    assert bad.status_code == 422 and "Gib die Werte der schwarzen Karten" in text(bad)
+    act(client, url, "alea", high_bid=10, cards="4654")
+    page = german(client, url)
+    assert "Aleas Karten:" in page and "= <strong>19</strong> gegen 10:" in page
+    assert "Alea ist dabei" in page
+    act(client, url, "auction", winner="alea")
+    note = re.search(r'just-scored[^>]*>(.*?)</p>', german(client, url)).group(1)
+    assert note.startswith("Alea hat 34th St West gewonnen und "), note
+    history = text(client.get(url + "history", headers=DE))
+    assert "Die weiße Kommission zieht weiter: Startfeld" in history
+    assert "Versteigerung: Alea gewinnt" in history and "Auction:" not in history
+
+
+def test_german_score_sheet_and_pad(client):
+    url = set_up(client, "Ann", "Ben")
+    act(client, url, "first", player="Ann")
+    for target in ("34w:1", "34e:1", "times:2", "times:1"):
+        act(client, url, "plot", target=target)
+    for target in ("34w:2", "34w:3", "34w:4"):  # the third business: a special scoring
+        assert act(client, url, "plot", target=target).status_code == 303
+    page = german(client, url)
+    assert "Sonderwertung nach Geschäft 3: Ann 0, Ben 0" in page
+    assert "Ann: Hochhäuser in 2 Vierteln, 0 SP" in page
+    sheet = pdf_words(client.get(url + "sheet.pdf", headers=DE).data)
+    assert "Gespielt am" in sheet and "von Ann, Ben, mit Alea." in sheet
+    assert "Sonderwertung nach Geschäft 3 0 0" in sheet and "Summe 0 0" in sheet
+    assert "Festlegung: Die fünf Bauplätze" in sheet and "Alea punktet nie." in sheet
+    for english in ("Played", "Special scoring", "Total", "Ruling", "page"):
+        assert english not in sheet, english
+    pad = pdf_words(client.get("/pad/fifth_avenue.pdf?players=2&size=A5", headers=DE).data)
+    assert "5th Avenue: Wertungsblock" in pad and "2 Personen (Alea spielt mit" in pad
+    assert "Sonderwertung (3. Geschäft: 4 SP)" in pad and "Schlusswertung" in pad
+    assert "Handkarten (bei Gleichstand)" in pad
+    for english in ("score pad", "Special scoring", "Final scoring", "Total", "Cards in hand"):
+        assert english not in pad, english
