@@ -5,19 +5,63 @@ Rulebook: ../shared/rules/yard.en.txt; reference card and rulings: ../shared/REF
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from .common import RuleError, Split, join_names, rank_label, ranked_splits, require_count
+from .text import Msg, Plural
 
 BUILDINGS = ("museum", "theater", "station", "church", "park", "skyscraper")
+# The buildings' names for the players: on buttons and in tables, as a plural in labels
+# ("Tobi's museums"), with an article ("bought a museum") and counted ("3 museums").
+NAMES = {
+    "museum": Msg("Museum"),
+    "theater": Msg("Theater"),
+    "station": Msg("Station"),
+    "church": Msg("Church"),
+    "park": Msg("Park"),
+    "skyscraper": Msg("Skyscraper"),
+}
+PLURAL_NAMES = {
+    "museum": Msg("Museums"),
+    "theater": Msg("Theaters"),
+    "station": Msg("Stations"),
+    "church": Msg("Churches"),
+    "park": Msg("Parks"),
+    "skyscraper": Msg("Skyscrapers"),
+}
 PLURALS = {
-    "museum": "museums",
-    "theater": "theaters",
-    "station": "stations",
-    "church": "churches",
-    "park": "parks",
-    "skyscraper": "skyscrapers",
+    "museum": Msg("museums"),
+    "theater": Msg("theaters"),
+    "station": Msg("stations"),
+    "church": Msg("churches"),
+    "park": Msg("parks"),
+    "skyscraper": Msg("skyscrapers"),
+}
+A_BUILDING = {
+    "museum": Msg("a museum"),
+    "theater": Msg("a theater"),
+    "station": Msg("a station"),
+    "church": Msg("a church"),
+    "park": Msg("a park"),
+    "skyscraper": Msg("a skyscraper"),
+}
+COUNTED: dict[str, Callable[[int], Msg]] = {
+    "museum": lambda n: Plural("{n} museum", "{n} museums", n=n),
+    "theater": lambda n: Plural("{n} theater", "{n} theaters", n=n),
+    "station": lambda n: Plural("{n} station", "{n} stations", n=n),
+    "church": lambda n: Plural("{n} church", "{n} churches", n=n),
+    "park": lambda n: Plural("{n} park", "{n} parks", n=n),
+    "skyscraper": lambda n: Plural("{n} skyscraper", "{n} skyscrapers", n=n),
+}
+# "with 4 skyscrapers" in a ranking line (German needs the dative there).
+HOLDING: dict[str, Callable[[int], Msg]] = {
+    "museum": lambda n: Plural("with {n} museum", "with {n} museums", n=n),
+    "theater": lambda n: Plural("with {n} theater", "with {n} theaters", n=n),
+    "station": lambda n: Plural("with {n} station", "with {n} stations", n=n),
+    "church": lambda n: Plural("with {n} church", "with {n} churches", n=n),
+    "park": lambda n: Plural("with {n} park", "with {n} parks", n=n),
+    "skyscraper": lambda n: Plural("with {n} skyscraper", "with {n} skyscrapers", n=n),
 }
 COLOURS = {
     "museum": "blue",
@@ -38,25 +82,31 @@ REFERENCE_CARD: dict[str, dict[str, tuple[int, ...]]] = {
     "park": {"A": (5,), "B": (12, 5), "C": (20, 12, 5)},
     "skyscraper": {"A": (6,), "B": (13, 6), "C": (21, 13, 6)},
 }
+RULINGS = {
+    "ties": Msg("Ruling: tied players share the ranks they occupy, each getting the sum divided "
+                "equally, rounded down; a player without the building does not rank."),
+    "leftovers": Msg("Ruling: a leftover card goes to the player with strictly the most money "
+                     "of its currency; on a tie, or if nobody holds any, it stays unsold."),
+    "dirk": Msg("Ruling: Dirk scores like a player but cannot win; the winner is the real player "
+                "with the most points. Dirk holds no money and never gets leftover cards."),
+}
+
 BUILDING_CARDS = 54
 DISPLAY = 4
 DIRK = "Dirk"
 DIRK_DEALS = ("setup", "A", "B")
 
 
-def building_name(building: str, count: int = 1) -> str:
-    return building if count == 1 else PLURALS[building]
-
-
 def _check_building(building: object) -> str:
-    if building not in SUPPLY:
-        raise RuleError(f"Unknown building {building!r}: choose one of {', '.join(BUILDINGS)}.")
+    if not isinstance(building, str) or building not in SUPPLY:
+        raise RuleError(Msg("Unknown building {building!r}: choose one of {choices}.",
+                            building=building, choices=", ".join(BUILDINGS)))
     return str(building)
 
 
 def _check_scoring(scoring: object) -> str:
     if scoring not in SCORINGS:
-        raise RuleError(f"Unknown scoring {scoring!r}: it is A, B or C.")
+        raise RuleError(Msg("Unknown scoring {scoring!r}: it is A, B or C.", scoring=scoring))
     return str(scoring)
 
 
@@ -66,23 +116,29 @@ def check_counts(counts: Mapping[str, Mapping[str, int]]) -> dict[str, dict[str,
     Raises RuleError for an unknown building, a negative or fractional count, or a building whose
     total over all players (Dirk included) exceeds its supply (7/7/9/9/11/11).
     """
+    if not isinstance(counts, Mapping):
+        raise RuleError(Msg("Give the buildings by player."))
     table: dict[str, dict[str, int]] = {}
     for player, owned in counts.items():
         if not isinstance(owned, Mapping):
-            raise RuleError(f"The buildings of {player} must be given by type.")
+            raise RuleError(Msg("The buildings of {player} must be given by type.",
+                                player=player))
         row = dict.fromkeys(BUILDINGS, 0)
         for building, count in owned.items():
-            label = f"{player}'s {PLURALS[_check_building(building)]}"
+            label = owners_buildings(str(player), _check_building(building))
             row[building] = require_count(count, label, 0, SUPPLY[building])
         table[str(player)] = row
     for building in BUILDINGS:
         total = sum(row[building] for row in table.values())
         if total > SUPPLY[building]:
-            raise RuleError(
-                f"There are only {SUPPLY[building]} {PLURALS[building]} in the game, "
-                f"but {total} are entered."
-            )
+            raise RuleError(Msg("There are only {supply} in the game, but {total} are entered.",
+                                supply=COUNTED[building](SUPPLY[building]), total=total))
     return table
+
+
+def owners_buildings(owner: str, building: str) -> str:
+    """'Tobi's parks': how a count is named when it is refused."""
+    return Msg("{owner}'s {buildings}", owner=owner, buildings=PLURALS[_check_building(building)])
 
 
 @dataclass(frozen=True)
@@ -100,13 +156,14 @@ class BuildingResult:
 
 def split_line(building: str, split: Split) -> str:
     """'Tobi and Nina tie for 1st-2nd with 4 skyscrapers: 13 + 6 = 19, 9 each'."""
-    held = f"{split.count} {building_name(building, split.count)}"
+    held = HOLDING[_check_building(building)](split.count)
     if len(split.players) == 1:
-        return f"{split.players[0]} is {rank_label(split)} with {held}: {split.total}"
-    sums = " + ".join(str(p) for p in split.rank_points)
-    names = join_names(split.players)
-    shares = f"{sums} = {split.total}, {split.each} each"
-    return f"{names} tie for {rank_label(split)} with {held}: {shares}"
+        return Msg("{player} is {rank} {held}: {total}", player=split.players[0],
+                   rank=rank_label(split), held=held, total=split.total)
+    return Msg("{names} tie for {rank} {held}: {sums} = {total}, {each} each",
+               names=join_names(split.players), rank=rank_label(split), held=held,
+               sums=" + ".join(str(p) for p in split.rank_points), total=split.total,
+               each=split.each)
 
 
 def explain_round(counts: Mapping[str, Mapping[str, int]], scoring: str) -> list[BuildingResult]:
@@ -146,13 +203,15 @@ def leftover_owner(currency: str, money: Mapping[str, Mapping[str, int]]) -> str
     """Who takes a leftover display card at the end: the player holding strictly the most money
     of its currency. "In case of a tie nobody buys the card"; nobody holding any leaves it too.
     """
-    if currency not in CURRENCIES:
-        raise RuleError(f"Unknown currency {currency!r}: choose one of {', '.join(CURRENCIES)}.")
-    held = {
-        str(player): require_count(amounts.get(currency, 0), f"{player}'s {currency} money",
-                                   0, MAX_MONEY)
-        for player, amounts in money.items()
-    }
+    currency = _check_currency(currency)
+    if not isinstance(money, Mapping):
+        raise RuleError(Msg("Give the money by player."))
+    held = {}
+    for player, amounts in money.items():
+        if not isinstance(amounts, Mapping):
+            raise RuleError(Msg("Enter {player}'s money by currency.", player=player))
+        held[str(player)] = require_count(amounts.get(currency, 0),
+                                          owners_money(str(player), currency), 0, MAX_MONEY)
     best = max(held.values(), default=0)
     leaders = [player for player, amount in held.items() if amount == best]
     return leaders[0] if best > 0 and len(leaders) == 1 else None
@@ -163,16 +222,24 @@ def dirk_draws(after: str, deck_left: int) -> int:
     scoring A, and after scoring B "a third of all remaining cards, rounded down"; never more than
     the deck holds.
     """
-    deck_left = require_count(deck_left, "The cards left in the building deck", 0, BUILDING_CARDS)
+    deck_left = require_count(deck_left, Msg("The cards left in the building deck"), 0,
+                              BUILDING_CARDS)
     if after == "B":
         return deck_left // 3
     if after in ("setup", "A"):
         return min(6, deck_left)
-    raise RuleError(f"Dirk is dealt cards at 'setup', after 'A' or after 'B', not {after!r}.")
+    raise RuleError(Msg("Dirk is dealt cards at 'setup', after 'A' or after 'B', not {after!r}.",
+                        after=after))
 
 
 # Money: four currencies of 27 cards each (values 1-9, three of each); 2 players use 72 cards.
 CURRENCIES = ("blue", "green", "orange", "yellow")
+CURRENCY_NAMES = {
+    "blue": Msg("blue"),
+    "green": Msg("green"),
+    "orange": Msg("orange"),
+    "yellow": Msg("yellow"),
+}
 MAX_MONEY = 3 * sum(range(1, 10))
 
 
@@ -185,9 +252,10 @@ def money_piles(players: int, starting_cards: int) -> list[int]:
     """The five piles the rest of the money deck is split into, as equal as possible, after the
     starting capital and the 4 cards on display; scoring A goes into pile 2, scoring B into pile 4.
     """
+    starting_cards = require_count(starting_cards, Msg("The starting money cards"), 0)
     rest = money_cards(players) - starting_cards - DISPLAY
     if rest < 5:
-        raise RuleError("The starting capital uses more money cards than the game has.")
+        raise RuleError(Msg("The starting capital uses more money cards than the game has."))
     return [rest // 5 + (1 if pile < rest % 5 else 0) for pile in range(5)]
 
 
@@ -195,6 +263,12 @@ def starting_candidates(cards: Mapping[str, int], totals: Mapping[str, int]) -> 
     """Who may start: "the least number of cards", then "the least total"; when several remain,
     the youngest of them starts (the app then asks who that is).
     """
+    if not isinstance(cards, Mapping) or not isinstance(totals, Mapping) or not cards \
+            or set(cards) != set(totals):
+        raise RuleError(Msg("Enter each player's starting cards and total."))
+    for p in cards:
+        require_count(cards[p], Msg("{player}'s number of starting money cards", player=p))
+        require_count(totals[p], Msg("{player}'s starting money total", player=p))
     fewest = min(cards.values())
     tied = [p for p in cards if cards[p] == fewest]
     lowest = min(totals[p] for p in tied)
@@ -203,20 +277,41 @@ def starting_candidates(cards: Mapping[str, int], totals: Mapping[str, int]) -> 
 
 def check_starting_capital(player: str, cards: object, total: object) -> tuple[int, int]:
     """A starting capital is dealt until it reaches 20, so it totals 20 to 28 in 3 to 20 cards."""
-    n = require_count(cards, f"{player}'s number of starting money cards", 3, 20)
-    t = require_count(total, f"{player}'s starting money total", 20, 28)
+    n = require_count(cards, Msg("{player}'s number of starting money cards", player=player),
+                      3, 20)
+    t = require_count(total, Msg("{player}'s starting money total", player=player), 20, 28)
     if t > 9 * n or t < n:
-        raise RuleError(f"{n} money cards cannot add up to {t} ({player}).")
+        raise RuleError(Msg("{n} money cards cannot add up to {total} ({player}).",
+                            n=n, total=t, player=player))
     return n, t
 
 
 def majority_line(building: str, counts: Mapping[str, int]) -> str:
     """Who leads a building and by how many: 'Tobi leads by 2', 'Tobi and Nina tie at 3'."""
+    _check_building(building)
+    if not isinstance(counts, Mapping):
+        raise RuleError(Msg("Give the buildings by player."))
+    for owner, count in counts.items():
+        require_count(count, owners_buildings(str(owner), building), 0, SUPPLY[building])
     ranked = sorted((c for c in counts.values() if c > 0), reverse=True)
     if not ranked:
-        return "nobody yet"
+        return Msg("nobody yet")
     leaders = [p for p, c in counts.items() if c == ranked[0]]
     if len(leaders) > 1:
-        return f"{join_names(leaders)} tie at {ranked[0]}"
+        return Msg("{names} tie at {count}", names=join_names(leaders), count=ranked[0])
     runner_up = ranked[1] if len(ranked) > 1 else 0
-    return f"{leaders[0]} leads by {ranked[0] - runner_up}"
+    return Plural("{name} leads by {n}", "{name} leads by {n}", name=leaders[0],
+                  n=ranked[0] - runner_up)
+
+
+def owners_money(owner: str, currency: str) -> str:
+    """'Tobi's blue money': how an amount is named when it is refused."""
+    return Msg("{owner}'s {currency} money", owner=owner,
+               currency=CURRENCY_NAMES[_check_currency(currency)])
+
+
+def _check_currency(currency: object) -> str:
+    if not isinstance(currency, str) or currency not in CURRENCIES:
+        raise RuleError(Msg("Unknown currency {currency!r}: choose one of {choices}.",
+                            currency=currency, choices=", ".join(CURRENCIES)))
+    return currency

@@ -10,10 +10,13 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from .common import ActionTable, Placing, RuleError, final_ranking, join_names, require_count
+from .common import ActionTable, Placing, RuleError, final_ranking, require_count
+from .text import Msg, Plural
 from .yard import (
+    A_BUILDING,
     BUILDING_CARDS,
     BUILDINGS,
+    COUNTED,
     CURRENCIES,
     DIRK,
     DIRK_DEALS,
@@ -22,24 +25,16 @@ from .yard import (
     PLURALS,
     SUPPLY,
     BuildingResult,
-    building_name,
     check_starting_capital,
     dirk_draws,
     explain_round,
     leftover_owner,
     money_piles,
+    owners_buildings,
+    owners_money,
     points_of,
     starting_candidates,
 )
-
-RULINGS = {
-    "ties": "Ruling: tied players share the ranks they occupy, each getting the sum divided "
-    "equally, rounded down; a player without the building does not rank.",
-    "leftovers": "Ruling: a leftover card goes to the player with strictly the most money of its "
-    "currency; on a tie, or if nobody holds any, it stays unsold.",
-    "dirk": "Ruling: Dirk scores like a player but cannot win; the winner is the real player "
-    "with the most points. Dirk holds no money and never gets leftover cards.",
-}
 
 
 @dataclass(frozen=True)
@@ -151,33 +146,32 @@ class YardTable(ActionTable):
 
     def _owner(self, name: object) -> str:
         if name not in self.owners:
-            raise RuleError(f"{name!r} is not at this table.")
+            raise RuleError(Msg("{name!r} is not at this table.", name=name))
         return str(name)
 
     def _player(self, name: object) -> str:
         if name not in self.players:
-            raise RuleError(f"{name!r} is not a player at this table.")
+            raise RuleError(Msg("{name!r} is not a player at this table.", name=name))
         return str(name)
 
     def _check_room(self, building: str, more: int) -> None:
         held = sum(row[building] for row in self.buildings.values())
         if held + more > SUPPLY[building]:
-            raise RuleError(
-                f"There are only {SUPPLY[building]} {PLURALS[building]} in the game "
-                f"and {held} are already recorded."
-            )
+            raise RuleError(Msg("There are only {supply} in the game and {held} are already "
+                                "recorded.", supply=COUNTED[building](SUPPLY[building]), held=held))
 
     def _check_no_deal_due(self) -> None:
         if self.dirk_due:
-            raise RuleError(f"First deal Dirk his {self.dirk_cards_due} cards.")
+            raise RuleError(Plural("First deal Dirk his {n} card.",
+                                   "First deal Dirk his {n} cards.", n=self.dirk_cards_due))
 
     def _apply_starting_money(self, payload: Mapping[str, Any]) -> None:
         """Set-up: each player's starting money cards and their total decide who starts."""
         cards, totals = payload.get("cards", {}), payload.get("totals", {})
         if not isinstance(cards, Mapping) or not isinstance(totals, Mapping):
-            raise RuleError("Enter each player's starting cards and total.")
+            raise RuleError(Msg("Enter each player's starting cards and total."))
         if set(cards) != set(self.players) or set(totals) != set(self.players):
-            raise RuleError("Enter the starting money of every player at the table.")
+            raise RuleError(Msg("Enter the starting money of every player at the table."))
         starting = {p: check_starting_capital(p, cards[p], totals[p]) for p in self.players}
         money_piles(len(self.players), sum(n for n, _ in starting.values()))  # raises if too many
         self.starting, self.youngest = starting, None
@@ -186,7 +180,7 @@ class YardTable(ActionTable):
         """Set-up: the youngest of the players still tied to start."""
         player = self._player(payload.get("player"))
         if player not in self.start_candidates:
-            raise RuleError(f"{player} is not among those tied to start.")
+            raise RuleError(Msg("{player} is not among those tied to start.", player=player))
         self.youngest = player
 
     def _apply_buy(self, payload: Mapping[str, Any]) -> None:
@@ -195,10 +189,11 @@ class YardTable(ActionTable):
         building = self._building(payload.get("building"))
         receiver = self._owner(payload.get("for", buyer))
         if receiver not in (buyer, DIRK):
-            raise RuleError(f"{buyer} cannot buy for {receiver}.")
+            raise RuleError(Msg("{buyer} cannot buy for {receiver}.", buyer=buyer,
+                                receiver=receiver))
         self._check_no_deal_due()
         if self.deck_left == 0 and self.display_left == 0:
-            raise RuleError("No building cards are left to buy.")
+            raise RuleError(Msg("No building cards are left to buy."))
         self._check_room(building, 1)
         self.buildings[receiver][building] += 1
         if self.deck_left > 0:
@@ -208,20 +203,20 @@ class YardTable(ActionTable):
 
     def _building(self, building: object) -> str:
         if building not in SUPPLY:
-            raise RuleError(f"Unknown building {building!r}.")
+            raise RuleError(Msg("Unknown building {building!r}.", building=building))
         return str(building)
 
     def _apply_dirk_deal(self, payload: Mapping[str, Any]) -> None:
         """Dirk's cards from the deck: 6 at the start, 6 after A, a third of the deck after B."""
         due = self.dirk_due
         if due is None:
-            raise RuleError("Dirk is not due any cards now.")
-        dealt = self._building_counts(payload.get("buildings"), "Dirk's new")
+            raise RuleError(Msg("Dirk is not due any cards now."))
+        dealt = self._building_counts(payload.get("buildings"))
         expected = self.dirk_cards_due
         if sum(dealt.values()) != expected:
-            raise RuleError(
-                f"Dirk gets exactly {expected} cards now; {sum(dealt.values())} were entered."
-            )
+            raise RuleError(Plural("Dirk gets exactly {n} card now; {entered} were entered.",
+                                   "Dirk gets exactly {n} cards now; {entered} were entered.",
+                                   n=expected, entered=sum(dealt.values())))
         for building, count in dealt.items():
             self._check_room(building, count)
         for building, count in dealt.items():
@@ -229,28 +224,29 @@ class YardTable(ActionTable):
         self.deck_left -= expected
         self.dirk_deals.append(due)
 
-    def _building_counts(self, counts: object, whose: str) -> dict[str, int]:
+    def _building_counts(self, counts: object) -> dict[str, int]:
+        """Dirk's new cards by building type."""
         if not isinstance(counts, Mapping):
-            raise RuleError("Give the cards by building type.")
+            raise RuleError(Msg("Give the cards by building type."))
         checked = {}
         for building, count in counts.items():
             building = self._building(building)
-            checked[building] = require_count(count, f"{whose} {PLURALS[building]}",
-                                              0, SUPPLY[building])
+            label = Msg("Dirk's new {buildings}", buildings=PLURALS[building])
+            checked[building] = require_count(count, label, 0, SUPPLY[building])
         return checked
 
     def _apply_correct(self, payload: Mapping[str, Any]) -> None:
         """A correction by the players: set one owner's count of one building."""
         owner = self._owner(payload.get("owner"))
         building = self._building(payload.get("building"))
-        count = require_count(payload.get("count"), f"{owner}'s {PLURALS[building]}",
+        count = require_count(payload.get("count"), owners_buildings(owner, building),
                               0, SUPPLY[building])
         self._check_room(building, count - self.buildings[owner][building])
         self.buildings[owner][building] = count
 
     def _apply_deck(self, payload: Mapping[str, Any]) -> None:
         """A correction by the players: the building cards really left in the deck."""
-        self.deck_left = require_count(payload.get("left"), "The cards left in the deck",
+        self.deck_left = require_count(payload.get("left"), Msg("The cards left in the deck"),
                                        0, BUILDING_CARDS - DISPLAY)
 
     def _apply_score(self, payload: Mapping[str, Any]) -> None:
@@ -258,9 +254,10 @@ class YardTable(ActionTable):
         name = payload.get("scoring")
         expected = "A" if not self.scorings else "B"
         if name not in ("A", "B") or len(self.scorings) >= 2:
-            raise RuleError("Scorings A and B come from the money deck; C is the final scoring.")
+            raise RuleError(
+                Msg("Scorings A and B come from the money deck; C is the final scoring."))
         if name != expected:
-            raise RuleError(f"Scoring {expected} comes next.")
+            raise RuleError(Msg("Scoring {scoring} comes next.", scoring=expected))
         self._check_no_deal_due()
         self._score(expected)
 
@@ -271,7 +268,7 @@ class YardTable(ActionTable):
     def _apply_final(self, payload: Mapping[str, Any]) -> None:
         """The end: leftover display cards go to the most money of their currency, then C."""
         if self.scored != ["A", "B"]:
-            raise RuleError("The final scoring comes after scorings A and B.")
+            raise RuleError(Msg("The final scoring comes after scorings A and B."))
         self._check_no_deal_due()
         money = self._money(payload.get("money", {}))
         cards = self._leftover_cards(payload.get("leftovers", []))
@@ -286,52 +283,69 @@ class YardTable(ActionTable):
 
     def _money(self, money: object) -> dict[str, dict[str, int]]:
         if not isinstance(money, Mapping) or not set(money) <= set(self.players):
-            raise RuleError("Money is entered for the players at this table only.")
+            raise RuleError(Msg("Money is entered for the players at this table only."))
         checked: dict[str, dict[str, int]] = {}
         for player, amounts in money.items():
             if not isinstance(amounts, Mapping) or not set(amounts) <= set(CURRENCIES):
-                raise RuleError(f"Enter {player}'s money by currency.")
+                raise RuleError(Msg("Enter {player}'s money by currency.", player=player))
             checked[player] = {
-                c: require_count(amounts.get(c, 0), f"{player}'s {c} money", 0, MAX_MONEY)
+                c: require_count(amounts.get(c, 0), owners_money(player, c), 0, MAX_MONEY)
                 for c in CURRENCIES
             }
         return checked
 
     def _leftover_cards(self, cards: object) -> list[tuple[str, str]]:
         if not isinstance(cards, list) or len(cards) > DISPLAY:
-            raise RuleError(f"At most {DISPLAY} building cards can be left on display.")
+            raise RuleError(Msg("At most {display} building cards can be left on display.",
+                                display=DISPLAY))
         checked = []
         for card in cards:
             if not isinstance(card, Mapping) or card.get("currency") not in CURRENCIES:
-                raise RuleError("Each leftover card needs a building and a currency.")
+                raise RuleError(Msg("Each leftover card needs a building and a currency."))
             checked.append((self._building(card.get("building")), str(card["currency"])))
         return checked
 
 
 def describe(kind: str, payload: Mapping[str, Any]) -> str:
-    """One action in words, for the history page."""
+    """One action in words, for the history page and the undo and redo buttons."""
     if kind == "buy":
-        receiver = payload.get("for", payload.get("player"))
-        gift = f" for {DIRK}" if receiver == DIRK else ""
-        return f"{payload.get('player')} bought a {payload.get('building')}{gift}"
+        player, building = payload.get("player"), str(payload.get("building"))
+        bought = A_BUILDING.get(building, building)
+        if payload.get("for", player) == DIRK:
+            return Msg("{player} bought {building} for Dirk", player=player, building=bought)
+        return Msg("{player} bought {building}", player=player, building=bought)
     if kind == "dirk_deal":
-        return f"{DIRK} was dealt {_cards_in_words(payload.get('buildings', {}))}"
+        return Msg("Dirk was dealt {cards}", cards=_cards_in_words(payload.get("buildings", {})))
     if kind == "score":
-        return f"Scoring {payload.get('scoring')}"
+        return Msg("Scoring {scoring}", scoring=payload.get("scoring"))
     if kind == "final":
-        return "End of the game: leftover cards given out, final scoring C"
+        return Msg("End of the game: leftover cards given out, final scoring C")
     if kind == "starting_money":
-        return "Starting money entered"
+        return Msg("Starting money entered")
     if kind == "youngest":
-        return f"{payload.get('player')} is the youngest and starts"
+        return Msg("{player} is the youngest and starts", player=payload.get("player"))
     if kind == "correct":
-        return (f"Correction: {payload.get('owner')} has {payload.get('count')} "
-                f"{PLURALS.get(str(payload.get('building')), payload.get('building'))}")
+        return _correction(payload)
     if kind == "deck":
-        return f"Correction: {payload.get('left')} building cards left in the deck"
+        return Plural("Correction: {n} building card left in the deck",
+                      "Correction: {n} building cards left in the deck", n=payload.get("left", 0))
     return kind
 
 
+def _correction(payload: Mapping[str, Any]) -> str:
+    building, count = str(payload.get("building")), payload.get("count")
+    if building not in COUNTED or not isinstance(count, int):
+        return f"Correction: {payload}"  # never recorded: the rules refuse such a correction
+    return Msg("Correction: {owner} has {held}", owner=payload.get("owner"),
+               held=COUNTED[building](count))
+
+
 def _cards_in_words(counts: Mapping[str, int]) -> str:
-    parts = [f"{n} {building_name(b, n)}" for b, n in counts.items() if n]
-    return join_names(parts) if parts else "no cards"
+    """'3 parks, 2 museums and 1 church', each part still translatable."""
+    parts = [COUNTED[b](n) for b, n in counts.items() if n]
+    if not parts:
+        return Msg("no cards")
+    listed = parts[0]
+    for part in parts[1:-1]:
+        listed = Msg("{first}, {next}", first=listed, next=part)
+    return listed if len(parts) == 1 else Msg("{names} and {last}", names=listed, last=parts[-1])

@@ -5,49 +5,62 @@ from __future__ import annotations
 from typing import Any
 
 from flask import Blueprint, render_template, request
+from flask_babel import LazyString
+from flask_babel import lazy_gettext as _l
 from wtforms import IntegerField, SelectChoice, SelectField, StringField
 from wtforms.validators import InputRequired, NumberRange, Optional
 
+from .. import i18n
 from ..rules import yard, yard_table
+from ..rules.text import Msg
 from . import tables
 from .tables import PAGES, ActionForm, Table, load_table, log_context, perform, refuse, remember
 
 bp = Blueprint("yard", __name__, url_prefix="/yard")
-BUILDING_CHOICES = list(yard.BUILDINGS)
-NONE = SelectChoice("", "none")
+
+
+def lazy(message: Msg) -> Any:
+    """A rules `Msg` as a form label or choice, in the language of the request that shows it."""
+    return LazyString(i18n.text, message)
+
+
+BUILDING_CHOICES = [SelectChoice(b, lazy(yard.NAMES[b])) for b in yard.BUILDINGS]
+CURRENCY_CHOICES = [SelectChoice(c, lazy(yard.CURRENCY_NAMES[c])) for c in yard.CURRENCIES]
+NONE = SelectChoice("", _l("none"))
 
 
 class BuyForm(ActionForm):
-    player = StringField("Player", validators=[InputRequired()])
-    building = SelectField("Building", choices=BUILDING_CHOICES)
-    receiver = StringField("For")
+    player = StringField(_l("Player"), validators=[InputRequired()])
+    building = SelectField(_l("Building"), choices=BUILDING_CHOICES)
+    receiver = StringField(_l("For"))
 
 
 class ScoreForm(ActionForm):
-    scoring = SelectField("Scoring", choices=["A", "B"])
+    scoring = SelectField(_l("Scoring"), choices=[SelectChoice("A"), SelectChoice("B")])
 
 
 class YoungestForm(ActionForm):
-    player = StringField("Player", validators=[InputRequired()])
+    player = StringField(_l("Player"), validators=[InputRequired()])
 
 
 class CorrectForm(ActionForm):
-    owner = StringField("Owner", validators=[InputRequired()])
-    building = SelectField("Building", choices=BUILDING_CHOICES)
-    count = IntegerField("Count", validators=[InputRequired(), NumberRange(0, 11)])
+    owner = StringField(_l("Owner"), validators=[InputRequired()])
+    building = SelectField(_l("Building"), choices=BUILDING_CHOICES)
+    count = IntegerField(_l("Count"), validators=[InputRequired(), NumberRange(0, 11)])
 
 
 class DeckForm(ActionForm):
-    left = IntegerField("Cards left in the deck", validators=[InputRequired(), NumberRange(0, 50)])
+    left = IntegerField(_l("Cards left in the deck"),
+                        validators=[InputRequired(), NumberRange(0, 50)])
 
 
-def count_field(label: str, high: int) -> IntegerField:
+def count_field(label: Any, high: int) -> IntegerField:
     return IntegerField(label, default=0, validators=[Optional(), NumberRange(0, high)])
 
 
 def dirk_form() -> Any:
     """Dirk's new cards by building type."""
-    fields = {b: count_field(yard.PLURALS[b].capitalize(), yard.SUPPLY[b]) for b in yard.BUILDINGS}
+    fields = {b: count_field(lazy(yard.PLURAL_NAMES[b]), yard.SUPPLY[b]) for b in yard.BUILDINGS}
     return type("DirkDealForm", (ActionForm,), fields)()
 
 
@@ -55,10 +68,10 @@ def starting_money_form(players: list[str]) -> Any:
     """Each player's starting money: how many cards and their total."""
     fields: dict[str, Any] = {}
     for i, player in enumerate(players):
-        fields[f"cards_{i}"] = IntegerField(
-            f"{player}: cards", validators=[InputRequired(), NumberRange(3, 20)])
-        fields[f"total_{i}"] = IntegerField(
-            f"{player}: total", validators=[InputRequired(), NumberRange(20, 28)])
+        fields[f"cards_{i}"] = IntegerField(_l("%(player)s: cards", player=player),
+                                            validators=[InputRequired(), NumberRange(3, 20)])
+        fields[f"total_{i}"] = IntegerField(_l("%(player)s: total", player=player),
+                                            validators=[InputRequired(), NumberRange(20, 28)])
     return type("StartingMoneyForm", (ActionForm,), fields)()
 
 
@@ -67,12 +80,15 @@ def final_form(players: list[str]) -> Any:
     fields: dict[str, Any] = {}
     for i, player in enumerate(players):
         for currency in yard.CURRENCIES:
-            fields[f"money_{i}_{currency}"] = count_field(f"{player}: {currency}", yard.MAX_MONEY)
+            label = _l("%(player)s: %(currency)s", player=player,
+                       currency=lazy(yard.CURRENCY_NAMES[currency]))
+            fields[f"money_{i}_{currency}"] = count_field(label, yard.MAX_MONEY)
     for k in range(yard.DISPLAY):
         fields[f"card_{k}"] = SelectField(
-            f"Card {k + 1}", choices=[NONE, *BUILDING_CHOICES], default="")
+            _l("Card %(number)s", number=k + 1), choices=[NONE, *BUILDING_CHOICES], default="")
         fields[f"currency_{k}"] = SelectField(
-            f"Card {k + 1} currency", choices=[NONE, *yard.CURRENCIES], default="")
+            _l("Card %(number)s currency", number=k + 1), choices=[NONE, *CURRENCY_CHOICES],
+            default="")
     return type("FinalForm", (ActionForm,), fields)()
 
 
@@ -83,7 +99,7 @@ def table(table_id: str) -> Any:
     return render(loaded)
 
 
-def render(table: Table, error: str | None = None, status: int = 200, **forms: Any) -> Any:
+def render(table: Table, error: Any = None, status: int = 200, **forms: Any) -> Any:
     """The table page: next step, purchase buttons, majority board, scorings, totals."""
     game = table.replay()
     state: yard_table.YardTable = game.state  # type: ignore[assignment]
@@ -100,7 +116,7 @@ def render(table: Table, error: str | None = None, status: int = 200, **forms: A
         state=state,
         game=game,
         yard=yard,
-        rulings=yard_table.RULINGS,
+        rulings=yard.RULINGS,
         **log_context(table, game),
         error=error,
         **context,
@@ -185,11 +201,11 @@ def end(table_id: str) -> Any:
     table = load_table("yard", table_id)
     form = final_form(table.names)
 
-    def render_end(table: Table, error: str | None = None, status: int = 200) -> Any:
+    def render_end(table: Table, error: Any = None, status: int = 200) -> Any:
         game = table.replay()
         page = render_template("yard/end.html", table=table, state=game.state,
                                seq=game.last_seq, form=form, yard=yard, error=error,
-                               rulings=yard_table.RULINGS)
+                               rulings=yard.RULINGS)
         return page, status
 
     if request.method == "GET":

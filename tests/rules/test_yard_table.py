@@ -5,7 +5,8 @@ import pytest
 from companion.rules import GAMES, check_players, replay
 from companion.rules.common import RuleError
 from companion.rules.log import Event
-from companion.rules.yard_table import YardTable
+from companion.rules.text import Msg
+from companion.rules.yard_table import YardTable, describe
 
 YARD = GAMES["yard"]
 
@@ -248,3 +249,16 @@ def test_player_names_are_cleaned(names, result):
 def test_bad_player_names_are_refused(names, message):
     with pytest.raises(RuleError, match=message):
         check_players(YARD, names)
+
+
+def test_descriptions_and_refusals_are_messages_the_web_layer_can_translate():
+    """Every word for the players is a Msg (a template with its values), never a bare str."""
+    bought = describe("buy", {"player": "Ann", "building": "church", "for": "Dirk"})
+    assert isinstance(bought, Msg) and bought == "Ann bought a church for Dirk"
+    assert bought.template == "{player} bought {building} for Dirk"
+    dealt = describe("dirk_deal", {"buildings": {"museum": 1, "park": 2, "skyscraper": 3}})
+    assert dealt == "Dirk was dealt 1 museum, 2 parks and 3 skyscrapers"
+    assert all(isinstance(v, Msg) for v in dealt.params["cards"].params.values())
+    with pytest.raises(RuleError) as refused:
+        play(["Ann", "Ben"]).apply(*buy("Ann", "park"))
+    assert isinstance(refused.value.args[0], Msg)

@@ -172,3 +172,97 @@ def test_security_headers(client):
 def test_a_request_size_limit(client):
     response = client.post("/new", data={"game": "yard", "players-0-name": "x" * 100_000})
     assert response.status_code == 413
+
+
+# In German ------------------------------------------------------------------------------------
+
+GERMAN = {"Accept-Language": "de"}
+
+
+def act_in_german(client, url, action, **data):
+    data.setdefault("seq", current_seq(client, url))
+    return client.post(url + action, data=data, headers=GERMAN)
+
+
+def pdf_words(data):
+    import io
+
+    from pypdf import PdfReader
+
+    return " ".join(" ".join(p.extract_text() for p in PdfReader(io.BytesIO(data)).pages).split())
+
+
+def test_the_table_page_speaks_german(client):
+    url = new_table(client, "Tobi", "Nina", "Paul")
+    for _ in range(2):
+        act(client, url, "buy", player="Tobi", building="skyscraper")
+    act(client, url, "buy", player="Nina", building="station")
+    act(client, url, "score", scoring="A")
+    page = text(client.get(url, headers=GERMAN))
+    assert '<html lang="de">' in page
+    for german in ("Wertung A erledigt", "Wer hat was gekauft?", "Mehrheiten jetzt",
+                   "Hochhaus <span class=\"count\">2</span>", "Tobi führt mit 2 Karten Vorsprung",
+                   "Tobi belegt den 1. Platz mit 2 Hochhäusern: 6",
+                   "Nina belegt den 1. Platz mit 1 Bahnhof: 3",
+                   "Karte „Wertung B“ gezogen: jetzt werten", "Noch 47 Bildkarten im Stapel.",
+                   "Zuletzt: Wertung A", "Regelauslegung: Bei Gleichstand"):
+        assert german in page, german
+    for english in ("Who bought what?", "leads by", "is 1st with", "Skyscraper", "Scoring A",
+                    "building cards left", "Ruling:"):
+        assert english not in page, english
+
+
+def test_a_refusal_and_the_history_in_german(client):
+    url = new_table(client, "Tobi", "Nina")
+    refused = act_in_german(client, url, "buy", player="Tobi", building="park")
+    assert refused.status_code == 422
+    assert "Gib Dirk zuerst seine 6 Karten." in text(refused)
+    assert "First deal Dirk" not in text(refused)
+    act(client, url, "dirk", skyscraper=4, park=2)
+    act(client, url, "buy", player="Nina", building="church", receiver="Dirk")
+    history = text(client.get(url + "history", headers=GERMAN))
+    assert "Dirk hat 2 Parks und 4 Hochhäuser bekommen" in history
+    assert "Nina hat eine Kirche für Dirk gekauft" in history
+    too_many = act_in_german(client, url, "correct", owner="Tobi", building="park", count=10)
+    assert too_many.status_code == 422
+    assert "Es gibt nur 11 Parks im Spiel, und 2 sind schon eingetragen." in text(too_many)
+    wrong = act_in_german(client, url, "correct", owner="Tobi", building="museum", count=8)
+    assert "Die Zahl der Museen von Tobi darf nicht größer als 7 sein." in text(wrong)
+
+
+def test_the_end_form_and_the_final_result_in_german(client):
+    url = new_table(client, "Tobi", "Nina", "Paul")
+    act(client, url, "buy", player="Tobi", building="park")
+    act(client, url, "score", scoring="A")
+    act(client, url, "score", scoring="B")
+    end = url + "end"
+    form = text(client.get(end, headers=GERMAN))
+    assert "Geld auf der Hand" in form and "Tobi: blau" in form and "Währung von Karte 1" in form
+    assert "<option value=\"skyscraper\">Hochhaus</option>" in form
+    response = client.post(end, headers=GERMAN, data={  # Nina alone holds yellow money
+        "seq": current_seq(client, end), "card_0": "park", "currency_0": "yellow",
+        "money_1_yellow": "5"})
+    assert response.status_code == 303
+    page = text(client.get(url, headers=GERMAN))
+    assert "Endergebnis" in page and "Park (gelb): Nina" in page
+    assert "Tobi und Nina teilen sich den 1.–2. Platz mit 1 Park: 20 + 12 = 32, je 16" in page
+    assert "Final result" not in page and "tie for" not in page
+
+
+def test_the_score_sheet_and_the_pad_in_german(client):
+    url = new_table(client, "Tobi", "Nina")
+    act(client, url, "dirk", museum=6)
+    act(client, url, "buy", player="Tobi", building="park")
+    act(client, url, "score", scoring="A")
+    sheet = pdf_words(client.get(url + "sheet.pdf?size=A4", headers=GERMAN).data)
+    assert "Gespielt am" in sheet and "mit Dirk" in sheet and "Spiel läuft noch." in sheet
+    assert "Park: Tobi belegt den 1. Platz mit 1 Park: 5" in sheet
+    assert "Dirk belegt den 1. Platz mit 6 Museen: 1" in sheet
+    assert "Gebäude bisher" in sheet and "Regelauslegung" in sheet
+    for english in ("Played", "Scoring", "Ruling", "Total", "with 1 park"):
+        assert english not in sheet, english
+    pad = pdf_words(client.get("/pad/yard.pdf?players=2&size=A5", headers=GERMAN).data)
+    assert "Wertungsblock" in pad and "2 Spieler und Dirk." in pad
+    assert "Summe Wertung C" in pad and "Hochhaus (21 / 13 / 6)" in pad and "Gesamtsumme" in pad
+    for english in ("score pad", "Scoring", "Skyscraper", "Grand total", "Points for"):
+        assert english not in pad, english
