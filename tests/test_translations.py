@@ -102,3 +102,14 @@ def test_the_switch_never_sends_players_to_another_site(client):
 def test_the_browser_language_is_the_default(client):
     page = client.get("/", headers={"Accept-Language": "de-DE,de;q=0.9"})
     assert b'<html lang="de">' in page.data
+
+
+def test_a_message_shared_by_several_areas_has_one_german_text():
+    """The catalogues are merged into one: the same English must not mean two things."""
+    german = {}
+    for path in CATALOGUES:
+        for message in messages(path):
+            key = message.id if isinstance(message.id, str) else message.id[0]
+            german.setdefault(key, {})[path.stem] = str(message.string)
+    differing = {k: v for k, v in german.items() if len(set(v.values())) > 1}
+    assert differing == {}
