@@ -41,6 +41,7 @@ from dataclasses import dataclass
 from typing import TypedDict
 
 from .common import Placing, RuleError, require_count
+from .text import Msg, Plural
 
 PLAYERS = range(2, 5)
 TURNS = 6
@@ -48,7 +49,9 @@ ACTIONS_PER_TURN = 4
 BARN_PRICES = (1, 1, 2, 2)
 FIELD_PRICE = 3
 PRICES = (*BARN_PRICES, FIELD_PRICE)  # the five slots: barns 1-4, then the field
-SLOT_NAMES = ("barn 1", "barn 2", "barn 3", "barn 4", "the field")
+GRAIN_IN = (Msg("The grain in barn {n}", n=1), Msg("The grain in barn {n}", n=2),
+            Msg("The grain in barn {n}", n=3), Msg("The grain in barn {n}", n=4),
+            Msg("The grain in the field"))
 REFILL_ORDER = (4, 3, 2, 1, 0)  # "first to the field ..., then to the fourth barn ..., etc."
 MAX_GRAIN = 8
 GRAIN_PER_PLAYER = 7  # one on each barn and on the field, two in the return area
@@ -56,6 +59,10 @@ RETURN_PER_PLAYER = 2
 WORK_ORDER_VALUES = {"white": 3, "grey": 2, "orange": 1}
 WORK_ORDERS_PER_COLOUR = 15
 MAX_WORK_ORDERS = WORK_ORDERS_PER_COLOUR * len(WORK_ORDER_VALUES)
+COLOUR_NAMES = {"white": Msg("white"), "grey": Msg("grey"), "orange": Msg("orange")}
+ORDERS_OF = {"white": Msg("The white work orders"), "grey": Msg("The grey work orders"),
+             "orange": Msg("The orange work orders")}
+VICTORY_POINTS = Msg("victory points")
 CITIZEN_VP = 2
 GRAIN_PER_VP = 3
 MAYOR_VP = 1
@@ -68,9 +75,9 @@ START_VP = 1
 TAX_START = 10
 PRICE_MARKERS = 24
 INVENTION_SPACES = 9
-FACTORY_CARDS = {2: "only the factory cards marked II on the back",
-                 3: "only the factory cards marked II or III on the back",
-                 4: "all 18 factory cards"}
+FACTORY_CARDS = {2: Msg("only the factory cards marked II on the back"),
+                 3: Msg("only the factory cards marked II or III on the back"),
+                 4: Msg("all 18 factory cards")}
 
 
 class Market(TypedDict):
@@ -90,33 +97,46 @@ class Building:
     vp: int
     house_steps: int
     needs_house: bool
+    title: str = ""
 
 
 BUILDINGS = {
-    "house": Building("house", "houses", 2, 1, 1, False),
-    "skyscraper": Building("skyscraper", "skyscrapers", 3, 2, 1, True),
-    "administrative": Building("administrative building", "administrative buildings", 3, 2, 0,
-                               False),
+    "house": Building(Msg("house"), Msg("houses"), 2, 1, 1, False, Msg("House")),
+    "skyscraper": Building(Msg("skyscraper"), Msg("skyscrapers"), 3, 2, 1, True,
+                           Msg("Skyscraper")),
+    "administrative": Building(Msg("administrative building"), Msg("administrative buildings"),
+                               3, 2, 0, False, Msg("Administrative building")),
 }
+
+
+def counted(kind: object, n: object) -> str:
+    """'1 house', '2 skyscrapers': a number of buildings of one kind (any kind: 'buildings')."""
+    n = require_count(n, Msg("The buildings"), 0)
+    if kind == "house":
+        return Plural("{n} house", "{n} houses", n=n)
+    if kind == "skyscraper":
+        return Plural("{n} skyscraper", "{n} skyscrapers", n=n)
+    if kind == "administrative":
+        return Plural("{n} administrative building", "{n} administrative buildings", n=n)
+    return Plural("{n} building", "{n} buildings", n=n)
 
 
 def check_players(players: object) -> int:
     """The number of players: Urbanisation is for 2 to 4."""
     if isinstance(players, bool) or not isinstance(players, int) or players not in PLAYERS:
-        raise RuleError("Urbanisation is played by 2 to 4 players.")
+        raise RuleError(Msg("Urbanisation is played by 2 to 4 players."))
     return players
 
 
 def _slots(market: object, players: int) -> list[int]:
     """The market as five counts (barns 1-4, the field), each from 0 to one per player."""
     if not isinstance(market, Mapping) or set(market) != {"barns", "field"}:
-        raise RuleError("The grain market is given as its 4 barns and its field.")
+        raise RuleError(Msg("The grain market is given as its 4 barns and its field."))
     barns = market["barns"]
     if not isinstance(barns, list | tuple) or len(barns) != len(BARN_PRICES):
-        raise RuleError("The grain market has exactly 4 barns.")
+        raise RuleError(Msg("The grain market has exactly 4 barns."))
     counts = [*barns, market["field"]]
-    return [require_count(n, f"The grain in {name}", 0, players)
-            for n, name in zip(counts, SLOT_NAMES, strict=True)]
+    return [require_count(n, what, 0, players) for n, what in zip(counts, GRAIN_IN, strict=True)]
 
 
 def _market(slots: Sequence[int]) -> Market:
@@ -141,8 +161,8 @@ def _cost(counts: Sequence[int], one_dollar: bool) -> int:
     return sum(n * (1 if one_dollar else price) for n, price in zip(counts, PRICES, strict=True))
 
 
-def _check_grain(held: object, what: str = "Your grain") -> int:
-    return require_count(held, what, 0, MAX_GRAIN)
+def _check_grain(held: object, what: str | None = None) -> int:
+    return require_count(held, what or Msg("Your grain"), 0, MAX_GRAIN)
 
 
 def buy_grain(market: object, amount: object, *, players: object = max(PLAYERS),
@@ -153,13 +173,14 @@ def buy_grain(market: object, amount: object, *, players: object = max(PLAYERS),
     `one_dollar` is the invention "Pay only $1 for each grain marker". Returns (cost, market).
     """
     slots = _slots(market, check_players(players))
-    amount = require_count(amount, "The grain to buy", 1)
+    amount = require_count(amount, Msg("The grain to buy"), 1)
     if held is not None and _check_grain(held) + amount > MAX_GRAIN:
-        raise RuleError(f"A player may have at most {MAX_GRAIN} grain: you have {held}.")
+        raise RuleError(Msg("A player may have at most {most} grain: you have {held}.",
+                            most=MAX_GRAIN, held=held))
     offer = [min(1, n) for n in slots[:4]] + [slots[4]]
     if amount > sum(offer):
-        raise RuleError(f"Only {sum(offer)} grain can be bought in one action now: one from each "
-                        "barn holding grain and any number from the field.")
+        raise RuleError(Msg("Only {n} grain can be bought in one action now: one from each "
+                            "barn holding grain and any number from the field.", n=sum(offer)))
     taken = _fill(offer, amount)
     return _cost(taken, one_dollar), _market([s - t for s, t in zip(slots, taken, strict=True)])
 
@@ -173,12 +194,14 @@ def sell_grain(market: object, amount: object, players: object, *,
     """
     players = check_players(players)
     slots = _slots(market, players)
-    amount = require_count(amount, "The grain to sell", 1)
+    amount = require_count(amount, Msg("The grain to sell"), 1)
     if held is not None and amount > _check_grain(held):
-        raise RuleError(f"You cannot sell {amount} grain: you have only {held}.")
+        raise RuleError(Msg("You cannot sell {n} grain: you have only {held}.", n=amount,
+                            held=held))
     room = [players - n for n in slots]
     if amount > sum(room):
-        raise RuleError(f"The barns and the field have room for only {sum(room)} more grain.")
+        raise RuleError(Msg("The barns and the field have room for only {n} more grain.",
+                            n=sum(room)))
     put = _fill(room, amount)
     return _cost(put, False), _market([s + p for s, p in zip(slots, put, strict=True)])
 
@@ -195,10 +218,11 @@ def mill_worker(market: object, players: object, *, held: object = 0) -> tuple[i
 def _check_supply(slots: Sequence[int], return_area: object, players: int) -> int:
     """The return area's count; with the market it cannot exceed the 7 markers per player."""
     in_play = GRAIN_PER_PLAYER * players
-    return_area = require_count(return_area, "The grain in the return area", 0, in_play)
+    return_area = require_count(return_area, Msg("The grain in the return area"), 0, in_play)
     if sum(slots) + return_area > in_play:
-        raise RuleError(f"A {players}-player game has only {in_play} grain markers, "
-                        f"but {sum(slots) + return_area} are entered.")
+        raise RuleError(Msg("A {players}-player game has only {in_play} grain markers, but {n} "
+                            "are entered.", players=players, in_play=in_play,
+                            n=sum(slots) + return_area))
     return return_area
 
 
@@ -237,9 +261,9 @@ def harvest(sown: object, held: object, market: object, return_area: object, pla
     players = check_players(players)
     slots = _slots(market, players)
     return_area = _check_supply(slots, return_area, players)
-    held = _check_grain(held, "The grain on the tracking card")
-    sown = require_count(sown, "The grain sown", 0, MAX_GRAIN - held)
-    wanted = min(sown + require_count(extra, "The grain from inventions", 0, 3),
+    held = _check_grain(held, Msg("The grain on the tracking card"))
+    sown = require_count(sown, Msg("The grain sown"), 0, MAX_GRAIN - held)
+    wanted = min(sown + require_count(extra, Msg("The grain from inventions"), 0, 3),
                  MAX_GRAIN - held - sown)
     from_return = min(wanted, return_area)
     taken = _fill([slots[i] for i in REFILL_ORDER], wanted - from_return)
@@ -254,20 +278,20 @@ def citizens(houses: object, grain: object, work_orders: object) -> int:
     the citizen marker to match the lowest numbered position of these three categories" (work
     orders count as markers, not by value; the house line counts skyscrapers too).
     """
-    return min(require_count(houses, "The houses", 0),
-               _check_grain(grain, "The grain"),
-               require_count(work_orders, "The work orders", 0, MAX_WORK_ORDERS))
+    return min(require_count(houses, Msg("The houses"), 0),
+               _check_grain(grain, Msg("The grain")),
+               require_count(work_orders, Msg("The work orders"), 0, MAX_WORK_ORDERS))
 
 
 def feeding(grain: object, citizens: object) -> tuple[int, int]:
     """Feeding: "Remove 1 grain marker per citizen ... Now each player receives 1 victory point
     for every 3 grain markers still left." Returns (grain left, VP).
     """
-    grain = _check_grain(grain, "The grain")
-    fed = require_count(citizens, "The citizens", 0, MAX_GRAIN)
+    grain = _check_grain(grain, Msg("The grain"))
+    fed = require_count(citizens, Msg("The citizens"), 0, MAX_GRAIN)
     if fed > grain:
-        raise RuleError(f"{fed} citizens cannot live on {grain} grain: citizens never outnumber "
-                        "the grain, so recount them.")
+        raise RuleError(Msg("{fed} citizens cannot live on {grain} grain: citizens never "
+                            "outnumber the grain, so recount them.", fed=fed, grain=grain))
     return grain - fed, (grain - fed) // GRAIN_PER_VP
 
 
@@ -300,21 +324,22 @@ def collect_taxes(tax: object, citizens: object, times: object = 1) -> tuple[int
     to the right than the citizen marker." The Tax Collector collects twice ("The standard
     taxation rules apply" each time). Returns (the tax marker's new space, money).
     """
-    tax = require_count(tax, "The tax marker's space", 0, TAX_START)
-    count = require_count(citizens, "The citizen marker's space", 0, MAX_GRAIN)
-    times = require_count(times, "The tax collections", 1, 2)
+    tax = require_count(tax, Msg("The tax marker's space"), 0, TAX_START)
+    count = require_count(citizens, Msg("The citizen marker's space"), 0, MAX_GRAIN)
+    times = require_count(times, Msg("The tax collections"), 1, 2)
     if tax <= count:
-        raise RuleError("Taxes can be collected only while the tax marker lies right of the "
-                        "citizen marker.")
+        raise RuleError(Msg("Taxes can be collected only while the tax marker lies right of the "
+                            "citizen marker."))
     if tax - times < count:
-        raise RuleError("After one collection the tax marker no longer lies right of the "
-                        "citizen marker: the second is not allowed.")
+        raise RuleError(Msg("After one collection the tax marker no longer lies right of the "
+                            "citizen marker: the second is not allowed."))
     return tax - times, count * times
 
 
 def _building(kind: object) -> Building:
     if not isinstance(kind, str) or kind not in BUILDINGS:
-        raise RuleError(f"Unknown building {kind!r}: choose house, skyscraper or administrative.")
+        raise RuleError(Msg("Unknown building {kind!r}: choose house, skyscraper or "
+                            "administrative.", kind=kind))
     return BUILDINGS[kind]
 
 
@@ -335,35 +360,38 @@ def erect(kind: object, count: object = 1, *, houses_standing: object = 0,
     a building of that type." The Architect pays "$1 less for each building".
     """
     building = _building(kind)
-    count = require_count(count, f"The {building.plural} to erect", 1)
-    if left_in_pool is not None and count > require_count(left_in_pool, "The pool", 0):
-        raise RuleError(f"The pool holds too few {building.plural}: {left_in_pool} left.")
-    if building.needs_house and count > require_count(houses_standing, "Your houses", 0):
-        raise RuleError(f"A skyscraper replaces one of your houses: you have {houses_standing} "
-                        "standing from earlier actions.")
+    count = require_count(count, Msg("The {buildings} to erect", buildings=building.plural), 1)
+    if left_in_pool is not None and count > require_count(left_in_pool, Msg("The pool"), 0):
+        raise RuleError(Msg("The pool holds too few {buildings}: {left} left.",
+                            buildings=building.plural, left=left_in_pool))
+    if building.needs_house and count > require_count(houses_standing, Msg("Your houses"), 0):
+        raise RuleError(Msg("A skyscraper replaces one of your houses: you have {n} standing "
+                            "from earlier actions.", n=houses_standing))
     price = building.cost - (1 if architect else 0)
     return Erected(price * count, building.vp * count, building.house_steps * count)
 
 
 def land_cost(price_markers: object) -> int:
     """Buy land: "The territory costs $1 for each price marker in it"; it holds at least one."""
-    return require_count(price_markers, "The price markers on the territory", 1, PRICE_MARKERS)
+    return require_count(price_markers, Msg("The price markers on the territory"), 1,
+                         PRICE_MARKERS)
 
 
 def invention_cost(spaces: object) -> int:
     """Acquire invention: "The first space of each movement is free; each additional space
     costs $1" (a new marker enters at the leftmost of the 9 docking spaces).
     """
-    return require_count(spaces, "The spaces moved", 1, INVENTION_SPACES) - 1
+    return require_count(spaces, Msg("The spaces moved"), 1, INVENTION_SPACES) - 1
 
 
 def _orders(orders: object) -> dict[str, int]:
     if not isinstance(orders, Mapping):
-        raise RuleError("Work orders are given by colour: white, grey and orange.")
+        raise RuleError(Msg("Work orders are given by colour: white, grey and orange."))
     for colour in orders:
         if colour not in WORK_ORDER_VALUES:
-            raise RuleError(f"Unknown work order colour {colour!r}: white, grey or orange.")
-    return {colour: require_count(orders.get(colour, 0), f"The {colour} work orders", 0,
+            raise RuleError(Msg("Unknown {what} colour {colour!r}: white, grey or orange.",
+                                what=Msg("work order"), colour=colour))
+    return {colour: require_count(orders.get(colour, 0), ORDERS_OF[colour], 0,
                                   WORK_ORDERS_PER_COLOUR) for colour in WORK_ORDER_VALUES}
 
 
@@ -383,7 +411,7 @@ def produce_goods(orders: object) -> tuple[int, int]:
     """
     goods = work_order_count(orders)
     if goods == 0:
-        raise RuleError("Producing goods takes at least one work order.")
+        raise RuleError(Msg("Producing goods takes at least one work order."))
     return work_order_value(orders), GOOD_VP * goods
 
 
@@ -391,9 +419,10 @@ def check_upgrade(old: object, new: object) -> int:
     """Upgrade a factory: allowed "if the factory number ... on the newly acquired factory card
     is higher than the number of the factory to be upgraded". Returns the 2 VP it gains.
     """
-    old = require_count(old, "The factory to upgrade", 1)
-    if require_count(new, "The new factory", 1) <= old:
-        raise RuleError(f"Factory {new} cannot upgrade factory {old}: its number must be higher.")
+    old = require_count(old, Msg("The factory to upgrade"), 1)
+    if require_count(new, Msg("The new factory"), 1) <= old:
+        raise RuleError(Msg("Factory {new} cannot upgrade factory {old}: its number must be "
+                            "higher.", new=new, old=old))
     return FACTORY_VP
 
 
@@ -403,27 +432,30 @@ def factory_to_remove(display: object) -> int:
     1-3 (None for an empty space); returns the space (1-3) of the card removed.
     """
     if not isinstance(display, list | tuple) or len(display) != 3:
-        raise RuleError("The factory display has 3 spaces.")
-    numbers = {i + 1: require_count(n, f"The factory on space {i + 1}", 1)
+        raise RuleError(Msg("The factory display has 3 spaces."))
+    numbers = {i + 1: require_count(n, Msg("The factory on space {n}", n=i + 1), 1)
                for i, n in enumerate(display) if n is not None}
     if not numbers:
-        raise RuleError("No factory card is face up.")
+        raise RuleError(Msg("No factory card is face up."))
     return min(numbers, key=lambda space: numbers[space])
 
 
 def _factories(factories: object) -> dict[str, list[int]]:
     """Every player's factory numbers (active and inactive); a card is owned once."""
     if not isinstance(factories, Mapping):
-        raise RuleError("Factories are given per player.")
+        raise RuleError(Msg("Factories are given per player."))
     table: dict[str, list[int]] = {}
     for player, numbers in factories.items():
         if not isinstance(numbers, list | tuple):
-            raise RuleError(f"The factories of {player} must be given as a list of numbers.")
-        table[str(player)] = [require_count(n, f"{player}'s factory number", 1) for n in numbers]
+            raise RuleError(Msg("The factories of {player} must be given as a list of numbers.",
+                                player=player))
+        table[str(player)] = [require_count(n, Msg("{player}'s factory number", player=player), 1)
+                              for n in numbers]
     owned = [n for numbers in table.values() for n in numbers]
     for number in owned:
         if owned.count(number) > 1:
-            raise RuleError(f"Factory {number} is entered twice: each card exists once.")
+            raise RuleError(Msg("Factory {number} is entered twice: each card exists once.",
+                                number=number))
     return table
 
 
@@ -443,8 +475,8 @@ def factory_bonus(factories: object) -> str | None:
 def final_totals(vp: object, factories: object) -> dict[str, int]:
     """Final scoring: every player's VP plus the 2 VP of the largest factory sum."""
     winner = factory_bonus(factories)
-    vp = _by_player(vp, "victory points")
-    return {str(p): require_count(v, f"{p}'s victory points", 0)
+    vp = _by_player(vp, VICTORY_POINTS)
+    return {str(p): require_count(v, Msg("{player}'s {what}", player=p, what=VICTORY_POINTS), 0)
             + (FACTORY_BONUS_VP if p == winner else 0) for p, v in vp.items()}
 
 
@@ -453,8 +485,9 @@ def final_ranking(totals: object, factories: object) -> list[Placing]:
     newest factory card wins." Equal totals without any factory share the place.
     """
     table = _factories(factories)
-    totals = _by_player(totals, "totals")
-    keys = {str(p): (require_count(t, f"{p}'s total", 0), max(table.get(str(p), []), default=0))
+    totals = _by_player(totals, Msg("totals"))
+    keys = {str(p): (require_count(t, Msg("{player}'s total", player=p), 0),
+                     max(table.get(str(p), []), default=0))
             for p, t in totals.items()}
     ordered = sorted(keys, key=lambda player: keys[player], reverse=True)
     return [Placing(1 + sum(other > keys[p] for other in keys.values()), p, keys[p][0],
@@ -463,24 +496,26 @@ def final_ranking(totals: object, factories: object) -> list[Placing]:
 
 def _seats(seat_order: object) -> list[str]:
     if not isinstance(seat_order, list | tuple) or len(seat_order) not in PLAYERS:
-        raise RuleError("List the 2 to 4 players in seating order, clockwise.")
+        raise RuleError(Msg("List the 2 to 4 players in seating order, clockwise."))
     seats = [str(player) for player in seat_order]
     if len(set(seats)) != len(seats):
-        raise RuleError("Each player can be seated only once.")
+        raise RuleError(Msg("Each player can be seated only once."))
     return seats
 
 
 def _by_player(values: object, what: str) -> Mapping[object, object]:
     if not isinstance(values, Mapping):
-        raise RuleError(f"The {what} are given per player.")
+        raise RuleError(Msg("The {what} are given per player.", what=what))
     return values
 
 
 def _per_player(values: object, seats: list[str], what: str) -> dict[str, int]:
     values = _by_player(values, what)
     if set(map(str, values)) != set(seats):
-        raise RuleError(f"Give the {what} of every seated player, and only theirs.")
-    return {str(p): require_count(v, f"{p}'s {what}", 0) for p, v in values.items()}
+        raise RuleError(Msg("Give the {what} of every seated player, and only theirs.",
+                            what=what))
+    return {str(p): require_count(v, Msg("{player}'s {what}", player=p, what=what), 0)
+            for p, v in values.items()}
 
 
 def mayor(vp: object, money: object, former_start: object, seat_order: object) -> str:
@@ -490,8 +525,9 @@ def mayor(vp: object, money: object, former_start: object, seat_order: object) -
     """
     seats = _seats(seat_order)
     if former_start not in seats:
-        raise RuleError(f"{former_start!r} is not seated at this table.")
-    points, cash = _per_player(vp, seats, "victory points"), _per_player(money, seats, "money")
+        raise RuleError(Msg("{player!r} is not seated at this table.", player=former_start))
+    points = _per_player(vp, seats, VICTORY_POINTS)
+    cash = _per_player(money, seats, Msg("money"))
     start = seats.index(str(former_start))
     clockwise = seats[start + 1:] + seats[:start + 1]
     return min(clockwise, key=lambda p: (points[p], cash[p], clockwise.index(p)))

@@ -8,12 +8,14 @@ Rulebook: ../shared/rules/urbanisation.en.txt; rulings: RULINGS in urbanisation_
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
-from .common import RuleError, join_names, require_count
+from .common import RuleError, require_count
+from .text import Msg
 from .urbanisation import (
     CITIZEN_VP,
+    COLOUR_NAMES,
     GRAIN_PER_VP,
     TAX_START,
     WORK_ORDER_VALUES,
@@ -33,12 +35,21 @@ MAX_GOODS = 6  # the most goods a production space can be entered with
 POOLS = ("house", "skyscraper", "administrative", "factory")
 MAX_INVENTION_BONUS = 5  # "Receive 5 victory points in Final Scoring if you own the Electric Plant"
 SOURCES = {
-    "house": "Houses", "skyscraper": "Skyscrapers", "administrative": "Administrative buildings",
-    "factory": "Factories", "goods": "Goods produced", "citizens": "Citizens",
-    "grain": "Grain left after feeding", "mayor": "Mayor", "invention": "Invention cards",
-    "harvest": "Inventions at the harvest", "factory bonus": "Highest factory total",
-    "invention bonus": "Inventions with their factory", "other": "Other effects and corrections",
+    "house": Msg("Houses"), "skyscraper": Msg("Skyscrapers"),
+    "administrative": Msg("Administrative buildings"), "factory": Msg("Factories"),
+    "goods": Msg("Goods produced"), "citizens": Msg("Citizens"),
+    "grain": Msg("Grain left after feeding"), "mayor": Msg("Mayor"),
+    "invention": Msg("Invention cards"), "harvest": Msg("Inventions at the harvest"),
+    "factory bonus": Msg("Highest factory total"),
+    "invention bonus": Msg("Inventions with their factory"),
+    "other": Msg("Other effects and corrections"),
 }
+POOL_NAMES = {"house": Msg("houses"), "skyscraper": Msg("skyscrapers"),
+              "administrative": Msg("administrative buildings"),
+              "factory": Msg("factory markers")}
+POOL_WHAT = {"house": Msg("The house pool"), "skyscraper": Msg("The skyscraper pool"),
+             "administrative": Msg("The administrative pool"),
+             "factory": Msg("The factory pool")}
 
 
 @dataclass(frozen=True)
@@ -51,45 +62,49 @@ class Character:
 
 
 CHARACTERS = {
-    "land_swap": Character("Land swap", "buy_land", "Exchange all the price markers in any 2 "
-                           "territories, then immediately purchase 1 of these territories."),
-    "architect": Character("Architect", "erect", "Pay $1 less for each building you erect "
-                           "during 1 action phase."),
-    "mill_worker": Character("Mill Worker", "trade_grain", "Take 2 grain markers for free from "
-                             "the field (none if the field is empty)."),
-    "farmer": Character("Farmer", "sow", "Sow 1 or 2 seeds on the Farmer card, harvested like "
-                        "grain in the building area."),
-    "double_orders": Character("Double work orders", "work_orders", "Receive twice as many work "
-                               "orders; the additional ones are of the indicated colour."),
-    "any_factory": Character("Any factory", "attract", "Acquire any one of the three available "
-                             "factories, even if not all its work order spaces are filled."),
-    "any_colour": Character("Any colour", "produce", "Use any colour of work orders to produce "
-                            "at 1 factory; money by the colour of the work orders used."),
-    "tax_collector": Character("Tax Collector", "taxes", "Collect taxes twice in 1 action phase."),
-    "professor": Character("Professor", "invention", "Take all available invention cards at the "
-                           "docking space you move to."),
-    "mayor": Character("Mayor", None, "Start player this turn; 1 victory point."),
+    "land_swap": Character(Msg("Land swap"), "buy_land", Msg(
+        "Exchange all the price markers in any 2 territories, then immediately purchase 1 of "
+        "these territories.")),
+    "architect": Character(Msg("Architect"), "erect", Msg(
+        "Pay $1 less for each building you erect during 1 action phase.")),
+    "mill_worker": Character(Msg("Mill Worker"), "trade_grain", Msg(
+        "Take 2 grain markers for free from the field (none if the field is empty).")),
+    "farmer": Character(Msg("Farmer"), "sow", Msg(
+        "Sow 1 or 2 seeds on the Farmer card, harvested like grain in the building area.")),
+    "double_orders": Character(Msg("Double work orders"), "work_orders", Msg(
+        "Receive twice as many work orders; the additional ones are of the indicated colour.")),
+    "any_factory": Character(Msg("Any factory"), "attract", Msg(
+        "Acquire any one of the three available factories, even if not all its work order "
+        "spaces are filled.")),
+    "any_colour": Character(Msg("Any colour"), "produce", Msg(
+        "Use any colour of work orders to produce at 1 factory; money by the colour of the work "
+        "orders used.")),
+    "tax_collector": Character(Msg("Tax Collector"), "taxes", Msg(
+        "Collect taxes twice in 1 action phase.")),
+    "professor": Character(Msg("Professor"), "invention", Msg(
+        "Take all available invention cards at the docking space you move to.")),
+    "mayor": Character(Msg("Mayor"), None, Msg("Start player this turn; 1 victory point.")),
 }
 
 ABILITIES = {
-    "white_order": "Receive 1 white work order in the factories phase",
-    "grey_order": "Receive 1 grey work order in the factories phase",
-    "orange_order": "Receive 1 orange work order in the factories phase",
-    "orange_to_grey": "May exchange 2 orange for 2 grey work orders in the factories phase",
-    "white_money": "Earn $4 (instead of $3) for white goods",
-    "grey_money": "Earn $3 (instead of $2) for grey goods",
-    "orange_money": "Earn $2 (instead of $1) for orange goods",
-    "white_vp": "2 VP (instead of 1) for each white good",
-    "grey_vp": "2 VP (instead of 1) for each grey good",
-    "orange_vp": "2 VP (instead of 1) for each orange good",
-    "white_min2": "White factories produce at least 2 goods",
-    "grey_min2": "Grey factories produce at least 2 goods",
-    "orange_min2": "Orange factories produce at least 2 goods",
-    "harvest_grain1": "Receive 1 grain in the harvest",
-    "harvest_grain2": "Receive 2 grain in the harvest",
-    "harvest_vp": "1 VP per 2 grain on the tracking card in the harvest",
-    "sow_two": "Sow up to 2 seeds per building ground",
-    "cheap_grain": "Pay only $1 for each grain marker",
+    "white_order": Msg("Receive 1 white work order in the factories phase"),
+    "grey_order": Msg("Receive 1 grey work order in the factories phase"),
+    "orange_order": Msg("Receive 1 orange work order in the factories phase"),
+    "orange_to_grey": Msg("May exchange 2 orange for 2 grey work orders in the factories phase"),
+    "white_money": Msg("Earn $4 (instead of $3) for white goods"),
+    "grey_money": Msg("Earn $3 (instead of $2) for grey goods"),
+    "orange_money": Msg("Earn $2 (instead of $1) for orange goods"),
+    "white_vp": Msg("2 VP (instead of 1) for each white good"),
+    "grey_vp": Msg("2 VP (instead of 1) for each grey good"),
+    "orange_vp": Msg("2 VP (instead of 1) for each orange good"),
+    "white_min2": Msg("White factories produce at least 2 goods"),
+    "grey_min2": Msg("Grey factories produce at least 2 goods"),
+    "orange_min2": Msg("Orange factories produce at least 2 goods"),
+    "harvest_grain1": Msg("Receive 1 grain in the harvest"),
+    "harvest_grain2": Msg("Receive 2 grain in the harvest"),
+    "harvest_vp": Msg("1 VP per 2 grain on the tracking card in the harvest"),
+    "sow_two": Msg("Sow up to 2 seeds per building ground"),
+    "cheap_grain": Msg("Pay only $1 for each grain marker"),
 }
 
 
@@ -107,8 +122,11 @@ class Factory:
 
     @property
     def label(self) -> str:
-        name = f" {self.name}" if self.name else ""
-        return f"factory {self.number}{name} ({self.colour})"
+        colour = COLOUR_NAMES[self.colour]
+        if self.name:
+            return Msg("factory {number} {name} ({colour})", number=self.number, name=self.name,
+                       colour=colour)
+        return Msg("factory {number} ({colour})", number=self.number, colour=colour)
 
 
 @dataclass(frozen=True)
@@ -122,10 +140,12 @@ class Invention:
 
     @property
     def label(self) -> str:
-        parts = [ABILITIES[self.ability]] if self.ability else []
-        if self.factory:
-            parts.append(f"{self.vp} VP at the end with the {self.factory}")
-        return "; ".join(parts)
+        bonus = Msg("{vp} VP at the end with the {factory}", vp=self.vp, factory=self.factory)
+        if not self.ability:
+            return bonus if self.factory else ""
+        if not self.factory:
+            return ABILITIES[self.ability]
+        return Msg("{ability}; {bonus}", ability=ABILITIES[self.ability], bonus=bonus)
 
 
 @dataclass
@@ -204,15 +224,16 @@ class Report:
     board: list[str] = field(default_factory=list)
 
 
-def check_colour(colour: object, what: str = "work order") -> str:
+def check_colour(colour: object, what: str | None = None) -> str:
     if colour not in COLOURS:
-        raise RuleError(f"Unknown {what} colour {colour!r}: white, grey or orange.")
+        raise RuleError(Msg("Unknown {what} colour {colour!r}: white, grey or orange.",
+                            what=what or Msg("work order"), colour=colour))
     return str(colour)
 
 
 def check_flag(value: object, what: str) -> bool:
     if not isinstance(value, bool):
-        raise RuleError(f"{what} is yes or no.")
+        raise RuleError(Msg("{what} is yes or no.", what=what))
     return value
 
 
@@ -226,7 +247,8 @@ def check_orders(orders: object) -> dict[str, int]:
 def check_signed(value: object, what: str, limit: int = MAX_MONEY) -> int:
     """A change the players enter, up or down."""
     if isinstance(value, bool) or not isinstance(value, int) or abs(value) > limit:
-        raise RuleError(f"{what} must be a whole number between -{limit} and {limit}.")
+        raise RuleError(Msg("{what} must be a whole number between -{limit} and {limit}.",
+                            what=what, limit=limit))
     return value
 
 
@@ -234,32 +256,33 @@ def check_name(name: object, what: str) -> str:
     if name is None:
         return ""
     if not isinstance(name, str) or len(name.strip()) > 40:
-        raise RuleError(f"{what} is a name of at most 40 characters.")
+        raise RuleError(Msg("{what} is a name of at most 40 characters.", what=what))
     return name.strip()
 
 
 def new_factory(payload: Mapping[str, object]) -> Factory:
     """The factory card a player attracts: its number, colour, goods and (optional) name."""
-    return Factory(require_count(payload.get("number"), "The factory number", 1, 99),
-                   check_colour(payload.get("colour"), "factory"),
-                   require_count(payload.get("goods"), "The goods on its production space", 1,
-                                 MAX_GOODS),
-                   check_name(payload.get("name"), "The factory's name"))
+    return Factory(require_count(payload.get("number"), Msg("The factory number"), 1, 99),
+                   check_colour(payload.get("colour"), Msg("factory")),
+                   require_count(payload.get("goods"), Msg("The goods on its production space"),
+                                 1, MAX_GOODS),
+                   check_name(payload.get("name"), Msg("The factory's name")))
 
 
 def invention_card(card: object, space: int) -> Invention:
     """An invention card as the players describe it: ability, end bonus, or both."""
     if not isinstance(card, Mapping):
-        raise RuleError("Describe each invention card by its ability and its end bonus.")
+        raise RuleError(Msg("Describe each invention card by its ability and its end bonus."))
     ability = card.get("ability") or None
     if ability is not None and (not isinstance(ability, str) or ability not in ABILITIES):
-        raise RuleError(f"Unknown invention ability {ability!r}.")
-    factory = check_name(card.get("factory"), "The invention's factory") or None
-    vp = require_count(card.get("vp", 0), "The invention's end bonus", 0, MAX_INVENTION_BONUS)
+        raise RuleError(Msg("Unknown invention ability {ability!r}.", ability=ability))
+    factory = check_name(card.get("factory"), Msg("The invention's factory")) or None
+    vp = require_count(card.get("vp", 0), Msg("The invention's end bonus"), 0,
+                       MAX_INVENTION_BONUS)
     if (factory is None) != (vp == 0):
-        raise RuleError("An end bonus names its factory and its victory points.")
+        raise RuleError(Msg("An end bonus names its factory and its victory points."))
     if ability is None and factory is None:
-        raise RuleError("Describe the invention card: its ability, its end bonus, or both.")
+        raise RuleError(Msg("Describe the invention card: its ability, its end bonus, or both."))
     return Invention(space, None if ability is None else str(ability), factory, vp)
 
 
@@ -280,13 +303,20 @@ def production(card: CityCard, factory: Factory, orders: dict[str, int]) -> tupl
     return money, vp
 
 
+def listing(parts: Sequence[str]) -> str:
+    """'A, B, C' (or 'none'), keeping each part translatable."""
+    if not parts:
+        return Msg("none")
+    words = parts[0]
+    for part in parts[1:]:
+        words = Msg("{first}, {next}", first=words, next=part)
+    return words
+
+
 def orders_in_words(orders: Mapping[str, int]) -> str:
-    parts = [f"{n} {c}" for c, n in orders.items() if n]
-    return ", ".join(parts) if parts else "none"
-
-
-def plural(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
+    """'2 white, 1 orange' (or 'none'): work orders by colour."""
+    return listing([Msg("{n} {colour}", n=n, colour=COLOUR_NAMES[c])
+                    for c, n in orders.items() if n])
 
 
 def harvest_card(card: CityCard, area: GrainArea, players: int) -> tuple[list[str], int]:
@@ -298,34 +328,35 @@ def harvest_card(card: CityCard, area: GrainArea, players: int) -> tuple[list[st
     result = harvest(sown, before, area.market, area.return_area, players, extra=extra)
     area.market, area.return_area = result.market, result.return_area
     card.grain, card.sown, card.farmer = result.grain, 0, 0
-    lines = []
+    lines: list[str] = []
     if sown or extra:
         more = result.grain - before - sown
-        lines.append(f"Harvest: {sown} sown back, {more} more: {result.grain} grain.")
+        lines.append(Msg("Harvest: {sown} sown back, {more} more: {grain} grain.", sown=sown,
+                         more=more, grain=result.grain))
     vp = card.grain // 2 if card.has("harvest_vp") else 0
     if vp:
-        lines.append(f"Invention: 1 VP per 2 grain: +{vp} VP.")
+        lines.append(Msg("Invention: 1 VP per 2 grain: +{vp} VP.", vp=vp))
     return lines, vp
 
 
 def factories_card(card: CityCard, supply: dict[str, int], exchange: bool) -> list[str]:
     """Factories phase for one player: the inventions' work orders (while the board has them),
     then the optional exchange of 2 orange for 2 grey. Changes card and supply."""
-    lines = []
+    lines: list[str] = []
     for colour in COLOURS:
         if card.has(f"{colour}_order") and supply[colour]:
             card.orders[colour] += 1
             supply[colour] -= 1
-            lines.append(f"Invention: +1 {colour} work order.")
+            lines.append(Msg("Invention: +1 {colour} work order.", colour=COLOUR_NAMES[colour]))
     if exchange:
         if card.orders["orange"] < 2 or supply["grey"] < 2:
-            raise RuleError("The exchange needs 2 orange work orders on the card and 2 grey "
-                            "ones on the board.")
+            raise RuleError(Msg("The exchange needs 2 orange work orders on the card and 2 grey "
+                                "ones on the board."))
         card.orders["orange"] -= 2
         card.orders["grey"] += 2
         supply["orange"] += 2
         supply["grey"] -= 2
-        lines.append("Invention: 2 orange work orders exchanged for 2 grey.")
+        lines.append(Msg("Invention: 2 orange work orders exchanged for 2 grey."))
     return lines
 
 
@@ -333,10 +364,12 @@ def citizens_card(card: CityCard) -> tuple[list[str], int, int, int]:
     """Citizens and feeding for one player (urbanisation.turn_score). Changes the card; returns
     (lines, citizen VP, grain VP, grain eaten)."""
     score = turn_score(card.houses, card.grain, card.order_count)
-    lines = [f"Citizens: {score.citizens} (houses {card.houses}, grain {card.grain}, work orders "
-             f"{card.order_count}): {CITIZEN_VP} VP each, +{score.citizen_vp} VP.",
-             f"Feeding: {score.citizens} grain eaten, {score.grain_left} left: "
-             f"1 VP per {GRAIN_PER_VP}, +{score.grain_vp} VP."]
+    lines: list[str] = [
+        Msg("Citizens: {citizens} (houses {houses}, grain {grain}, work orders {orders}): "
+            "{each} VP each, +{vp} VP.", citizens=score.citizens, houses=card.houses,
+            grain=card.grain, orders=card.order_count, each=CITIZEN_VP, vp=score.citizen_vp),
+        Msg("Feeding: {eaten} grain eaten, {left} left: 1 VP per {per}, +{vp} VP.",
+            eaten=score.citizens, left=score.grain_left, per=GRAIN_PER_VP, vp=score.grain_vp)]
     card.citizens, card.grain = score.citizens, score.grain_left
     return lines, score.citizen_vp, score.grain_vp, score.citizens
 
@@ -346,36 +379,40 @@ def per_player(values: object, players: list[str], what: str, low: int,
     """One number for everybody, or one per player."""
     if isinstance(values, Mapping):
         if set(values) != set(players):
-            raise RuleError(f"Enter the {what} of every player.")
-        return {p: require_count(values[p], f"{p}'s {what}", low, high) for p in players}
-    value = require_count(values, f"The {what}", low, high)
+            raise RuleError(Msg("Enter the {what} of every player.", what=what))
+        return {p: require_count(values[p], Msg("{player}'s {what}", player=p, what=what), low,
+                                 high) for p in players}
+    value = require_count(values, Msg("The {what}", what=what), low, high)
     return dict.fromkeys(players, value)
 
 
 def check_pools(pools: object) -> dict[str, int]:
     """Pool sizes the table chose to count: houses, skyscrapers, administrative, factories."""
     if not isinstance(pools, Mapping) or not set(pools) <= set(POOLS):
-        raise RuleError("Pool sizes are given for house, skyscraper, administrative and "
-                        "factory.")
-    return {str(k): require_count(v, f"The {k} pool", 0, 99) for k, v in pools.items()}
+        raise RuleError(Msg("Pool sizes are given for house, skyscraper, administrative and "
+                            "factory."))
+    return {str(k): require_count(v, POOL_WHAT[str(k)], 0, 99) for k, v in pools.items()}
 
 
 def trade_note(player: str, free: int, buy: int, cost: int, sell: int, paid: int) -> str:
-    parts = [f"took {free} grain free"] if free else []
-    if buy:
-        parts.append(f"bought {buy} grain for ${cost}")
-    if sell:
-        parts.append(f"sold {sell} grain for ${paid}")
-    return f"{player} {join_names(parts) or 'took no grain (the field is empty)'}."
+    """What a trade did: the Mill Worker's free grain, then the purchase or the sale."""
+    deal = (Msg("bought {n} grain for ${cost}", n=buy, cost=cost) if buy
+            else Msg("sold {n} grain for ${paid}", n=sell, paid=paid) if sell else None)
+    if free:
+        took = Msg("took {n} grain free", n=free)
+        did = took if deal is None else Msg("{first} and {then}", first=took, then=deal)
+    else:
+        did = deal or Msg("took no grain (the field is empty)")
+    return Msg("{player} {did}.", player=player, did=did)
 
 
 def upgraded(card: CityCard, upgrade: object, number: int) -> Factory | None:
     """The active factory an upgrade covers (urbanisation.check_upgrade: a higher number)."""
     if upgrade is None:
         return None
-    old = card.factory(require_count(upgrade, "The factory to upgrade", 1))
+    old = card.factory(require_count(upgrade, Msg("The factory to upgrade"), 1))
     if old is None or not old.active:
-        raise RuleError(f"There is no active factory {upgrade} to upgrade.")
+        raise RuleError(Msg("There is no active factory {number} to upgrade.", number=upgrade))
     check_upgrade(old.number, number)
     return old
 
@@ -384,14 +421,16 @@ def check_sowing(player: str, card: CityCard, seeds: int, on_farmer: int, farmer
     """Sow seeds: grain from the card, one per empty building ground (two with the invention);
     seeds on the Farmer card only with the Farmer, who takes 1 or 2."""
     if farmer != bool(on_farmer):
-        raise RuleError("Seeds on the Farmer card need the Farmer; the Farmer takes 1 or 2.")
+        raise RuleError(Msg("Seeds on the Farmer card need the Farmer; the Farmer takes 1 or "
+                            "2."))
     if seeds + on_farmer == 0:
-        raise RuleError("Sow at least one grain.")
+        raise RuleError(Msg("Sow at least one grain."))
     if seeds + on_farmer > card.grain:
-        raise RuleError(f"{player} has only {card.grain} grain to sow.")
+        raise RuleError(Msg("{player} has only {n} grain to sow.", player=player, n=card.grain))
     if seeds > card.seed_room:
-        raise RuleError(f"Each empty building ground holds {card.seeds_per_ground} grain: "
-                        f"{player} has room for {card.seed_room}.")
+        raise RuleError(Msg("Each empty building ground holds {per} grain: {player} has room "
+                            "for {room}.", per=card.seeds_per_ground, player=player,
+                            room=card.seed_room))
 
 
 def check_goods(player: str, card: CityCard, factory: Factory, orders: dict[str, int],
@@ -400,16 +439,18 @@ def check_goods(player: str, card: CityCard, factory: Factory, orders: dict[str,
     character), up to its production space, from work orders the player holds."""
     goods = sum(orders.values())
     if not goods:
-        raise RuleError("Producing goods takes at least one work order.")
+        raise RuleError(Msg("Producing goods takes at least one work order."))
     if not any_colour and any(n for c, n in orders.items() if c != factory.colour):
-        raise RuleError(f"Factory {factory.number} makes {factory.colour} goods from "
-                        f"{factory.colour} work orders (unless Any colour is played).")
+        raise RuleError(Msg("Factory {number} makes {colour} goods from {colour} work orders "
+                            "(unless Any colour is played).", number=factory.number,
+                            colour=COLOUR_NAMES[factory.colour]))
     if goods > capacity(card, factory):
-        raise RuleError(f"Factory {factory.number} produces at most "
-                        f"{capacity(card, factory)} goods.")
+        raise RuleError(Msg("Factory {number} produces at most {n} goods.",
+                            number=factory.number, n=capacity(card, factory)))
     for c, n in orders.items():
         if n > card.orders[c]:
-            raise RuleError(f"{player} has only {card.orders[c]} {c} work orders.")
+            raise RuleError(Msg("{player} has only {n} {colour} work orders.", player=player,
+                                n=card.orders[c], colour=COLOUR_NAMES[c]))
 
 
 def invention_marker(player: str, card: CityCard, marker: object) -> tuple[int | None, int]:
@@ -417,8 +458,9 @@ def invention_marker(player: str, card: CityCard, marker: object) -> tuple[int |
     if marker is None:
         return None, 0
     if not card.markers:
-        raise RuleError(f"{player} has no marker on the invention track: enter a new one.")
-    index = require_count(marker, "The invention marker", 0, len(card.markers) - 1)
+        raise RuleError(Msg("{player} has no marker on the invention track: enter a new one.",
+                            player=player))
+    index = require_count(marker, Msg("The invention marker"), 0, len(card.markers) - 1)
     return index, card.markers[index]
 
 
@@ -427,17 +469,19 @@ def check_new_abilities(taken: list[Invention], owned: list[str | None]) -> None
     abilities = [i.ability for i in taken if i.ability]
     for ability in abilities:
         if ability in owned or abilities.count(ability) > 1:
-            raise RuleError(f"The invention {ability!r} is already taken: each exists once.")
+            raise RuleError(Msg("The invention {ability!r} is already taken: each exists once.",
+                                ability=ability))
 
 
 def setup_lines(board: Setup | None) -> list[str]:
     """What the board needs for this number of players."""
     if board is None:
         return []
-    lines = [f"Barns 1-4 and the field: {board.players} grain each; return area: "
-             f"{board.return_area}.",
-             f"Factories: {board.factory_cards}.",
-             f"Character cards: {board.characters} on display, the Mayor set aside."]
+    lines: list[str] = [
+        Msg("Barns 1-4 and the field: {n} grain each; return area: {back}.", n=board.players,
+            back=board.return_area),
+        Msg("Factories: {cards}.", cards=board.factory_cards),
+        Msg("Character cards: {n} on display, the Mayor set aside.", n=board.characters)]
     if board.covered_territories:
-        lines.append(f"Cover the territories not used with {board.players} players.")
+        lines.append(Msg("Cover the territories not used with {n} players.", n=board.players))
     return lines

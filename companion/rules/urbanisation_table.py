@@ -10,14 +10,15 @@ urbanisation_actions.py.
 from __future__ import annotations
 
 import copy
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from .common import ActionTable, Placing, RuleError, join_names, require_count
+from .text import Msg, Plural
 from .urbanisation import (
     ACTIONS_PER_TURN,
-    BUILDINGS,
+    COLOUR_NAMES,
     FACTORY_BONUS_VP,
     FACTORY_VP,
     INVENTION_SPACES,
@@ -25,6 +26,7 @@ from .urbanisation import (
     LAST_WORK_ORDER_BONUS,
     MAX_GRAIN,
     MAYOR_VP,
+    ORDERS_OF,
     PRICE_MARKERS,
     START_VP,
     TURNS,
@@ -34,6 +36,7 @@ from .urbanisation import (
     buy_grain,
     check_players,
     collect_taxes,
+    counted,
     erect,
     factory_bonus,
     factory_to_remove,
@@ -71,10 +74,10 @@ from .urbanisation_actions import (
     harvest_card,
     invention_card,
     invention_marker,
+    listing,
     new_factory,
     orders_in_words,
     per_player,
-    plural,
     production,
     setup_lines,
     trade_note,
@@ -82,55 +85,73 @@ from .urbanisation_actions import (
 )
 
 SEGMENTS = {
-    "setup": "First set up the game.",
-    "characters": "First the characters: {player} chooses one.",
-    "actions": "First the actions: {player} acts in action phase {phase} of 4.",
-    "administration": "All actions are taken: do the administration.",
-    "final": "Turn 6 is over: do the final scoring.",
+    "setup": Msg("First set up the game."),
+    "characters": Msg("First the characters: {player} chooses one."),
+    "actions": Msg("First the actions: {player} acts in action phase {phase} of 4."),
+    "administration": Msg("All actions are taken: do the administration."),
+    "final": Msg("Turn 6 is over: do the final scoring."),
 }
 
 RULINGS = {
-    "seats": "Ruling: the players are listed in seating order, clockwise.",
-    "tracking": "Ruling: the tracking card's start spaces are not legible in the rulebook text; "
-    "the app starts citizens on 0, the house line on 1 (the set-up house) and the tax marker "
-    "on 10.",
-    "money": "Ruling: starting money is not legible in the rulebook text; the table enters it.",
-    "two_three": "Ruling: for 2 or 3 players the app applies the set-up changes (grain, factory "
-    "cards, covered territories); the other changes are not legible in the rulebook text.",
-    "board": "Ruling: the app counts territories and building grounds, not the map: the players "
-    "check that new land shares an edge with theirs and is not covered.",
-    "pools": "Ruling: the rulebook text does not say how many buildings and factory markers the "
-    "pool holds; the app counts a pool only when its size is entered at set-up.",
-    "markers": "Ruling: the app does not count action markers; the players check that one is free.",
-    "pass": "Ruling: a player who cannot or will not act passes his action phase.",
-    "trade": "Ruling: one trade either buys or sells grain; the Mill Worker's free grain comes "
-    "first.",
-    "characters": "Ruling: every character returns to the display at the start of each turn; one "
-    "not played is lost. The Mayor's holder chooses a character like everyone else.",
-    "double_orders": "Ruling: the additional work orders are of the colour the players enter "
-    "(the one shown), by default that of the space.",
-    "attract": "Ruling: the app asks whether all work order spaces of the card are filled; only "
-    "the character who takes any factory skips that.",
-    "produce": "Ruling: a factory produces at most once per turn (its production space stays "
-    "full until the factories phase), only while active, up to the goods its space shows.",
-    "any_colour": "Ruling: with the Any colour character, money and the money inventions follow "
-    "the work orders' colour; the VP inventions follow the factory's colour.",
-    "inventions": "Ruling: a marker entering the invention track moves from before space 1 (space "
-    "1 is free); a space without cards left cannot be chosen; each ability exists once.",
-    "professor": "Ruling: the Professor takes all cards at the space of the invention action he "
-    "is played with.",
-    "invention_cards": "Ruling: the rulebook text does not pair abilities with end bonuses; the "
-    "players describe each card they take (ability, end bonus, or both).",
-    "invention_bonus": "Ruling: an invention's end bonus counts when its factory, by name, is "
-    "among the owner's factories, active or inactive: enter names when attracting.",
-    "harvest": "Ruling: players harvest in turn order; the Farmer's seeds are harvested like sown "
-    "grain; 1 VP per 2 grain counts the grain after the harvest.",
-    "factories": "Ruling: production markers return to the board before the inventions' work "
-    "orders are handed out; the orange-for-grey exchange comes after those.",
-    "vp_turns": "Ruling: the set-up house's 1 VP is recorded at set-up, the end bonuses at the "
-    "final scoring; the Mayor's VP in the turn he starts.",
-    "tie": "Ruling: tied for the most points, the owner of the highest-numbered factory wins; "
-    "tied players without a factory share the place.",
+    "seats": Msg("Ruling: the players are listed in seating order, clockwise."),
+    "tracking": Msg(
+        "Ruling: the tracking card's start spaces are not legible in the rulebook text; the app "
+        "starts citizens on 0, the house line on 1 (the set-up house) and the tax marker on 10."),
+    "money": Msg(
+        "Ruling: starting money is not legible in the rulebook text; the table enters it."),
+    "two_three": Msg(
+        "Ruling: for 2 or 3 players the app applies the set-up changes (grain, factory cards, "
+        "covered territories); the other changes are not legible in the rulebook text."),
+    "board": Msg(
+        "Ruling: the app counts territories and building grounds, not the map: the players check "
+        "that new land shares an edge with theirs and is not covered."),
+    "pools": Msg(
+        "Ruling: the rulebook text does not say how many buildings and factory markers the pool "
+        "holds; the app counts a pool only when its size is entered at set-up."),
+    "markers": Msg(
+        "Ruling: the app does not count action markers; the players check that one is free."),
+    "pass": Msg("Ruling: a player who cannot or will not act passes his action phase."),
+    "trade": Msg(
+        "Ruling: one trade either buys or sells grain; the Mill Worker's free grain comes first."),
+    "characters": Msg(
+        "Ruling: every character returns to the display at the start of each turn; one not played "
+        "is lost. The Mayor's holder chooses a character like everyone else."),
+    "double_orders": Msg(
+        "Ruling: the additional work orders are of the colour the players enter (the one shown), "
+        "by default that of the space."),
+    "attract": Msg(
+        "Ruling: the app asks whether all work order spaces of the card are filled; only the "
+        "character who takes any factory skips that."),
+    "produce": Msg(
+        "Ruling: a factory produces at most once per turn (its production space stays full until "
+        "the factories phase), only while active, up to the goods its space shows."),
+    "any_colour": Msg(
+        "Ruling: with the Any colour character, money and the money inventions follow the work "
+        "orders' colour; the VP inventions follow the factory's colour."),
+    "inventions": Msg(
+        "Ruling: a marker entering the invention track moves from before space 1 (space 1 is "
+        "free); a space without cards left cannot be chosen; each ability exists once."),
+    "professor": Msg(
+        "Ruling: the Professor takes all cards at the space of the invention action he is played "
+        "with."),
+    "invention_cards": Msg(
+        "Ruling: the rulebook text does not pair abilities with end bonuses; the players describe "
+        "each card they take (ability, end bonus, or both)."),
+    "invention_bonus": Msg(
+        "Ruling: an invention's end bonus counts when its factory, by name, is among the owner's "
+        "factories, active or inactive: enter names when attracting."),
+    "harvest": Msg(
+        "Ruling: players harvest in turn order; the Farmer's seeds are harvested like sown grain; "
+        "1 VP per 2 grain counts the grain after the harvest."),
+    "factories": Msg(
+        "Ruling: production markers return to the board before the inventions' work orders are "
+        "handed out; the orange-for-grey exchange comes after those."),
+    "vp_turns": Msg(
+        "Ruling: the set-up house's 1 VP is recorded at set-up, the end bonuses at the final "
+        "scoring; the Mayor's VP in the turn he starts."),
+    "tie": Msg(
+        "Ruling: tied for the most points, the owner of the highest-numbered factory wins; tied "
+        "players without a factory share the place."),
 }
 
 
@@ -230,12 +251,12 @@ class UrbanisationTable(ActionTable):
 
     def _require(self, segment: str) -> None:
         if self.segment != segment:
-            raise RuleError(SEGMENTS[self.segment].format(player=self.current_player,
-                                                          phase=self.action_phase))
+            raise RuleError(Msg(SEGMENTS[self.segment].template, player=self.current_player,
+                                phase=self.action_phase))
 
     def _seated(self, name: object) -> str:
         if name not in self.players:
-            raise RuleError(f"{name!r} is not playing at this table.")
+            raise RuleError(Msg("{name!r} is not playing at this table.", name=name))
         return str(name)
 
     def _to_act(self, payload: Mapping[str, Any], segment: str = "actions") -> str:
@@ -244,7 +265,8 @@ class UrbanisationTable(ActionTable):
         player = self.order[self.step]
         named = self._seated(payload.get("player", player))
         if named != player:
-            raise RuleError(f"It is {player}'s turn, not {named}'s.")
+            raise RuleError(Msg("It is {player}'s turn, not {named}'s.", player=player,
+                                named=named))
         return player
 
     def _character(self, player: str, payload: Mapping[str, Any], kind: str) -> bool:
@@ -253,14 +275,17 @@ class UrbanisationTable(ActionTable):
         if not key:
             return False
         if not isinstance(key, str) or key not in CHARACTERS or CHARACTERS[key].action != kind:
-            raise RuleError(f"The character {key!r} is not played with this action.")
+            raise RuleError(Msg("The character {key!r} is not played with this action.",
+                                key=key))
         if key not in self.cards[player].characters:
-            raise RuleError(f"{player} does not hold the {CHARACTERS[key].name}.")
+            raise RuleError(Msg("{player} does not hold the {character}.", player=player,
+                                character=CHARACTERS[key].name))
         return True
 
     def _afford(self, player: str, cost: int) -> None:
         if cost > self.cards[player].money:
-            raise RuleError(f"{player} has only ${self.cards[player].money}, not ${cost}.")
+            raise RuleError(Msg("{player} has only ${money}, not ${cost}.", player=player,
+                                money=self.cards[player].money, cost=cost))
 
     def _score(self, player: str, source: str, vp: int, turn: int | None = None) -> None:
         if vp:
@@ -293,12 +318,13 @@ class UrbanisationTable(ActionTable):
         in the return area; each player's first territory with his house (1 VP); the start
         player; Inventions or not; starting money as the table enters it."""
         if self.segment != "setup":
-            raise RuleError("The game is set up already: undo the set-up to change it.")
-        inventions = check_flag(payload.get("inventions", False), "Playing with Inventions")
+            raise RuleError(Msg("The game is set up already: undo the set-up to change it."))
+        inventions = check_flag(payload.get("inventions", False), Msg("Playing with Inventions"))
         start = self._seated(payload.get("start_player"))
-        money = per_player(payload.get("money"), self.players, "starting money", 0, MAX_MONEY)
+        money = per_player(payload.get("money"), self.players, Msg("starting money"), 0,
+                           MAX_MONEY)
         grounds = per_player(payload.get("grounds"), self.players,
-                             "building grounds of the first territory", 1, 2)
+                             Msg("building grounds of the first territory"), 1, 2)
         pools = check_pools(payload.get("pools") or {})
         board = setup(len(self.players), inventions)
         self.board, self.inventions, self.pools = board, inventions, pools
@@ -309,7 +335,8 @@ class UrbanisationTable(ActionTable):
             self._score(player, "house", START_VP, SETUP_TURN)
         self.start_player, self.order = start, self._clockwise_from(start)
         self.segment = "characters"
-        self.note = f"Set up for {len(self.players)} players; {start} starts."
+        self.note = Msg("Set up for {n} players; {start} starts.", n=len(self.players),
+                        start=start)
 
     def _clockwise_from(self, player: str) -> list[str]:
         first = self.players.index(player)
@@ -320,18 +347,20 @@ class UrbanisationTable(ActionTable):
         player = self._to_act(payload, "characters")
         key = payload.get("character")
         if key not in self.available_characters:
-            raise RuleError(f"The character {key!r} is not on display: choose one of "
-                            f"{', '.join(CHARACTERS[k].name for k in self.available_characters)}.")
+            raise RuleError(Msg("The character {key!r} is not on display: choose one of {names}.",
+                                key=key, names=listing(
+                                    [CHARACTERS[k].name for k in self.available_characters])))
         self.cards[player].characters.append(str(key))
         self.chosen.append(str(key))
-        self._done(player, None, f"{player} hired the {CHARACTERS[str(key)].name}.")
+        self._done(player, None, Msg("{player} hired the {character}.", player=player,
+                                     character=CHARACTERS[str(key)].name))
 
     # The actions -------------------------------------------------------------------------
 
     def _apply_pass(self, payload: Mapping[str, Any]) -> None:
         """A player who does not act in this action phase."""
         player = self._to_act(payload)
-        self._done(player, None, f"{player} passed.")
+        self._done(player, None, Msg("{player} passed.", player=player))
 
     def _apply_buy_land(self, payload: Mapping[str, Any]) -> None:
         """Buy land: "$1 for each price marker in it"; the territory has 1 or 2 grounds."""
@@ -339,16 +368,18 @@ class UrbanisationTable(ActionTable):
         card = self.cards[player]
         swap = self._character(player, payload, "buy_land")
         cost = land_cost(payload.get("price_markers"))
-        grounds = require_count(payload.get("grounds"), "The territory's building grounds", 1, 2)
+        grounds = require_count(payload.get("grounds"), Msg("The territory's building grounds"),
+                                1, 2)
         if sum(c.territories for c in self.cards.values()) >= PRICE_MARKERS:
-            raise RuleError("Every territory of the building area is taken.")
+            raise RuleError(Msg("Every territory of the building area is taken."))
         self._afford(player, cost)
         card.money -= cost
         card.territories += 1
         card.grounds += grounds
         self._done(player, "land_swap" if swap else None,
-                   f"{player} bought a territory with {plural(grounds, 'building ground')} "
-                   f"for ${cost}.")
+                   Msg("{player} bought a territory with {grounds} for ${cost}.", player=player,
+                       grounds=Plural("{n} building ground", "{n} building grounds", n=grounds),
+                       cost=cost))
 
     def _apply_erect(self, payload: Mapping[str, Any]) -> None:
         """Raise buildings: houses ($2, 1 VP) on empty grounds, skyscrapers ($3, 2 VP) on a house
@@ -360,18 +391,18 @@ class UrbanisationTable(ActionTable):
         kind, count = payload.get("building"), payload.get("count", 1)
         done = erect(kind, count, houses_standing=card.standing,
                      left_in_pool=self.pools.get(str(kind)), architect=architect)
-        building, count = BUILDINGS[str(kind)], int(str(count))
+        count = int(str(count))
         if kind == "house" and count > card.empty_grounds:
-            raise RuleError(f"A house needs an empty building ground: {player} has "
-                            f"{card.empty_grounds}.")
+            raise RuleError(Msg("A house needs an empty building ground: {player} has {n}.",
+                                player=player, n=card.empty_grounds))
         self._afford(player, done.cost)
         card.money -= done.cost
         card.houses += done.house_steps
         self._place(card, str(kind), count)
         self._score(player, str(kind), done.vp)
         self._done(player, "architect" if architect else None,
-                   f"{player} erected {count} {building.plural if count > 1 else building.name} "
-                   f"for ${done.cost}: +{done.vp} VP.")
+                   Msg("{player} erected {buildings} for ${cost}: +{vp} VP.", player=player,
+                       buildings=counted(str(kind), count), cost=done.cost, vp=done.vp))
 
     def _place(self, card: CityCard, kind: str, count: int) -> None:
         """The buildings on the board, and the pools when they are counted."""
@@ -393,12 +424,12 @@ class UrbanisationTable(ActionTable):
         player = self._to_act(payload)
         card = self.cards[player]
         mill = self._character(player, payload, "trade_grain")
-        buy = require_count(payload.get("buy", 0), "The grain to buy", 0)
-        sell = require_count(payload.get("sell", 0), "The grain to sell", 0)
+        buy = require_count(payload.get("buy", 0), Msg("The grain to buy"), 0)
+        sell = require_count(payload.get("sell", 0), Msg("The grain to sell"), 0)
         if buy and sell:
-            raise RuleError("One trade either buys or sells grain, not both.")
+            raise RuleError(Msg("One trade either buys or sells grain, not both."))
         if not (buy or sell or mill):
-            raise RuleError("Enter the grain to buy or to sell.")
+            raise RuleError(Msg("Enter the grain to buy or to sell."))
         free, cost, paid, market = self._trade(card, mill, buy, sell)
         self._afford(player, cost)
         card.grain += free + buy - sell
@@ -426,14 +457,16 @@ class UrbanisationTable(ActionTable):
         player = self._to_act(payload)
         card = self.cards[player]
         farmer = self._character(player, payload, "sow")
-        seeds = require_count(payload.get("grain", 0), "The grain sown", 0)
-        on_farmer = require_count(payload.get("farmer", 0), "The seeds on the Farmer", 0, 2)
+        seeds = require_count(payload.get("grain", 0), Msg("The grain sown"), 0)
+        on_farmer = require_count(payload.get("farmer", 0), Msg("The seeds on the Farmer"), 0, 2)
         check_sowing(player, card, seeds, on_farmer, farmer)
         card.grain -= seeds + on_farmer
         card.sown += seeds
         card.farmer += on_farmer
-        where = f" and {on_farmer} on the Farmer" if on_farmer else ""
-        self._done(player, "farmer" if farmer else None, f"{player} sowed {seeds} grain{where}.")
+        note = (Msg("{player} sowed {n} grain and {farmer} on the Farmer.", player=player,
+                    n=seeds, farmer=on_farmer) if on_farmer
+                else Msg("{player} sowed {n} grain.", player=player, n=seeds))
+        self._done(player, "farmer" if farmer else None, note)
 
     def _apply_work_orders(self, payload: Mapping[str, Any]) -> None:
         """Receive work orders: the markers shown on the space, from the board; $1 for the last
@@ -442,23 +475,26 @@ class UrbanisationTable(ActionTable):
         card = self.cards[player]
         double = self._character(player, payload, "work_orders")
         colour = check_colour(payload.get("colour"))
-        count = require_count(payload.get("count"), "The work orders on the space", 1,
+        count = require_count(payload.get("count"), Msg("The work orders on the space"), 1,
                               WORK_ORDERS_PER_COLOUR)
         extra = check_colour(payload.get("extra_colour") or colour) if double else None
-        last = check_flag(payload.get("last", False), "The last work order space")
+        last = check_flag(payload.get("last", False), Msg("The last work order space"))
         gains = {c: count * ((c == colour) + (c == extra)) for c in COLOURS}
         self._check_supply(gains)
         for c, n in gains.items():
             card.orders[c] += n
         card.money += LAST_WORK_ORDER_BONUS if last else 0
-        bonus = f" and ${LAST_WORK_ORDER_BONUS} for the last space" if last else ""
-        self._done(player, "double_orders" if double else None,
-                   f"{player} received work orders: {orders_in_words(gains)}{bonus}.")
+        note = (Msg("{player} received work orders: {orders} and ${bonus} for the last space.",
+                    player=player, orders=orders_in_words(gains), bonus=LAST_WORK_ORDER_BONUS)
+                if last else Msg("{player} received work orders: {orders}.", player=player,
+                                 orders=orders_in_words(gains)))
+        self._done(player, "double_orders" if double else None, note)
 
     def _check_supply(self, gains: dict[str, int]) -> None:
         for c, n in gains.items():
             if n > self.supply[c]:
-                raise RuleError(f"Only {self.supply[c]} {c} work orders are left on the board.")
+                raise RuleError(Msg("Only {n} {colour} work orders are left on the board.",
+                                    n=self.supply[c], colour=COLOUR_NAMES[c]))
 
     def _apply_attract(self, payload: Mapping[str, Any]) -> None:
         """Attract industry (+2 VP): a factory marker on an empty building ground, or an upgrade
@@ -469,17 +505,19 @@ class UrbanisationTable(ActionTable):
         any_factory = self._character(player, payload, "attract")
         factory = new_factory(payload)
         self._check_unowned(factory.number)
-        filled = check_flag(payload.get("filled", True), "All work orders filled")
+        filled = check_flag(payload.get("filled", True), Msg("All work orders filled"))
         if not filled and not any_factory:
-            raise RuleError("A factory is attracted only when all its work order spaces are "
-                            "filled (unless the Any factory character is played).")
+            raise RuleError(Msg("A factory is attracted only when all its work order spaces are "
+                                "filled (unless the Any factory character is played)."))
         old = upgraded(card, payload.get("upgrade"), factory.number)
         if old is None:
             self._check_factory_room(player, card)
         self._install(player, factory, old)
-        what = f"upgraded factory {old.number} to" if old else "attracted"
-        self._done(player, "any_factory" if any_factory else None,
-                   f"{player} {what} {factory.label}: +{FACTORY_VP} VP.")
+        note = (Msg("{player} upgraded factory {old} to {factory}: +{vp} VP.", player=player,
+                    old=old.number, factory=factory.label, vp=FACTORY_VP) if old
+                else Msg("{player} attracted {factory}: +{vp} VP.", player=player,
+                         factory=factory.label, vp=FACTORY_VP))
+        self._done(player, "any_factory" if any_factory else None, note)
 
     def _install(self, player: str, factory: Factory, old: Factory | None) -> None:
         """The new card in front of its owner (on top of the old one, which becomes inactive)."""
@@ -493,13 +531,15 @@ class UrbanisationTable(ActionTable):
     def _check_unowned(self, number: int) -> None:
         for owner, other in self.cards.items():
             if other.factory(number):
-                raise RuleError(f"Factory {number} is already {owner}'s: each card exists once.")
+                raise RuleError(Msg("Factory {number} is already {owner}'s: each card exists "
+                                    "once.", number=number, owner=owner))
 
     def _check_factory_room(self, player: str, card: CityCard) -> None:
         if card.empty_grounds < 1:
-            raise RuleError(f"A new factory needs an empty building ground: {player} has none.")
+            raise RuleError(Msg("A new factory needs an empty building ground: {player} has "
+                                "none.", player=player))
         if self.pools.get("factory") == 0:
-            raise RuleError("No factory markers are left in the pool.")
+            raise RuleError(Msg("No factory markers are left in the pool."))
 
     def _apply_produce(self, payload: Mapping[str, Any]) -> None:
         """Produce goods: work orders from the card onto an active factory's production space;
@@ -519,17 +559,21 @@ class UrbanisationTable(ActionTable):
         card.money += money
         self._score(player, "goods", vp)
         self._done(player, "any_colour" if any_colour else None,
-                   f"{player} produced {sum(orders.values())} goods at {factory.label}: "
-                   f"${money}, +{vp} VP.")
+                   Msg("{player} produced {goods} at {factory}: ${money}, +{vp} VP.",
+                       player=player, factory=factory.label, money=money, vp=vp,
+                       goods=Plural("{n} good", "{n} goods", n=sum(orders.values()))))
 
     def _producer(self, player: str, card: CityCard, number: object) -> Factory:
-        factory = card.factory(require_count(number, "The factory number", 1))
+        factory = card.factory(require_count(number, Msg("The factory number"), 1))
         if factory is None:
-            raise RuleError(f"{player} owns no factory {number}.")
+            raise RuleError(Msg("{player} owns no factory {number}.", player=player,
+                                number=number))
         if not factory.active:
-            raise RuleError(f"Factory {number} was upgraded: only the newer card produces.")
+            raise RuleError(Msg("Factory {number} was upgraded: only the newer card produces.",
+                                number=number))
         if factory.produced:
-            raise RuleError(f"Factory {number} has already produced this turn.")
+            raise RuleError(Msg("Factory {number} has already produced this turn.",
+                                number=number))
         return factory
 
     def _apply_taxes(self, payload: Mapping[str, Any]) -> None:
@@ -541,28 +585,30 @@ class UrbanisationTable(ActionTable):
         tax, money = collect_taxes(card.tax, card.citizens, 2 if collector else 1)
         card.tax, card.money = tax, card.money + money
         self._done(player, "tax_collector" if collector else None,
-                   f"{player} collected ${money} in taxes.")
+                   Msg("{player} collected ${money} in taxes.", player=player, money=money))
 
     def _apply_invention(self, payload: Mapping[str, Any]) -> None:
         """Acquire invention: move a marker right (a new one enters at the left), the first
         space free and $1 each further; take 1 card there (all of them with the Professor),
         1 VP each."""
         if not self.inventions:
-            raise RuleError("Inventions are played only with the Inventions expansion.")
+            raise RuleError(Msg("Inventions are played only with the Inventions expansion."))
         player = self._to_act(payload)
         card = self.cards[player]
         professor = self._character(player, payload, "invention")
         marker, start = invention_marker(player, card, payload.get("marker"))
-        to = require_count(payload.get("to"), "The docking space", 1, INVENTION_SPACES)
+        to = require_count(payload.get("to"), Msg("The docking space"), 1, INVENTION_SPACES)
         if to <= start:
-            raise RuleError("A marker moves at least one space to the right.")
+            raise RuleError(Msg("A marker moves at least one space to the right."))
         cost = invention_cost(to - start)
         taken = self._invention_cards(payload.get("cards"), to, professor)
         self._afford(player, cost)
         self._take_inventions(player, card, marker, to, cost, taken)
         self._done(player, "professor" if professor else None,
-                   f"{player} moved to docking space {to} for ${cost} and took "
-                   f"{plural(len(taken), 'invention')}: +{len(taken) * INVENTION_VP} VP.")
+                   Msg("{player} moved to docking space {to} for ${cost} and took {cards}: "
+                       "+{vp} VP.", player=player, to=to, cost=cost,
+                       cards=Plural("{n} invention", "{n} inventions", n=len(taken)),
+                       vp=len(taken) * INVENTION_VP))
 
     def _take_inventions(self, player: str, card: CityCard, marker: int | None, to: int,
                          cost: int, taken: list[Invention]) -> None:
@@ -578,11 +624,12 @@ class UrbanisationTable(ActionTable):
     def _invention_cards(self, cards: object, to: int, professor: bool) -> list[Invention]:
         left = self.docks[to - 1]
         if not left:
-            raise RuleError(f"No invention card is left at docking space {to}.")
+            raise RuleError(Msg("No invention card is left at docking space {to}.", to=to))
         wanted = left if professor else 1
         if not isinstance(cards, list) or len(cards) != wanted:
-            raise RuleError(f"Describe the {plural(wanted, 'invention card')} taken at docking "
-                            f"space {to}.")
+            raise RuleError(Msg("Describe the {cards} taken at docking space {to}.", to=to,
+                                cards=Plural("{n} invention card", "{n} invention cards",
+                                             n=wanted)))
         taken = [invention_card(c, to) for c in cards]
         check_new_abilities(taken, [i.ability for c in self.cards.values() for i in c.inventions])
         return taken
@@ -597,11 +644,11 @@ class UrbanisationTable(ActionTable):
             raise RuleError(SEGMENTS["setup"])
         player = self._seated(payload.get("player"))
         card = self.cards[player]
-        money = check_signed(payload.get("money", 0), "The money")
-        vp = check_signed(payload.get("vp", 0), "The victory points")
-        grain = check_signed(payload.get("grain", 0), "The grain", MAX_GRAIN)
+        money = check_signed(payload.get("money", 0), Msg("The money"))
+        vp = check_signed(payload.get("vp", 0), Msg("The victory points"))
+        grain = check_signed(payload.get("grain", 0), Msg("The grain"), MAX_GRAIN)
         orders = self._effect_orders(payload.get("orders") or {})
-        reason = check_name(payload.get("reason"), "The reason")
+        reason = check_name(payload.get("reason"), Msg("The reason"))
         self._check_effect(player, card, money, vp, grain, orders)
         card.money += money
         card.grain += grain
@@ -609,26 +656,30 @@ class UrbanisationTable(ActionTable):
         for c, n in orders.items():
             card.orders[c] += n
         self._score(player, "other", vp)
-        self.note = f"{player}: {reason or 'effect'} entered."
+        self.note = Msg("{player}: {reason} entered.", player=player,
+                        reason=reason or Msg("effect"))
 
     @staticmethod
     def _effect_orders(orders: object) -> dict[str, int]:
         if not isinstance(orders, Mapping) or not set(orders) <= set(COLOURS):
-            raise RuleError("Work orders are given by colour: white, grey and orange.")
-        return {c: check_signed(orders.get(c, 0), f"The {c} work orders", WORK_ORDERS_PER_COLOUR)
+            raise RuleError(Msg("Work orders are given by colour: white, grey and orange."))
+        return {c: check_signed(orders.get(c, 0), ORDERS_OF[c], WORK_ORDERS_PER_COLOUR)
                 for c in COLOURS}
 
     def _check_effect(self, player: str, card: CityCard, money: int, vp: int, grain: int,
                       orders: dict[str, int]) -> None:
         if card.money + money < 0 or self.vp(player) + vp < 0:
-            raise RuleError(f"{player} cannot go below $0 or 0 VP.")
+            raise RuleError(Msg("{player} cannot go below $0 or 0 VP.", player=player))
         if not 0 <= card.grain + grain <= MAX_GRAIN:
-            raise RuleError(f"{player}'s grain stays between 0 and {MAX_GRAIN}.")
+            raise RuleError(Msg("{player}'s grain stays between 0 and {most}.", player=player,
+                                most=MAX_GRAIN))
         if grain > self.grain.return_area:
-            raise RuleError(f"The return area holds only {self.grain.return_area} grain.")
+            raise RuleError(Msg("The return area holds only {n} grain.",
+                                n=self.grain.return_area))
         for c, n in orders.items():
             if card.orders[c] + n < 0 or n > self.supply[c]:
-                raise RuleError(f"{player} cannot take or give that many {c} work orders.")
+                raise RuleError(Msg("{player} cannot take or give that many {colour} work "
+                                    "orders.", player=player, colour=COLOUR_NAMES[c]))
 
     # Administration and the end ----------------------------------------------------------
 
@@ -640,7 +691,7 @@ class UrbanisationTable(ActionTable):
         exchange = payload.get("exchange") or []
         if not isinstance(exchange, list) or any(
                 p not in self.players or not self.cards[p].has("orange_to_grey") for p in exchange):
-            raise RuleError("Only owners of the exchange invention exchange work orders.")
+            raise RuleError(Msg("Only owners of the exchange invention exchange work orders."))
         display = payload.get("display")
         removed = None if display is None else factory_to_remove(display)
         draft = copy.deepcopy(self)
@@ -649,7 +700,8 @@ class UrbanisationTable(ActionTable):
 
     def _administer(self, exchange: set[str], display: Any, removed: int | None) -> None:
         """The five administration phases, on a draft so that any refusal changes nothing."""
-        report = Report(f"Administration of turn {self.turn}", {p: [] for p in self.order})
+        report = Report(Msg("Administration of turn {turn}", turn=self.turn),
+                        {p: [] for p in self.order})
         for player in self.order:
             lines, vp = harvest_card(self.cards[player], self.grain, len(self.players))
             report.players[player] += lines
@@ -660,19 +712,21 @@ class UrbanisationTable(ActionTable):
         market, back = grain_refill(self.grain.market, self.grain.return_area, len(self.players))
         moved = self.grain.return_area - back
         self.grain = GrainArea(market, back)
-        report.board.append(f"Grain refill: {moved} from the return area. Barns 1-4 now hold "
-                            f"{', '.join(map(str, market['barns']))}, the field {market['field']}, "
-                            f"the return area {back}.")
+        report.board.append(Msg("Grain refill: {moved} from the return area. Barns 1-4 now hold "
+                                "{barns}, the field {field}, the return area {back}.",
+                                moved=moved, barns=", ".join(map(str, market["barns"])),
+                                field=market["field"], back=back))
         self.reports.append(report)
         self._next_turn(report)
 
     def _factories_phase(self, report: Report, exchange: set[str], display: Any,
                          removed: int | None) -> None:
         if removed is not None:
-            report.board.append(f"Remove factory {display[removed - 1]} (space {removed}) and "
-                                "turn up the top card of the deck.")
-        report.board.append(f"Production markers back to the board: "
-                            f"{orders_in_words(self.production)}.")
+            report.board.append(Msg("Remove factory {number} (space {space}) and turn up the top "
+                                    "card of the deck.", number=display[removed - 1],
+                                    space=removed))
+        report.board.append(Msg("Production markers back to the board: {orders}.",
+                                orders=orders_in_words(self.production)))
         self.production = dict.fromkeys(COLOURS, 0)
         supply = self.supply
         for player in self.order:
@@ -696,7 +750,7 @@ class UrbanisationTable(ActionTable):
             card.characters = []
         if self.turn == TURNS:
             self.segment = "final"
-            self.note = "Turn 6 is over: do the final scoring."
+            self.note = SEGMENTS["final"]
             return
         money = {p: c.money for p, c in self.cards.items()}
         self.order = mayor_order(self.totals(), money, self.start_player, self.players)
@@ -704,66 +758,96 @@ class UrbanisationTable(ActionTable):
         self.start_player = mayor = self.order[0]
         self.cards[mayor].characters = ["mayor"]
         self._score(mayor, "mayor", MAYOR_VP)
-        report.board.append(f"Turn {self.turn}: {mayor} receives the Mayor (+{MAYOR_VP} VP) "
-                            "and starts.")
-        self.note = f"Turn {self.turn - 1} administered; {mayor} is the Mayor of turn {self.turn}."
+        report.board.append(Msg("Turn {turn}: {mayor} receives the Mayor (+{vp} VP) and starts.",
+                                turn=self.turn, mayor=mayor, vp=MAYOR_VP))
+        self.note = Msg("Turn {done} administered; {mayor} is the Mayor of turn {turn}.",
+                        done=self.turn - 1, mayor=mayor, turn=self.turn)
 
     def _apply_final(self, payload: Mapping[str, Any]) -> None:
         """Final scoring: 2 VP for the largest sum of factory numbers (a tie: the newest
         factory), and each invention's bonus when its owner owns the factory it names."""
         self._require("final")
-        report = Report("Final scoring", {p: [] for p in self.players})
+        report = Report(Msg("Final scoring"), {p: [] for p in self.players})
         winner = factory_bonus(self.factory_numbers())
         for player in self.players:
             total = sum(self.factory_numbers()[player])
             bonus = FACTORY_BONUS_VP if player == winner else 0
-            report.players[player].append(f"Factory total {total}: +{bonus} VP.")
+            report.players[player].append(Msg("Factory total {total}: +{vp} VP.", total=total,
+                                              vp=bonus))
             self._score(player, "factory bonus", bonus, FINAL_TURN)
             self._invention_bonus(player, report)
         self.reports.append(report)
         self.segment, self.finished = "over", True
         leaders = [p.player for p in self.ranking() if p.place == 1]
-        won = "wins" if len(leaders) == 1 else "share the victory"
-        self.note = f"Final scoring done: {join_names(leaders)} {won}."
+        if len(leaders) == 1:
+            self.note = Msg("Final scoring done: {player} wins.", player=leaders[0])
+        else:
+            self.note = Msg("Final scoring done: {players} share the victory.",
+                            players=join_names(leaders))
 
     def _invention_bonus(self, player: str, report: Report) -> None:
         card = self.cards[player]
         for invention in card.inventions:
             if invention.factory and card.owns(invention.factory):
                 report.players[player].append(
-                    f"Invention with the {invention.factory}: +{invention.vp} VP.")
+                    Msg("Invention with the {factory}: +{vp} VP.", factory=invention.factory,
+                        vp=invention.vp))
                 self._score(player, "invention bonus", invention.vp, FINAL_TURN)
 
 
 def describe(kind: str, payload: Mapping[str, Any]) -> str:
     """One action in words, for the history page."""
-    who = payload.get("player", "The player")
+    who = payload.get("player", Msg("The player"))
     key = str(payload.get("character"))
-    played = f" (playing the {CHARACTERS[key].name})" if key in CHARACTERS and kind != "character" \
-        else ""
-    building = BUILDINGS.get(str(payload.get("building")))
+    text = _action_text(kind, payload, who)
+    if key in CHARACTERS and kind != "character":
+        return Msg("{action} (playing the {character})", action=text,
+                   character=CHARACTERS[key].name)
+    return text
+
+
+def _action_text(kind: str, payload: Mapping[str, Any], who: object) -> str:
+    key = str(payload.get("character"))
+    if kind == "setup":
+        start = payload.get("start_player")
+        return (Msg("Set-up: {player} starts, with Inventions", player=start)
+                if payload.get("inventions") else Msg("Set-up: {player} starts", player=start))
+    if kind == "trade_grain":
+        if payload.get("sell"):
+            return Msg("{player} sold {n} grain", player=who, n=payload.get("sell"))
+        if payload.get("buy"):
+            return Msg("{player} bought {n} grain", player=who, n=payload.get("buy"))
+        return Msg("{player} traded grain", player=who)
+    if kind == "attract":
+        number = payload.get("number")
+        return (Msg("{player} upgraded to factory {number}", player=who, number=number)
+                if payload.get("upgrade")
+                else Msg("{player} attracted factory {number}", player=who, number=number))
     count = payload.get("count", 1)
-    built = (building.name if count == 1 else building.plural) if building else "buildings"
-    texts = {
-        "setup": f"Set-up: {payload.get('start_player')} starts"
-        + (", with Inventions" if payload.get("inventions") else ""),
-        "character": f"{who} hired the "
-        f"{CHARACTERS[key].name if key in CHARACTERS else key}",
-        "pass": f"{who} passed",
-        "buy_land": f"{who} bought land ({payload.get('price_markers')} price markers)",
-        "erect": f"{who} erected {count} {built}",
-        "trade_grain": f"{who} " + (f"sold {payload.get('sell')} grain" if payload.get("sell")
-                                    else f"bought {payload.get('buy')} grain" if payload.get("buy")
-                                    else "traded grain"),
-        "sow": f"{who} sowed {payload.get('grain', 0)} grain",
-        "work_orders": f"{who} took {payload.get('count')} {payload.get('colour')} work orders",
-        "attract": f"{who} " + ("upgraded to" if payload.get("upgrade") else "attracted")
-        + f" factory {payload.get('number')}",
-        "produce": f"{who} produced goods at factory {payload.get('factory')}",
-        "taxes": f"{who} collected taxes",
-        "invention": f"{who} acquired an invention at space {payload.get('to')}",
-        "effect": f"{who}: {payload.get('reason') or 'effect entered'}",
-        "administration": "Administration: harvest, factories, citizens, feeding, grain refill",
-        "final": "Final scoring",
+    colour = payload.get("colour")
+    texts: dict[str, Callable[[], str]] = {
+        "character": lambda: Msg("{player} hired the {character}", player=who, character=(
+            CHARACTERS[key].name if key in CHARACTERS else key)),
+        "pass": lambda: Msg("{player} passed", player=who),
+        "buy_land": lambda: Msg("{player} bought land ({n} price markers)", player=who,
+                                n=payload.get("price_markers")),
+        "erect": lambda: Msg("{player} erected {buildings}", player=who, buildings=counted(
+            str(payload.get("building")), count if isinstance(count, int) else 0)),
+        "sow": lambda: Msg("{player} sowed {n} grain", player=who, n=payload.get("grain", 0)),
+        "work_orders": lambda: Plural("{player} took {n} {colour} work order",
+                                      "{player} took {n} {colour} work orders", player=who,
+                                      n=count if isinstance(count, int) else 0,
+                                      colour=COLOUR_NAMES.get(str(colour), colour)),
+        "produce": lambda: Msg("{player} produced goods at factory {number}", player=who,
+                               number=payload.get("factory")),
+        "taxes": lambda: Msg("{player} collected taxes", player=who),
+        "invention": lambda: Msg("{player} acquired an invention at space {to}", player=who,
+                                 to=payload.get("to")),
+        "effect": lambda: Msg("{player}: {reason}", player=who,
+                              reason=payload.get("reason") or Msg("effect entered")),
+        "administration": lambda: Msg(
+            "Administration: harvest, factories, citizens, feeding, grain refill"),
+        "final": lambda: Msg("Final scoring"),
     }
-    return texts.get(kind, kind) + played
+    make = texts.get(kind)
+    return kind if make is None else make()

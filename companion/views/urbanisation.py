@@ -7,9 +7,13 @@ import re
 from typing import Any
 
 from flask import Blueprint, render_template, request
+from flask_babel import LazyString
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
 from wtforms import BooleanField, IntegerField, RadioField, SelectChoice, SelectField, StringField
 from wtforms.validators import InputRequired, Length, NumberRange, Optional
 
+from ..i18n import text
 from ..rules import urbanisation as rules
 from ..rules import urbanisation_actions as pieces
 from ..rules import urbanisation_table as play
@@ -20,11 +24,19 @@ from .tables import PAGES, ActionForm, Table, load_table, log_context, remember
 bp = Blueprint("urbanisation", __name__, url_prefix="/urbanisation")
 PLAYED_WITH = {c.action: key for key, c in pieces.CHARACTERS.items() if c.action}
 ACTION_NAMES = {
-    "buy_land": "Buy land", "erect": "Erect buildings", "trade_grain": "Trade grain",
-    "sow": "Sow seeds", "work_orders": "Work orders", "attract": "Attract industry",
-    "produce": "Produce goods", "taxes": "Collect taxes", "invention": "Acquire invention",
+    "buy_land": _l("Buy land"), "erect": _l("Erect buildings"), "trade_grain": _l("Trade grain"),
+    "sow": _l("Sow seeds"), "work_orders": _l("Work orders"), "attract": _l("Attract industry"),
+    "produce": _l("Produce goods"), "taxes": _l("Collect taxes"),
+    "invention": _l("Acquire invention"),
 }
-COLOURS = [SelectChoice(c, c) for c in pieces.COLOURS]
+
+
+def later(message: Any) -> LazyString:
+    """A rules `Msg` as a form label or choice, said in the language of the request."""
+    return LazyString(text, message)
+
+
+COLOURS = [SelectChoice(c, later(rules.COLOUR_NAMES[c])) for c in pieces.COLOURS]
 ORDERS = rules.WORK_ORDERS_PER_COLOUR
 
 
@@ -35,12 +47,24 @@ def urbanisation_sources() -> dict[str, str]:
     return pieces.SOURCES
 
 
-def number(label: str, low: int, high: int, default: int | None = None) -> IntegerField:
+@bp.app_template_global()
+def urbanisation_rulings() -> dict[str, str]:
+    """The rulings, by key, for the score sheet."""
+    return play.RULINGS
+
+
+@bp.app_template_global()
+def urbanisation_names(names: list[str]) -> str:
+    """'Ann', 'Ann and Ben': names in a sentence of the score sheet."""
+    return join_names(names)
+
+
+def number(label: Any, low: int, high: int, default: int | None = None) -> IntegerField:
     """A whole number the players may leave blank (then the default or 0)."""
     return IntegerField(label, default=default, validators=[Optional(), NumberRange(low, high)])
 
 
-def needed(label: str, low: int, high: int, default: int | None = None) -> IntegerField:
+def needed(label: Any, low: int, high: int, default: int | None = None) -> IntegerField:
     return IntegerField(label, default=default,
                         validators=[InputRequired(), NumberRange(low, high)])
 
@@ -48,119 +72,124 @@ def needed(label: str, low: int, high: int, default: int | None = None) -> Integ
 class PlayerForm(ActionForm):
     """An action of the player whose turn it is; `play` plays the character of this action."""
 
-    player = StringField("Player", validators=[InputRequired()])
-    play = BooleanField("Play the character")
+    player = StringField(_l("Player"), validators=[InputRequired()])
+    play = BooleanField(_l("Play the character"))
 
 
 class CharacterForm(ActionForm):
-    player = StringField("Player", validators=[InputRequired()])
-    character = StringField("Character", validators=[InputRequired()])
+    player = StringField(_l("Player"), validators=[InputRequired()])
+    character = StringField(_l("Character"), validators=[InputRequired()])
 
 
 class LandForm(PlayerForm):
-    price_markers = needed("Price markers in it ($1 each)", 1, rules.PRICE_MARKERS)
-    land_grounds = RadioField("Building grounds", default="1", choices=[
-        SelectChoice("1", "1 ground"), SelectChoice("2", "2 grounds")])
+    price_markers = needed(_l("Price markers in it ($1 each)"), 1, rules.PRICE_MARKERS)
+    land_grounds = RadioField(_l("Building grounds"), default="1", choices=[
+        SelectChoice("1", _l("1 ground")), SelectChoice("2", _l("2 grounds"))])
 
 
 class ErectForm(PlayerForm):
-    building = SelectField("Building", choices=list(rules.BUILDINGS))
-    erect_count = needed("How many", 1, 12, default=1)
+    building = SelectField(_l("Building"), choices=list(rules.BUILDINGS))
+    erect_count = needed(_l("How many"), 1, 12, default=1)
 
 
 class TradeForm(PlayerForm):
-    trade = SelectField("Trade", choices=["buy", "sell", "mill"])
-    grain_amount = number("Grain", 0, rules.MAX_GRAIN, default=1)
+    trade = SelectField(_l("Trade"), choices=["buy", "sell", "mill"])
+    grain_amount = number(_l("Grain"), 0, rules.MAX_GRAIN, default=1)
 
 
 class SowForm(PlayerForm):
-    seeds = number("Grain on empty building grounds", 0, rules.MAX_GRAIN, default=1)
-    farmer_seeds = number("Grain on the Farmer card (plays him)", 0, 2, default=0)
+    seeds = number(_l("Grain on empty building grounds"), 0, rules.MAX_GRAIN, default=1)
+    farmer_seeds = number(_l("Grain on the Farmer card (plays him)"), 0, 2, default=0)
 
 
 class OrdersForm(PlayerForm):
-    colour = SelectField("Colour", choices=COLOURS)
-    orders_count = needed("Work orders shown on the space", 1, ORDERS, default=1)
-    last_space = BooleanField(f"It is the last empty space of its card "
-                              f"(+${rules.LAST_WORK_ORDER_BONUS})")
-    extra_colour = SelectField("Colour of the additional ones",
-                               choices=[SelectChoice("", "the same"), *COLOURS], default="")
+    colour = SelectField(_l("Colour"), choices=COLOURS)
+    orders_count = needed(_l("Work orders shown on the space"), 1, ORDERS, default=1)
+    last_space = BooleanField(_l("It is the last empty space of its card (+$%(bonus)s)",
+                                 bonus=rules.LAST_WORK_ORDER_BONUS))
+    extra_colour = SelectField(_l("Colour of the additional ones"),
+                               choices=[SelectChoice("", _l("the same")), *COLOURS], default="")
 
 
 class AttractForm(PlayerForm):
-    factory_number = needed("Factory number", 1, 99)
-    factory_colour = SelectField("Goods colour", choices=COLOURS)
-    goods = needed("Goods on its production space", 1, pieces.MAX_GOODS, default=2)
-    factory_name = StringField("Factory name (for invention bonuses)",
+    factory_number = needed(_l("Factory number"), 1, 99)
+    factory_colour = SelectField(_l("Goods colour"), choices=COLOURS)
+    goods = needed(_l("Goods on its production space"), 1, pieces.MAX_GOODS, default=2)
+    factory_name = StringField(_l("Factory name (for invention bonuses)"),
                                validators=[Optional(), Length(max=40)])
-    upgrade = StringField("Where")
-    filled = BooleanField("All its work order spaces are filled", default=True)
+    upgrade = StringField(_l("Where"))
+    filled = BooleanField(_l("All its work order spaces are filled"), default=True)
 
 
 class ProduceForm(PlayerForm):
-    factory = needed("Factory", 1, 99)
-    factory_colour = StringField("Colour of the factory")
-    goods = number("Goods", 0, pieces.MAX_GOODS)
-    produce_white = number("White", 0, ORDERS, default=0)
-    produce_grey = number("Grey", 0, ORDERS, default=0)
-    produce_orange = number("Orange", 0, ORDERS, default=0)
+    factory = needed(_l("Factory"), 1, 99)
+    factory_colour = StringField(_l("Colour of the factory"))
+    goods = number(_l("Goods"), 0, pieces.MAX_GOODS)
+    produce_white = number(later(rules.COLOUR_NAMES["white"]), 0, ORDERS, default=0)
+    produce_grey = number(later(rules.COLOUR_NAMES["grey"]), 0, ORDERS, default=0)
+    produce_orange = number(later(rules.COLOUR_NAMES["orange"]), 0, ORDERS, default=0)
 
 
 def invention_fields() -> dict[str, Any]:
-    abilities = [SelectChoice("", "no ability"),
-                 *[SelectChoice(k, text) for k, text in pieces.ABILITIES.items()]]
+    abilities = [SelectChoice("", _l("no ability")),
+                 *[SelectChoice(k, later(words)) for k, words in pieces.ABILITIES.items()]]
     fields: dict[str, Any] = {}
     for k in (1, 2):
-        fields[f"ability_{k}"] = SelectField(f"Card {k}: ability", choices=abilities, default="")
-        fields[f"bonus_factory_{k}"] = StringField(f"Card {k}: end bonus with the factory named",
-                                                   validators=[Optional(), Length(max=40)])
-        fields[f"bonus_vp_{k}"] = number(f"Card {k}: end bonus VP", 0,
+        fields[f"ability_{k}"] = SelectField(_l("Card %(k)s: ability", k=k), choices=abilities,
+                                             default="")
+        fields[f"bonus_factory_{k}"] = StringField(
+            _l("Card %(k)s: end bonus with the factory named", k=k),
+            validators=[Optional(), Length(max=40)])
+        fields[f"bonus_vp_{k}"] = number(_l("Card %(k)s: end bonus VP", k=k), 0,
                                          pieces.MAX_INVENTION_BONUS, default=0)
     return fields
 
 
 class BaseInventionForm(PlayerForm):
-    marker = StringField("Marker")
-    to = needed("To docking space", 1, rules.INVENTION_SPACES)
+    marker = StringField(_l("Marker"))
+    to = needed(_l("To docking space"), 1, rules.INVENTION_SPACES)
 
 
 InventionForm = type("InventionForm", (BaseInventionForm,), invention_fields())
 
 
 class EffectForm(ActionForm):
-    effect_player = StringField("Player", validators=[InputRequired()])
-    money = number("Money ($, − to pay)", -pieces.MAX_MONEY, pieces.MAX_MONEY, default=0)
-    vp = number("Victory points", -pieces.MAX_MONEY, pieces.MAX_MONEY, default=0)
-    grain = number("Grain (from the return area)", -rules.MAX_GRAIN, rules.MAX_GRAIN, default=0)
-    effect_white = number("White work orders", -ORDERS, ORDERS, default=0)
-    effect_grey = number("Grey work orders", -ORDERS, ORDERS, default=0)
-    effect_orange = number("Orange work orders", -ORDERS, ORDERS, default=0)
-    reason = StringField("What for", validators=[Optional(), Length(max=40)])
+    effect_player = StringField(_l("Player"), validators=[InputRequired()])
+    money = number(_l("Money ($, − to pay)"), -pieces.MAX_MONEY, pieces.MAX_MONEY, default=0)
+    vp = number(_l("Victory points"), -pieces.MAX_MONEY, pieces.MAX_MONEY, default=0)
+    grain = number(_l("Grain (from the return area)"), -rules.MAX_GRAIN, rules.MAX_GRAIN,
+                   default=0)
+    effect_white = number(_l("White work orders"), -ORDERS, ORDERS, default=0)
+    effect_grey = number(_l("Grey work orders"), -ORDERS, ORDERS, default=0)
+    effect_orange = number(_l("Orange work orders"), -ORDERS, ORDERS, default=0)
+    reason = StringField(_l("What for"), validators=[Optional(), Length(max=40)])
 
 
 class AdministrationForm(ActionForm):
-    display_1 = number("Space 1", 1, 99)
-    display_2 = number("Space 2", 1, 99)
-    display_3 = number("Space 3", 1, 99)
+    display_1 = number(_l("Space %(n)s", n=1), 1, 99)
+    display_2 = number(_l("Space %(n)s", n=2), 1, 99)
+    display_3 = number(_l("Space %(n)s", n=3), 1, 99)
 
 
 def setup_form(players: list[str]) -> Any:
     """Inventions or not, the start player, starting money, each first territory's grounds and
     the pool sizes the table wants counted."""
     fields: dict[str, Any] = {
-        "inventions": RadioField("The Inventions expansion", default="no", choices=[
-            SelectChoice("no", "Without Inventions"), SelectChoice("yes", "With Inventions")]),
-        "start_player": SelectField("Start player", choices=[SelectChoice(p, p) for p in players],
+        "inventions": RadioField(_("The Inventions expansion"), default="no", choices=[
+            SelectChoice("no", _("Without Inventions")),
+            SelectChoice("yes", _("With Inventions"))]),
+        "start_player": SelectField(_("Start player"),
+                                    choices=[SelectChoice(p, p) for p in players],
                                     default=players[0]),
-        "money": needed("Starting money ($)", 0, pieces.MAX_MONEY),
+        "money": needed(_("Starting money ($)"), 0, pieces.MAX_MONEY),
     }
     for i, p in enumerate(players):
         fields[f"grounds_{i}"] = RadioField(
-            f"{p}'s first territory", default="1",
-            choices=[SelectChoice("1", "1 ground"), SelectChoice("2", "2 grounds")])
+            _("%(name)s's first territory", name=p), default="1",
+            choices=[SelectChoice("1", _("1 ground")), SelectChoice("2", _("2 grounds"))])
     for pool in pieces.POOLS:
-        fields[f"pool_{pool}"] = number(f"{rules.BUILDINGS[pool].plural.capitalize()}"
-                                        if pool in rules.BUILDINGS else "Factory markers", 0, 99)
+        fields[f"pool_{pool}"] = number(text(pieces.SOURCES[pool]) if pool in rules.BUILDINGS
+                                        else _("Factory markers"), 0, 99)
     return type("SetupForm", (ActionForm,), fields)()
 
 
@@ -208,22 +237,24 @@ def mayor_reason(table: Table, game: Any, state: play.UrbanisationTable) -> str 
         return None
     mayor = state.order[0]
     if state.turn == 1:
-        return f"{mayor} is the start player, chosen at set-up."
-    before = {p: sum(v for t, q, _, v in state.vp_log if q == p and t < state.turn)
+        return _("%(name)s is the start player, chosen at set-up.", name=mayor)
+    before = {p: sum(v for t, q, _s, v in state.vp_log if q == p and t < state.turn)
               for p in state.players}
     least = min(before.values())
     tied = [p for p in state.players if before[p] == least]
     if len(tied) == 1:
-        return f"{mayor} is the Mayor: the fewest VP after turn {state.turn - 1} ({least})."
+        return _("%(name)s is the Mayor: the fewest VP after turn %(turn)s (%(vp)s).",
+                 name=mayor, turn=state.turn - 1, vp=least)
     money = money_at_mayor(table, game)
-    others = join_names([p for p in tied if p != mayor])
+    others = text(join_names([p for p in tied if p != mayor]))
     poorest = min(money[p] for p in tied)
     if [p for p in tied if money[p] == poorest] == [mayor]:
-        return (f"{mayor} is the Mayor: tied with {others} on {least} VP, the least money "
-                f"(${money[mayor]}).")
+        return _("%(name)s is the Mayor: tied with %(others)s on %(vp)s VP, the least money "
+                 "($%(money)s).", name=mayor, others=others, vp=least, money=money[mayor])
     former = former_start(game, state)
-    return (f"{mayor} is the Mayor: tied with {others} on {least} VP and ${poorest}, the first "
-            f"clockwise after {former}, the former start player.")
+    return _("%(name)s is the Mayor: tied with %(others)s on %(vp)s VP and $%(money)s, the "
+             "first clockwise after %(former)s, the former start player.", name=mayor,
+             others=others, vp=least, money=poorest, former=former)
 
 
 def money_at_mayor(table: Table, game: Any) -> dict[str, int]:
@@ -238,7 +269,7 @@ def money_at_mayor(table: Table, game: Any) -> dict[str, int]:
 
 def former_start(game: Any, state: play.UrbanisationTable) -> str:
     """The start player of the turn before: its Mayor, or the set-up's start player."""
-    for turn, player, source, _ in state.vp_log:
+    for turn, player, source, _vp in state.vp_log:
         if source == "mayor" and turn == state.turn - 1:
             return player
     setup = next(e for e in game.log.done if e.kind == "setup")
@@ -352,7 +383,7 @@ def work_orders(table_id: str) -> Any:
 @bp.post("/<table_id>/attract")
 def attract(table_id: str) -> Any:
     def payload(f: AttractForm, table: Table) -> dict[str, Any]:
-        upgrade = chosen(f.upgrade.data, "Choose a new factory or the factory to upgrade.")
+        upgrade = chosen(f.upgrade.data, _("Choose a new factory or the factory to upgrade."))
         return {"player": f.player.data, "number": f.factory_number.data,
                 "colour": f.factory_colour.data, "goods": f.goods.data,
                 "name": f.factory_name.data or "", "filled": f.filled.data,
@@ -370,7 +401,7 @@ def produce(table_id: str) -> Any:
         else:
             colour = f.factory_colour.data
             if colour not in pieces.COLOURS:
-                raise ValueError("Choose the factory that produces.")
+                raise ValueError(_("Choose the factory that produces."))
             orders = {colour: f.goods.data or 0}
         return {"player": f.player.data, "factory": f.factory.data, "orders": orders,
                 **character(f, "produce")}
@@ -387,7 +418,7 @@ def taxes(table_id: str) -> Any:
 @bp.post("/<table_id>/invention")
 def invention(table_id: str) -> Any:
     def payload(f: Any, table: Table) -> dict[str, Any]:
-        marker = chosen(f.marker.data, "Choose a new marker or one on the track.")
+        marker = chosen(f.marker.data, _("Choose a new marker or one on the track."))
         cards = []
         for k in (1, 2):
             ability, factory = f[f"ability_{k}"].data, f[f"bonus_factory_{k}"].data

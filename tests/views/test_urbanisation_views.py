@@ -244,3 +244,56 @@ def test_no_form_makes_a_500(client, started, data):
     assert response.status_code in (303, 400, 409, 422), (endpoint, form)
     if response.status_code != 303:
         assert text(client.get(started + "history")) == history
+
+
+GERMAN = {"Accept-Language": "de"}
+
+
+def test_the_table_page_speaks_german(client):
+    url = set_up(client, *PLAYERS)
+    page = text(client.get(url, headers=GERMAN))
+    assert "Aufbau für 3 Personen; Ann beginnt." in page
+    assert "Runde 1: " in page and "Ann wählt einen Charakter" in page
+    assert "Ann ist Startperson, beim Aufbau gewählt." in page
+    assert "Architekt" in page and "Steuereintreiber" in page and "Tableaus" in page
+    assert "Regelung: Die Mitspielenden stehen in Sitzreihenfolge, im Uhrzeigersinn." in page
+    for english in ("Set up for 3 players", "hires a character", "Ruling:", "Tracking cards",
+                    "Tax Collector", "Mill Worker", "start player"):
+        assert english not in page, english
+    for kind, payload in TURN_1[:7]:
+        perform(client, url, kind, payload)
+    page = text(client.get(url, headers=GERMAN))
+    assert "Ann baut 1 Haus für 2 $: +1 SP." in page
+    assert "Runde 1, Aktion 2 von 4:" in page
+    assert "Getreide handeln" in page and "Getreide auf leere Bauplätze" in page
+    assert "Ann erected" not in page and "Trade grain" not in page
+
+
+def test_a_refusal_is_said_in_german(client):
+    url = set_up(client, *PLAYERS)
+    for kind, payload in TURN_1[:7]:
+        perform(client, url, kind, payload)
+    refused = client.post(url + "sow", headers=GERMAN,
+                          data={"seq": current_seq(client, url), "player": "Ben", "seeds": 3})
+    assert refused.status_code == 422
+    page = text(refused)
+    assert "Jeder leere Bauplatz fasst 1 Getreide: Ben hat Platz für 1." in page
+    assert "Each empty building ground" not in page
+
+
+def test_the_score_sheet_and_the_pad_speak_german(client):
+    url = set_up(client, *PLAYERS)
+    for kind, payload in TURN_1:  # up to the administration of turn 1
+        perform(client, url, kind, payload)
+    sheet = pdf_text(client.get(url + "sheet.pdf", headers=GERMAN).data)
+    assert "Spiel läuft (Runde 2)" in sheet and "Verwaltung von Runde 1" in sheet
+    assert "Summe 7 5 4" in sheet and "Runde 1 6 4 2" in sheet
+    assert "Ernte: 3 Gesätes zurück, 3 dazu: 7 Getreide." in sheet
+    assert "Runde 2: Cy erhält den Bürgermeister (+1 SP) und beginnt." in sheet
+    for english in ("Game in progress", "Total", "Harvest", "Administration of", "Ruling"):
+        assert english not in sheet, english
+    pad = pdf_text(client.get("/pad/urbanisation.pdf?players=4", headers=GERMAN).data)
+    assert "Wertungsblock" in pad and "Größte Fabriksumme (+2 SP)" in pad
+    assert "Bürgermeister" in pad and "Andere Effekte und Korrekturen" in pad
+    for english in ("score pad", "Largest factory total", "Turn 1", "Total", "Mayor"):
+        assert english not in pad, english
