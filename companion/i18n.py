@@ -174,7 +174,7 @@ def main(argv: list[str]) -> None:
         sys.exit("usage: python -m companion.i18n extract <area>")
     path = update(argv[1])
     with path.open("rb") as f:
-        missing = [m.id for m in read_po(f) if m.id and not m.string]
+        missing = [m.id for m in read_po(f) if m.id and not all(m.string or ("",))]
     print(f"{path.relative_to(ROOT)}: {len(missing)} without a translation")
     for message in missing:
         print("  ", message)
