@@ -129,7 +129,7 @@ def test_the_table_speaks_german(client):
     act(client, url, "first", player="Ann")
     page = german(client, url)
     assert "Ann: Setze ein Hochhaus" in page and "Reihenfolge: Ann, Cy, Ben, Ben, Cy, Ann." in page
-    assert 'aria-label="34th St West, Bauplatz Orange: leer"' in page
+    assert 'aria-label="34th St West, Bauplatz orange: leer"' in page
     assert "Festlegung: Die fünf Bauplätze eines Viertels bilden einen Ring" in page
     for english in ("place a skyscraper", "plot:", "Ruling:", ">empty<"):
         assert english not in page, english
