@@ -71,7 +71,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.after_request(security_headers)
     app.register_error_handler(CSRFError, csrf_failed)
 
-    from .views import fifth_avenue, main, players, share, street, urbanisation, yard
+    from .views import exchange, fifth_avenue, main, players, share, street, urbanisation, yard
 
     app.register_blueprint(main.bp)
     app.register_blueprint(share.bp)
@@ -79,6 +79,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(fifth_avenue.bp)
     app.register_blueprint(street.bp)
     app.register_blueprint(urbanisation.bp)
+    app.register_blueprint(exchange.bp)
     app.register_blueprint(players.bp)
     return app
 

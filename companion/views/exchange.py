@@ -1,0 +1,176 @@
+"""Export and import: a table's whole log as a file, its results as CSV, a play for BG Stats.
+
+The import page takes a table file from this or another server and restores it as a new table
+(never under the file's id). Its POST may be larger than the app-wide request limit: the
+blueprint raises the limit for that one request before anything reads the body, and then checks
+the CSRF token itself (the view is exempt from the app-wide check, which would read the body
+first, under the smaller limit).
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from flask import (
+    Blueprint,
+    Response,
+    current_app,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
+from flask_wtf import FlaskForm
+from flask_wtf.file import FileAllowed, FileField, FileRequired
+from werkzeug.exceptions import RequestEntityTooLarge
+
+from .. import csrf, exchange, get_db, storage
+from ..i18n import text
+from .tables import SEAT_COLOURS, Table, load_table, remember, too_often
+
+bp = Blueprint("exchange", __name__)
+
+# Room for the multipart envelope around the largest file accepted.
+IMPORT_REQUEST_BYTES = exchange.MAX_IMPORT_BYTES + 16 * 1024
+
+
+class ImportForm(FlaskForm):
+    file = FileField(_l("Table file (.json)"), validators=[
+        FileRequired(_l("Choose the table file to import.")),
+        FileAllowed(["json"], _l("Choose a .json file exported from this app.")),
+    ])
+
+
+# Export ---------------------------------------------------------------------------------------
+
+
+@bp.get("/<slug>/<table_id>/export.json")
+def export_json(slug: str, table_id: str) -> Response:
+    """The whole table as a file, enough to restore it exactly on any server of this app."""
+    table = load_table(slug, table_id)
+    document = exchange.export_table(row(table), storage.events(get_db(), table.id))
+    return attachment(exchange.dumps(document), "application/json", table, "json")
+
+
+@bp.get("/<slug>/<table_id>/results.csv")
+def results_csv(slug: str, table_id: str) -> Response:
+    """The standings (the result, once finished) as a spreadsheet: one row per player."""
+    table = load_table(slug, table_id)
+    state = table.replay().state
+    body = exchange.results_csv(str(table.game.name), table.created_at[:10], table.names,
+                                state.ranking())
+    # With a byte order mark, spreadsheet apps read the names' accents and umlauts as UTF-8.
+    return attachment(body.encode("utf-8-sig"), "text/csv", table, "csv", "results")
+
+
+@bp.get("/<slug>/<table_id>/bgstats.json")
+def bgstats_json(slug: str, table_id: str) -> Any:
+    """A finished game as a play for the BG Stats app (its push format)."""
+    table = load_table(slug, table_id)
+    play = bgstats_play(table)
+    if play is None:
+        return not_finished(table)
+    body = json.dumps(play, ensure_ascii=False, indent=1).encode()
+    return attachment(body, "application/json", table, "json", "bgstats")
+
+
+@bp.get("/<slug>/<table_id>/bgstats")
+def bgstats_open(slug: str, table_id: str) -> Any:
+    """Open BG Stats' import dialog with this play (on a phone where the app is installed)."""
+    table = load_table(slug, table_id)
+    play = bgstats_play(table)
+    if play is None:
+        return not_finished(table)
+    return redirect(exchange.bgstats_link(play), code=303)
+
+
+def bgstats_play(table: Table) -> dict[str, Any] | None:
+    events = storage.events(get_db(), table.id)
+    game = table.replay(events)
+    if not game.state.finished:
+        return None
+    return exchange.bgstats_play(row(table), str(table.game.name), game.state, game.log.done,
+                                 events)
+
+
+def not_finished(table: Table) -> tuple[str, int]:
+    message = _("The game is not finished yet: BG Stats records finished plays only. "
+                "Finish the game first, then export it.")
+    return render_template("exchange/message.html", table=table, message=message), 409
+
+
+def row(table: Table) -> dict[str, Any]:
+    return {"id": table.id, "game": table.game.slug, "players": table.players,
+            "created_at": table.created_at, "status": table.status}
+
+
+def attachment(body: bytes, mimetype: str, table: Table, extension: str, what: str = "table"
+               ) -> Response:
+    filename = f"{table.game.slug}-{what}-{table.created_at[:10]}.{extension}"
+    response = Response(body, mimetype=mimetype)
+    response.headers["Content-Disposition"] = f'attachment; filename="{filename}"'
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+# Import ---------------------------------------------------------------------------------------
+
+
+@bp.before_request
+def larger_limit_for_imports() -> None:
+    """A long game's file is larger than the app-wide request limit: allow the import that."""
+    if request.endpoint == "exchange.import_table":
+        request.max_content_length = IMPORT_REQUEST_BYTES
+        if current_app.config.get("WTF_CSRF_ENABLED", True):
+            csrf.protect()
+
+
+@bp.get("/import")
+def import_page() -> str:
+    return render_template("exchange/import.html", form=ImportForm())
+
+
+@csrf.exempt
+@bp.post("/import")
+def import_table() -> Any:
+    """Restore a table from its file as a new table in this browser, or say what is wrong."""
+    if too_often("import"):
+        return import_refused(_("Too many imports from here in a short time. Wait ten minutes, "
+                                "then try again."), 429)
+    form = ImportForm()
+    if not form.validate_on_submit():
+        return import_refused(first_error(form), 400)
+    try:
+        imported = exchange.read_table(form.file.data.read(exchange.MAX_IMPORT_BYTES + 1),
+                                       SEAT_COLOURS)
+    except exchange.BadFile as refused:
+        return import_refused(text(refused.message), refused.status, form)
+    table_id = storage.import_table(get_db(), imported.game.slug, imported.players,
+                                    imported.events, imported.created_at,
+                                    imported.status)
+    remember(table_id, started_here=True)
+    return redirect(url_for(f"{imported.game.slug}.table", table_id=table_id), code=303)
+
+
+def first_error(form: ImportForm) -> str:
+    token = getattr(form, "csrf_token", None)  # absent where CSRF is switched off (tests)
+    if token is not None and token.errors:
+        return _("This form has expired or did not come from this app, so nothing was changed. "
+                 "Go back, reload the page and try again.")
+    if form.file.errors:
+        return str(form.file.errors[0])
+    return _("Choose the table file to import.")
+
+
+def import_refused(message: str, status: int, form: ImportForm | None = None
+                   ) -> tuple[str, int]:
+    form = form or ImportForm(formdata=None)
+    return render_template("exchange/import.html", form=form, error=message), status
+
+
+@bp.errorhandler(RequestEntityTooLarge)
+def too_large(error: RequestEntityTooLarge) -> tuple[str, int]:
+    return import_refused(text(exchange.too_large()), 413)

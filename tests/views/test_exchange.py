@@ -1,0 +1,491 @@
+"""Export and import: a finished table of every game survives the round trip exactly, a changed
+or broken file is refused with its own message and nothing stored, and the CSV and BG Stats
+exports hold the result."""
+
+import csv
+import hashlib
+import io
+import json
+
+import pytest
+
+from companion import create_app, exchange, get_db, storage
+from companion.rules import GAMES, replay
+from companion.views.tables import SEAT_COLOURS
+from tests.rules.test_street_table import ROOF, build, card
+from tests.rules.test_urbanisation_table import (
+    SETUP,
+    TURN_1,
+    TURN_2,
+    TURN_3,
+    TURN_4,
+    TURN_5,
+    TURN_6,
+)
+from tests.rules.test_yard_table import buy
+
+UNDO, REDO = ("undo", {}), ("redo", {})
+
+# Complete games, as their tables log them; each takes one action back and forth (undo, redo).
+YARD = (["Paul", "Nina", "Tobi", "Kate"], [
+    buy("Paul", "park"), UNDO, REDO, buy("Paul", "park"), buy("Nina", "park"),
+    buy("Tobi", "church"), ("score", {"scoring": "A"}),
+    buy("Nina", "park"), buy("Kate", "skyscraper"), buy("Kate", "skyscraper"),
+    buy("Tobi", "skyscraper"), buy("Tobi", "skyscraper"), ("score", {"scoring": "B"}),
+    buy("Paul", "park"),
+    ("final", {"money": {"Paul": {"blue": 5}, "Nina": {"blue": 9}, "Tobi": {"green": 3},
+                         "Kate": {"green": 3}},
+               "leftovers": [{"building": "park", "currency": "blue"},
+                             {"building": "museum", "currency": "green"}]}),
+])
+DISTRICTS = {"34e": ["orange", "gray", "brown", "green", "violet"],
+             "34w": ["violet", "orange", "gray", "brown", "green"],
+             "42e": ["green", "violet", "orange", "gray", "brown"],
+             "42w": ["brown", "green", "violet", "orange", "gray"],
+             "52e": ["orange", "gray", "brown", "green", "violet"],
+             "52w": ["violet", "orange", "gray", "brown", "green"],
+             "times": ["gray", "brown", "green", "violet", "orange"]}
+START = {"34e": "jeweler", "34w": "boutique", "42e": "boutique", "42w": "perfume",
+         "52e": "gallery", "52w": "jeweler", "times": "gallery"}
+ROW = ["perfume", "gallery", "boutique", "jeweler", "gallery", "boutique", "perfume", "gallery",
+       "jeweler", "boutique", "gallery", "jeweler", "perfume", "boutique", "perfume", "jeweler",
+       "gallery", "boutique", "perfume", "jeweler"]
+
+
+def move(commissioner, *stops):
+    return [("move", {"commissioner": commissioner, "to": to}) for to in stops]
+
+
+def auction(winner, build=0, cards=(4,), colour=None, stop=False):
+    return ("auction", {"build": build, "cards": list(cards), "colour": colour, "stop": stop,
+                        "winner": winner})
+
+
+def alea(high, *cards):
+    return ("alea_bid", {"cards": list(cards), "high_bid": high})
+
+
+def place(district, plot, tile):
+    return ("business", {"district": district, "plot": plot, "tile": tile})
+
+
+# The browser test's 2-player game with Alea (tests/browser/test_fifth_avenue_game.py).
+FIFTH_AVENUE = (["Ann", "Ben"], [
+    ("profile", {"colours": DISTRICTS, "set_sizes": [3, 2, 3, 2, 3, 2, 3, 2]}),
+    ("setup", {"row": ROW, "start": {d: {"kind": k, "plot": 0} for d, k in START.items()}}),
+    ("first_placer", {"player": "Ann"}),
+    *[("initial_skyscraper", {"district": d, "plot": p})
+      for d, p in (("52w", 1), ("52w", 3), ("34e", 3), ("34e", 1))],
+    place("52w", 2, 0), place("52w", 4, 1),
+    *move("white", "34w", "times", "52e", "central_park", "city_hall"),
+    alea(12, 4, 6, 5, 4), auction("alea"),
+    alea(21, 4, 4), auction("Ann", 2, (5,), "brown"), UNDO, REDO,
+    alea(20, 4, 4), auction("Ann", colour="gray"),
+    alea(20, 4, 4), auction("Ben", 3),
+    place("52w", 2, 1), place("34e", 2, 0), place("34e", 4, 1),
+    *move("beige", "34e", "times", "52w"), ("score", {"district": "52w"}),
+    *move("beige", "central_park", "city_hall"),
+    alea(14, 5, 4, 5), auction("Ben", colour="green", stop=True),
+    alea(20, 4, 4), auction("Ann", 1, (6,), "brown"),
+    alea(10, 6, 5, 6), auction("alea"),
+    ("final", {"park_tiles": ["boutique", "jeweler", "gallery"]}),
+])
+STREET = (["Mia", "Ola"], [
+    build("Mia", 1, card()), build("Mia", 1, card()), UNDO, REDO, build("Mia", 1, card()),
+    build("Ola", 2, ROOF), ("account", {"player": "Mia", "amount": 9}),
+    ("account", {"player": "Ola", "amount": 9}), build("Mia", 2, ROOF),
+    ("deck_empty", {"player": "Mia"}), ("finish", {}),
+])
+URBANISATION = (["Ann", "Ben", "Cy"], [
+    SETUP, *TURN_1[:3], UNDO, REDO, *TURN_1[3:], *TURN_2, *TURN_3, *TURN_4, *TURN_5, *TURN_6,
+    ("final", {}),
+])
+FINISHED = {"yard": YARD, "fifth_avenue": FIFTH_AVENUE, "street": STREET,
+            "urbanisation": URBANISATION}
+
+
+def seed(app, slug, names, actions):
+    """A table with these actions logged through the app's one write path."""
+    def status_after(log):
+        return "finished" if replay(GAMES[slug], names, log).state.finished else "open"
+
+    players = [{"name": n, "colour": SEAT_COLOURS[seat]} for seat, n in enumerate(names)]
+    with app.app_context():
+        db = get_db()
+        table_id = storage.create_table(db, slug, players)
+        for kind, payload in actions:
+            storage.append_event(db, table_id, storage.last_seq(db, table_id), kind, payload,
+                                 status_after)
+    return table_id
+
+
+def finished_table(app, slug):
+    names, actions = FINISHED[slug]
+    return seed(app, slug, names, actions)
+
+
+def exported(client, slug, table_id):
+    response = client.get(f"/{slug}/{table_id}/export.json")
+    assert response.status_code == 200
+    return json.loads(response.data)
+
+
+def upload(client, document=None, raw=None, filename="table.json", **headers):
+    body = raw if raw is not None else json.dumps(document).encode()
+    return client.post("/import", data={"file": (io.BytesIO(body), filename)},
+                       content_type="multipart/form-data", headers=headers)
+
+
+def resign(document):
+    """Recompute the digest, as someone forging a file would: the later checks must refuse it."""
+    document["digest"] = exchange.digest(document)
+    return document
+
+
+def table_count(app):
+    with app.app_context():
+        return get_db()["tables"].count
+
+
+def snapshot(app, slug, table_id):
+    """What must survive the round trip: the table row, the log, the scores and the ranking."""
+    with app.app_context():
+        db = get_db()
+        row = storage.get_table(db, table_id)
+        events = storage.events(db, table_id)
+    names = [p["name"] for p in row["players"]]
+    state = replay(GAMES[slug], names, events).state
+    return {
+        "row": {k: row[k] for k in ("game", "players", "created_at", "status")},
+        "events": [(e.seq, e.kind, dict(e.payload), e.at) for e in events],
+        "totals": state.totals(),
+        "ranking": state.ranking(),
+    }
+
+
+def text(response):
+    return response.get_data(as_text=True)
+
+
+# The round trip ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("slug", sorted(FINISHED))
+def test_export_then_import_restores_the_same_table(app, client, slug):
+    table_id = finished_table(app, slug)
+    before = snapshot(app, slug, table_id)
+    assert before["row"]["status"] == "finished"
+    response = client.get(f"/{slug}/{table_id}/export.json")
+    assert response.headers["Content-Disposition"] == (
+        f'attachment; filename="{slug}-table-{before["row"]["created_at"][:10]}.json"')
+    document = json.loads(response.data)
+    assert list(document) == list(exchange.FIELDS)
+    assert document["digest"] == exchange.digest(document)
+    assert [e["kind"] for e in document["events"]].count("undo") == 1
+
+    imported = upload(client, document)
+    assert imported.status_code == 303, text(imported)
+    new_id = imported.headers["Location"].split("/")[2]
+    assert imported.headers["Location"] == f"/{slug}/{new_id}/"
+    assert new_id != table_id
+    assert snapshot(app, slug, new_id) == before
+    with client.session_transaction() as session:
+        assert session["tables"][0] == new_id
+    history = text(client.get(f"/{slug}/{new_id}/history"))
+    assert history == text(client.get(f"/{slug}/{table_id}/history")).replace(table_id, new_id)
+
+
+def test_an_open_table_round_trips_too(app, client):
+    names, actions = YARD
+    table_id = seed(app, "yard", names, actions[:5])
+    response = upload(client, exported(client, "yard", table_id))
+    assert response.status_code == 303
+    new_id = response.headers["Location"].split("/")[2]
+    assert snapshot(app, "yard", new_id) == snapshot(app, "yard", table_id)
+    assert snapshot(app, "yard", new_id)["row"]["status"] == "open"
+
+
+def test_a_long_game_larger_than_the_app_wide_request_limit_is_imported(app, client):
+    """Five players building 25 cards each, with corrections: about 80 KB, above the 64 KB
+    limit of every other request, far below the import's 1 MB."""
+    names = ["Mia", "Ola", "Pit", "Uwe", "Zoe"]
+    office = card(income=[{"each": "on_site", "amount": 2, "project": "office"}],
+                  prestige=[{"each": "on_street", "amount": 1, "project": "store"}])
+    cards = [build(p, site, office) for _ in range(5) for site in range(1, 6) for p in names]
+    actions = [*cards, *[UNDO, REDO] * 20, ("deck_empty", {"player": "Mia"}), ("finish", {})]
+    table_id = seed(app, "street", names, actions)
+    body = client.get(f"/street/{table_id}/export.json").data
+    assert 64 * 1024 < len(body) < exchange.MAX_IMPORT_BYTES // 8
+    response = upload(client, raw=body)
+    assert response.status_code == 303, text(response)
+    new_id = response.headers["Location"].split("/")[2]
+    assert snapshot(app, "street", new_id) == snapshot(app, "street", table_id)
+
+
+def test_long_runs_of_undo_and_redo_and_retaken_actions_restore_exactly(app, client):
+    """Undo and redo across many actions, and undone actions taken again as new ones: the
+    import's step-by-step referee agrees with the table's replay."""
+    names, actions = URBANISATION
+    plain = [a for a in actions if a not in (UNDO, REDO)]
+    log = [*plain[:40], *[UNDO] * 20, *[REDO] * 20, *plain[40:60], *[UNDO] * 5, *plain[55:70],
+           *[UNDO] * 3, REDO, UNDO, REDO, REDO, REDO, *plain[70:]]
+    table_id = seed(app, "urbanisation", names, log)
+    response = upload(client, exported(client, "urbanisation", table_id))
+    assert response.status_code == 303, text(response)
+    new_id = response.headers["Location"].split("/")[2]
+    assert snapshot(app, "urbanisation", new_id) == snapshot(app, "urbanisation", table_id)
+    assert snapshot(app, "urbanisation", new_id)["row"]["status"] == "finished"
+
+
+# Refusals ------------------------------------------------------------------------------------
+
+
+@pytest.fixture
+def yard_file(app, client):
+    return exported(client, "yard", finished_table(app, "yard"))
+
+
+def refused(app, client, document=None, raw=None, filename="table.json", **headers):
+    count = table_count(app)
+    response = upload(client, document, raw, filename, **headers)
+    assert table_count(app) == count, "a refused file must store nothing"
+    return response.status_code, text(response)
+
+
+def test_a_changed_score_is_refused_as_tampered(app, client, yard_file):
+    final = yard_file["events"][-1]
+    assert final["kind"] == "final"
+    final["payload"]["money"]["Nina"]["blue"] = 19
+    status, page = refused(app, client, yard_file)
+    assert status == 422
+    assert "This file was changed after it was exported." in page
+
+
+def test_the_tamper_message_is_in_the_players_language(app, client, yard_file):
+    yard_file["players"][0]["colour"] = "white"
+    status, page = refused(app, client, yard_file, **{"Accept-Language": "de"})
+    assert status == 422
+    assert "Diese Datei wurde nach dem Export verändert." in page
+
+
+def move_event(document, source, target):
+    events = document["events"]
+    events.insert(target, events.pop(source))
+
+
+CASES = [
+    # (change to the exported file, recompute the digest?, status, message)
+    (lambda d: d.update(digest="sha256:" + "0" * 64), False, 422,
+     "This file was changed after it was exported."),
+    (lambda d: d.pop("digest"), False, 422, "This file has no check sum (digest)"),
+    (lambda d: d.pop("status"), True, 422, "The file lacks the field “status”."),
+    (lambda d: d.update(extra=1), True, 422,
+     "The file has a field this app does not know: “extra”."),
+    (lambda d: d.update(events={}), True, 422,
+     "The field “events” holds the wrong kind of value."),
+    (lambda d: d.update(format="something-else"), False, 422,
+     "This file is not a table exported from this app."),
+    (lambda d: d.update(version=2), False, 422,
+     "This file has format version 2; this app reads version 1."),
+    (lambda d: d.update(game="chess"), True, 422,
+     "This file is for a game this app does not know: chess."),
+    (lambda d: d["players"][1].update(name="paul"), True, 422,
+     "Two players are called Paul: names must differ."),
+    (lambda d: d["players"][1].update(name=" Nina "), True, 422,
+     "The players&#39; names are not written as the app writes them"),
+    (lambda d: d["players"][1].update(colour="pink"), True, 422,
+     "Nina&#39;s colour “pink” is not one of the app&#39;s colours."),
+    (lambda d: d.update(players=d["players"][:1]), True, 422,
+     "Construction yard card game is played by 2 to 6 players."),
+    (lambda d: d["events"][4].update(seq=6), True, 422,
+     "The events are out of order: event 5 in the file is numbered 6"),
+    (lambda d: move_event(d, 7, 4), True, 422,
+     "The events are out of order: event 5 in the file is numbered 8"),
+    (lambda d: d["events"][3].pop("at"), True, 422,
+     "Event 4 in the file does not have exactly the fields seq, kind, payload and at."),
+    (lambda d: d["events"][3].update(at="yesterday"), True, 422,
+     "The time of event 4 in the file is not a date and time: “yesterday”."),
+    (lambda d: d["events"][4]["payload"].update(building="castle"), True, 422,
+     "Event 5 (buy) is refused:"),
+    (lambda d: d["events"][0].update(kind="undo", payload={}), True, 422,
+     "Event 1 (undo) is refused: There is nothing to undo."),
+    (lambda d: d["events"][4].update(kind="teleport"), True, 422, "Event 5 (teleport) is refused:"),
+    (lambda d: d["events"][4].update(payload={"player": ["Paul"], "for": 3}), True, 422,
+     "Event 5 (buy) is refused:"),
+    (lambda d: d.update(events=d["events"] * 134), True, 422,
+     "The file holds 2010 events; no table of this app is longer than 2000."),
+    (lambda d: d.update(status="open"), True, 422,
+     "The file says the game is not finished, but its events leave it finished."),
+    (lambda d: d.update(created_at="2024-13-45"), True, 422,
+     "The table&#39;s date in the file is not a date and time: “2024-13-45”."),
+]
+
+
+@pytest.mark.parametrize(("change", "digest_again", "status", "message"), CASES,
+                         ids=[case[3][:40] for case in CASES])
+def test_a_broken_file_is_refused_with_its_own_message(app, client, yard_file, change,
+                                                       digest_again, status, message):
+    change(yard_file)
+    if digest_again:
+        resign(yard_file)
+    code, page = refused(app, client, yard_file)
+    assert (code, message in page) == (status, True), page
+
+
+@pytest.mark.parametrize(("raw", "filename", "status", "message"), [
+    (b"{not json", "table.json", 400, "it is not valid JSON (line 1, column 2)"),
+    (b"\xff\xfe\x00garbage", "table.json", 400, "it is not text"),
+    (b"[1, 2, 3]", "table.json", 422, "This file is not a table exported from this app."),
+    (b'{"format": NaN}', "table.json", 400, "it is not valid JSON"),
+    (b"[" * 100_000, "table.json", 400, "it is not valid JSON"),
+    (b"{}", "table.txt", 400, "Choose a .json file exported from this app."),
+])
+def test_a_file_that_is_no_table_file_is_refused(app, client, raw, filename, status, message):
+    code, page = refused(app, client, raw=raw, filename=filename)
+    assert (code, message in page) == (status, True), page
+
+
+def test_no_file_is_refused(app, client):
+    response = client.post("/import", data={}, content_type="multipart/form-data")
+    assert response.status_code == 400
+    assert "Choose the table file to import." in text(response)
+
+
+def test_an_oversized_upload_gets_a_clear_413_page(app, client):
+    code, page = refused(app, client, raw=b" " * (exchange.MAX_IMPORT_BYTES + 20_000))
+    assert code == 413
+    assert "The file is larger than 1024 KB" in page and "<form" in page
+
+
+def test_the_import_page(client):
+    page = text(client.get("/import"))
+    assert 'enctype="multipart/form-data"' in page and 'type="file"' in page
+    assert "Import a table" in text(client.get("/import", headers={"Accept-Language": "en"}))
+    assert "Tisch importieren" in text(client.get("/import", headers={"Accept-Language": "de"}))
+
+
+# Rate limit and CSRF -------------------------------------------------------------------------
+
+
+def test_imports_are_rate_limited_per_client(tmp_path, monkeypatch):
+    monkeypatch.setenv("COMPANION_INSTANCE", str(tmp_path / "instance"))
+    app = create_app({"TESTING": True, "DATABASE": str(tmp_path / "db.sqlite"),
+                      "WTF_CSRF_ENABLED": False})
+    client = app.test_client()
+    for _ in range(20):
+        assert upload(client, raw=b"{}").status_code == 422
+    response = upload(client, raw=b"{}")
+    assert response.status_code == 429
+    assert "Too many imports from here" in text(response)
+    other = client.post("/import", data={"file": (io.BytesIO(b"{}"), "t.json")},
+                        environ_base={"REMOTE_ADDR": "10.0.0.9"})
+    assert other.status_code == 422
+
+
+def test_the_import_needs_the_forms_csrf_token(tmp_path, monkeypatch):
+    monkeypatch.setenv("COMPANION_INSTANCE", str(tmp_path / "instance"))
+    app = create_app({"TESTING": True, "DATABASE": str(tmp_path / "db.sqlite")})
+    client = app.test_client()
+    document = exported(client, "yard", finished_table(app, "yard"))
+    body = json.dumps(document).encode()
+    forged = client.post("/import", data={"file": (io.BytesIO(body), "t.json")})
+    assert forged.status_code == 400
+    assert "nothing was changed" in text(forged)
+    assert table_count(app) == 1
+    page = text(client.get("/import"))
+    token = page.split('name="csrf_token" type="hidden" value="')[1].split('"')[0]
+    response = client.post("/import", data={"csrf_token": token,
+                                            "file": (io.BytesIO(body), "t.json")})
+    assert response.status_code == 303
+    assert table_count(app) == 2
+    huge = io.BytesIO(b" " * (exchange.MAX_IMPORT_BYTES + 20_000))
+    response = client.post("/import", data={"csrf_token": token, "file": (huge, "t.json")})
+    assert response.status_code == 413
+    assert "The file is larger than 1024 KB" in text(response)
+
+
+# Results as CSV and the play for BG Stats ----------------------------------------------------
+
+
+def test_results_as_csv(app, client):
+    table_id = finished_table(app, "yard")
+    response = client.get(f"/yard/{table_id}/results.csv")
+    assert response.mimetype == "text/csv"
+    assert response.headers["Content-Disposition"].startswith(
+        'attachment; filename="yard-results-')
+    date = snapshot(app, "yard", table_id)["row"]["created_at"][:10]
+    rows = list(csv.reader(io.StringIO(response.data.decode("utf-8-sig"))))
+    game = "Construction yard card game"
+    assert rows == [
+        ["game", "date", "place", "player", "score", "winner", "shared"],
+        [game, date, "1", "Tobi", "60", "yes", "no"],
+        [game, date, "2", "Paul", "29", "no", "no"],
+        [game, date, "3", "Kate", "26", "no", "no"],
+        [game, date, "4", "Nina", "24", "no", "no"],
+    ]
+
+
+def test_csv_cells_cannot_become_formulas(app, client):
+    table_id = seed(app, "street", ["=HYPERLINK(1)", "@Ola", "+Pit", "-Uwe", "Ünal"], [])
+    rows = list(csv.reader(io.StringIO(
+        client.get(f"/street/{table_id}/results.csv").data.decode("utf-8-sig"))))
+    assert sorted(row[3] for row in rows[1:]) == ["'+Pit", "'-Uwe", "'=HYPERLINK(1)", "'@Ola",
+                                                  "Ünal"]
+    assert all(row[5] == "yes" and row[6] == "yes" for row in rows[1:])  # 0 each, shared
+
+
+def test_a_finished_play_for_bg_stats(app, client):
+    table_id = finished_table(app, "fifth_avenue")
+    response = client.get(f"/fifth_avenue/{table_id}/bgstats.json")
+    assert response.status_code == 200
+    assert response.headers["Content-Disposition"].startswith(
+        'attachment; filename="fifth_avenue-bgstats-')
+    play = json.loads(response.data)
+    created = snapshot(app, "fifth_avenue", table_id)["row"]["created_at"]
+    assert play == {
+        "sourceName": "Companion",
+        "sourcePlayId": hashlib.sha256(table_id.encode()).hexdigest()[:16],
+        "playDate": created[:10] + " " + created[11:19],
+        "durationMin": 0,
+        "game": {"name": "5th Avenue", "bggId": 9342, "highestWins": True, "noPoints": False,
+                 "sourceGameId": "fifth_avenue"},
+        "players": [
+            {"name": "Ann", "score": 18, "winner": False, "rank": 2, "startPlayer": True,
+             "role": "", "sourcePlayerId": "1"},
+            {"name": "Ben", "score": 21, "winner": True, "rank": 1, "startPlayer": False,
+             "role": "", "sourcePlayerId": "2"},
+        ],
+    }
+    assert table_id not in response.get_data(as_text=True)
+    opened = client.get(f"/fifth_avenue/{table_id}/bgstats")
+    assert opened.status_code == 303
+    assert opened.headers["Location"].startswith(
+        "https://app.bgstatsapp.com/addPlay.html?data=%7B%22sourceName%22")
+
+
+@pytest.mark.parametrize(("slug", "starter", "bgg"), [
+    ("yard", None, None), ("street", None, None), ("urbanisation", "Ann", None)])
+def test_every_game_exports_its_play(app, client, slug, starter, bgg):
+    table_id = finished_table(app, slug)
+    play = json.loads(client.get(f"/{slug}/{table_id}/bgstats.json").data)
+    state = snapshot(app, slug, table_id)
+    assert [(p["name"], p["score"], p["rank"]) for p in play["players"]] == [
+        (name, state["totals"][name], next(r.place for r in state["ranking"] if r.player == name))
+        for name in FINISHED[slug][0]]
+    assert [p["name"] for p in play["players"] if p["startPlayer"]] == ([starter] if starter
+                                                                       else [])
+    assert play["game"].get("bggId") == bgg
+
+
+def test_bg_stats_takes_finished_games_only(app, client):
+    table_id = seed(app, "yard", ["Ann", "Ben", "Cy"], [buy("Ann", "park")])
+    for url in (f"/yard/{table_id}/bgstats.json", f"/yard/{table_id}/bgstats"):
+        response = client.get(url)
+        assert response.status_code == 409
+        assert "The game is not finished yet" in text(response)
+        assert f'href="/yard/{table_id}/"' in text(response)
+
+
+def test_exports_of_unknown_tables_are_404(client):
+    for what in ("export.json", "results.csv", "bgstats.json"):
+        assert client.get(f"/yard/nope/{what}").status_code == 404
