@@ -106,6 +106,8 @@ def check_players(game: Game, names: Iterable[str]) -> list[str]:
     """Player names for a new table: trimmed, 1 to 24 characters, unique, within the game's
     player count, none taken by an automated opponent of the game.
     """
+    if isinstance(names, str) or not isinstance(names, Iterable):
+        raise RuleError(Msg("List the players' names."))
     players = [name for name in map(clean_name, names) if name]
     if len(players) not in game.players:
         raise RuleError(Msg("{game} is played by {low} to {high} players.", game=game.name,
@@ -128,4 +130,6 @@ def check_players(game: Game, names: Iterable[str]) -> list[str]:
 
 def clean_name(name: str) -> str:
     """A player's name as typed, without control characters and surrounding or doubled spaces."""
+    if not isinstance(name, str):
+        raise RuleError(Msg("A player's name must be text, not {name!r}.", name=name))
     return " ".join("".join(ch for ch in name if category(ch) != "Cc").split())

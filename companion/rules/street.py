@@ -230,11 +230,17 @@ def _value(effect: Effect, street: Street, site: int, below: int) -> int:
 
 def project_name(project: str | None) -> str:
     """A project type in the players' words."""
+    if project is not None and not isinstance(project, str):
+        raise RuleError(Msg("Unknown project {project!r}: choose one of {projects}.",
+                            project=project, projects=", ".join(PROJECTS)))
     return PROJECT_NAMES.get(project or "", str(project))
 
 
 def card_name(card: Mapping[str, object]) -> str:
     """What a card shows first: its project, else that it is a roof or a gift."""
+    if not isinstance(card, Mapping):
+        raise RuleError(Msg("A card must be described by its icons (an object), not {card!r}.",
+                            card=card))
     project = card.get("project")
     if project:
         return project_name(str(project))
@@ -493,7 +499,8 @@ def final_ranking(scores: Mapping[str, Score]) -> list[Placing]:
     """"Whoever has the most prestige points wins. In case of a tie for high score, the tied
     player with the tallest building wins. If there is still a tie, they enjoy a shared victory."
     """
-    if not all(isinstance(result, Score) for result in scores.values()):
+    if not isinstance(scores, Mapping) or not all(
+            isinstance(result, Score) for result in scores.values()):
         raise RuleError(Msg("Score every player's street and account first."))
     keys = {player: (result.total, result.tallest) for player, result in scores.items()}
     ordered = sorted(keys, key=lambda player: keys[player], reverse=True)

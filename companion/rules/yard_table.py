@@ -202,7 +202,7 @@ class YardTable(ActionTable):
             self.display_left -= 1
 
     def _building(self, building: object) -> str:
-        if building not in SUPPLY:
+        if not isinstance(building, str) or building not in SUPPLY:
             raise RuleError(Msg("Unknown building {building!r}.", building=building))
         return str(building)
 
