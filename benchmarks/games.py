@@ -1,0 +1,195 @@
+"""Scripted games for the benchmarks: realistic event logs, and tables seeded with them.
+
+Events are written through `companion.storage.append_event` with the real rules as the check,
+so a script that the rules no longer accept stops early; the caller reports how far it got.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from flask import Flask
+
+from companion import create_app, storage
+from companion.rules import GAMES, RuleError, replay
+from companion.rules.fifth_avenue_table import DEFAULT_PROFILE, DEFAULT_SET_SIZES, DISTRICT_IDS
+from companion.rules.log import Event
+from companion.rules.yard import BUILDINGS, CURRENCIES, SUPPLY
+from companion.views.tables import SEAT_COLOURS
+
+ROOT = Path(__file__).resolve().parent.parent
+Action = tuple[str, dict[str, Any]]
+
+PLAYERS = {
+    "yard": ["Ann", "Ben", "Cy"],
+    "fifth_avenue": ["Ann", "Ben"],
+    "street": ["Mia", "Ola", "Pit"],
+    "urbanisation": ["Ann", "Ben", "Cy"],
+}
+
+
+def yard_buys(players: list[str]) -> list[Action]:
+    """Every building card of the game bought once (54), players in turn, buildings mixed."""
+    cards = [b for b in BUILDINGS for _ in range(SUPPLY[b])]
+    cards = cards[::2] + cards[1::2]  # interleave so majorities change hands during the game
+    return [("buy", {"player": players[k % len(players)], "building": b})
+            for k, b in enumerate(cards)]
+
+
+def yard_game() -> list[Action]:
+    """A whole 3-player game: 54 purchases with scorings A and B in between, then the end."""
+    buys = yard_buys(PLAYERS["yard"])
+    money = {p: dict(zip(CURRENCIES, (3, 2, 1, 0), strict=True)) for p in PLAYERS["yard"]}
+    final = ("final", {"money": money, "leftovers": []})
+    return [*buys[:18], ("score", {"scoring": "A"}), *buys[18:36],
+            ("score", {"scoring": "B"}), *buys[36:], final]
+
+
+def fifth_avenue_game() -> list[Action]:
+    """A 2-player game with Alea: set-up, initial skyscrapers, a round of the white
+    commissioner and the auctions it starts (the game is not finished)."""
+    start = {d: {"plot": 0, "kind": "boutique"} for d in DISTRICT_IDS}
+    row = ["boutique", "jeweler", "gallery", "perfume"] * 5
+    alea_out = ("alea_bid", {"high_bid": 30, "cards": [4, 4]})
+    times = DEFAULT_PROFILE["times"]
+    return [
+        ("profile", {"colours": DEFAULT_PROFILE, "set_sizes": list(DEFAULT_SET_SIZES)}),
+        ("setup", {"start": start, "row": row}),
+        ("first_placer", {"player": "Ann"}),
+        *[("initial_skyscraper", {"district": d, "plot": p})
+          for d, p in (("34w", 1), ("34e", 1), ("times", 2), ("times", 1))],
+        *[("move", {"commissioner": "white", "to": to})
+          for to in ("34w", "times", "52w", "central_park", "city_hall")],
+        alea_out, ("auction", {"winner": None}), alea_out,
+        ("auction", {"winner": "Ann", "colour": times[1], "cards": [4], "build": 3}),
+        alea_out, ("auction", {"winner": None}), alea_out,
+        ("auction", {"winner": "Ben", "cards": [6], "build": 1}),
+    ]
+
+
+def street_card(project: str | None, roof: bool = False, income: int = 0,
+                prestige: int = 0) -> dict[str, Any]:
+    def effects(amount: int) -> list[dict[str, Any]]:
+        return [{"each": "flat", "amount": amount, "project": None}] if amount else []
+
+    return {"project": project, "double": False, "roof": roof, "gift": False, "floor": None,
+            "no_gifts": False, "income": effects(income), "prestige": effects(prestige)}
+
+
+def street_game() -> list[Action]:
+    """Three players build two floors and a roof on three sites each, buy, and finish."""
+    actions: list[Action] = []
+    projects = ("office", "apartment", "store")
+    for site in (1, 2, 3):
+        for player, project in zip(PLAYERS["street"], projects, strict=True):
+            for floor in (1, 2):
+                card = street_card(project, income=floor, prestige=1)
+                actions.append(("card", {"player": player, "street": player, "site": site,
+                                         "card": card}))
+        for player in PLAYERS["street"]:
+            roof = street_card(None, roof=True, prestige=2)
+            actions.append(("card", {"player": player, "street": player, "site": site,
+                                     "card": roof}))
+        actions.append(("buy", {"player": "Ola", "deck": "Pit", "cost": 2}))
+        actions.append(("upcoins", {"player": "Pit"}))
+    return [*actions, ("deck_empty", {"player": "Mia"}), ("finish", {})]
+
+
+def urbanisation_game() -> list[Action]:
+    """The six-turn scripted game of the rules tests (tests/rules/), if they can be imported."""
+    sys.path.insert(0, str(ROOT))
+    try:
+        from tests.rules import test_urbanisation_table as script
+    except ImportError:
+        return []
+    turns = [script.TURN_1, script.TURN_2, script.TURN_3, script.TURN_4, script.TURN_5,
+             script.TURN_6]
+    return [script.SETUP, *[action for turn in turns for action in turn], ("final", {})]
+
+
+GAME_SCRIPTS = {
+    "yard": yard_game,
+    "fifth_avenue": fifth_avenue_game,
+    "street": street_game,
+    "urbanisation": urbanisation_game,
+}
+# How much of each script a "mid-game" table holds.
+MID_GAME = {"yard": 30, "fifth_avenue": 14, "street": 20, "urbanisation": 60}
+
+
+@dataclass(frozen=True)
+class Seeded:
+    """A table written into the database: its game, id and how many events it holds."""
+
+    slug: str
+    id: str
+    events: int
+    wanted: int
+
+    @property
+    def url(self) -> str:
+        return f"/{self.slug}/{self.id}/"
+
+    @property
+    def label(self) -> str:
+        short = "" if self.events == self.wanted else f", script stopped at {self.events}"
+        return f"{self.slug}, {self.events} events{short}"
+
+
+def app_for(instance: Path, config: dict[str, Any] | None = None) -> Flask:
+    """The companion on a temporary instance folder, as `create_app()` makes it."""
+    os.environ["COMPANION_INSTANCE"] = str(instance)
+    return create_app(config)
+
+
+def script(slug: str, mid_game: bool) -> list[Action]:
+    actions = GAME_SCRIPTS[slug]()
+    return actions[:MID_GAME[slug]] if mid_game else actions
+
+
+def seed(db: storage.Database, slug: str, mid_game: bool) -> Seeded:
+    """A new table of `slug` holding the scripted events the rules accept, in order."""
+    players = PLAYERS[slug]
+    table_id = storage.create_table(db, slug, seats(slug))
+    actions = script(slug, mid_game)
+    done = 0
+    for kind, payload in actions:
+        try:
+            storage.append_event(db, table_id, done, kind, payload, check(slug, players))
+        except RuleError:
+            break
+        done += 1
+    return Seeded(slug, table_id, done, len(actions))
+
+
+def seats(slug: str) -> list[dict[str, str]]:
+    """The players of a scripted game as a new table stores them: names and colours."""
+    return [{"name": name, "colour": colour}
+            for name, colour in zip(PLAYERS[slug], SEAT_COLOURS, strict=False)]
+
+
+def check(slug: str, players: list[str]) -> Callable[[list[Event]], str]:
+    """What `append_event` asks of the platform: replay with the new event, say the status."""
+
+    def status_after(log: list[Event]) -> str:
+        return "finished" if replay(GAMES[slug], players, log).state.finished else "open"
+
+    return status_after
+
+
+def events_of(slug: str, mid_game: bool) -> tuple[list[str], list[Event]]:
+    """The players and the accepted events of a script, without a database (for the rules)."""
+    players, accepted = PLAYERS[slug], []
+    for kind, payload in script(slug, mid_game):
+        event = Event(len(accepted) + 1, kind, payload)
+        try:
+            replay(GAMES[slug], players, [*accepted, event])
+        except RuleError:
+            break
+        accepted.append(event)
+    return players, accepted

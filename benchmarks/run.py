@@ -1,0 +1,150 @@
+"""The benchmark suite: `python benchmarks/run.py [--quick]`.
+
+Prints a table of figures, each beside a bare baseline measured in the same run, and (for a
+full run) writes it to benchmarks/RESULTS.md. Everything runs on 127.0.0.1 in a temporary
+directory: gunicorn servers are started on free ports and always stopped; wrk runs for a fixed
+time. `--quick` runs shorter and fewer of everything and finishes in under a minute.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+import traceback
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path[:0] = [str(HERE), str(HERE.parent)]
+
+import load  # noqa: E402 - the sibling modules, importable once HERE is on the path
+import pdfs  # noqa: E402
+import report  # noqa: E402
+import rules_bench  # noqa: E402
+import weight  # noqa: E402
+
+RESULTS = HERE / "RESULTS.md"
+
+
+@dataclass(frozen=True)
+class Mode:
+    """How long and how often: wrk seconds per figure, PDF renders (and warm-up renders of
+    each document), timeit repeats after its autorange."""
+
+    name: str
+    wrk_seconds: int
+    pdf_renders: int
+    pdf_warm_up: int
+    timeit_repeat: int
+
+
+FULL = Mode("full", wrk_seconds=10, pdf_renders=500, pdf_warm_up=2, timeit_repeat=5)
+QUICK = Mode("quick", wrk_seconds=2, pdf_renders=60, pdf_warm_up=1, timeit_repeat=0)
+
+METHODS = [
+    "- Pages and actions: gunicorn with 2 sync workers (`--no-control-socket`) on 127.0.0.1, "
+    "the companion on a temporary instance, loaded by wrk `-t16 -c16 --latency` (one "
+    "connection per thread) for a fixed time after a warm-up of 20 requests. The baseline is "
+    "`benchmarks/bare_app.py` under the same gunicorn settings, run just before each figure: a "
+    "Flask app opening a sqlite-utils connection per request and doing one read and one "
+    "insert. With 16 connections on 2 workers requests queue, so the mean latency is about "
+    "16 / throughput (Little's law): p99 < 25 ms takes roughly 1,000 req/s or more.",
+    "- The scoring action is a yard purchase (POST /yard/<id>/buy, CSRF token and session "
+    "cookie of that connection's phone, the current seq): each connection plays its own "
+    "3-player tables from seq 0 to 53 (the game's 54 building cards), then moves to a fresh "
+    "table, so tables hold 0 to 54 events while measured. Every 303 must have written one "
+    "event: the database is counted afterwards.",
+    "- Table, history and scoreboard pages show mid-game tables written through the storage "
+    "layer with scripted events the rules accept (yard: 30 events, purchases and scoring A; "
+    "urbanisation: the first 60 events of the six-turn game scripted in tests/rules/). Score "
+    "sheets are of whole scripted games (fifth_avenue's script stops after its first "
+    "auctions).",
+    "- PDF: each side in a fresh process; renders go through the documents in shuffled "
+    "rounds after warm-up renders of each (two in a full run, one in a quick one). The app's "
+    "PDFs are fetched through the Flask test client (view, replay, template, WeasyPrint), at "
+    "the sizes the table pages link to. The bare render is WeasyPrint alone on a one-page "
+    "16 × 6 table, one FontConfiguration per process as in companion/pdf.py. Memory is VmRSS "
+    "from /proc/self/status.",
+    "- Page weight: the Flask test client, a mid-game table of each game; HTML plus the "
+    "stylesheets and scripts each page links, uncompressed.",
+    "- Rules: timeit, best of the repeats, on the states the scripted games reach.",
+]
+
+
+def ensure_wrk() -> None:
+    """Debian's wrk, installed with apt when missing and we are root (as scripts/test does)."""
+    if shutil.which("wrk"):
+        return
+    if os.geteuid() != 0:
+        sys.exit("wrk is missing: sudo apt-get install -y wrk")
+    env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
+    subprocess.run(["apt-get", "update", "-qq"], check=True, env=env)
+    subprocess.run(["apt-get", "install", "-y", "-qq", "wrk"], check=True, env=env)
+
+
+def steps(mode: Mode, tmp: Path) -> dict[str, Callable[[], list[report.Figure]]]:
+    return {
+        "pages and actions under gunicorn": lambda: load.run(mode.wrk_seconds, tmp),
+        f"PDF, {mode.pdf_renders} renders": lambda: pdfs.run(mode.pdf_renders, mode.pdf_warm_up),
+        "page weight": lambda: weight.run(tmp),
+        "rules engine": lambda: rules_bench.run(mode.timeit_repeat),
+    }
+
+
+def measure(mode: Mode) -> list[report.Figure]:
+    """Every step in turn, in one temporary directory, saying how long each took; a step that
+    fails (the app is being worked on) is reported as a failed figure and the others go on."""
+    figures: list[report.Figure] = []
+    with tempfile.TemporaryDirectory(prefix="companion-bench-") as tmp:
+        for title, step in steps(mode, Path(tmp)).items():
+            started = time.monotonic()
+            print(f"-- {title} ...", flush=True)
+            try:
+                figures += step()
+            except Exception as error:  # reported in the table; the other steps go on
+                traceback.print_exc()
+                figures.append(report.Figure(title, "step failed", "failed", met=False,
+                                             note=f"{type(error).__name__}: {error}"[:300]))
+            print(f"   done in {time.monotonic() - started:.0f} s", flush=True)
+    return figures
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true",
+                        help="2 s per load figure, 60 PDF renders; RESULTS.md is left alone")
+    parser.add_argument("--output", type=Path, default=None,
+                        help="where to write the markdown (default: RESULTS.md for a full run)")
+    args = parser.parse_args()
+    mode = QUICK if args.quick else FULL
+    output = args.output or (None if args.quick else RESULTS)
+    ensure_wrk()
+    before = os.getloadavg()[0]
+    if report.busy(before):
+        print(f"Warning: {report.busy(before)}.", flush=True)
+    started = time.monotonic()
+    figures = measure(mode)
+    elapsed = time.monotonic() - started
+    loads = (before, os.getloadavg()[0])
+    print()
+    print(report.text_table(figures))
+    print("\nNotes:\n" + "\n".join(report.notes(figures)))
+    if mode is QUICK:
+        print(f"\nQuick run: {mode.wrk_seconds} s per load figure, memory over "
+              f"{mode.pdf_renders} renders (not 500).")
+    if output:
+        report.write_markdown(output, figures, report.command_line(), elapsed, loads, METHODS)
+        print(f"\nWritten to {output}")
+    print(f"Took {elapsed:.0f} s.")
+    if any(figure.name == "step failed" for figure in figures):
+        sys.exit(1)
+
+
+if __name__ == "__main__":
+    main()
