@@ -20,7 +20,7 @@ from babel.messages.catalog import Catalog
 from babel.messages.extract import extract_from_file
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po, write_po
-from flask import Flask, request, session
+from flask import Flask, g, request, session
 from flask_babel import Babel, get_locale, get_translations
 
 from .rules.text import Msg, Plural
@@ -63,7 +63,7 @@ def translate(value: Any) -> Any:
     """A `Msg` in the players' language (its values translated too); anything else as it is."""
     if not isinstance(value, Msg):
         return value
-    translations = get_translations()
+    translations = request_translations()
     if isinstance(value, Plural):
         template = translations.ungettext(value.template, value.plural, value.number)
     else:
@@ -71,6 +71,14 @@ def translate(value: Any) -> Any:
     if not value.params:
         return template
     return template.format(**{key: translate(v) for key, v in value.params.items()})
+
+
+def request_translations() -> Any:
+    """The catalogue for this request's language, looked up once (a page prints hundreds of
+    `Msg`s)."""
+    if "translations" not in g:
+        g.translations = get_translations()
+    return g.translations
 
 
 def text(value: Any) -> str:

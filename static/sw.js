@@ -3,7 +3,8 @@
 // every action and carry each table's secret link.
 "use strict";
 var CACHE = "companion-static-v1";
-var ASSETS = ["/static/app.css", "/static/app.js", "/static/icons/icon.svg",
+var ASSETS = ["/static/app.css", "/static/app.js", "/static/yard.css", "/static/fifth_avenue.css",
+  "/static/street.css", "/static/urbanisation.css", "/static/icons/icon.svg",
   "/static/icons/icon-192.png", "/static/icons/icon-512.png"];
 
 self.addEventListener("install", function (event) {

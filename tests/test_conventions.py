@@ -32,6 +32,8 @@ def test_every_game_has_its_blueprint_templates_and_tests(slug, app):
         assert (ROOT / "templates" / slug / template).exists()
     assert (ROOT / "companion" / "rules" / f"{slug}.py").exists()
     assert (ROOT / "tests" / "rules" / f"test_{slug}.py").exists()
+    assert (ROOT / "static" / f"{slug}.css").exists()  # only its table pages load it
+    assert (ROOT / "translations" / "de" / f"{slug}.po").exists()
 
 
 def test_csrf_is_enforced_on_every_form(tmp_path, monkeypatch):
