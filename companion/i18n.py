@@ -21,7 +21,7 @@ from babel.messages.extract import extract_from_file
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po, write_po
 from flask import Flask, g, request, session
-from flask_babel import Babel, get_locale, get_translations
+from flask_babel import Babel, LazyString, get_locale, get_translations
 
 from .rules.text import Msg, Plural
 
@@ -79,6 +79,12 @@ def request_translations() -> Any:
     if "translations" not in g:
         g.translations = get_translations()
     return g.translations
+
+
+def lazy_text(value: Any) -> LazyString:
+    """A rules `Msg` as a form label or choice, said in the language of the request that
+    shows it (forms are often built before a request has chosen its language)."""
+    return LazyString(text, value)
 
 
 def text(value: Any) -> str:

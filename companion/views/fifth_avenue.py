@@ -6,7 +6,6 @@ import random
 from typing import Any
 
 from flask import Blueprint, render_template, request
-from flask_babel import LazyString
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from wtforms import (
@@ -20,7 +19,7 @@ from wtforms import (
 from wtforms.validators import InputRequired, NumberRange, Optional
 
 from .. import get_db, storage
-from ..i18n import text
+from ..i18n import lazy_text, text
 from ..rules import fifth_avenue as rules
 from ..rules import fifth_avenue_table as play
 from . import tables
@@ -31,13 +30,8 @@ PROFILE_SETTING = "fifth_avenue.profile"
 _draw = random.SystemRandom()
 
 
-def lazy(word: str) -> LazyString:
-    """A rules word (a `Msg`) as a form label or choice, said in the players' language."""
-    return LazyString(text, word)
-
-
 def choices(names: dict[str, str]) -> list[SelectChoice]:
-    return [SelectChoice(key, lazy(name)) for key, name in names.items()]
+    return [SelectChoice(key, lazy_text(name)) for key, name in names.items()]
 
 
 class WhoForm(ActionForm):

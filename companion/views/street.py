@@ -7,13 +7,12 @@ import json
 from typing import Any
 
 from flask import Blueprint, abort, render_template
-from flask_babel import LazyString
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from wtforms import BooleanField, IntegerField, SelectChoice, SelectField, StringField
 from wtforms.validators import InputRequired, NumberRange, Optional
 
-from ..i18n import text
+from ..i18n import lazy_text
 from ..rules import street as rules
 from ..rules import street_table as play
 from . import tables
@@ -25,7 +24,7 @@ EACH_LABELS = {"flat": _l("once"), "floor_below": _l("per floor below"),
                "ground_floor": _l("if ground floor"), "on_site": _l("per project on this site"),
                "on_street": _l("per project on the street")}
 # The project types by their names from the rules, in the players' language.
-PROJECT_CHOICES = [NONE, *[SelectChoice(p, LazyString(text, rules.PROJECT_NAMES[p]))
+PROJECT_CHOICES = [NONE, *[SelectChoice(p, lazy_text(rules.PROJECT_NAMES[p]))
                            for p in rules.PROJECTS]]
 
 

@@ -7,13 +7,12 @@ import re
 from typing import Any
 
 from flask import Blueprint, render_template, request
-from flask_babel import LazyString
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from wtforms import BooleanField, IntegerField, RadioField, SelectChoice, SelectField, StringField
 from wtforms.validators import InputRequired, Length, NumberRange, Optional
 
-from ..i18n import text
+from ..i18n import lazy_text, text
 from ..rules import urbanisation as rules
 from ..rules import urbanisation_actions as pieces
 from ..rules import urbanisation_table as play
@@ -31,12 +30,7 @@ ACTION_NAMES = {
 }
 
 
-def later(message: Any) -> LazyString:
-    """A rules `Msg` as a form label or choice, said in the language of the request."""
-    return LazyString(text, message)
-
-
-COLOURS = [SelectChoice(c, later(rules.COLOUR_NAMES[c])) for c in pieces.COLOURS]
+COLOURS = [SelectChoice(c, lazy_text(rules.COLOUR_NAMES[c])) for c in pieces.COLOURS]
 ORDERS = rules.WORK_ORDERS_PER_COLOUR
 
 
@@ -125,14 +119,14 @@ class ProduceForm(PlayerForm):
     factory = needed(_l("Factory"), 1, 99)
     factory_colour = StringField(_l("Colour of the factory"))
     goods = number(_l("Goods"), 0, pieces.MAX_GOODS)
-    produce_white = number(later(rules.COLOUR_NAMES["white"]), 0, ORDERS, default=0)
-    produce_grey = number(later(rules.COLOUR_NAMES["grey"]), 0, ORDERS, default=0)
-    produce_orange = number(later(rules.COLOUR_NAMES["orange"]), 0, ORDERS, default=0)
+    produce_white = number(lazy_text(rules.COLOUR_NAMES["white"]), 0, ORDERS, default=0)
+    produce_grey = number(lazy_text(rules.COLOUR_NAMES["grey"]), 0, ORDERS, default=0)
+    produce_orange = number(lazy_text(rules.COLOUR_NAMES["orange"]), 0, ORDERS, default=0)
 
 
 def invention_fields() -> dict[str, Any]:
     abilities = [SelectChoice("", _l("no ability")),
-                 *[SelectChoice(k, later(words)) for k, words in pieces.ABILITIES.items()]]
+                 *[SelectChoice(k, lazy_text(words)) for k, words in pieces.ABILITIES.items()]]
     fields: dict[str, Any] = {}
     for k in (1, 2):
         fields[f"ability_{k}"] = SelectField(_l("Card %(k)s: ability", k=k), choices=abilities,

@@ -5,27 +5,20 @@ from __future__ import annotations
 from typing import Any
 
 from flask import Blueprint, render_template, request
-from flask_babel import LazyString
 from flask_babel import lazy_gettext as _l
 from wtforms import IntegerField, SelectChoice, SelectField, StringField
 from wtforms.validators import InputRequired, NumberRange, Optional
 
-from .. import i18n
+from ..i18n import lazy_text
 from ..rules import yard, yard_table
-from ..rules.text import Msg
 from . import tables
 from .tables import PAGES, ActionForm, Table, load_table, log_context, perform, refuse, remember
 
 bp = Blueprint("yard", __name__, url_prefix="/yard")
 
 
-def lazy(message: Msg) -> Any:
-    """A rules `Msg` as a form label or choice, in the language of the request that shows it."""
-    return LazyString(i18n.text, message)
-
-
-BUILDING_CHOICES = [SelectChoice(b, lazy(yard.NAMES[b])) for b in yard.BUILDINGS]
-CURRENCY_CHOICES = [SelectChoice(c, lazy(yard.CURRENCY_NAMES[c])) for c in yard.CURRENCIES]
+BUILDING_CHOICES = [SelectChoice(b, lazy_text(yard.NAMES[b])) for b in yard.BUILDINGS]
+CURRENCY_CHOICES = [SelectChoice(c, lazy_text(yard.CURRENCY_NAMES[c])) for c in yard.CURRENCIES]
 NONE = SelectChoice("", _l("none"))
 
 
@@ -60,7 +53,8 @@ def count_field(label: Any, high: int) -> IntegerField:
 
 def dirk_form() -> Any:
     """Dirk's new cards by building type."""
-    fields = {b: count_field(lazy(yard.PLURAL_NAMES[b]), yard.SUPPLY[b]) for b in yard.BUILDINGS}
+    fields = {b: count_field(lazy_text(yard.PLURAL_NAMES[b]), yard.SUPPLY[b])
+              for b in yard.BUILDINGS}
     return type("DirkDealForm", (ActionForm,), fields)()
 
 
@@ -81,7 +75,7 @@ def final_form(players: list[str]) -> Any:
     for i, player in enumerate(players):
         for currency in yard.CURRENCIES:
             label = _l("%(player)s: %(currency)s", player=player,
-                       currency=lazy(yard.CURRENCY_NAMES[currency]))
+                       currency=lazy_text(yard.CURRENCY_NAMES[currency]))
             fields[f"money_{i}_{currency}"] = count_field(label, yard.MAX_MONEY)
     for k in range(yard.DISPLAY):
         fields[f"card_{k}"] = SelectField(
