@@ -38,6 +38,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app = Flask(
         __name__,
         instance_path=os.environ.get("COMPANION_INSTANCE", str(ROOT / "instance")),
+        instance_relative_config=True,  # instance/config.py
         template_folder=str(ROOT / "templates"),
         static_folder=str(ROOT / "static"),
     )
@@ -50,6 +51,9 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         SESSION_COOKIE_SAMESITE="Lax",
         WTF_CSRF_TIME_LIMIT=None,
         RATE_LIMITS={"new": (60, 600), "import": (20, 600)},
+        # Without JavaScript, an action form sent sooner than this after its page was made is
+        # the second tap of a double tap (views/tables.py, `perform`).
+        GHOST_TAP_SECONDS=1.0,
     )
     if test_config is None:
         app.config.from_pyfile("config.py", silent=True)

@@ -7,6 +7,7 @@ import secrets
 import sqlite3
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
@@ -60,6 +61,23 @@ def add_view_links_and_rate_limits(db: Database) -> None:
         {"client": str, "action": str, "window": int, "count": int},
         pk=("client", "action", "window"),
     )
+
+
+@migrations()
+def add_action_keys(db: Database) -> None:
+    """Each action form's one-time key, stored with the event it recorded, and a digest of what
+    was submitted with it: the same key and request again is a retry, never a second event."""
+    db["events"].add_column("action_key", str)
+    db["events"].add_column("request", str)
+    db["events"].create_index(["table_id", "action_key"], unique=True)
+
+
+@dataclass(frozen=True)
+class Once:
+    """What makes a submission one action: the form's one-time key and a digest of its fields."""
+
+    key: str
+    request: str
 
 
 class StaleError(Exception):
@@ -164,17 +182,22 @@ def append_event(
     kind: str,
     payload: Mapping[str, Any],
     check: Callable[[list[Event]], str],
+    once: Once | None = None,
 ) -> Event:
     """Append one event if the writer saw the latest state (`based_on` is the last seq it saw).
 
-    In one transaction: a writer that is behind gets StaleError and nothing is written;
-    `check(log)` replays the log with the new event (raising RuleError if the rules refuse it)
-    and returns the table's status afterwards, which is stored with it.
+    In one transaction: a submission whose key and request were recorded before is a retry and
+    gets that event back, nothing written; a writer that is behind gets StaleError and nothing
+    is written; `check(log)` replays the log with the new event (raising RuleError if the rules
+    refuse it) and returns the table's status afterwards, which is stored with it.
     """
     with write_transaction(db):
+        first = recorded_before(db, table_id, once)
+        if first is not None:
+            return first
         log = events(db, table_id)
         current = log[-1].seq if log else 0
-        if based_on != current:
+        if based_on != current or (once and key_taken(db, table_id, once.key)):
             raise StaleError([e for e in log if e.seq > based_on])
         event = Event(current + 1, kind, dict(payload), now())
         status = check([*log, event])
@@ -185,10 +208,31 @@ def append_event(
                 "kind": kind,
                 "payload": json.dumps(event.payload, ensure_ascii=False, sort_keys=True),
                 "at": event.at,
+                "action_key": once.key if once else None,
+                "request": once.request if once else None,
             }
         )
         db["tables"].update(table_id, {"status": status})
     return event
+
+
+def recorded_before(db: Database, table_id: str, once: Once | None) -> Event | None:
+    """The event this very submission (same key, same fields) recorded earlier, if any."""
+    if once is None:
+        return None
+    row = db.execute(
+        "select seq, kind, payload, at from events "
+        "where table_id = ? and action_key = ? and request = ?",
+        [table_id, once.key, once.request],
+    ).fetchone()
+    return Event(row[0], row[1], json.loads(row[2]), row[3]) if row else None
+
+
+def key_taken(db: Database, table_id: str, key: str) -> bool:
+    """Another submission of the same form (another of its buttons) was recorded already."""
+    row = db.execute("select 1 from events where table_id = ? and action_key = ?",
+                     [table_id, key]).fetchone()
+    return row is not None
 
 
 def get_setting(db: Database, name: str) -> Any:

@@ -1,42 +1,255 @@
 // Progressive enhancement only: every page works without this file.
 (function () {
   "use strict";
-  var KEY = "companion-scroll";
   // Installable on the home screen: the service worker keeps the static files at hand.
   if ("serviceWorker" in navigator) navigator.serviceWorker.register("/sw.js").catch(function () {});
-  // Stay at the same place on the page after an action (post/redirect/get reloads it).
+
+  // One tap, one action ---------------------------------------------------------------------
+  // An action form (data-action) is sent in place: the tapped button shows it is working and
+  // every action ignores taps until the answer; the answer's page replaces <main> with the
+  // tapped control kept where the thumb is, and what was recorded is said in #recorded. A second
+  // tap at the same place within QUIET_MS of the first (or SETTLE_MS of the answer) is the same
+  // tap and is ignored. A refusal floats beside the control. The server keeps its own guard:
+  // a form's one-time key sent again gets the first answer, never a second event.
+  var QUIET_MS = 700;
+  var SETTLE_MS = 350;
+  var NEAR_PX = 32;
+  var TIMEOUT_MS = 20000;
+  var busy = false;
+  var lastTap = null; // {x, y, until}: where the last action was tapped, and until when to ignore
+  var tapPoint = null;
+  var answers = 0;
+  // How many answers this page has taken in place (the browser tests wait for the next one).
+  document.documentElement.dataset.answers = "0";
+
+  document.addEventListener("click", function (event) {
+    var button = event.target.closest ? event.target.closest("button") : null;
+    if (!button || !button.form || !button.form.hasAttribute("data-action")) return;
+    var point = event.detail ? { x: event.clientX, y: event.clientY } : null; // 0: keyboard
+    if (busy || (point && lastTap && Date.now() < lastTap.until && near(point, lastTap))) {
+      event.preventDefault();
+      event.stopPropagation();
+      return;
+    }
+    tapPoint = point;
+  }, true);
+
   document.addEventListener("submit", function (event) {
-    sessionStorage.setItem(KEY, JSON.stringify({ path: location.pathname, y: window.scrollY }));
-    // One tap, one action: a second tap while the first is on its way does nothing.
     var form = event.target;
-    if (form.dataset.sent) { event.preventDefault(); return; }
-    form.dataset.sent = "1";
+    if (!form.hasAttribute("data-action") || !window.fetch) return onceOnly(event);
+    event.preventDefault();
+    if (!busy) send(form, event.submitter || form.querySelector("button"));
   });
+
+  function near(a, b) {
+    return Math.abs(a.x - b.x) <= NEAR_PX && Math.abs(a.y - b.y) <= NEAR_PX;
+  }
+
+  function send(form, button) {
+    busy = true;
+    lastTap = tapPoint ? { x: tapPoint.x, y: tapPoint.y, until: Date.now() + QUIET_MS } : null;
+    tapPoint = null;
+    dismissRefusal();
+    var control = button || form;
+    var anchor = anchorOf(form, button);
+    control.classList.add("working");
+    control.setAttribute("aria-busy", "true");
+    var body = new URLSearchParams(new FormData(form));
+    if (button && button.name) body.append(button.name, button.value);
+    var stop = window.AbortController ? new AbortController() : null;
+    var timer = stop && setTimeout(function () { stop.abort(); }, TIMEOUT_MS);
+    fetch(form.action, {
+      method: "POST", body: body, credentials: "same-origin",
+      headers: { "X-Companion": "fetch" }, signal: stop ? stop.signal : undefined
+    })
+      .then(function (response) {
+        return response.text().then(function (text) {
+          var type = response.headers.get("Content-Type") || "";
+          if (response.ok && type.indexOf("text/html") === 0) {
+            answered(text, response.headers.get("X-Companion-Page"), anchor);
+            return;
+          }
+          var refusal = refusalIn(text, type);
+          // An outdated screen (409) comes with the page as it is now.
+          var now = refusal.page ? answered(refusal.page, null, anchor) : null;
+          refuse(now || control, refusal.message);
+        });
+      })
+      .catch(function () { refuse(control, document.body.dataset.noAnswer); })
+      .then(function () {
+        clearTimeout(timer);
+        control.classList.remove("working");
+        control.removeAttribute("aria-busy");
+        if (lastTap) lastTap.until = Math.max(lastTap.until, Date.now() + SETTLE_MS);
+        busy = false;
+        document.documentElement.dataset.answers = String(++answers);
+      });
+  }
+
+  // A second submit of an ordinary form (a new table, new links) while the first is on its way.
+  function onceOnly(event) {
+    var form = event.target;
+    if (form.dataset.sent) event.preventDefault();
+    else form.dataset.sent = "1";
+  }
+
+  // The answer's page in place of this one ----------------------------------------------------
+  // Returns the tapped control's counterpart in the new page, if it has one.
+  function answered(html, pageUrl, anchor) {
+    var page = new DOMParser().parseFromString(html, "text/html");
+    var main = page.querySelector("main");
+    if (!main) return null;
+    document.querySelector("main").replaceWith(document.adoptNode(main));
+    document.title = page.title;
+    ["seq", "poll"].forEach(function (name) {
+      if (page.body.dataset[name] !== undefined) document.body.dataset[name] = page.body.dataset[name];
+    });
+    var kept = keepInPlace(anchor);
+    var region = document.getElementById("recorded");
+    var news = page.getElementById("recorded");
+    if (region && news) region.replaceChildren.apply(region, Array.from(news.childNodes));
+    var changed = document.getElementById("changed");
+    if (changed) changed.remove();
+    // The address names the page now shown: the answer's page, without the old query or hash.
+    if (pageUrl && pageUrl !== location.pathname) history.pushState({ companion: true }, "", pageUrl);
+    else if (pageUrl && location.search + location.hash) history.replaceState(null, "", pageUrl);
+    return kept;
+  }
+
+  // Where the tapped control is: the screen position to keep, and how to find it again in the
+  // new page (its form's address and fixed fields, its own name and value), with the sections
+  // around it as a fallback.
+  function anchorOf(form, button) {
+    var element = button || form;
+    var places = [];
+    for (var up = element.parentElement; up; up = up.parentElement) {
+      if (up.id) places.push({ id: up.id, top: up.getBoundingClientRect().top });
+    }
+    var opened = [];
+    for (var d = element.closest("details"); d; d = d.parentElement && d.parentElement.closest("details")) {
+      opened.push(summaryOf(d));
+    }
+    return {
+      top: element.getBoundingClientRect().top,
+      form: signature(form),
+      button: button && button.name ? [button.name, button.value] : null,
+      focused: document.activeElement === element,
+      places: places,
+      opened: opened
+    };
+  }
+
+  function signature(form) {
+    var fixed = Array.from(form.querySelectorAll("input[type=hidden]"))
+      .filter(function (i) { return ["csrf_token", "seq", "key"].indexOf(i.name) < 0; })
+      .map(function (i) { return i.name + "=" + i.value; }).sort();
+    return form.getAttribute("action") + "?" + fixed.join("&");
+  }
+
+  function summaryOf(details) {
+    var summary = details.querySelector("summary");
+    return summary ? summary.textContent.trim() : "";
+  }
+
+  function keepInPlace(anchor) {
+    if (!anchor) return null;
+    var main = document.querySelector("main");
+    main.querySelectorAll("details").forEach(function (d) {
+      if (anchor.opened.indexOf(summaryOf(d)) >= 0) d.open = true;
+    });
+    var found = counterpart(main, anchor);
+    if (found) {
+      window.scrollBy(0, found.getBoundingClientRect().top - anchor.top);
+      if (anchor.focused) found.focus({ preventScroll: true });
+      return found;
+    }
+    for (var i = 0; i < anchor.places.length; i++) {
+      var place = document.getElementById(anchor.places[i].id);
+      if (place) {
+        window.scrollBy(0, place.getBoundingClientRect().top - anchor.places[i].top);
+        return null;
+      }
+    }
+    return null;
+  }
+
+  function counterpart(main, anchor) {
+    var forms = Array.from(main.querySelectorAll("form[data-action]"));
+    for (var i = 0; i < forms.length; i++) {
+      if (signature(forms[i]) !== anchor.form) continue;
+      if (!anchor.button) return forms[i].querySelector("button") || forms[i];
+      var buttons = forms[i].querySelectorAll("button");
+      for (var j = 0; j < buttons.length; j++) {
+        if (buttons[j].name === anchor.button[0] && buttons[j].value === anchor.button[1]) {
+          return buttons[j];
+        }
+      }
+    }
+    return null;
+  }
+
+  window.addEventListener("popstate", function (event) {
+    if (event.state && event.state.companion) location.reload();
+  });
+
+  // Refusals beside the control, over the page --------------------------------------------------
+  var refusalTimer = null;
+
+  // {message, page}: the server's words (JSON), or those of an error page (an expired form).
+  function refusalIn(text, type) {
+    if (type.indexOf("application/json") === 0) {
+      try {
+        var answer = JSON.parse(text);
+        return { message: answer.refused, page: answer.page };
+      } catch (e) { /* an error page after all */ }
+    }
+    var page = new DOMParser().parseFromString(text, "text/html");
+    var said = page.querySelector("main .error, main p");
+    return { message: said ? said.textContent.trim() : document.body.dataset.noAnswer };
+  }
+
+  function refuse(control, message) {
+    dismissRefusal();
+    var note = document.createElement("p");
+    note.id = "refusal";
+    note.className = "refusal";
+    note.setAttribute("role", "alert");
+    note.textContent = message;
+    document.body.appendChild(note);
+    var box = control.getBoundingClientRect();
+    var above = box.top - note.offsetHeight - 8;
+    note.style.top = window.scrollY + (above > 8 ? above : box.bottom + 8) + "px";
+    note.addEventListener("click", dismissRefusal);
+    refusalTimer = setTimeout(dismissRefusal, 8000);
+  }
+
+  function dismissRefusal() {
+    clearTimeout(refusalTimer);
+    var note = document.getElementById("refusal");
+    if (note) note.remove();
+  }
+
+  // A full page that came with a refusal (no script ran for it): show the refusal.
   window.addEventListener("pageshow", function () {
-    var saved = JSON.parse(sessionStorage.getItem(KEY) || "null");
-    sessionStorage.removeItem(KEY);
     var error = document.querySelector(".error");
-    // A refusal is said at the top: show it rather than the place the tap came from.
     if (error) error.scrollIntoView({ block: "center" });
-    else if (saved && saved.path === location.pathname && !location.hash) window.scrollTo(0, saved.y);
     document.querySelectorAll("form[data-sent]").forEach(function (f) { delete f.dataset.sent; });
   });
 
-  // Follow the table: another phone's action shows up within two seconds. A scoreboard
-  // reloads itself; a scorer's page offers a reload instead (its forms may be half filled).
-  var poll = document.body.dataset.poll;
-  if (!poll || !window.fetch) return;
-  var seen = document.body.dataset.seq;
+  // Follow the table ------------------------------------------------------------------------
+  // Another phone's action shows up within two seconds. A scoreboard reloads itself; a scorer's
+  // page says so over the page and offers to bring it up to date (its forms may be half filled).
+  if (!document.body.dataset.poll || !window.fetch) return;
   var follow = document.body.dataset.follow;
   function check() {
-    if (document.hidden) return;
-    fetch(poll, { cache: "no-store", credentials: "same-origin" })
+    if (document.hidden || busy) return;
+    fetch(document.body.dataset.poll, { cache: "no-store", credentials: "same-origin" })
       .then(function (r) { return r.ok ? r.json() : null; })
       .then(function (news) {
-        if (!news || String(news.seq) === seen) return;
-        if (follow === "reload") { location.reload(); return; }
-        seen = String(news.seq);
-        showChanged(news);
+        var seen = Number(document.body.dataset.seq);
+        if (!news || busy || news.seq === seen) return;
+        if (follow === "reload") location.reload();
+        else if (news.seq > seen) showChanged(news);
       })
       .catch(function () {});
   }
@@ -52,7 +265,7 @@
     link.className = "button primary small";
     link.textContent = news.reload;
     note.appendChild(link);
-    document.querySelector("main").prepend(note);
+    document.body.appendChild(note);
   }
   setInterval(check, 1000);
   document.addEventListener("visibilitychange", check);

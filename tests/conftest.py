@@ -8,11 +8,15 @@ from companion.views.tables import SEAT_COLOURS
 
 @pytest.fixture
 def app(tmp_path, monkeypatch):
+    """The app on a temporary database. Forms are posted at once after their page was loaded,
+    as no thumb could: the guard against a second tap landing on a just-loaded page is off here
+    and tested on its own (tests/views/test_taps.py)."""
     monkeypatch.setenv("COMPANION_INSTANCE", str(tmp_path / "instance"))
     return create_app({
         "TESTING": True,
         "DATABASE": str(tmp_path / "companion.sqlite"),
         "WTF_CSRF_ENABLED": False,
+        "GHOST_TAP_SECONDS": 0,
     })
 
 
@@ -33,11 +37,26 @@ def new_table(client, *names, game="yard"):
 
 
 def current_seq(client, url):
+    return screen(client, url)[0]
+
+
+def screen(client, url):
+    """The last seq a freshly loaded table page shows, and a one-time key of one of its forms."""
     page = client.get(url).get_data(as_text=True)
-    return int(re.search(r'name="seq" value="(\d+)"', page).group(1))
+    seq = int(re.search(r'name="seq" value="(\d+)"', page).group(1))
+    return seq, re.search(r'name="key" value="([^"]+)"', page).group(1)
+
+
+def fresh(client, url):
+    """The fields every action form carries, from a freshly loaded screen: seq and key."""
+    seq, key = screen(client, url)
+    return {"seq": seq, "key": key}
 
 
 def act(client, url, action, **data):
-    """Post an action from a freshly loaded screen."""
-    data.setdefault("seq", current_seq(client, url))
+    """Post an action from a freshly loaded screen (its seq and a form's key, unless given)."""
+    if "seq" not in data or "key" not in data:
+        seq, key = screen(client, url)
+        data.setdefault("seq", seq)
+        data.setdefault("key", key)
     return client.post(url + action, data=data)

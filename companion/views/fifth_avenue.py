@@ -174,12 +174,10 @@ def board(table_id: str) -> Any:
     try:
         payload = profile_payload(form)
     except ValueError as error:  # a RuleError keeps its `Msg`, to be shown translated
-        return render_board(table, error=error.args[0] if error.args else str(error), status=422)
-
-    response = perform(table, form, "profile", payload, render_board)
-    if getattr(response, "status_code", 0) == 303:
-        storage.set_setting(get_db(), PROFILE_SETTING, payload)
-    return response
+        return tables.refused(table, tables.reason(error), 422, render_board)
+    return perform(table, form, "profile", payload, render_board,
+                   on_recorded=lambda event: storage.set_setting(get_db(), PROFILE_SETTING,
+                                                                 payload))
 
 
 @bp.post("/<table_id>/board/saved")

@@ -35,6 +35,7 @@ from .tables import (
     SEAT_COLOURS,
     ActionForm,
     load_table,
+    new_action_key,
     perform,
     reason,
     refuse,
@@ -63,6 +64,12 @@ def new_table_form() -> NewTableForm:
         if not entry.colour.data or entry.colour.data == "None":
             entry.colour.data = SEAT_COLOURS[seat]
     return form
+
+
+@bp.app_template_global()
+def action_key() -> str:
+    """A one-time key for the action form being rendered (`_macros.html`, `action`)."""
+    return new_action_key()
 
 
 @bp.get("/")

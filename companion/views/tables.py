@@ -2,23 +2,38 @@
 
 from __future__ import annotations
 
+import hashlib
+import json
+import re
+import secrets
+import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from flask import abort, current_app, redirect, request, session, url_for
+from flask import (
+    abort,
+    current_app,
+    g,
+    jsonify,
+    make_response,
+    redirect,
+    request,
+    session,
+    url_for,
+)
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from werkzeug.wrappers import Response
-from wtforms import IntegerField
-from wtforms.validators import InputRequired, NumberRange
+from wtforms import IntegerField, StringField
+from wtforms.validators import InputRequired, NumberRange, Regexp
 from wtforms.widgets import HiddenInput
 
 from .. import get_db, storage
 from ..i18n import text
 from ..rules import Game, Replay, RuleError, find_game, replay
-from ..rules.log import Event
+from ..rules.log import UNDO, Event
 
 MAX_REMEMBERED_TABLES = 100
 SEAT_COLOURS = ("red", "blue", "green", "yellow", "purple", "orange", "black", "white")
@@ -66,10 +81,24 @@ def table_from_row(row: Mapping[str, Any]) -> Table:
                  row["status"], row["view_token"])
 
 
+# An action form's one-time key: when its page was made (milliseconds, hex) and 96 random bits.
+ACTION_KEY = re.compile(r"([0-9a-f]{1,12})\.[A-Za-z0-9_-]{16}")
+# The header app.js sends with an action it answers in place (a CSRF-safe custom header).
+SCRIPT_HEADER = "X-Companion"
+
+
+def new_action_key() -> str:
+    """A fresh key for one rendered action form (see `perform`)."""
+    return f"{time.time_ns() // 1_000_000:x}.{secrets.token_urlsafe(12)}"
+
+
 class ActionForm(FlaskForm):
-    """Every form that acts on a table names the last event its screen showed."""
+    """Every form that acts on a table names the last event its screen showed, and carries the
+    one-time key its page was rendered with."""
 
     seq = IntegerField(widget=HiddenInput(), validators=[InputRequired(), NumberRange(min=0)])
+    key = StringField(widget=HiddenInput(),
+                      validators=[InputRequired(), Regexp(f"^{ACTION_KEY.pattern}$")])
 
 
 def form_error(form: FlaskForm) -> str:
@@ -77,7 +106,7 @@ def form_error(form: FlaskForm) -> str:
     for field in form:
         if field.errors:
             error = field.errors[0] if isinstance(field.errors, list) else field.errors
-            if field.name == "seq":
+            if field.name in ("seq", "key"):
                 return _("This form is incomplete. Reload the page and try again.")
             if field.name == "csrf_token":
                 return _("This form has expired. Reload the page and try again.")
@@ -91,23 +120,85 @@ PAGES: dict[str, Render] = {}
 
 
 def perform(
-    table: Table, form: ActionForm, kind: str, payload: Mapping[str, Any], render: Render
+    table: Table, form: ActionForm, kind: str, payload: Mapping[str, Any], render: Render,
+    on_recorded: Callable[[Event], None] | None = None,
 ) -> Any:
-    """Append one action if it is legal and the screen was current; otherwise say why.
+    """Record one action, once: if it is legal and its screen was current; otherwise say why.
 
-    Returns a redirect to the table (post/redirect/get), or the page again with the reason:
-    409 for an outdated or repeated submission, 422 for what the rules refuse.
+    A tap is one action. The same form sent again (a double submit, a retry after a dropped
+    connection, back and resubmit) carries the same one-time key and gets the first answer,
+    never a second event. Without JavaScript the page reloads after each action, so the second
+    tap of a double tap lands on the new page: a form sent less than GHOST_TAP_SECONDS after its
+    page was made is that ghost tap, answered 204 (the page stays, nothing is recorded). With
+    JavaScript the page is updated in place and app.js ignores the second tap itself.
+
+    Answers: the table page (303 to it, or in place), 409 for an outdated screen, 422 for what
+    the rules refuse.
     """
+    if ghost_tap(form):
+        return Response(status=204)
+    once = storage.Once(form.key.data, submitted_digest())
+
     def status_after(log: list[Event]) -> str:
         return "finished" if table.replay(log).state.finished else "open"
 
     try:
-        storage.append_event(get_db(), table.id, form.seq.data, kind, payload, status_after)
+        event = storage.append_event(get_db(), table.id, form.seq.data, kind, payload,
+                                     status_after, once)
     except storage.StaleError as stale:
-        return render(table, error=stale_message(table, stale.since, kind, payload), status=409)
+        return refused(table, stale_message(table, stale.since, kind, payload), 409, render)
     except RuleError as error:
-        return render(table, error=reason(error), status=422)
+        return refused(table, reason(error), 422, render)
+    if on_recorded is not None:
+        on_recorded(event)
+    return recorded(table, event)
+
+
+def ghost_tap(form: ActionForm) -> bool:
+    """Sent sooner after its page was made than anyone can read a page and tap (no JavaScript):
+    the second tap of a double tap, landing on the page the first tap loaded."""
+    if sent_by_script():
+        return False
+    issued = int(ACTION_KEY.fullmatch(form.key.data).group(1), 16) / 1000  # type: ignore[union-attr]
+    return 0 <= time.time() - issued < current_app.config["GHOST_TAP_SECONDS"]
+
+
+def sent_by_script() -> bool:
+    """app.js sent this action and will update the page in place with the answer."""
+    return request.headers.get(SCRIPT_HEADER) == "fetch"
+
+
+def submitted_digest() -> str:
+    """What was submitted with the key (every field but the CSRF token, in any order): the same
+    key with other fields is another button of the same form, not a retry."""
+    fields = sorted((k, v) for k, values in request.form.lists() for v in values
+                    if k != "csrf_token")
+    return hashlib.sha256(json.dumps(fields).encode()).hexdigest()
+
+
+def recorded(table: Table, event: Event) -> Any:
+    """The answer to a recorded action: the table page, which says in one line what was
+    recorded (with Undo). In place for app.js; otherwise post/redirect/get."""
+    note = {"table": table.id, "seq": event.seq, "kind": event.kind}
+    if sent_by_script():
+        g.recorded = note
+        page, status = PAGES[table.game.slug](table)
+        response = make_response(page, status)
+        response.headers["X-Companion-Page"] = table_url(table)
+        return response
+    session["recorded"] = note
     return redirect_to_table(table)
+
+
+def refused(table: Table, message: Any, status: int, render: Render) -> Any:
+    """A refusal: the page with why; for app.js the words to show beside the tapped control,
+    and, when the screen was outdated (409), the page as it is now."""
+    if not sent_by_script():
+        return render(table, error=message, status=status)
+    answer = {"refused": text(message)}
+    if status == 409:
+        answer["page"] = render(table)[0]
+    return jsonify(answer), status
 
 
 def act(
@@ -121,17 +212,21 @@ def act(
     try:
         payload = payload_of(form, table)
     except ValueError as error:
-        return render(table, error=reason(error), status=422)
+        return refused(table, reason(error), 422, render)
     return perform(table, form, kind, payload, render)
 
 
 def refuse(table: Table, form: FlaskForm, render: Render) -> Any:
     """A form that did not validate (missing, out of range or tampered values): 400."""
-    return render(table, error=form_error(form), status=400)
+    return refused(table, form_error(form), 400, render)
+
+
+def table_url(table: Table) -> str:
+    return url_for(f"{table.game.slug}.table", table_id=table.id)
 
 
 def redirect_to_table(table: Table) -> Response:
-    return redirect(url_for(f"{table.game.slug}.table", table_id=table.id), code=303)
+    return redirect(table_url(table), code=303)
 
 
 def stale_message(table: Table, since: list[Event], kind: str, payload: Mapping[str, Any]) -> str:
@@ -149,14 +244,29 @@ def stale_message(table: Table, since: list[Event], kind: str, payload: Mapping[
 
 
 def log_context(table: Table, game: Replay) -> dict[str, Any]:
-    """What every table page shows of the log: the last seq (for the forms), and what undo and
-    redo would act on."""
+    """What every table page shows of the log: the last seq (for the forms), what undo and
+    redo would act on, and the action this page is the answer to."""
     done, undone = game.log.done, game.log.undone
     return {
         "seq": game.last_seq,
         "undo_label": describe_event(table, done[-1]) if done else None,
         "redo_label": describe_event(table, undone[0]) if undone else None,
+        "recorded": just_recorded(table, game),
     }
+
+
+def just_recorded(table: Table, game: Replay) -> dict[str, Any] | None:
+    """The action this page answers, said in one line with the button that takes it back:
+    "Cy bought a skyscraper - Undo" (after an undo: "Undone: ... - Redo"). Nothing when the
+    table moved on since, or the page was not loaded as an answer."""
+    note = g.pop("recorded", None) or session.pop("recorded", None)
+    if not note or note.get("table") != table.id or note.get("seq") != game.last_seq:
+        return None
+    done, undone = game.log.done, game.log.undone
+    if note.get("kind") == UNDO and undone:
+        return {"text": _("Undone: %(action)s", action=text(describe_event(table, undone[0]))),
+                "button": "redo"}
+    return {"text": describe_event(table, done[-1]), "button": "undo"} if done else None
 
 
 def describe_event(table: Table, event: Event) -> str:

@@ -3,15 +3,57 @@
 from __future__ import annotations
 
 import io
+import time
 
 from playwright.sync_api import Locator, Page, expect
 from pypdf import PdfReader
 
+# How a person taps, which the app holds the tests to as well: the same place again only after
+# app.js's quiet time (a second tap there sooner is the same tap), and without JavaScript not
+# before the page could have been read (sooner is the second tap of a double tap: ignored).
+QUIET_SECONDS, SETTLE_SECONDS, NEAR_PX = 0.75, 0.4, 32
+READ_SECONDS = 1.05
+_last_taps: dict[int, tuple[float, float, float]] = {}
+
 
 def tap_and_load(page: Page, target: Locator) -> None:
-    """Tap a button that submits a form (or a link) and wait for the page it leads to."""
-    with page.expect_navigation():
-        target.tap()
+    """Tap a control and wait for its answer: an action form's answer shown in place by app.js
+    (it counts its answers on <html data-answers>), otherwise the page a link or form leads to."""
+    kind = target.evaluate(
+        "e => !(e.form && e.form.hasAttribute('data-action')) ? 'other'"
+        " : document.documentElement.dataset.answers === undefined ? 'plain' : 'in place'")
+    if kind == "plain":
+        wait_until_read(target)
+    if kind != "in place":
+        with page.expect_navigation():
+            target.tap()
+        return
+    x, y = wait_until_quiet(page, target)
+    before = page.evaluate("document.documentElement.dataset.answers")
+    tapped = time.monotonic()
+    target.tap()
+    page.wait_for_function("b => document.documentElement.dataset.answers !== b", arg=before)
+    _last_taps[id(page)] = (x, y, max(tapped + QUIET_SECONDS, time.monotonic() + SETTLE_SECONDS))
+
+
+def wait_until_quiet(page: Page, target: Locator) -> tuple[float, float]:
+    """The target's centre on screen, once a tap there is no longer the last tap again."""
+    target.scroll_into_view_if_needed()
+    box = target.bounding_box()
+    assert box is not None
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    last = _last_taps.get(id(page))
+    if last and abs(last[0] - x) <= NEAR_PX and abs(last[1] - y) <= NEAR_PX:
+        time.sleep(max(0.0, last[2] - time.monotonic()))
+    return x, y
+
+
+def wait_until_read(target: Locator) -> None:
+    """Without JavaScript: wait until the form's page is old enough to have been read (its
+    one-time key says when it was made)."""
+    key = target.evaluate("e => e.form.elements.key.value")
+    made = int(key.split(".")[0], 16) / 1000
+    time.sleep(max(0.0, made + READ_SECONDS - time.time()))
 
 
 def linked_pdf_text(page: Page, link_name: str) -> str:

@@ -68,7 +68,7 @@ ROW = [
 def act(page: Page, target: Locator) -> None:
     """Tap, wait for the new page and check the app did not refuse."""
     tap_and_load(page, target)
-    expect(page.locator(".error")).to_have_count(0)
+    expect(page.locator(".error, .refusal")).to_have_count(0)
 
 
 

@@ -40,7 +40,7 @@ def start_table(page: Page, players: list[str]) -> str:
         page.get_by_placeholder(f"Player {seat}", exact=True).fill(name)
     tap_and_load(page, page.get_by_role("button", name="Start the game"))
     expect(page).to_have_url(TABLE_URL)
-    expect(page.locator(".error")).to_have_count(0)
+    expect(page.locator(".error, .refusal")).to_have_count(0)
     return page.url
 
 
@@ -112,7 +112,7 @@ def describe(
 def build_on(page: Page, number: int) -> None:
     """Tap "Build on site N" of the new-card form; the build succeeds and leads to the table."""
     tap_and_load(page, page.get_by_role("button", name=f"Build on site {number}", exact=True))
-    expect(page.locator(".error")).to_have_count(0)
+    expect(page.locator(".error, .refusal")).to_have_count(0)
     expect(page).to_have_url(TABLE_URL)
 
 
@@ -187,7 +187,7 @@ def test_three_player_street_game_to_the_filled_pad(page: Page, shot: Shot) -> N
     office = library_card(page, "per office on the street")
     expect(office).to_have_count(1)
     tap_and_load(page, office.get_by_role("button", name="Site 2", exact=True))
-    expect(page.locator(".error")).to_have_count(0)
+    expect(page.locator(".error, .refusal")).to_have_count(0)
     expect(page).to_have_url(TABLE_URL)
     assert floors(page, "Mia", 2) == ["office"]
     expect(page.get_by_text(re.compile(r"^Last: Mia built an? office on site 2$"))).to_be_visible()
@@ -200,11 +200,11 @@ def test_three_player_street_game_to_the_filled_pad(page: Page, shot: Shot) -> N
     open_build_page(page, "Pit")
     apartment = library_card(page, "per floor below")
     tap_and_load(page, apartment.get_by_role("button", name="Site 3", exact=True))
-    error = page.locator(".error")
+    error = page.locator(".error, .refusal")
     expect(error).to_have_text(
         "This card is an upper floor: it cannot be the first card on site 3."
     )
-    # The refusal is said at the top of the page the tap was made on.
+    # The refusal is said beside the tapped site button, over the page.
     shot(page, "street-03-refused-upper-floor")
     tap_and_load(page, page.get_by_role("link", name="Back to the table"))
     assert floors(page, "Pit", 3) == []
@@ -227,7 +227,7 @@ def test_three_player_street_game_to_the_filled_pad(page: Page, shot: Shot) -> N
     open_build_page(page, "Ola")
     describe(page, project="coffee")
     tap_and_load(page, page.get_by_role("button", name="Build on site 1", exact=True))
-    expect(page.locator(".error")).to_have_text(
+    expect(page.locator(".error, .refusal")).to_have_text(
         "Site 1 is finished with a roof: only a card that must be built on top of a roof can be "
         "added."
     )
@@ -241,7 +241,7 @@ def test_three_player_street_game_to_the_filled_pad(page: Page, shot: Shot) -> N
     pit.locator("summary", has_text="Pit buys a card").tap()
     pit.get_by_label("Cost ($)").fill("3")
     tap_and_load(page, pit.get_by_role("button", name="From Ola's deck"))
-    expect(page.locator(".error")).to_have_count(0)
+    expect(page.locator(".error, .refusal")).to_have_count(0)
     expect(money(page, "Pit")).to_contain_text("$7 · upcoins on deck 0")
     expect(money(page, "Ola")).to_contain_text("$13 · upcoins on deck 3")
     # Nobody can buy from Ola's deck while the upcoins are on it, Ola neither.
@@ -294,11 +294,11 @@ def test_three_player_street_game_to_the_filled_pad(page: Page, shot: Shot) -> N
     open_build_page(page, "Pit")
     hotel = library_card(page, "per hotel on the street")
     tap_and_load(page, hotel.get_by_role("button", name="Site 2", exact=True))
-    expect(page.locator(".error")).to_have_count(0)
+    expect(page.locator(".error, .refusal")).to_have_count(0)
     assert floors(page, "Pit", 2) == ["hotel"]
 
     tap_and_load(page, page.get_by_role("button", name="The round is over: score the game"))
-    expect(page.locator(".error")).to_have_count(0)
+    expect(page.locator(".error, .refusal")).to_have_count(0)
     result = page.locator("section.result")
     expect(result.get_by_role("heading", name="Final result")).to_be_visible()
     # Mia: sites 2 (A) + 2 (A) + 1 (F) = 5, $16 // 3 = 5 -> 10; tallest 2 (site 1: A + roof).
@@ -332,12 +332,12 @@ def test_three_player_street_game_to_the_filled_pad(page: Page, shot: Shot) -> N
 
 
 def test_a_refused_build_is_said_where_the_player_looks(page: Page) -> None:
-    """The site buttons are at the bottom of a long form; the refusal is at the top of the page."""
+    """The site buttons are at the bottom of a long form; the refusal is said beside them."""
     start_table(page, ["Mia", "Ola"])
     open_build_page(page, "Mia")
     describe(page, project="apartment", floor="on an upper floor")
     tap_and_load(page, page.get_by_role("button", name="Build on site 1", exact=True))
-    error = page.locator(".error")
+    error = page.locator(".error, .refusal")
     expect(error).to_have_text(
         "This card is an upper floor: it cannot be the first card on site 1."
     )

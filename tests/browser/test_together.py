@@ -76,8 +76,12 @@ def test_a_second_scorer_joins_by_the_link_acts_and_a_stale_tap_is_refused(
     shot(page, "together-03-changed-banner")
     # ... and a tap on its outdated screen is refused with what happened, nothing applied.
     tap_and_load(page, building_button(page, "Dora", "park"))
-    expect(page.locator(".error")).to_contain_text("The table changed since this screen was")
-    expect(page.locator(".error")).to_contain_text("Fay bought a station")
+    refusal = page.locator(".error, .refusal")
+    expect(refusal).to_contain_text("The table changed since this screen was")
+    expect(refusal).to_contain_text("Fay bought a station")
+    # The page is brought up to date in place, the changed note gone.
+    expect(building_button(page, "Fay", "station")).to_have_text(re.compile(r"Station 1$"))
+    expect(page.locator("#changed")).to_have_count(0)
     shot(page, "together-04-stale-refused")
     page.goto(table)
     expect(building_button(page, "Dora", "park")).to_have_text(re.compile(r"Park 0$"))

@@ -38,7 +38,7 @@ PLAYERS = ["Ann", "Ben", "Cy"]
 def done(page: Page, target: Locator) -> None:
     """Tap, wait for the table page again and check the app did not refuse."""
     tap_and_load(page, target)
-    expect(page.locator(".error")).to_have_count(0)
+    expect(page.locator(".error, .refusal")).to_have_count(0)
     expect(page).to_have_url(TABLE_URL)
 
 
@@ -205,7 +205,7 @@ def test_three_player_urbanisation_game_to_the_score_sheet(page: Page, shot: Sho
     # form stays open with what was typed. Ticked, it is attracted.
     kind, payload = TURN_1[-2]
     tap_and_load(page, enter(page, kind, {**payload, "filled": False}))
-    expect(page.locator(".error")).to_have_text(
+    expect(page.locator(".error, .refusal")).to_have_text(
         "A factory is attracted only when all its work order spaces are filled (unless the Any "
         "factory character is played).")
     expect(page.get_by_text("Last: Ben passed")).to_be_visible()

@@ -59,7 +59,7 @@ def buy(page: Page, player: str, building: str, times: int = 1) -> None:
     for _ in range(times):
         before = int(building_button(page, player, building).inner_text().split()[-1])
         tap_and_load(page, building_button(page, player, building))
-        expect(page.locator(".error")).to_have_count(0)
+        expect(page.locator(".error, .refusal")).to_have_count(0)
         expect(building_button(page, player, building)).to_have_text(
             f"{NAMES[building]} {before + 1}")
 
@@ -67,7 +67,7 @@ def buy(page: Page, player: str, building: str, times: int = 1) -> None:
 def score(page: Page, scoring: str) -> None:
     tap_and_load(page, page.get_by_role(
         "button", name=f"Karte „Wertung {scoring}“ gezogen: jetzt werten"))
-    expect(page.locator(".error")).to_have_count(0)
+    expect(page.locator(".error, .refusal")).to_have_count(0)
     expect(page.get_by_role("heading", name=f"Wertung {scoring} erledigt")).to_be_visible()
 
 
@@ -104,10 +104,12 @@ def test_a_three_player_game_in_german(german: Page, shot: Shot) -> None:
 
     # A purchase undone: the redo button names it in German.
     buy(page, "Anna", "station")
-    expect(page.get_by_text("Anna hat einen Bahnhof gekauft")).to_be_visible()
-    tap_and_load(page, page.locator("form[action$='/undo'] button"))
+    expect(page.locator("#recorded")).to_contain_text("Anna hat einen Bahnhof gekauft")
+    expect(page.locator("#recorded").get_by_role("button")).to_have_text("Rückgängig")
+    expect(page.get_by_text("Zuletzt: Anna hat einen Bahnhof gekauft")).to_be_visible()
+    tap_and_load(page, page.locator(".undo-redo form[action$='/undo'] button"))
     expect(building_button(page, "Anna", "station")).to_have_text("Bahnhof 0")
-    expect(page.locator("form[action$='/redo'] button")).to_have_attribute(
+    expect(page.locator(".undo-redo form[action$='/redo'] button")).to_have_attribute(
         "title", "Anna hat einen Bahnhof gekauft")
     shot(page, "de-02-yard-mid-game")
 
@@ -142,7 +144,7 @@ def test_a_three_player_game_in_german(german: Page, shot: Shot) -> None:
     shot(page, "de-05-yard-end-form")
     tap_and_load(page, page.get_by_role("button", name="Karten vergeben und Wertung C"))
     expect(page).to_have_url(TABLE_URL)
-    expect(page.locator(".error")).to_have_count(0)
+    expect(page.locator(".error, .refusal")).to_have_count(0)
 
     # C: park Ben and Cleo tie, 20 + 12 = 32, 16 each; skyscraper Anna and Ben 21 + 13 = 34,
     # 17 each; museum Cleo 16; church Cleo 19.  Totals: Anna 6 + 9 + 17 = 32,
@@ -186,12 +188,12 @@ def test_two_players_and_dirk_in_german(german: Page, shot: Shot) -> None:
     shot(page, "de-07-yard-dirk-refused")
     page.get_by_label("Parks", exact=True).fill("3")
     tap_and_load(page, page.get_by_role("button", name="Diese 6 Karten an Dirk"))
-    expect(page.locator(".error")).to_have_count(0)
+    expect(page.locator(".error, .refusal")).to_have_count(0)
     expect(page.get_by_text("Noch 44 Bildkarten im Stapel.")).to_be_visible()
 
     # A purchase given to Dirk, named in German.
     tap_and_load(page, page.get_by_role("button", name="Finn kauft ein Hochhaus für Dirk"))
-    expect(page.get_by_text("Finn hat ein Hochhaus für Dirk gekauft")).to_be_visible()
+    expect(page.locator("#recorded")).to_contain_text("Finn hat ein Hochhaus für Dirk gekauft")
     lead = page.locator("tr.lead td", has_text="Dirk führt mit 4 Karten Vorsprung")
     expect(lead).to_have_count(1)
     shot(page, "de-08-yard-dirk-table")

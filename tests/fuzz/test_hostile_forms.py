@@ -6,7 +6,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tests.conftest import current_seq, new_table
+from tests.conftest import new_table, screen
 
 ENDPOINTS = {
     "yard": ["buy", "score", "dirk", "setup", "youngest", "correct", "deck", "end", "undo",
@@ -49,8 +49,9 @@ def test_no_form_makes_a_500(client, tables, data):
     endpoint = data.draw(st.sampled_from(ENDPOINTS[game]))
     form = data.draw(FORMS)
     url = tables[game]
-    seq = current_seq(client, url)
+    seq, key = screen(client, url)
     form.setdefault("seq", str(data.draw(st.sampled_from([seq, seq, seq - 1, seq + 5]))))
+    form.setdefault("key", data.draw(st.sampled_from([key, key, key, "", "1.x", key + "!"])))
     history_before = client.get(url + "history").get_data(as_text=True)
     response = client.post(url + endpoint, data=form)
     assert response.status_code in (303, 400, 404, 409, 413, 422), (game, endpoint, form)

@@ -5,7 +5,7 @@ import io
 import pytest
 from pypdf import PdfReader
 
-from tests.conftest import act, current_seq, new_table
+from tests.conftest import act, fresh, new_table
 
 
 def pdf_text(data):
@@ -46,7 +46,7 @@ def finished_game(client, names):
     act(client, url, "score", scoring="A")
     act(client, url, "score", scoring="B")
     end = url + "end"
-    client.post(end, data={"seq": current_seq(client, end)})
+    client.post(end, data=fresh(client, end))
     return url
 
 

@@ -25,6 +25,13 @@ def post(opener, url, data):
         return error.code
 
 
+def action_fields(page):
+    """What an action form of a table page carries: CSRF token, the last seq and a one-time key."""
+    return {"csrf_token": re.search(r'name="csrf_token" value="([^"]+)"', page).group(1),
+            "seq": re.search(r'name="seq" value="(\d+)"', page).group(1),
+            "key": re.search(r'name="key" value="([^"]+)"', page).group(1)}
+
+
 def new_table(base):
     opener = browser()
     home = opener.open(base + "/", timeout=10).read().decode()

@@ -37,6 +37,18 @@ def test_behind_a_tls_proxy_the_cookie_is_secure_when_configured(tmp_path, monke
     assert "Secure" in session_cookie(response)
 
 
+def test_the_proxy_setting_is_read_from_instance_config(tmp_path, monkeypatch):
+    """The README's way to run behind an HTTPS proxy: PROXY_FIX = True in instance/config.py."""
+    from companion import create_app
+
+    (tmp_path / "config.py").write_text("PROXY_FIX = True\n")
+    monkeypatch.setenv("COMPANION_INSTANCE", str(tmp_path))
+    app = create_app()
+    assert app.config["PROXY_FIX"] is True
+    response = app.test_client().get("/language/de", headers={"X-Forwarded-Proto": "https"})
+    assert "Secure" in session_cookie(response)
+
+
 def test_every_page_sends_the_strict_headers(client):
     url = new_table(client, "Ann", "Ben")
     for path in ("/", url, url + "history", url + "share", "/manifest.webmanifest", "/sw.js"):

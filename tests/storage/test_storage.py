@@ -88,3 +88,36 @@ def test_list_tables_open_first(db):
     storage.append_event(db, done, 0, "final", {}, lambda log: "finished")
     assert [t["id"] for t in storage.list_tables(db, [done, old, "missing"])] == [old, done]
     assert storage.list_tables(db, []) == []
+
+
+def test_a_submission_sent_again_returns_its_first_event_and_writes_nothing(db):
+    table = storage.create_table(db, "yard", [])
+    once = storage.Once("1.aaaaaaaaaaaaaaaa", "digest-1")
+    first = storage.append_event(db, table, 0, "buy", {"n": 1}, accept, once)
+    again = storage.append_event(db, table, 0, "buy", {"n": 1}, accept, once)
+    assert again == first and again.seq == 1
+    assert len(storage.events(db, table)) == 1
+    checked = []
+    storage.append_event(db, table, 0, "buy", {"n": 1}, checked.append, once)
+    assert checked == []  # a retry is answered before any rule runs
+
+
+def test_the_same_key_with_other_fields_is_stale_and_keys_are_per_table(db):
+    table, other = storage.create_table(db, "yard", []), storage.create_table(db, "yard", [])
+    storage.append_event(db, table, 0, "buy", {"n": 1}, accept, storage.Once("k", "a"))
+    with pytest.raises(storage.StaleError) as stale:
+        storage.append_event(db, table, 0, "buy", {"n": 2}, accept, storage.Once("k", "b"))
+    assert [e.payload for e in stale.value.since] == [{"n": 1}]
+    with pytest.raises(storage.StaleError):  # even on a current screen: a key is used once
+        storage.append_event(db, table, 1, "buy", {"n": 2}, accept, storage.Once("k", "b"))
+    storage.append_event(db, other, 0, "buy", {"n": 1}, accept, storage.Once("k", "a"))
+    assert len(storage.events(db, table)) == len(storage.events(db, other)) == 1
+
+
+def test_a_key_moves_with_its_table_when_the_links_are_renewed(db):
+    table = storage.create_table(db, "yard", [])
+    once = storage.Once("k", "a")
+    storage.append_event(db, table, 0, "buy", {"n": 1}, accept, once)
+    renewed = storage.renew_links(db, table)
+    assert storage.append_event(db, renewed, 0, "buy", {"n": 1}, accept, once).seq == 1
+    assert len(storage.events(db, renewed)) == 1

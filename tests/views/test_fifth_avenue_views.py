@@ -3,7 +3,7 @@
 import re
 
 from companion.rules.fifth_avenue_table import DISTRICT_IDS
-from tests.conftest import act, current_seq, new_table
+from tests.conftest import act, current_seq, fresh, new_table
 
 ROW = ["boutique", "jeweler", "gallery", "perfume"] * 5
 
@@ -103,7 +103,7 @@ def german(client, url, action=None, **data):
     """The page (or the answer to an action) for a German browser."""
     if action is None:
         return text(client.get(url, headers=DE))
-    data.setdefault("seq", current_seq(client, url))
+    data = fresh(client, url) | data
     return client.post(url + action, data=data, headers=DE)
 
 

@@ -7,7 +7,7 @@ import pytest
 
 from companion import get_db
 from companion.views.players import known_players
-from tests.conftest import act, current_seq, new_table
+from tests.conftest import act, fresh, new_table
 
 SVG = "{http://www.w3.org/2000/svg}"
 
@@ -24,7 +24,7 @@ def play_yard(client, *names):
     act(client, url, "score", scoring="A")
     act(client, url, "score", scoring="B")
     end = url + "end"
-    assert client.post(end, data={"seq": current_seq(client, end)}).status_code == 303
+    assert client.post(end, data=fresh(client, end)).status_code == 303
     return url
 
 

@@ -6,7 +6,7 @@ import json
 
 from pypdf import PdfReader
 
-from tests.conftest import act, current_seq, new_table
+from tests.conftest import act, fresh, new_table
 
 
 def text(response):
@@ -15,7 +15,7 @@ def text(response):
 
 def build(client, url, seat, **data):
     page = url + f"play/{seat}"
-    data.setdefault("seq", current_seq(client, page))
+    data = fresh(client, page) | data
     return client.post(page, data=data)
 
 

@@ -10,7 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from pypdf import PdfReader
 
-from tests.conftest import act, current_seq, new_table
+from tests.conftest import act, current_seq, fresh, new_table, screen
 from tests.rules.test_urbanisation_table import (
     SETUP,
     TURN_1,
@@ -237,8 +237,9 @@ def started(client):
 def test_no_form_makes_a_500(client, started, data):
     endpoint = data.draw(st.sampled_from(ENDPOINTS))
     form = data.draw(st.dictionaries(st.sampled_from(FIELDS), VALUES, max_size=8))
-    seq = current_seq(client, started)
+    seq, key = screen(client, started)
     form.setdefault("seq", str(seq))
+    form.setdefault("key", key)
     history = text(client.get(started + "history"))
     response = client.post(started + endpoint, data=form)
     assert response.status_code in (303, 400, 409, 422), (endpoint, form)
@@ -274,7 +275,7 @@ def test_a_refusal_is_said_in_german(client):
     for kind, payload in TURN_1[:7]:
         perform(client, url, kind, payload)
     refused = client.post(url + "sow", headers=GERMAN,
-                          data={"seq": current_seq(client, url), "player": "Ben", "seeds": 3})
+                          data={**fresh(client, url), "player": "Ben", "seeds": 3})
     assert refused.status_code == 422
     page = text(refused)
     assert "Jeder leere Bauplatz fasst 1 Getreide: Ben hat Platz für 1." in page

@@ -2,7 +2,7 @@
 
 import re
 
-from tests.conftest import act, current_seq, new_table
+from tests.conftest import act, current_seq, fresh, new_table
 
 
 def text(response):
@@ -138,7 +138,7 @@ def test_two_players_play_with_dirk_through_the_end(client):
     end = url + "end"
     assert "Money in hand" in text(client.get(end))
     response = client.post(end, data={
-        "seq": current_seq(client, end), "card_0": "park", "currency_0": "blue",
+        **fresh(client, end), "card_0": "park", "currency_0": "blue",
         "money_0_blue": "4", "money_1_blue": "3",
     })
     assert response.status_code == 303
@@ -152,7 +152,7 @@ def test_a_bad_end_form_keeps_what_was_entered(client):
     act(client, url, "score", scoring="A")
     act(client, url, "score", scoring="B")
     end = url + "end"
-    response = client.post(end, data={"seq": current_seq(client, end), "money_0_blue": "999",
+    response = client.post(end, data={**fresh(client, end), "money_0_blue": "999",
                                       "money_1_green": "17"})
     assert response.status_code == 400
     page = text(response)
@@ -180,7 +180,7 @@ GERMAN = {"Accept-Language": "de"}
 
 
 def act_in_german(client, url, action, **data):
-    data.setdefault("seq", current_seq(client, url))
+    data = fresh(client, url) | data
     return client.post(url + action, data=data, headers=GERMAN)
 
 
@@ -240,7 +240,7 @@ def test_the_end_form_and_the_final_result_in_german(client):
     assert "Geld auf der Hand" in form and "Tobi: blau" in form and "Währung von Karte 1" in form
     assert "<option value=\"skyscraper\">Hochhaus</option>" in form
     response = client.post(end, headers=GERMAN, data={  # Nina alone holds yellow money
-        "seq": current_seq(client, end), "card_0": "park", "currency_0": "yellow",
+        **fresh(client, end), "card_0": "park", "currency_0": "yellow",
         "money_1_yellow": "5"})
     assert response.status_code == 303
     page = text(client.get(url, headers=GERMAN))

@@ -1,0 +1,210 @@
+"""Every tap counts once, over HTTP: the same action key again (a retry, a double submit, back and
+resubmit) gets the first answer and never a second event; a form sent sooner after its page was
+made than a thumb can is the second tap of a double tap; app.js gets answers it shows in place."""
+
+import json
+import re
+import time
+
+import pytest
+
+from companion import create_app, storage
+from tests.conftest import act, fresh, new_table, screen
+from tests.views.test_fifth_avenue_views import set_up
+
+SCRIPT = {"X-Companion": "fetch"}
+
+
+def text(response):
+    return response.get_data(as_text=True)
+
+
+def events(app, url):
+    db = storage.connect(app.config["DATABASE"])
+    try:
+        return [(e.kind, dict(e.payload)) for e in storage.events(db, url.split("/")[2])]
+    finally:
+        db.close()
+
+
+def test_the_same_key_sent_again_gets_the_first_answer_and_no_second_event(app, client):
+    url = new_table(client, "Tobi", "Nina", "Paul")
+    form = {**fresh(client, url), "player": "Tobi", "building": "park"}
+    first = client.post(url + "buy", data=form)
+    retry = client.post(url + "buy", data=form)
+    assert (first.status_code, retry.status_code) == (303, 303)
+    assert first.headers["Location"] == retry.headers["Location"] == url
+    assert events(app, url) == [("buy", {"player": "Tobi", "building": "park", "for": "Tobi"})]
+    assert "Tobi leads by 1" in text(client.get(url))
+
+
+def test_a_retry_of_a_random_draw_gets_the_first_draw(app, client):
+    """Alea's bid drawn by the app: a retry must not draw again."""
+    url = set_up(client, "Ann", "Ben")
+    act(client, url, "first", player="Ann")
+    for target in ("34w:1", "34e:1", "times:2", "times:1"):
+        act(client, url, "plot", target=target)
+    act(client, url, "plot", target="34w:3", tile=0)
+    for to in ("34w", "times", "52w", "central_park", "city_hall"):
+        act(client, url, "move", commissioner="white", to=to)
+    form = {**fresh(client, url), "high_bid": "12", "draw": "y"}
+    before = len(events(app, url))
+    answers = [client.post(url + "alea", data=form).status_code for _ in range(3)]
+    log = events(app, url)
+    assert answers == [303, 303, 303] and len(log) == before + 1
+    assert log[-1][0] == "alea_bid"
+
+
+def test_another_button_of_the_same_screen_is_refused_as_outdated(app, client):
+    """Two buttons of one form share its key: the second is not a retry of the first."""
+    url = new_table(client, "Tobi", "Nina", "Paul")
+    form = fresh(client, url)
+    assert client.post(url + "buy", data={**form, "player": "Tobi",
+                                          "building": "park"}).status_code == 303
+    other = client.post(url + "buy", data={**form, "player": "Tobi", "building": "museum"})
+    assert other.status_code == 409
+    assert "Tobi bought a park" in text(other)
+    assert len(events(app, url)) == 1
+
+
+def test_a_key_reused_on_a_current_screen_is_refused_not_a_500(app, client):
+    url = new_table(client, "Tobi", "Nina", "Paul")
+    used = fresh(client, url)
+    client.post(url + "buy", data={**used, "player": "Tobi", "building": "park"})
+    forged = {"seq": screen(client, url)[0], "key": used["key"]}
+    answer = client.post(url + "score", data={**forged, "scoring": "A"})
+    assert answer.status_code == 409
+    assert len(events(app, url)) == 1
+
+
+@pytest.mark.parametrize("key", [None, "", "123", "zz.0123456789abcdef", "1.short",
+                                 "1.0123456789abcdef0", "<b>1</b>.0123456789abcdef"])
+def test_a_missing_or_tampered_key_is_refused_and_changes_nothing(app, client, key):
+    url = new_table(client, "Tobi", "Nina", "Paul")
+    form = {"seq": screen(client, url)[0], "player": "Tobi", "building": "park"}
+    if key is not None:
+        form["key"] = key
+    answer = client.post(url + "buy", data=form)
+    assert answer.status_code == 400
+    assert "This form is incomplete. Reload the page and try again." in text(answer)
+    assert events(app, url) == []
+
+
+def test_every_action_form_has_its_own_key(client):
+    url = new_table(client, "Tobi", "Nina", "Paul")
+    page = text(client.get(url))
+    forms = re.findall(r'<form method="post"[^>]*data-action>.*?</form>', page, re.S)
+    keys = [re.search(r'name="key" value="([^"]+)"', f).group(1) for f in forms]
+    assert len(forms) > 5 and len(set(keys)) == len(keys)
+    assert keys != [re.search(r'name="key" value="([^"]+)"', f).group(1)
+                    for f in re.findall(r"<form method=\"post\"[^>]*data-action>.*?</form>",
+                                        text(client.get(url)), re.S)]
+
+
+# Without JavaScript: the second tap of a double tap lands on the page the first one loaded ------
+
+
+@pytest.fixture
+def guarded(tmp_path, monkeypatch):
+    """The app with the guard on, shortened to 0.4 s so the test need not wait long."""
+    monkeypatch.setenv("COMPANION_INSTANCE", str(tmp_path / "instance"))
+    app = create_app({"TESTING": True, "DATABASE": str(tmp_path / "g.sqlite"),
+                      "WTF_CSRF_ENABLED": False, "GHOST_TAP_SECONDS": 0.4})
+    return app, app.test_client()
+
+
+def test_a_form_sent_right_after_its_page_loaded_is_ignored_with_no_content(guarded):
+    app, client = guarded
+    url = new_table(client, "Tobi", "Nina", "Paul")
+    form = {**fresh(client, url), "player": "Tobi", "building": "park"}
+    ghost = client.post(url + "buy", data=form)
+    assert ghost.status_code == 204 and ghost.data == b""  # the browser keeps the page as it is
+    assert events(app, url) == []
+    time.sleep(0.45)
+    assert client.post(url + "buy", data=form).status_code == 303
+    assert len(events(app, url)) == 1
+
+
+def test_the_guard_covers_undo_too(guarded):
+    app, client = guarded
+    url = new_table(client, "Tobi", "Nina", "Paul")
+    time.sleep(0.45)
+    form = fresh(client, url)
+    time.sleep(0.45)
+    client.post(url + "buy", data={**form, "player": "Tobi", "building": "park"})
+    ghost = client.post(url + "undo", data=fresh(client, url))
+    assert ghost.status_code == 204
+    assert [kind for kind, _payload in events(app, url)] == ["buy"]
+
+
+def test_app_js_is_not_held_back_by_the_guard(guarded):
+    """With JavaScript the page is updated in place and app.js ignores a second tap itself."""
+    app, client = guarded
+    url = new_table(client, "Tobi", "Nina", "Paul")
+    form = {**fresh(client, url), "player": "Tobi", "building": "park"}
+    assert client.post(url + "buy", data=form, headers=SCRIPT).status_code == 200
+    assert len(events(app, url)) == 1
+
+
+# The answers app.js shows in place, and the line that says what was recorded ------------------
+
+
+def test_app_js_gets_the_new_page_saying_what_was_recorded(app, client):
+    url = new_table(client, "Tobi", "Nina", "Paul")
+    form = {**fresh(client, url), "player": "Tobi", "building": "skyscraper"}
+    answer = client.post(url + "buy", data=form, headers=SCRIPT)
+    assert answer.status_code == 200 and answer.headers["X-Companion-Page"] == url
+    page = text(answer)
+    assert 'data-seq="1"' in page and "Tobi leads by 1" in page
+    recorded = re.search(r'<div id="recorded".*?</div>\s*</div>', page, re.S).group(0)
+    assert "Tobi bought a skyscraper" in recorded and ">Undo</button>" in recorded
+    assert f'action="{url}undo"' in recorded
+    retry = client.post(url + "buy", data=form, headers=SCRIPT)
+    assert retry.status_code == 200 and "Tobi bought a skyscraper" in text(retry)
+    assert len(events(app, url)) == 1
+
+
+def test_app_js_gets_a_refusal_in_words(app, client):
+    url = new_table(client, "Tobi", "Nina", "Paul")
+    answer = client.post(url + "correct", headers=SCRIPT,
+                         data={**fresh(client, url), "owner": "Tobi", "building": "park",
+                               "count": "12"})
+    assert answer.status_code == 400
+    assert json.loads(answer.data) == {"refused": "Count: Number must be between 0 and 11."}
+    stale = client.post(url + "buy", headers=SCRIPT | {"Accept-Language": "de"},
+                        data={"seq": 5, "key": screen(client, url)[1], "player": "Tobi",
+                              "building": "park"})
+    assert stale.status_code == 409
+    assert "nichts geändert" in json.loads(stale.data)["refused"]
+    assert events(app, url) == []
+
+
+def test_without_javascript_the_table_page_says_once_what_was_recorded(client):
+    url = new_table(client, "Tobi", "Nina", "Paul")
+    act(client, url, "buy", player="Nina", building="church")
+    page = text(client.get(url))
+    assert re.search(r'<div id="recorded"[^>]*>\s*<div class="recorded">\s*'
+                     r"<p>Nina bought a church</p>", page)
+    again = text(client.get(url))
+    assert '<div id="recorded" class="recorded-region" role="status" aria-live="polite"></div>' \
+        in again
+
+
+def test_after_an_undo_the_line_offers_redo(client):
+    url = new_table(client, "Tobi", "Nina", "Paul")
+    act(client, url, "buy", player="Nina", building="church")
+    client.get(url)
+    act(client, url, "undo")
+    page = text(client.get(url))
+    assert "<p>Undone: Nina bought a church</p>" in page
+    assert f'action="{url}redo"' in page.split('id="recorded"')[1]
+
+
+def test_the_line_is_not_shown_when_the_table_moved_on(client):
+    """Another phone acted between the redirect and the page: the line would name the wrong
+    action, so there is none."""
+    url = new_table(client, "Tobi", "Nina", "Paul")
+    act(client, url, "buy", player="Nina", building="church")
+    other = client.application.test_client()
+    act(other, url, "buy", player="Tobi", building="park")
+    assert "<p>Nina bought a church</p>" not in text(client.get(url))
