@@ -1,4 +1,5 @@
-"""The scoring action under load: yard purchases, each POSTed with the table's current seq.
+"""The scoring action under load: yard purchases, each POSTed with the table's current seq and
+a one-time action key of its own (made a minute old, as a phone's form would be).
 
 Each wrk thread has one connection and its own phone session (cookie and CSRF token) and owns
 its own yard tables: it buys the game's 54 building cards on one table, one purchase per
@@ -11,6 +12,7 @@ from __future__ import annotations
 import json
 import math
 import re
+import time
 import urllib.error
 import urllib.parse
 import urllib.request
@@ -40,7 +42,9 @@ end
 
 function request()
   local mine = TABLES[id]
-  local body = "csrf_token=" .. token .. "&seq=" .. seq .. "&" .. BUYS[seq + 1]
+  sent = (sent or 0) + 1
+  local key = KEY_TIME .. "." .. string.format("%04d%012d", id, sent)
+  local body = "csrf_token=" .. token .. "&seq=" .. seq .. "&key=" .. key .. "&" .. BUYS[seq + 1]
   return wrk.format("POST", "/yard/" .. (mine[slot] or mine[#mine]) .. "/buy", form_headers, body)
 end
 
@@ -105,10 +109,17 @@ def workload(base: str, db: storage.Database, seconds: int, directory: Path) -> 
         "TABLES = {" + ", ".join(lua_list(mine) for mine in tables) + "}",
         "SESSIONS = {" + ", ".join(lua_list(list(s)) for s in sessions) + "}",
         "BUYS = " + lua_list(BUYS),
+        f"KEY_TIME = {wrk.lua_string(key_time())}",
     ])
     script = directory / "action.lua"
     script.write_text(data + "\n" + wrk.COMMON + POST)
     return Workload(tables, script)
+
+
+def key_time() -> str:
+    """When the forms of the run were "made": a minute ago, in an action key's hex milliseconds
+    (a phone sends a form seconds after its page, not within the ghost-tap guard)."""
+    return f"{(time.time_ns() // 1_000_000) - 60_000:x}"
 
 
 def warm_up(base: str, db: storage.Database, purchases: int = 8) -> None:
@@ -116,7 +127,8 @@ def warm_up(base: str, db: storage.Database, purchases: int = 8) -> None:
     cookie, token = session(base)
     table = new_table(db)
     for seq, fields in enumerate(BUYS[:purchases]):
-        body = f"csrf_token={token}&seq={seq}&{fields}".encode()
+        key = f"{key_time()}.{seq:016d}"
+        body = f"csrf_token={token}&seq={seq}&key={key}&{fields}".encode()
         request = urllib.request.Request(f"{base}/yard/{table}/buy", body,
                                          {"Cookie": cookie})
         try:

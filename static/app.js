@@ -9,14 +9,15 @@
   // every action ignores taps until the answer; the answer's page replaces <main> with the
   // tapped control kept where the thumb is, and what was recorded is said in #recorded. A second
   // tap at the same place within QUIET_MS of the first (or SETTLE_MS of the answer) is the same
-  // tap and is ignored. A refusal floats beside the control. The server keeps its own guard:
-  // a form's one-time key sent again gets the first answer, never a second event.
-  var QUIET_MS = 700;
-  var SETTLE_MS = 350;
+  // tap and is ignored; times are the taps' own (event.timeStamp), so a busy page cannot stretch
+  // them. A refusal floats beside the control. The server keeps its own guard: a form's
+  // one-time key sent again gets the first answer, never a second event.
+  var QUIET_MS = 1000;
+  var SETTLE_MS = 400;
   var NEAR_PX = 32;
   var TIMEOUT_MS = 20000;
   var busy = false;
-  var lastTap = null; // {x, y, until}: where the last action was tapped, and until when to ignore
+  var lastTap = null; // {x, y, until}: where the last action was tapped, until when it is quiet
   var tapPoint = null;
   var answers = 0;
   // How many answers this page has taken in place (the browser tests wait for the next one).
@@ -25,13 +26,13 @@
   document.addEventListener("click", function (event) {
     var button = event.target.closest ? event.target.closest("button") : null;
     if (!button || !button.form || !button.form.hasAttribute("data-action")) return;
-    var point = event.detail ? { x: event.clientX, y: event.clientY } : null; // 0: keyboard
-    if (busy || (point && lastTap && Date.now() < lastTap.until && near(point, lastTap))) {
+    var point = event.detail ? { x: event.clientX, y: event.clientY, at: event.timeStamp } : null;
+    if (busy || (point && lastTap && point.at < lastTap.until && near(point, lastTap))) {
       event.preventDefault();
       event.stopPropagation();
       return;
     }
-    tapPoint = point;
+    tapPoint = point; // null: a key, not a thumb
   }, true);
 
   document.addEventListener("submit", function (event) {
@@ -47,7 +48,7 @@
 
   function send(form, button) {
     busy = true;
-    lastTap = tapPoint ? { x: tapPoint.x, y: tapPoint.y, until: Date.now() + QUIET_MS } : null;
+    lastTap = tapPoint ? { x: tapPoint.x, y: tapPoint.y, until: tapPoint.at + QUIET_MS } : null;
     tapPoint = null;
     dismissRefusal();
     var control = button || form;
@@ -80,7 +81,7 @@
         clearTimeout(timer);
         control.classList.remove("working");
         control.removeAttribute("aria-busy");
-        if (lastTap) lastTap.until = Math.max(lastTap.until, Date.now() + SETTLE_MS);
+        if (lastTap) lastTap.until = Math.max(lastTap.until, performance.now() + SETTLE_MS);
         busy = false;
         document.documentElement.dataset.answers = String(++answers);
       });

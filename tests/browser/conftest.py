@@ -29,15 +29,21 @@ class QuietHandler(WSGIRequestHandler):
 
 
 @pytest.fixture(scope="session")
-def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+def live_database(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The live server's SQLite file, for tests that seed a table or count its events."""
+    return tmp_path_factory.mktemp("companion") / "db.sqlite"
+
+
+@pytest.fixture(scope="session")
+def live_server(live_database: Path) -> Iterator[str]:
     """The app with CSRF on, its database and instance folder in a temporary directory."""
-    tmp = tmp_path_factory.mktemp("companion")
+    tmp = live_database.parent
     with pytest.MonkeyPatch.context() as mp:
         mp.setenv("COMPANION_INSTANCE", str(tmp / "instance"))
         from companion import create_app
 
         app = create_app(
-            {"DATABASE": str(tmp / "db.sqlite"), "SECRET_KEY": "test", "TESTING": True}
+            {"DATABASE": str(live_database), "SECRET_KEY": "test", "TESTING": True}
         )
         assert app.config.get("WTF_CSRF_ENABLED", True), "the browser must submit real tokens"
         server = make_server("127.0.0.1", 0, app, threaded=True, request_handler=QuietHandler)

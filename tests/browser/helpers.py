@@ -6,12 +6,13 @@ import io
 import time
 
 from playwright.sync_api import Locator, Page, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from pypdf import PdfReader
 
 # How a person taps, which the app holds the tests to as well: the same place again only after
 # app.js's quiet time (a second tap there sooner is the same tap), and without JavaScript not
 # before the page could have been read (sooner is the second tap of a double tap: ignored).
-QUIET_SECONDS, SETTLE_SECONDS, NEAR_PX = 0.75, 0.4, 32
+QUIET_SECONDS, SETTLE_SECONDS, NEAR_PX = 1.05, 0.45, 32
 READ_SECONDS = 1.05
 _last_taps: dict[int, tuple[float, float, float]] = {}
 
@@ -34,6 +35,17 @@ def tap_and_load(page: Page, target: Locator) -> None:
     target.tap()
     page.wait_for_function("b => document.documentElement.dataset.answers !== b", arg=before)
     _last_taps[id(page)] = (x, y, max(tapped + QUIET_SECONDS, time.monotonic() + SETTLE_SECONDS))
+
+
+def touch(page: Page, x: float, y: float, limit_ms: float = 3000) -> None:
+    """One tap at a point of the screen, as `page.touchscreen.tap` makes it, but with a time
+    limit: Playwright waits for Chromium to acknowledge the touch without one, and a touch that
+    lands while the page is being replaced by the next one is sometimes never acknowledged (the
+    browser dropped it, as a phone would). Same protocol call, its `timeout` set."""
+    try:
+        page._sync(page._impl_obj._channel.touchscreenTap(x=x, y=y, timeout=limit_ms))
+    except PlaywrightTimeout:
+        pass
 
 
 def wait_until_quiet(page: Page, target: Locator) -> tuple[float, float]:

@@ -2,6 +2,7 @@
 resubmit) gets the first answer and never a second event; a form sent sooner after its page was
 made than a thumb can is the second tap of a double tap; app.js gets answers it shows in place."""
 
+import io
 import json
 import re
 import time
@@ -208,3 +209,19 @@ def test_the_line_is_not_shown_when_the_table_moved_on(client):
     other = client.application.test_client()
     act(other, url, "buy", player="Tobi", building="park")
     assert "<p>Nina bought a church</p>" not in text(client.get(url))
+
+
+def test_an_export_leaves_the_keys_out_and_its_import_plays_on(app, client):
+    """Keys belong to the forms of one table's pages; an import is a new table with new forms."""
+    url = new_table(client, "Tobi", "Nina", "Paul")
+    form = {**fresh(client, url), "player": "Tobi", "building": "park"}
+    client.post(url + "buy", data=form)
+    document = client.get(url + "export.json")
+    assert form["key"] not in text(document) and "action_key" not in text(document)
+    answer = client.post("/import", content_type="multipart/form-data",
+                         data={"file": (io.BytesIO(document.data), "table.json")})
+    imported = answer.headers["Location"]
+    assert imported != url and events(app, imported) == events(app, url)
+    assert client.post(imported + "buy", data=form).status_code == 409  # an old page's form
+    assert act(client, imported, "buy", player="Tobi", building="park").status_code == 303
+    assert "Tobi leads by 2" in text(client.get(imported))

@@ -1,0 +1,337 @@
+"""Every tap counts once, in real Chromium at phone size with touch.
+
+A double tap (two taps on the same screen point) on every kind of one-tap control of all four
+games, at gaps from 100 to 600 ms, near the top and far down a mid-game page, with JavaScript on
+and off, records exactly one action: the one the first tap named. With JavaScript the page is
+updated in place and the controls stay where they were, also after a refusal.
+
+Each table is seeded straight into the live server's database through the real rules, so a test
+starts at the state it is about.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, Locator, Page, expect
+
+from companion import storage
+from companion.rules import GAMES, replay
+from companion.rules.fifth_avenue_table import DEFAULT_PROFILE, DEFAULT_SET_SIZES, DISTRICT_IDS
+from companion.rules.log import Event
+from companion.views.tables import SEAT_COLOURS
+from tests.browser.helpers import tap_and_load, touch, wait_until_read
+from tests.rules.test_urbanisation_table import (
+    SETUP,
+    TURN_1,
+    TURN_2,
+    TURN_3,
+    TURN_4,
+    TURN_5,
+    TURN_6,
+)
+
+Action = tuple[str, dict[str, Any]]
+SETTLE_MS = 900  # after the second tap: long enough for any request it made to be answered
+
+
+# The states ----------------------------------------------------------------------------------
+
+YARD = ("Ann", "Ben", "Cy")
+YARD_MID: tuple[Action, ...] = tuple(
+    ("buy", {"player": YARD[k % 3], "building": b})
+    for k, b in enumerate(["park", "church", "station", "theater", "museum", "skyscraper"] * 3)
+)
+YARD_TIE = (("starting_money", {"cards": {"Ann": 4, "Ben": 4, "Cy": 5},
+                                "totals": {"Ann": 22, "Ben": 22, "Cy": 25}}),)
+DIRK_DEAL = (("dirk_deal", {"buildings": {"museum": 2, "theater": 1, "station": 1, "church": 1,
+                                          "park": 1, "skyscraper": 0}}),)
+
+FIFTH = ("Ann", "Ben")
+FIFTH_SET_UP: tuple[Action, ...] = (
+    ("profile", {"colours": DEFAULT_PROFILE, "set_sizes": list(DEFAULT_SET_SIZES)}),
+    ("setup", {"start": {d: {"plot": 0, "kind": "boutique"} for d in DISTRICT_IDS},
+               "row": ["boutique", "jeweler", "gallery", "perfume"] * 5}),
+)
+FIFTH_PLACING = (*FIFTH_SET_UP, ("first_placer", {"player": "Ann"}))
+FIFTH_PLAYING = (*FIFTH_PLACING, *[("initial_skyscraper", {"district": d, "plot": p})
+                                   for d, p in (("34w", 1), ("34e", 1), ("times", 2),
+                                                ("times", 1))])
+
+STREET = ("Mia", "Ola", "Pit")
+OFFICE = {"project": "office", "double": False, "roof": False, "gift": False, "floor": None,
+          "no_gifts": False, "income": [{"each": "flat", "amount": 1, "project": None}],
+          "prestige": []}
+STREET_MID: tuple[Action, ...] = (
+    ("card", {"player": "Mia", "street": "Mia", "site": 1, "card": OFFICE}),
+    ("card", {"player": "Ola", "street": "Ola", "site": 1, "card": OFFICE}),
+    ("buy", {"player": "Ola", "deck": "Pit", "cost": 2}),
+)
+
+URBAN = ("Ann", "Ben", "Cy")
+URBAN_ACTIONS = (SETUP, *TURN_1[:3])
+URBAN_ADMINISTRATION = (SETUP, *TURN_1[:-1])
+URBAN_FINAL = (SETUP, *TURN_1, *TURN_2, *TURN_3, *TURN_4, *TURN_5, *TURN_6)
+
+
+# The controls --------------------------------------------------------------------------------
+
+
+def button(name: str) -> Callable[[Page], Locator]:
+    return lambda page: page.get_by_role("button", name=name, exact=True)
+
+
+def buyer_button(player: str, building: str) -> Callable[[Page], Locator]:
+    heading = re.compile(rf"^{building.capitalize()} \d+$")
+    return lambda page: (page.locator(".buyer")
+                         .filter(has=page.get_by_role("heading", name=player, exact=True))
+                         .get_by_role("button", name=heading))
+
+
+def undo_redo(name: str) -> Callable[[Page], Locator]:
+    return lambda page: (page.get_by_role("navigation", name="Undo and redo")
+                         .get_by_role("button", name=name))
+
+
+def plot(target: str) -> Callable[[Page], Locator]:
+    return lambda page: page.locator(f'button.plot[value="{target}"]')
+
+
+def library_site(site: int) -> Callable[[Page], Locator]:
+    return lambda page: page.locator(".library-card").first.get_by_role(
+        "button", name=f"Site {site}", exact=True)
+
+
+@dataclass(frozen=True)
+class Control:
+    """A one-tap control: the state it is tapped in, how to find it, and the action the first
+    tap names (its kind and the payload fields that say who and what)."""
+
+    name: str
+    slug: str
+    players: tuple[str, ...]
+    seed: tuple[Action, ...]
+    find: Callable[[Page], Locator]
+    expected: Action
+    path: str = ""
+    open_first: str | None = None  # the summary of a fold-out to open before the tap
+
+
+CONTROLS = [
+    Control("yard purchase, far down", "yard", YARD, YARD_MID, buyer_button("Cy", "skyscraper"),
+            ("buy", {"player": "Cy", "building": "skyscraper", "for": "Cy"})),
+    Control("yard purchase, near the top", "yard", YARD, (), buyer_button("Ann", "museum"),
+            ("buy", {"player": "Ann", "building": "museum"})),
+    Control("yard gift for Dirk", "yard", ("Ann", "Ben"), DIRK_DEAL,
+            button("Ben buys a park for Dirk"),
+            ("buy", {"player": "Ben", "building": "park", "for": "Dirk"})),
+    Control("yard scoring A", "yard", YARD, YARD_MID,
+            button("Scoring A card drawn: score now"), ("score", {"scoring": "A"})),
+    Control("yard scoring B", "yard", YARD, (*YARD_MID, ("score", {"scoring": "A"})),
+            button("Scoring B card drawn: score now"), ("score", {"scoring": "B"})),
+    Control("yard youngest", "yard", YARD, YARD_TIE, button("Ben"),
+            ("youngest", {"player": "Ben"}), open_first="Set-up: who starts, money piles"),
+    Control("yard undo", "yard", YARD, YARD_MID, undo_redo("Undo"), ("undo", {})),
+    Control("yard redo", "yard", YARD, (*YARD_MID, ("undo", {})), undo_redo("Redo"),
+            ("redo", {})),
+    Control("5th Avenue saved board", "fifth_avenue", FIFTH, (), button("Use the saved board"),
+            ("profile", {})),
+    Control("5th Avenue first placer", "fifth_avenue", FIFTH, FIFTH_SET_UP, button("Ben"),
+            ("first_placer", {"player": "Ben"})),
+    Control("5th Avenue skyscraper on a plot", "fifth_avenue", FIFTH, FIFTH_PLACING,
+            plot("42w:2"), ("initial_skyscraper", {"district": "42w", "plot": 2})),
+    Control("5th Avenue business on a plot, far down", "fifth_avenue", FIFTH, FIFTH_PLAYING,
+            plot("52e:2"), ("business", {"district": "52e", "plot": 2})),
+    Control("5th Avenue commissioner move", "fifth_avenue", FIFTH, FIFTH_PLAYING,
+            button("Move the white commissioner to 34th St West"),
+            ("move", {"commissioner": "white", "to": "34w"})),
+    Control("5th Avenue district scoring", "fifth_avenue", FIFTH,
+            (*FIFTH_PLAYING, ("move", {"commissioner": "white", "to": "34w"})),
+            button("Score 34th St West"), ("score", {"district": "34w"})),
+    Control("5th Avenue undo", "fifth_avenue", FIFTH, FIFTH_PLAYING, undo_redo("Undo"),
+            ("undo", {})),
+    Control("street library card", "street", STREET, STREET_MID, library_site(2),
+            ("card", {"player": "Pit", "street": "Pit", "site": 2}), path="play/2"),
+    Control("street upcoins", "street", STREET, STREET_MID, button("Take $2 from the deck"),
+            ("upcoins", {"player": "Pit"})),
+    Control("street redo", "street", STREET, (*STREET_MID, ("undo", {})), undo_redo("Redo"),
+            ("redo", {})),
+    Control("Urbanisation character", "urbanisation", URBAN, (SETUP,),
+            lambda page: page.get_by_role("button", name=re.compile("^Farmer")),
+            ("character", {"player": "Ann", "character": "farmer"})),
+    Control("Urbanisation pass", "urbanisation", URBAN, URBAN_ACTIONS, button("Ann passes"),
+            ("pass", {"player": "Ann"})),
+    Control("Urbanisation work orders", "urbanisation", URBAN, URBAN_ACTIONS,
+            lambda page: page.get_by_role("button", name=re.compile("^Orange")),
+            ("work_orders", {"player": "Ann", "colour": "orange"}), open_first="Work orders"),
+    Control("Urbanisation administration", "urbanisation", URBAN, URBAN_ADMINISTRATION,
+            button("Do the administration"), ("administration", {})),
+    Control("Urbanisation final scoring", "urbanisation", URBAN, URBAN_FINAL,
+            button("Do the final scoring"), ("final", {})),
+]
+# Every control is double-tapped at two gaps with JavaScript and the two others without it.
+GAPS = ((100, 400), (250, 600))
+CASES = [
+    pytest.param(control, gap, script, id=f"{control.name}, {'js' if script else 'no js'}, {gap} ms")
+    for n, control in enumerate(CONTROLS)
+    for script in (True, False)
+    for gap in GAPS[(n + script) % 2]
+]
+
+
+# Seeding and counting ------------------------------------------------------------------------
+
+
+def seed(database: Path, slug: str, players: tuple[str, ...], actions: tuple[Action, ...]) -> str:
+    """A new table holding these actions, each checked by the rules as the app checks it."""
+    db = storage.connect(str(database))
+    try:
+        seats = [{"name": p, "colour": c} for p, c in zip(players, SEAT_COLOURS, strict=False)]
+        table_id = storage.create_table(db, slug, seats)
+
+        def status_after(log: list[Event]) -> str:
+            return "finished" if replay(GAMES[slug], list(players), log).state.finished \
+                else "open"
+
+        for done, (kind, payload) in enumerate(actions):
+            storage.append_event(db, table_id, done, kind, payload, status_after)
+        return table_id
+    finally:
+        db.close()
+
+
+def logged(database: Path, table_id: str) -> list[Event]:
+    db = storage.connect(str(database))
+    try:
+        return storage.events(db, table_id)
+    finally:
+        db.close()
+
+
+@pytest.fixture
+def no_script_page(browser: Browser, browser_context_args: dict[str, Any]) -> Iterator[Page]:
+    """A phone with JavaScript off."""
+    context = browser.new_context(**browser_context_args, java_script_enabled=False)
+    page = context.new_page()
+    page.set_default_timeout(10_000)
+    yield page
+    context.close()
+
+
+def double_tap(page: Page, target: Locator, gap_ms: int) -> None:
+    """Two taps on the same screen point, `gap_ms` apart, where the first tap found the target."""
+    target.scroll_into_view_if_needed()
+    box = target.bounding_box()
+    assert box is not None
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    touch(page, x, y)
+    page.wait_for_timeout(gap_ms)
+    touch(page, x, y)
+    page.wait_for_timeout(SETTLE_MS)
+    page.wait_for_load_state()
+
+
+# The tests -----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("control", "gap", "script"), CASES)
+def test_a_double_tap_records_one_action_the_one_first_tapped(
+    control: Control, gap: int, script: bool, live_database: Path,
+    request: pytest.FixtureRequest,
+) -> None:
+    phone: Page = request.getfixturevalue("page" if script else "no_script_page")
+    table_id = seed(live_database, control.slug, control.players, control.seed)
+    phone.goto(f"/{control.slug}/{table_id}/{control.path}")
+    if control.open_first:
+        phone.locator("summary", has_text=control.open_first).tap()
+    target = control.find(phone)
+    expect(target).to_be_enabled()
+    if not script:
+        wait_until_read(target)  # the first tap is a person's, not a ghost
+    double_tap(phone, target, gap)
+
+    log = logged(live_database, table_id)
+    added = [(e.kind, dict(e.payload)) for e in log[len(control.seed):]]
+    kind, named = control.expected
+    assert len(added) == 1, added
+    assert added[0][0] == kind and named.items() <= added[0][1].items(), added
+
+
+def positions(area: Locator) -> list[tuple[float, float]]:
+    """Where each control of an area is on the screen (its top-left corner)."""
+    boxes = [b.bounding_box() for b in area.locator("button").all()]
+    return [(b["x"], b["y"]) for b in boxes if b]
+
+
+def assert_unmoved(after: list[tuple[float, float]], before: list[tuple[float, float]]) -> None:
+    """The same controls at the same places, to within a pixel (scrolling snaps to pixels)."""
+    assert len(after) == len(before)
+    moved = [(a, b) for a, b in zip(after, before, strict=True)
+             if abs(a[0] - b[0]) > 1 or abs(a[1] - b[1]) > 1]
+    assert not moved, moved
+
+
+@pytest.mark.parametrize("seeded", [(), YARD_MID], ids=["first action", "mid-game"])
+def test_after_an_action_the_controls_are_where_they_were(
+    page: Page, live_database: Path, shot: Any, seeded: tuple[Action, ...]
+) -> None:
+    table_id = seed(live_database, "yard", YARD, seeded)
+    page.goto(f"/yard/{table_id}/")
+    target = buyer_button("Cy", "skyscraper")(page)
+    target.scroll_into_view_if_needed()
+    area = page.locator("section.buy")
+    before, scrolled = positions(area), page.evaluate("scrollY")
+    tap_and_load(page, target)
+    expect(target).to_have_text(re.compile(r"^Skyscraper [1-9]"))
+    assert_unmoved(positions(area), before)
+    recorded = page.locator("#recorded")
+    expect(recorded.locator("p")).to_have_text("Cy bought a skyscraper")
+    expect(recorded.get_by_role("button", name="Undo")).to_be_visible()
+    shot(page, f"taps-in-place-{'mid-game' if seeded else 'first'}")
+    if seeded:
+        assert page.evaluate("scrollY") == scrolled  # nothing above the area changed size
+
+
+def test_the_undo_line_takes_the_action_back_in_place(page: Page, live_database: Path,
+                                                      shot: Any) -> None:
+    table_id = seed(live_database, "yard", YARD, YARD_MID)
+    page.goto(f"/yard/{table_id}/")
+    target = buyer_button("Ben", "park")(page)
+    tap_and_load(page, target)
+    expect(target).to_have_text("Park 1")
+    line = page.locator("#recorded")
+    expect(line).to_have_attribute("role", "status")
+    shot(page, "taps-undo-line")
+    tap_and_load(page, line.get_by_role("button", name="Undo"))
+    expect(target).to_have_text("Park 0")
+    expect(line.locator("p")).to_have_text("Undone: Ben bought a park")
+    expect(line.get_by_role("button", name="Redo")).to_be_visible()
+    assert [e.kind for e in logged(live_database, table_id)][-2:] == ["buy", "undo"]
+    expect(line.locator(".recorded")).to_be_hidden(timeout=9_000)  # gone after a few seconds
+
+
+def test_a_refusal_is_said_beside_the_control_and_nothing_moves(page: Page,
+                                                                live_database: Path,
+                                                                shot: Any) -> None:
+    all_museums = tuple(("buy", {"player": "Ann", "building": "museum"}) for _ in range(7))
+    table_id = seed(live_database, "yard", YARD, all_museums)
+    page.goto(f"/yard/{table_id}/")
+    target = buyer_button("Cy", "museum")(page)
+    target.scroll_into_view_if_needed()
+    area = page.locator("section.buy")
+    before, scrolled = positions(area), page.evaluate("scrollY")
+    tap_and_load(page, target)
+    refusal = page.get_by_role("alert")
+    expect(refusal).to_contain_text("museum")
+    assert_unmoved(positions(area), before)
+    assert page.evaluate("scrollY") == scrolled
+    note, control = refusal.bounding_box(), target.bounding_box()
+    assert note and control and abs(note["y"] + note["height"] - control["y"]) < 40, (note,
+                                                                                    control)
+    shot(page, "taps-refusal-beside-the-control")
+    assert len(logged(live_database, table_id)) == 7
