@@ -177,7 +177,8 @@ CONTROLS = [
 # Every control is double-tapped at two gaps with JavaScript and the two others without it.
 GAPS = ((100, 400), (250, 600))
 CASES = [
-    pytest.param(control, gap, script, id=f"{control.name}, {'js' if script else 'no js'}, {gap} ms")
+    pytest.param(control, gap, script,
+                 id=f"{control.name}, {'js' if script else 'no js'}, {gap} ms")
     for n, control in enumerate(CONTROLS)
     for script in (True, False)
     for gap in GAPS[(n + script) % 2]
