@@ -192,12 +192,12 @@ def append_event(
     refuse it) and returns the table's status afterwards, which is stored with it.
     """
     with write_transaction(db):
-        first = recorded_before(db, table_id, once)
-        if first is not None:
-            return first
+        earlier = earlier_use(db, table_id, once.key) if once else None
+        if once and earlier and earlier[1] == once.request:
+            return earlier[0]
         log = events(db, table_id)
         current = log[-1].seq if log else 0
-        if based_on != current or (once and key_taken(db, table_id, once.key)):
+        if based_on != current or earlier:  # a key used with other fields: another button
             raise StaleError([e for e in log if e.seq > based_on])
         event = Event(current + 1, kind, dict(payload), now())
         status = check([*log, event])
@@ -216,23 +216,13 @@ def append_event(
     return event
 
 
-def recorded_before(db: Database, table_id: str, once: Once | None) -> Event | None:
-    """The event this very submission (same key, same fields) recorded earlier, if any."""
-    if once is None:
-        return None
+def earlier_use(db: Database, table_id: str, key: str) -> tuple[Event, str] | None:
+    """The event recorded with this action key, and the digest of what was submitted with it."""
     row = db.execute(
-        "select seq, kind, payload, at from events "
-        "where table_id = ? and action_key = ? and request = ?",
-        [table_id, once.key, once.request],
+        "select seq, kind, payload, at, request from events where table_id = ? and action_key = ?",
+        [table_id, key],
     ).fetchone()
-    return Event(row[0], row[1], json.loads(row[2]), row[3]) if row else None
-
-
-def key_taken(db: Database, table_id: str, key: str) -> bool:
-    """Another submission of the same form (another of its buttons) was recorded already."""
-    row = db.execute("select 1 from events where table_id = ? and action_key = ?",
-                     [table_id, key]).fetchone()
-    return row is not None
+    return (Event(row[0], row[1], json.loads(row[2]), row[3]), row[4]) if row else None
 
 
 def get_setting(db: Database, name: str) -> Any:
