@@ -22,6 +22,8 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po, write_po
 from flask import Flask, g, request, session
 from flask_babel import Babel, LazyString, get_locale, get_translations
+from flask_babel import gettext as _gettext
+from markupsafe import Markup, escape
 
 from .rules.text import Msg, Plural
 
@@ -81,10 +83,25 @@ def request_translations() -> Any:
     return g.translations
 
 
-def lazy_text(value: Any) -> LazyString:
+class LazyText(LazyString):  # type: ignore[misc]
+    """Words looked up when they are shown (forms are often built before a request has chosen
+    its language). They are text, never HTML: flask_babel's `LazyString` tells Jinja it is
+    HTML as it stands (`__html__` returns it unescaped), so a player's name in a label such as
+    "%(player)s: cards" would reach the page as live markup. This one is escaped."""
+
+    def __html__(self) -> Markup:
+        return escape(str(self))
+
+
+def lazy_gettext(string: str, **variables: Any) -> LazyText:
+    """`_l`: a translatable string, looked up when shown, escaped in a page."""
+    return LazyText(_gettext, string, **variables)
+
+
+def lazy_text(value: Any) -> LazyText:
     """A rules `Msg` as a form label or choice, said in the language of the request that
-    shows it (forms are often built before a request has chosen its language)."""
-    return LazyString(text, value)
+    shows it."""
+    return LazyText(text, value)
 
 
 def text(value: Any) -> str:

@@ -10,7 +10,7 @@ from companion.views.tables import SEAT_COLOURS
 def app(tmp_path, monkeypatch):
     """The app on a temporary database. Forms are posted at once after their page was loaded,
     as no thumb could: the guard against a second tap landing on a just-loaded page is off here
-    and tested on its own (tests/views/test_taps.py)."""
+    and tested on its own (tests/views/test_one_action.py)."""
     monkeypatch.setenv("COMPANION_INSTANCE", str(tmp_path / "instance"))
     return create_app({
         "TESTING": True,

@@ -55,3 +55,17 @@ def test_the_secret_key_is_generated_once_into_instance(tmp_path, monkeypatch):
     key = tmp_path / "inst" / "secret_key"
     assert first == second == key.read_text().strip() and len(first) == 64
     assert key.stat().st_mode & 0o077 == 0
+
+
+@pytest.mark.parametrize("path", sorted((ROOT / "companion").rglob("*.py")),
+                         ids=lambda p: str(p.relative_to(ROOT)))
+def test_words_looked_up_later_are_text_not_html(path):
+    """flask_babel's lazy strings pass for HTML in a page (a player's name in a label would be
+    live markup): only `companion.i18n` may use them, to make its escaped `LazyText`."""
+    if path.name == "i18n.py":
+        return
+    tree = ast.parse(path.read_text())
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and node.module == "flask_babel":
+            assert not {a.name for a in node.names} & {"lazy_gettext", "lazy_ngettext",
+                                                         "LazyString"}, path

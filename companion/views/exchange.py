@@ -22,12 +22,12 @@ from flask import (
     url_for,
 )
 from flask_babel import gettext as _
-from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileAllowed, FileField, FileRequired
 from werkzeug.exceptions import RequestEntityTooLarge
 
 from .. import csrf, exchange, get_db, storage
+from ..i18n import lazy_gettext as _l
 from ..i18n import text
 from .tables import SEAT_COLOURS, Table, load_table, remember, too_often
 

@@ -7,7 +7,6 @@ from typing import Any
 
 from flask import Blueprint, render_template, request
 from flask_babel import gettext as _
-from flask_babel import lazy_gettext as _l
 from wtforms import (
     BooleanField,
     IntegerField,
@@ -19,6 +18,7 @@ from wtforms import (
 from wtforms.validators import InputRequired, NumberRange, Optional
 
 from .. import get_db, storage
+from ..i18n import lazy_gettext as _l
 from ..i18n import lazy_text, text
 from ..rules import fifth_avenue as rules
 from ..rules import fifth_avenue_table as play

@@ -20,12 +20,12 @@ from flask import (
     url_for,
 )
 from flask_babel import gettext as _
-from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from wtforms import FieldList, Form, FormField, RadioField, SelectChoice, SelectField, StringField
 
 from .. import get_db, pdf, storage
 from ..i18n import LANGUAGES, current_language
+from ..i18n import lazy_gettext as _l
 from ..rules import GAMES, RuleError, check_players, clean_name, find_game
 from ..rules.log import REDO, UNDO, history
 from .players import known_players

@@ -8,10 +8,10 @@ from typing import Any
 
 from flask import Blueprint, abort, render_template
 from flask_babel import gettext as _
-from flask_babel import lazy_gettext as _l
 from wtforms import BooleanField, IntegerField, SelectChoice, SelectField, StringField
 from wtforms.validators import InputRequired, NumberRange, Optional
 
+from ..i18n import lazy_gettext as _l
 from ..i18n import lazy_text
 from ..rules import street as rules
 from ..rules import street_table as play

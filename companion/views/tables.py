@@ -23,7 +23,6 @@ from flask import (
     url_for,
 )
 from flask_babel import gettext as _
-from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from werkzeug.wrappers import Response
 from wtforms import IntegerField, StringField
@@ -31,6 +30,7 @@ from wtforms.validators import InputRequired, NumberRange, Regexp
 from wtforms.widgets import HiddenInput
 
 from .. import get_db, storage
+from ..i18n import lazy_gettext as _l
 from ..i18n import text
 from ..rules import Game, Replay, RuleError, find_game, replay
 from ..rules.log import UNDO, Event

@@ -8,10 +8,10 @@ from typing import Any
 
 from flask import Blueprint, render_template, request
 from flask_babel import gettext as _
-from flask_babel import lazy_gettext as _l
 from wtforms import BooleanField, IntegerField, RadioField, SelectChoice, SelectField, StringField
 from wtforms.validators import InputRequired, Length, NumberRange, Optional
 
+from ..i18n import lazy_gettext as _l
 from ..i18n import lazy_text, text
 from ..rules import urbanisation as rules
 from ..rules import urbanisation_actions as pieces

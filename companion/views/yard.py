@@ -5,10 +5,10 @@ from __future__ import annotations
 from typing import Any
 
 from flask import Blueprint, render_template, request
-from flask_babel import lazy_gettext as _l
 from wtforms import IntegerField, SelectChoice, SelectField, StringField
 from wtforms.validators import InputRequired, NumberRange, Optional
 
+from ..i18n import lazy_gettext as _l
 from ..i18n import lazy_text
 from ..rules import yard, yard_table
 from . import tables
