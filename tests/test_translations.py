@@ -92,10 +92,28 @@ def test_the_language_switch_remembers_the_choice(client):
     assert b'<html lang="de">' in client.get("/", headers={"Accept-Language": "en"}).data
 
 
-def test_the_switch_never_sends_players_to_another_site(client):
-    for target in ("https://evil.example/", "//evil.example/", "/\\evil.example"):
-        assert client.get("/language/de", query_string={"next": target}).headers[
-            "Location"] == "/"
+@pytest.mark.parametrize("target", [
+    "https://evil.example/", "//evil.example/", "/\\evil.example", "/\t/evil.example",
+    "/\n/evil.example", "/\r\n/evil.example", " //evil.example", "/\x00", "/\n",
+    "/\u2028/evil.example", "\t//evil.example", "javascript:alert(1)", "",
+])
+def test_the_switch_never_sends_players_to_another_site(client, target):
+    """Browsers drop tabs and line breaks from an address and read a backslash as a slash, so
+    "/<tab>/evil.example" is another site; "/<newline>" used to be a 500."""
+    answer = client.get("/language/de", query_string={"next": target})
+    assert answer.status_code == 303 and answer.headers["Location"] == "/"
+
+
+@pytest.mark.parametrize(("target", "location"), [
+    ("/yard/abc/", "/yard/abc/"), ("/players/Ann Lee", "/players/Ann%20Lee"),
+    ("/players/Zoë", "/players/Zo%C3%AB"), ("/players/a%2Fb", "/players/a%252Fb"),
+])
+def test_the_switch_goes_back_to_any_page_of_this_site(client, target, location):
+    assert client.get("/language/de", query_string={"next": target}).headers[
+        "Location"] == location
+
+
+def test_an_unknown_language_is_a_404(client):
     assert client.get("/language/xx").status_code == 404
 
 

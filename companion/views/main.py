@@ -6,6 +6,8 @@ import json
 from importlib import import_module
 from types import ModuleType
 from typing import Any
+from unicodedata import category
+from urllib.parse import quote
 
 from flask import (
     Blueprint,
@@ -147,9 +149,21 @@ def language(code: str) -> Response:
         abort(404)
     session.permanent = True
     session["language"] = code
-    back = request.args.get("next", "")
-    safe = back.startswith("/") and not back.startswith("//") and "\\" not in back
-    return redirect(back if safe else url_for("main.home"), code=303)
+    return redirect(same_site_path(request.args.get("next", "")) or url_for("main.home"),
+                    code=303)
+
+
+def same_site_path(path: str) -> str | None:
+    """A path on this site to go back to, quoted for the Location header, or None.
+
+    Browsers drop tabs and line breaks from an address and read a backslash as a slash, so
+    "/<tab>/evil.example" leads to another site: a path with any control or format character,
+    line separator or backslash is refused, as is one that starts with two slashes."""
+    if not path.startswith("/") or path.startswith("//"):
+        return None
+    if any(ch == "\\" or category(ch) in ("Cc", "Cf", "Zl", "Zp") for ch in path):
+        return None
+    return quote(path, safe="/-._~!$&'()*+,;=:@")
 
 
 @bp.get("/<slug>/<table_id>/history")

@@ -1,6 +1,7 @@
 """Hostile input at the platform's own endpoints: starting a table, revoking links, choosing a
 language. Never a 500; a refused table start creates nothing."""
 
+import re
 from urllib.parse import quote
 
 import pytest
@@ -12,7 +13,8 @@ from tests.conftest import new_table
 
 TEXT = st.one_of(st.text(max_size=60), st.sampled_from(
     ["", " ", "Dirk", "Alea", "a" * 25, "\u0000", "\u202e", "<script>", "Ann", "ann", "yard",
-     "street", "red", "none", "None", "-1", "10" * 40]))
+     "street", "red", "none", "None", "-1", "10" * 40, "/\t/evil.example", "/\n",
+     "/\\evil", "/\r\n//x"]))
 FIELDS = ["game", "players-0-name", "players-1-name", "players-2-name", "players-6-name",
           "players-0-colour", "players-1-colour", "players-7-colour", "seq", "csrf_token"]
 
@@ -45,6 +47,6 @@ def test_revoking_and_the_language_switch_never_make_a_500(client, url, form, co
     assert client.post(url + "renew", data=form).status_code in (303, 400, 404)
     answer = client.get(f"/language/{quote(code, safe='')}", query_string={"next": next_})
     assert answer.status_code in (303, 404, 308)
-    if answer.status_code == 303:
-        target = answer.headers["Location"]
-        assert target.startswith("/") and not target.startswith("//")
+    if answer.status_code == 303:  # where a browser would go: it drops tabs and line breaks
+        target = re.sub(r"[\t\n\r]", "", answer.headers["Location"]).replace("\\", "/")
+        assert target.startswith("/") and not target.startswith("//"), target
