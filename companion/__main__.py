@@ -1,7 +1,8 @@
 """Start the companion: `python -m companion [--lan] [--port N]`.
 
-Listens on 127.0.0.1 by default; --lan listens on every interface so phones on the same network
-can join, and prints the address to type in. Never runs the debugger.
+Serves with gunicorn, bounded in workers, threads and time (`companion.serving`). Listens on 127.0.0.1 by default; --lan listens on every interface so phones on
+the same network can join, and prints the address to type in. Never runs the debugger. For
+public hosting, put it behind an HTTPS reverse proxy (README).
 """
 
 from __future__ import annotations
@@ -9,9 +10,8 @@ from __future__ import annotations
 import argparse
 import socket
 
-from werkzeug.serving import make_server
-
 from . import create_app
+from .serving import Server
 
 
 def lan_address() -> str:
@@ -30,19 +30,16 @@ def main() -> None:
                         help="listen on all interfaces so phones on this network can connect")
     parser.add_argument("--port", type=int, default=5000, help="port (0 picks a free one)")
     args = parser.parse_args()
-    host = "0.0.0.0" if args.lan else "127.0.0.1"
-    server = make_server(host, args.port, create_app(), threaded=True)
-    port = server.server_port
+    listener = socket.create_server(("0.0.0.0" if args.lan else "127.0.0.1", args.port))
+    port = listener.getsockname()[1]
+    app = create_app()
     print(f"Companion is running: http://127.0.0.1:{port}/", flush=True)
     if args.lan:
         print(f"Phones on the same network: http://{lan_address()}:{port}/", flush=True)
     else:
         print("(Start with --lan to let phones on your network connect.)", flush=True)
     print("Press Ctrl+C to stop.", flush=True)
-    try:
-        server.serve_forever()
-    except KeyboardInterrupt:
-        pass
+    Server(app, listener).run()
 
 
 if __name__ == "__main__":

@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import threading
 from functools import cache
 from typing import Any
 
 from flask import render_template
 
 PAGE_SIZES = ("A4", "A5")
+# One render at a time in a process: the server runs threads, and the font libraries under
+# WeasyPrint are not known to be safe from several at once (renders hold the GIL anyway).
+RENDERING = threading.Lock()
 
 
 @cache
@@ -24,7 +28,8 @@ def render_pdf(template: str, **context: Any) -> bytes:
 
     html = render_template(template, **context)
     # Print templates carry their own CSS, so nothing is fetched while rendering.
-    pdf: bytes = HTML(string=html).write_pdf(font_config=font_config())
+    with RENDERING:
+        pdf: bytes = HTML(string=html).write_pdf(font_config=font_config())
     return pdf
 
 

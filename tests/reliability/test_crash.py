@@ -1,5 +1,6 @@
-"""A server killed with SIGKILL in the middle of a stream of actions, then started again: SQLite's
-integrity check passes and every acknowledged action is in the log."""
+"""A server killed with SIGKILL in the middle of a stream of actions (its master and workers at
+once, as a power cut would), then started again: SQLite's integrity check passes and every
+acknowledged action is in the log."""
 
 import os
 import re
@@ -17,7 +18,7 @@ from tests.reliability.live import action_fields, browser, new_table, post
 def start_server(instance):
     env = dict(os.environ, COMPANION_INSTANCE=str(instance))
     process = subprocess.Popen([sys.executable, "-m", "companion", "--port", "0"], env=env,
-                               stdout=subprocess.PIPE, text=True)
+                               stdout=subprocess.PIPE, text=True, start_new_session=True)
     line = process.stdout.readline()
     return process, re.search(r"http://127\.0\.0\.1:\d+", line).group(0)
 
@@ -47,7 +48,7 @@ def test_acknowledged_actions_survive_a_kill(tmp_path):
     writer = threading.Thread(target=stream)
     writer.start()
     time.sleep(0.6)
-    process.send_signal(signal.SIGKILL)
+    os.killpg(process.pid, signal.SIGKILL)
     process.wait(timeout=10)
     stop.set()
     writer.join(timeout=20)
@@ -57,8 +58,8 @@ def test_acknowledged_actions_survive_a_kill(tmp_path):
     try:
         assert urllib.request.urlopen(base + table, timeout=5).status == 200
     finally:
-        process.send_signal(signal.SIGTERM)
-        process.wait(timeout=10)
+        os.killpg(process.pid, signal.SIGTERM)
+        process.wait(timeout=15)
     db = storage.connect(str(tmp_path / "companion.sqlite"))
     assert db.execute("pragma integrity_check").fetchone()[0] == "ok"
     logged = [e.seq for e in storage.events(db, table.strip("/").split("/")[-1])]

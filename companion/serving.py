@@ -1,0 +1,109 @@
+"""The production server behind `python -m companion`: gunicorn, bounded.
+
+WORKERS processes of THREADS threads, with gunicorn's threaded worker changed in one respect: a
+connection waits in the worker's poller until its request head has arrived whole, within
+READ_SECONDS of connecting. So idle or half-open connections (hundreds of them) never hold the
+threads that real requests need; each connection serves one request. For public hosting, put a
+buffering HTTPS reverse proxy in front (README).
+"""
+
+from __future__ import annotations
+
+import errno
+import selectors
+import socket
+import time
+from functools import partial
+from typing import Any
+
+from flask import Flask
+from gunicorn.app.base import BaseApplication
+from gunicorn.workers.gthread import TConn, ThreadWorker
+
+WORKERS = 2
+THREADS = 8
+READ_SECONDS = 5  # for a request to arrive whole once it has begun, and to begin at all
+MAX_CONNECTIONS = 1000  # per worker; more wait in the listen queue
+MAX_HEAD = 16 * 1024  # a longer request head goes to gunicorn's parser, which refuses it
+HEAD_END = b"\r\n\r\n"
+
+
+class Connection(TConn):  # type: ignore[misc]
+    """A client connection: the start of its request as read by the poller, and reads that
+    time out in a thread (a body that stalls is cut off)."""
+
+    received = b""
+
+    def init(self) -> None:
+        super().init()
+        self.sock.settimeout(READ_SECONDS)
+        self.parser.unreader.unread(self.received)
+
+
+class Worker(ThreadWorker):  # type: ignore[misc]
+    """gunicorn's threaded worker, except that a connection gets a thread only once its request
+    head (line and headers) has arrived whole: until then the poller reads it, and closes it
+    READ_SECONDS after it connected if the head is not complete by then."""
+
+    def accept(self, listener: socket.socket) -> None:
+        try:
+            client, address = listener.accept()
+        except OSError as error:
+            if error.errno in (errno.EAGAIN, errno.ECONNABORTED, errno.EWOULDBLOCK):
+                return
+            raise
+        self.nr_conns += 1
+        client.setblocking(False)
+        connection = Connection(self.cfg, client, address, listener.getsockname())
+        connection.timeout = time.monotonic() + READ_SECONDS
+        self.pending_conns.append(connection)
+        self.poller.register(client, selectors.EVENT_READ,
+                             partial(self.on_pending_socket_readable, connection))
+
+    def on_pending_socket_readable(self, connection: Connection, client: socket.socket) -> None:
+        try:
+            data = client.recv(MAX_HEAD)
+        except (BlockingIOError, InterruptedError):
+            return
+        except OSError:
+            data = b""  # the thread finds the connection broken and closes it
+        connection.received += data
+        if data and HEAD_END not in connection.received and len(connection.received) < MAX_HEAD:
+            return
+        super().on_pending_socket_readable(connection, client)
+
+
+SETTINGS: dict[str, Any] = {
+    "workers": WORKERS,
+    "worker_class": Worker,
+    "threads": THREADS,
+    "worker_connections": MAX_CONNECTIONS,
+    "timeout": 30,  # a worker that stops answering its master for this long is restarted
+    "graceful_timeout": 10,
+    "keepalive": 0,  # one request per connection: an open connection cannot hold a thread
+    "limit_request_line": 4094,
+    "limit_request_fields": 50,
+    "limit_request_field_size": 8190,
+    "control_socket_disable": True,  # gunicorn 27 would leave a control socket under $HOME
+    "accesslog": None,
+    "errorlog": "-",
+    "loglevel": "warning",
+}
+
+
+class Server(BaseApplication):  # type: ignore[misc]
+    """gunicorn serving the app made in this process (its workers inherit it) on `listener`,
+    a socket bound already (so that port 0 can say which port it got)."""
+
+    def __init__(self, app: Flask, listener: socket.socket):
+        self.application = app
+        listener.set_inheritable(True)
+        self.settings = {**SETTINGS, "bind": [f"fd://{listener.fileno()}"]}
+        super().__init__()
+
+    def load_config(self) -> None:
+        for name, value in self.settings.items():
+            self.cfg.set(name, value)
+
+    def load(self) -> Flask:
+        return self.application
