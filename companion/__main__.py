@@ -1,8 +1,9 @@
 """Start the companion: `python -m companion [--lan] [--port N]`.
 
-Serves with gunicorn, bounded in workers, threads and time (`companion.serving`). Listens on 127.0.0.1 by default; --lan listens on every interface so phones on
-the same network can join, and prints the address to type in. Never runs the debugger. For
-public hosting, put it behind an HTTPS reverse proxy (README).
+Serves with gunicorn, bounded in workers, threads and time (`companion.serving`). Listens on
+127.0.0.1 by default; --lan listens on every interface so phones on the same network can join,
+and prints the address to type in. Never runs the debugger. For public hosting, put it behind
+an HTTPS reverse proxy (README).
 """
 
 from __future__ import annotations
