@@ -18,6 +18,8 @@ from . import i18n, storage
 
 ROOT = Path(__file__).resolve().parent.parent
 csrf = CSRFProtect()
+# Token buckets per client address (views/tables.py, `too_often`): action -> (times, seconds).
+RATE_LIMITS = {"new": (60, 600), "import": (20, 600), "sheet": (30, 300)}
 
 CONTENT_SECURITY_POLICY = "; ".join(
     [
@@ -50,7 +52,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         SESSION_COOKIE_HTTPONLY=True,
         SESSION_COOKIE_SAMESITE="Lax",
         WTF_CSRF_TIME_LIMIT=None,
-        RATE_LIMITS={"new": (60, 600), "import": (20, 600)},
+        RATE_LIMITS=RATE_LIMITS,
         # Without JavaScript, an action form sent sooner than this after its page was made is
         # the second tap of a double tap (views/tables.py, `perform`).
         GHOST_TAP_SECONDS=1.0,
@@ -59,6 +61,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         app.config.from_pyfile("config.py", silent=True)
     else:
         app.config.from_mapping(test_config)
+    app.config["RATE_LIMITS"] = {**RATE_LIMITS, **app.config["RATE_LIMITS"]}
     if app.config.get("PROXY_FIX"):
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=1, x_proto=1, x_host=1)  # type: ignore[method-assign]
     if not app.config.get("SECRET_KEY"):

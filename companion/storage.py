@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import secrets
 import sqlite3
+import time
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -70,6 +71,15 @@ def add_action_keys(db: Database) -> None:
     db["events"].add_column("action_key", str)
     db["events"].add_column("request", str)
     db["events"].create_index(["table_id", "action_key"], unique=True)
+
+
+@migrations()
+def token_buckets(db: Database) -> None:
+    """Rate limits as token buckets (the fixed windows of `rate_limits` allowed bursts)."""
+    db["rate_limits"].drop()
+    db["rate_buckets"].create({"client": str, "action": str, "tokens": float, "at": float},
+                              pk=("client", "action"))
+    db["rate_buckets"].create_index(["action", "at"])
 
 
 @dataclass(frozen=True)
@@ -257,22 +267,29 @@ def renew_links(db: Database, table_id: str) -> str:
     return new_id
 
 
-def rate_limited(db: Database, client: str, action: str, limit: int, seconds: int) -> bool:
-    """Count one `action` by `client` in the current window of `seconds`; True once the client
-    has done it more than `limit` times in that window (then nothing else should be done)."""
-    window = int(datetime.now(UTC).timestamp()) // seconds
+def rate_limited(db: Database, client: str, action: str, limit: int, seconds: int,
+                 now: float | None = None) -> bool:
+    """Take one `action` by `client` from its token bucket: it holds `limit` tokens and refills
+    at `limit` per `seconds`, so no stretch of time allows more than `limit` plus what refilled
+    in it (a fixed window allowed twice the limit across its boundary). True when the bucket is
+    empty: then the action must not be done."""
+    now = time.time() if now is None else now
+    rate = limit / seconds
     with write_transaction(db):
-        db.execute("delete from rate_limits where action = ? and window < ?", [action, window])
+        row = db.execute("select tokens, at from rate_buckets where client = ? and action = ?",
+                         [client, action]).fetchone()
+        tokens = float(limit) if row is None else min(limit, row[0] + (now - row[1]) * rate)
+        refused = tokens < 1
         db.execute(
-            "insert into rate_limits (client, action, window, count) values (?, ?, ?, 1) "
-            "on conflict (client, action, window) do update set count = count + 1",
-            [client, action, window],
+            "insert into rate_buckets (client, action, tokens, at) values (?, ?, ?, ?) "
+            "on conflict (client, action) do update set tokens = excluded.tokens, "
+            "at = excluded.at",
+            [client, action, tokens if refused else tokens - 1, now],
         )
-        row = db.execute(
-            "select count from rate_limits where client = ? and action = ? and window = ?",
-            [client, action, window],
-        ).fetchone()
-    return int(row[0]) > limit
+        # a bucket untouched for `seconds` is full again: as good as none
+        db.execute("delete from rate_buckets where action = ? and at < ?",
+                   [action, now - seconds])
+    return refused
 
 
 def table_players(db: Database) -> list[tuple[str, list[str]]]:

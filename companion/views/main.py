@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from functools import cache
 from importlib import import_module
 from types import ModuleType
 from typing import Any
@@ -193,9 +194,13 @@ def undo_or_redo(slug: str, table_id: str, kind: str) -> Any:
 
 
 @bp.get("/<slug>/<table_id>/sheet.pdf")
-def score_sheet(slug: str, table_id: str) -> Response:
+def score_sheet(slug: str, table_id: str) -> Any:
     """The table's filled score sheet: every scoring and how it came about."""
     table = load_table(slug, table_id)
+    if too_often("sheet"):
+        return render_template("error.html", message=_(
+            "Many score sheets were printed from here just now: wait a minute, then try "
+            "again.")), 429
     game = table.replay()
     size = pdf.page_size(request.args.get("size"))
     body = pdf.render_pdf(f"{slug}/sheet.html", table=table, game=game.state, size=size,
@@ -211,9 +216,17 @@ def blank_pad(slug: str) -> Response:
     if players not in game.players:
         abort(404)
     size = pdf.page_size(request.args.get("size"))
-    body = pdf.render_pdf(f"{slug}/pad.html", game=game, players=players, size=size,
-                          rules=game_rules(slug))
+    body = blank_pad_pdf(slug, players, size, current_language())
     return pdf_response(body, f"{slug}-score-pad-{players}.pdf")
+
+
+@cache
+def blank_pad_pdf(slug: str, players: int, size: str, language: str) -> bytes:
+    """A blank pad is the same for every table: rendered once per game, player count, size and
+    language in a process (at most 80 of them), then served from memory. `language` is the
+    request's, in which it is rendered."""
+    return pdf.render_pdf(f"{slug}/pad.html", game=GAMES[slug], players=players, size=size,
+                          rules=game_rules(slug))
 
 
 def game_rules(slug: str) -> ModuleType:

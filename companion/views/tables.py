@@ -36,6 +36,7 @@ from ..rules import Game, Replay, RuleError, find_game, replay
 from ..rules.log import UNDO, Event
 
 MAX_REMEMBERED_TABLES = 100
+ALL_CLIENTS = 10  # the shared rate limit is this many clients' worth (`too_often`)
 SEAT_COLOURS = ("red", "blue", "green", "yellow", "purple", "orange", "black", "white")
 COLOUR_NAMES = {
     "red": _l("red"), "blue": _l("blue"), "green": _l("green"), "yellow": _l("yellow"),
@@ -282,10 +283,13 @@ def reason(error: Exception) -> Any:
 
 
 def too_often(action: str) -> bool:
-    """Rate limiting per client for the actions that create tables (`RATE_LIMITS` in the
-    config: action -> (times, seconds))."""
+    """Rate limits on the work that costs most (`RATE_LIMITS` in the config: action -> (times,
+    seconds)): per client address, and ALL_CLIENTS times as much for every client together, so
+    that many addresses cannot add up to unbounded work either."""
     times, seconds = current_app.config["RATE_LIMITS"][action]
-    return storage.rate_limited(get_db(), request.remote_addr or "?", action, times, seconds)
+    db = get_db()
+    return (storage.rate_limited(db, request.remote_addr or "?", action, times, seconds)
+            or storage.rate_limited(db, "*", action, times * ALL_CLIENTS, seconds))
 
 
 def remember(table_id: str, started_here: bool = False) -> None:
