@@ -90,6 +90,10 @@ class Once:
     request: str
 
 
+class GoneError(Exception):
+    """The table is not at this id any more: its links were renewed meanwhile."""
+
+
 class StaleError(Exception):
     """A write based on an outdated view of the table; `since` lists what happened meanwhile."""
 
@@ -196,12 +200,15 @@ def append_event(
 ) -> Event:
     """Append one event if the writer saw the latest state (`based_on` is the last seq it saw).
 
-    In one transaction: a submission whose key and request were recorded before is a retry and
+    In one transaction: a table whose links were renewed since the writer loaded it is
+    GoneError; a submission whose key and request were recorded before is a retry and
     gets that event back, nothing written; a writer that is behind gets StaleError and nothing
     is written; `check(log)` replays the log with the new event (raising RuleError if the rules
     refuse it) and returns the table's status afterwards, which is stored with it.
     """
     with write_transaction(db):
+        if db.execute("select 1 from tables where id = ?", [table_id]).fetchone() is None:
+            raise GoneError(table_id)
         earlier = earlier_use(db, table_id, once.key) if once else None
         if once and earlier and earlier[1] == once.request:
             return earlier[0]
@@ -261,8 +268,10 @@ def renew_links(db: Database, table_id: str) -> str:
     new_id = new_table_id()
     with write_transaction(db):
         db.execute("PRAGMA defer_foreign_keys = ON")
-        db.execute("update tables set id = ?, view_token = ? where id = ?",
-                   [new_id, new_table_id(), table_id])
+        moved = db.execute("update tables set id = ?, view_token = ? where id = ?",
+                           [new_id, new_table_id(), table_id]).rowcount
+        if not moved:
+            raise GoneError(table_id)  # renewed by another request meanwhile
         db.execute("update events set table_id = ? where table_id = ?", [new_id, table_id])
     return new_id
 

@@ -57,7 +57,10 @@ def renew(slug: str, table_id: str) -> Any:
         abort(403)
     if not FlaskForm().validate_on_submit():
         abort(400)
-    new_id = storage.renew_links(get_db(), table.id)
+    try:
+        new_id = storage.renew_links(get_db(), table.id)
+    except storage.GoneError:
+        abort(404)  # renewed by another request meanwhile
     session["owned"] = [new_id if t == table.id else t for t in session["owned"]]
     session["tables"] = [t for t in session.get("tables", []) if t != table.id]
     remember(new_id)

@@ -19,6 +19,7 @@ from . import tables
 from .tables import PAGES, ActionForm, Table, load_table, log_context, remember
 
 bp = Blueprint("street", __name__, url_prefix="/street")
+MAX_CARD_TEXT = 1000  # a card's JSON is about 350 characters with every icon filled in
 NONE = SelectChoice("", _l("none"))
 EACH_LABELS = {"flat": _l("once"), "floor_below": _l("per floor below"),
                "ground_floor": _l("if ground floor"), "on_site": _l("per project on this site"),
@@ -144,9 +145,14 @@ def card_payload(form: Any, player: str) -> dict[str, Any]:
 
 
 def library_card(text: str) -> Any:
+    """A card of the table's library as its one-tap button sends it: JSON of at most
+    MAX_CARD_TEXT characters (its shape is the rules' to check). A longer or deeper one never
+    came from the button, and a deep one would exhaust the parser."""
     try:
+        if len(text) > MAX_CARD_TEXT:
+            raise ValueError(text[:40])
         return json.loads(text)
-    except ValueError:
+    except (ValueError, RecursionError):
         raise ValueError(_("That card could not be read: describe it again.")) from None
 
 

@@ -18,6 +18,7 @@ from flask import (
     jsonify,
     make_response,
     redirect,
+    render_template,
     request,
     session,
     url_for,
@@ -146,6 +147,8 @@ def perform(
     try:
         event = storage.append_event(get_db(), table.id, form.seq.data, kind, payload,
                                      status_after, once)
+    except storage.GoneError:
+        return gone()
     except storage.StaleError as stale:
         return refused(table, stale_message(table, stale.since, kind, payload), 409, render)
     except RuleError as error:
@@ -200,6 +203,15 @@ def refused(table: Table, message: Any, status: int, render: Render) -> Any:
     if status == 409:
         answer["page"] = render(table)[0]
     return jsonify(answer), status
+
+
+def gone() -> Any:
+    """The table's links were renewed while this action was on its way: its page is gone too."""
+    message = _("This table has new links now, so nothing was recorded. Open it again from "
+                "the new link.")
+    if sent_by_script():
+        return jsonify(refused=message), 410
+    return render_template("error.html", message=message), 410
 
 
 def act(

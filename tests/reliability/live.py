@@ -33,6 +33,12 @@ def action_fields(page):
 
 
 def new_table(base):
+    return new_owned_table(base)[1]
+
+
+def new_owned_table(base):
+    """A 3-player yard table started by a new phone: that phone (it may renew the links) and
+    the table's address."""
     opener = browser()
     home = opener.open(base + "/", timeout=10).read().decode()
     token = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', home).group(1)
@@ -42,5 +48,5 @@ def new_table(base):
     try:
         opener.open(request, timeout=10)
     except urllib.error.HTTPError as redirect:
-        return redirect.headers["Location"]
+        return opener, redirect.headers["Location"]
     raise AssertionError("no redirect to the new table")

@@ -4,6 +4,7 @@ refusals, buying, the end and the filled pad."""
 import io
 import json
 
+import pytest
 from pypdf import PdfReader
 
 from tests.conftest import act, fresh, new_table
@@ -65,6 +66,19 @@ def test_a_tampered_library_card_is_refused(client):
     assert response.status_code == 422
     assert "seat" not in text(client.get(url + "history"))
     assert client.get(url + "play/7").status_code == 404
+
+
+@pytest.mark.parametrize("card", [
+    "[" * 990 + "]" * 990,  # found by an outside review: a RecursionError, answered 500
+    '{"project": "office", "income": ' + "[" * 400 + "]" * 400 + "}",
+    json.dumps({"project": "office", "income": [{"each": "flat", "amount": 1}] * 200}),
+])
+def test_a_huge_or_deep_library_card_is_refused_in_words(client, card):
+    url = new_table(client, "Mia", "Ola", game="street")
+    response = build(client, url, 0, player="Mia", street="Mia", site=1, card=card)
+    assert response.status_code == 422
+    assert "could not be read" in text(response) or "must be" in text(response)
+    assert "Mia built" not in text(client.get(url + "history"))
 
 
 def test_whoever_takes_the_last_card_of_a_deck_triggers_the_final_round(client):

@@ -1,0 +1,71 @@
+"""Revoking a table's links while phones act on it: every racing action is either recorded on
+the table (under its new id) or refused with a clear answer, never a 500."""
+
+import re
+import threading
+
+import pytest
+from werkzeug.serving import make_server
+
+from companion import create_app, storage
+from tests.reliability.live import action_fields, browser, new_owned_table, post
+
+ROUNDS, PHONES = 25, 4
+
+
+@pytest.fixture
+def server(tmp_path, monkeypatch):
+    monkeypatch.setenv("COMPANION_INSTANCE", str(tmp_path))
+    database = str(tmp_path / "race.sqlite")
+    # The phones post the moment a page has loaded, as no thumb can: no ghost-tap guard.
+    app = create_app({"DATABASE": database, "GHOST_TAP_SECONDS": 0,
+                      "RATE_LIMITS": {"new": (1000, 60)}})
+    live = make_server("127.0.0.1", 0, app, threaded=True)
+    thread = threading.Thread(target=live.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{live.server_port}", database
+    live.shutdown()
+
+
+def race(base, owner, table):
+    """Phones tap a purchase on a freshly loaded screen while the table's starter renews its
+    links, all at once; returns every answer's status."""
+    phones = [browser() for _ in range(PHONES)]
+    forms = [action_fields(p.open(base + table, timeout=10).read().decode()) for p in phones]
+    share = owner.open(base + table + "share", timeout=10).read().decode()
+    token = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', share).group(1)
+    start, answers = threading.Barrier(PHONES + 1), []
+
+    def tap(phone, form, building):
+        start.wait()
+        answers.append(post(phone, base + table + "buy",
+                            {**form, "player": "Ann", "building": building}))
+
+    def renew():
+        start.wait()
+        answers.append(post(owner, base + table + "renew", {"csrf_token": token}))
+
+    threads = [threading.Thread(target=tap, args=(p, f, b)) for p, f, b in
+               zip(phones, forms, ["museum", "park", "church", "station"], strict=True)]
+    threads.append(threading.Thread(target=renew))
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(timeout=30)
+    return answers
+
+
+def test_renewing_links_while_phones_act_never_answers_500(server):
+    base, database = server
+    statuses = []
+    for _ in range(ROUNDS):
+        owner, table = new_owned_table(base)
+        answers = race(base, owner, table)
+        statuses += answers
+        db = storage.connect(database)
+        renewed = db.execute("select id from tables order by rowid desc limit 1").fetchone()[0]
+        events = storage.events(db, renewed)
+        assert [e.seq for e in events] == list(range(1, len(events) + 1))
+        assert len(events) == answers.count(303) - 1  # the renewal is one of the 303s
+    assert set(statuses) <= {303, 409, 410, 404}, statuses
+    assert 410 in statuses or 404 in statuses  # the race did happen
