@@ -36,7 +36,7 @@ from typing import Any
 from urllib.parse import quote
 
 from .rules import GAMES, Game, Placing, RuleError, TableState, check_players, replay
-from .rules.log import REDO, UNDO, Event
+from .rules.log import MAX_EVENTS, REDO, TIME, UNDO, Event
 from .rules.text import Msg
 
 FORMAT = "companion-table"
@@ -45,10 +45,9 @@ FIELDS = ("format", "version", "game", "players", "created_at", "status", "event
 EVENT_FIELDS = ("seq", "kind", "payload", "at")
 STATUSES = {"open": Msg("not finished"), "finished": Msg("finished")}
 # A long game (five players, 125 cards and corrections in the street game) exports to about
-# 80 KB and 170 events; these limits leave ten times that, and cap the work a hostile file can
-# ask of the rules.
+# 80 KB and 170 events; these limits (and the tables' own, MAX_EVENTS) leave ten times that, and
+# cap the work a hostile file can ask of the rules.
 MAX_IMPORT_BYTES = 1024 * 1024
-MAX_EVENTS = 2000
 SNAPSHOT_EVERY = 16
 SOURCE_NAME = "Companion"
 BGSTATS_ADD_PLAY = "https://app.bgstatsapp.com/addPlay.html?data="
@@ -120,7 +119,8 @@ def dumps(document: Mapping[str, Any]) -> bytes:
 def read_table(data: bytes, colours: Sequence[str]) -> Imported:
     """Check a table file, in this order, and say what is wrong with the first thing that is:
     size, JSON syntax, format and version, digest, fields, game, players, events (numbering,
-    then every event replayed through the rules), status."""
+    then every event replayed through the rules, each with only the payload keys its kind
+    declares), status."""
     if len(data) > MAX_IMPORT_BYTES:
         raise BadFile(too_large(), 413)
     document = parse(data)
@@ -130,7 +130,7 @@ def read_table(data: bytes, colours: Sequence[str]) -> Imported:
     game = known_game(document["game"])
     players = check_seats(game, document["players"], colours)
     created_at = check_time(document["created_at"], Msg("The table's date"))
-    events = check_log(document["events"])
+    events = [declared_only(game, event) for event in check_log(document["events"])]
     state = check_rules(game, [p["name"] for p in players], events)
     status = "finished" if state.finished else "open"
     if document["status"] != status:
@@ -240,9 +240,11 @@ def check_seats(game: Game, seats: list[Any], colours: Sequence[str]) -> list[di
 
 
 def check_time(value: str, what: Msg) -> str:
-    """A date and time with its time zone, as the app writes them (UTC)."""
+    """A date and time with its time zone in ISO 8601, as the app writes them (UTC): ASCII
+    digits and separators only (Python also reads "2026-01-01é20:00:00+00:00", which no
+    download header could carry)."""
     try:
-        if len(value) > 40 or datetime.fromisoformat(value).tzinfo is None:
+        if not TIME.fullmatch(value) or datetime.fromisoformat(value).tzinfo is None:
             raise ValueError(value)
     except ValueError:
         raise BadFile(Msg("{what} in the file is not a date and time: “{value}”.", what=what,
@@ -273,6 +275,17 @@ def check_log(entries: list[Any]) -> list[Event]:
         check_time(at, Msg("The time of event {n}", n=position))
         events.append(Event(seq, kind, payload, at))
     return events
+
+
+def declared_only(game: Game, event: Event) -> Event:
+    """The event with only the payload keys its kind declares (the app's own events hold no
+    others; a file may, and they would be stored as they came). A kind the game does not have
+    is left for the rules to refuse."""
+    keys = game.payload_keys(event.kind) if event.kind not in (UNDO, REDO) else frozenset()
+    if keys is None:
+        return event
+    return Event(event.seq, event.kind, {k: v for k, v in event.payload.items() if k in keys},
+                 event.at)
 
 
 def check_rules(game: Game, names: list[str], events: list[Event]) -> TableState:

@@ -15,7 +15,7 @@ from typing import Any
 from sqlite_utils import Database
 from sqlite_utils.migrations import Migrations
 
-from .rules.log import Event
+from .rules.log import TIME, Event
 
 migrations = Migrations("companion")
 
@@ -80,6 +80,22 @@ def token_buckets(db: Database) -> None:
     db["rate_buckets"].create({"client": str, "action": str, "tokens": float, "at": float},
                               pk=("client", "action"))
     db["rate_buckets"].create_index(["action", "at"])
+
+
+@migrations()
+def repair_times(db: Database) -> None:
+    """Dates stored before imports checked them strictly: a table's becomes its first event's
+    time (or now), an event's its table's (downloads name files by date; BG Stats reads it)."""
+    for table_id, created_at in db.execute("select id, created_at from tables").fetchall():
+        times = [at for (at,) in db.execute("select at from events where table_id = ? "
+                                            "order by seq", [table_id]) if TIME.fullmatch(at)]
+        if not TIME.fullmatch(created_at or ""):
+            created_at = times[0] if times else now()
+            db.execute("update tables set created_at = ? where id = ?", [created_at, table_id])
+        for event_id, at in db.execute("select id, at from events where table_id = ?",
+                                       [table_id]).fetchall():
+            if not TIME.fullmatch(at or ""):
+                db.execute("update events set at = ? where id = ?", [created_at, event_id])
 
 
 @dataclass(frozen=True)

@@ -39,6 +39,7 @@ class Game:
     players: range
     start: Callable[[list[str]], TableState]
     describe: Callable[[str, Mapping[str, Any]], str]
+    payload_keys: Callable[[str], frozenset[str] | None]
     reserved_names: Callable[[int], tuple[str, ...]] = lambda players: ()
 
 
@@ -49,6 +50,7 @@ GAMES: dict[str, Game] = {
         players=range(2, 7),
         start=yard_table.YardTable.start,
         describe=yard_table.describe,
+        payload_keys=yard_table.YardTable.payload_keys,
         reserved_names=lambda players: (yard.DIRK,) if players == 2 else (),
     ),
     "fifth_avenue": Game(
@@ -57,6 +59,7 @@ GAMES: dict[str, Game] = {
         players=range(2, 5),
         start=fifth_avenue_table.FifthAvenueTable.start,
         describe=fifth_avenue_table.describe,
+        payload_keys=fifth_avenue_table.FifthAvenueTable.payload_keys,
         reserved_names=lambda players: ("Alea",),
     ),
     "street": Game(
@@ -65,6 +68,7 @@ GAMES: dict[str, Game] = {
         players=range(2, 6),
         start=street_table.StreetTable.start,
         describe=street_table.describe,
+        payload_keys=street_table.StreetTable.payload_keys,
     ),
     "urbanisation": Game(
         slug="urbanisation",
@@ -72,6 +76,7 @@ GAMES: dict[str, Game] = {
         players=range(2, 5),
         start=urbanisation_table.UrbanisationTable.start,
         describe=urbanisation_table.describe,
+        payload_keys=urbanisation_table.UrbanisationTable.payload_keys,
     ),
 }
 

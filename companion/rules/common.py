@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from .text import Msg
 
@@ -109,11 +109,32 @@ def final_ranking(totals: Mapping[str, int]) -> list[Placing]:
     ]
 
 
+Handler = TypeVar("Handler", bound=Callable[..., None])
+
+
+def reads(*keys: str) -> Callable[[Handler], Handler]:
+    """Declares the payload keys of an action kind, on its `_apply_<kind>` method: an event of
+    that kind holds these and no others (an imported file's other keys are dropped)."""
+
+    def declare(handler: Handler) -> Handler:
+        setattr(handler, "payload_keys", frozenset(keys))  # noqa: B010 (a function attribute)
+        return handler
+
+    return declare
+
+
 class ActionTable:
     """A game's table state: each action kind `k` is a method `_apply_k` that checks everything
-    before it changes anything, so a refused action leaves the state as it was."""
+    before it changes anything, so a refused action leaves the state as it was. Each declares
+    the keys of its payload with `@reads(...)`."""
 
     finished: bool
+
+    @classmethod
+    def payload_keys(cls, kind: str) -> frozenset[str] | None:
+        """The keys an event of `kind` holds; None for a kind this game does not have."""
+        handler = getattr(cls, f"_apply_{kind}", None)
+        return None if handler is None else frozenset(getattr(handler, "payload_keys"))  # noqa: B009
 
     def apply(self, kind: str, payload: Mapping[str, Any]) -> None:
         """Apply one action from the log; RuleError if the rules do not allow it now."""

@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from .common import ActionTable, Placing, RuleError, final_ranking, join_names, require_count
+from .common import ActionTable, Placing, RuleError, final_ranking, join_names, reads, require_count
 from .fifth_avenue import (
     BUSINESS_LABELS,
     BUSINESSES,
@@ -238,6 +238,7 @@ class FifthAvenueTable(ActionTable):
             raise RuleError(Msg("{name!r} is not playing at this table.", name=name))
         return str(name)
 
+    @reads("colours", "set_sizes")
     def _apply_profile(self, payload: Mapping[str, Any]) -> None:
         """The board's colour order per district and the supply row's set sizes."""
         self._require_phase("setup")
@@ -252,6 +253,7 @@ class FifthAvenueTable(ActionTable):
         self.colours = {d: list(colours[d]) for d in DISTRICT_IDS}
         self.set_sizes = sizes
 
+    @reads("start", "row")
     def _apply_setup(self, payload: Mapping[str, Any]) -> None:
         """The seven starting businesses (one per district) and the twenty on the supply row."""
         self._require_phase("setup")
@@ -292,6 +294,7 @@ class FifthAvenueTable(ActionTable):
                     colour=COLOUR_NAMES[colour], count=used.count(colour)))
         return starts
 
+    @reads("player")
     def _apply_first_placer(self, payload: Mapping[str, Any]) -> None:
         """The youngest (or chosen) player places the first skyscraper."""
         self._require_phase("placing")
@@ -300,6 +303,7 @@ class FifthAvenueTable(ActionTable):
                                 "player."))
         self.first_placer = self._owner(payload.get("player"), alea=False)
 
+    @reads("district", "plot")
     def _apply_initial_skyscraper(self, payload: Mapping[str, Any]) -> None:
         """Two skyscrapers each on empty plots: first round counter-clockwise, then back."""
         self._require_phase("placing")
@@ -316,6 +320,7 @@ class FifthAvenueTable(ActionTable):
         self.board[district][plot] = {"owner": player, "skyscrapers": 1}
         self.initial_done += 1
 
+    @reads("district", "plot", "tile")
     def _apply_business(self, payload: Mapping[str, Any]) -> None:
         """Option B: a business from the current set onto a plot that is empty or holds one
         business; when a set is down to one tile, that tile drops below Central Park."""
@@ -361,6 +366,7 @@ class FifthAvenueTable(ActionTable):
             label = Msg("Special scoring after business {number}", number=self.placed)
             self.scorings.append(ScoringEvent(label, points, tuple(lines)))
 
+    @reads("commissioner", "to")
     def _apply_move(self, payload: Mapping[str, Any]) -> None:
         """Move a commissioner one step towards Central Park (marking the district left), or
         from Central Park back to City Hall, which starts the auctions it visited."""
@@ -381,6 +387,7 @@ class FifthAvenueTable(ActionTable):
             self.auctions = [Auction(p) for p in [*places, CENTRAL_PARK]]
             self.visited[str(which)] = []
 
+    @reads("district")
     def _apply_score(self, payload: Mapping[str, Any]) -> None:
         """Option D: score a district where a commissioner stands."""
         self._require_phase("playing")
@@ -400,6 +407,7 @@ class FifthAvenueTable(ActionTable):
                 "{district} scored. Without a skyscraper there, {names} draw a black card.",
                 district=DISTRICT_NAMES[district], names=join_names(absent), n=len(absent))
 
+    @reads("high_bid", "cards")
     def _apply_alea_bid(self, payload: Mapping[str, Any]) -> None:
         """Alea, third to bid: the black cards flipped until a value repeats, against the high
         bid the real players made in their first round."""
@@ -414,6 +422,7 @@ class FifthAvenueTable(ActionTable):
         auction = self.auctions[0]
         auction.high_bid, auction.alea_cards = high, tuple(cards)
 
+    @reads("winner", "colour", "cards", "build", "stop")
     def _apply_auction(self, payload: Mapping[str, Any]) -> None:
         """The auction's outcome: nobody, Alea, or a player who builds or declares a stop."""
         self._require_phase("auctions")
@@ -524,6 +533,7 @@ class FifthAvenueTable(ActionTable):
             if district in self.visited[c]:
                 self.visited[c].remove(district)
 
+    @reads("park_tiles")
     def _apply_final(self, payload: Mapping[str, Any]) -> None:
         """Final scoring: every district without a building stop, then Central Park from three
         businesses turned over from those below it."""
@@ -570,6 +580,7 @@ class FifthAvenueTable(ActionTable):
                 Msg("Final: {district}", district=DISTRICT_NAMES[district]), district_points(plots),
                 tuple(b.line() for b in district_breakdown(plots))))
 
+    @reads("cards")
     def _apply_hand_cards(self, payload: Mapping[str, Any]) -> None:
         """The tie-break: cards left in hand of the players tied for the most VP."""
         if not self.final_scored:

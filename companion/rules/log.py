@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -11,6 +12,12 @@ from .text import Msg
 
 UNDO = "undo"
 REDO = "redo"
+# The most events a table holds, undo and redo included: as many as an import accepts, so that
+# every table can be exported and imported again. A long real game logs about 170.
+MAX_EVENTS = 2000
+# When an event happened, as the log writes it: ISO 8601 with its UTC offset, ASCII only.
+TIME = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\.[0-9]{1,6})?"
+                  r"([+-][0-9]{2}:[0-9]{2}|Z)")
 
 
 @dataclass(frozen=True)

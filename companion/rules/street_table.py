@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from .common import ActionTable, Placing, RuleError, join_names, require_count
+from .common import ActionTable, Placing, RuleError, join_names, reads, require_count
 from .street import (
     Card,
     EffectLine,
@@ -137,6 +137,7 @@ class StreetTable(ActionTable):
             raise RuleError(Msg("{name!r} is not playing at this table.", name=name))
         return str(name)
 
+    @reads("player", "street", "site", "card")
     def _apply_card(self, payload: Mapping[str, Any]) -> None:
         """A card built on a site: on one's own street, or a gift on an opponent's. A roof pays
         the street's owner the income of the whole street."""
@@ -166,6 +167,7 @@ class StreetTable(ActionTable):
         ):
             self.triggered_by = player
 
+    @reads("player")
     def _apply_upcoins(self, payload: Mapping[str, Any]) -> None:
         """1st action with upcoins on one's deck: take them to the account."""
         player = self._player(payload.get("player"))
@@ -174,6 +176,7 @@ class StreetTable(ActionTable):
         self.accounts[player] += self.upcoins[player]
         self.upcoins[player] = 0
 
+    @reads("player", "deck", "cost")
     def _apply_buy(self, payload: Mapping[str, Any]) -> None:
         """2nd action: buy the top card of a player deck (one's own: pay the bank; an
         opponent's: the upcoins go onto that deck), or take the public pile's top card free."""
@@ -195,6 +198,7 @@ class StreetTable(ActionTable):
         if deck != player:
             self.upcoins[deck] += cost
 
+    @reads("player", "by")
     def _apply_deck_empty(self, payload: Mapping[str, Any]) -> None:
         """A player deck has run out: the final round begins."""
         player = self._player(payload.get("player"))
@@ -204,12 +208,14 @@ class StreetTable(ActionTable):
         self.decks_empty.append(player)
         self._notice_end(by)
 
+    @reads("player", "amount")
     def _apply_account(self, payload: Mapping[str, Any]) -> None:
         """A correction by the players: what an account really holds."""
         player = self._player(payload.get("player"))
         self.accounts[player] = require_count(
             payload.get("amount"), Msg("{player}'s account", player=player), 0, MAX_MONEY)
 
+    @reads()
     def _apply_finish(self, payload: Mapping[str, Any]) -> None:
         """The final round is complete: score prestige and upcoins."""
         if not self.final_round:

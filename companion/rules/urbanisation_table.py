@@ -14,7 +14,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from .common import ActionTable, Placing, RuleError, join_names, require_count
+from .common import ActionTable, Placing, RuleError, join_names, reads, require_count
 from .text import Msg, Plural
 from .urbanisation import (
     ACTIONS_PER_TURN,
@@ -313,6 +313,7 @@ class UrbanisationTable(ActionTable):
 
     # Set-up and characters ---------------------------------------------------------------
 
+    @reads("inventions", "start_player", "money", "grounds", "pools")
     def _apply_setup(self, payload: Mapping[str, Any]) -> None:
         """Set-up for 2, 3 or 4: grain one per player on each barn and the field, two per player
         in the return area; each player's first territory with his house (1 VP); the start
@@ -342,6 +343,7 @@ class UrbanisationTable(ActionTable):
         first = self.players.index(player)
         return self.players[first:] + self.players[:first]
 
+    @reads("player", "character")
     def _apply_character(self, payload: Mapping[str, Any]) -> None:
         """Hire a character: in turn order from the start player, each takes one card; free."""
         player = self._to_act(payload, "characters")
@@ -357,11 +359,13 @@ class UrbanisationTable(ActionTable):
 
     # The actions -------------------------------------------------------------------------
 
+    @reads("player")
     def _apply_pass(self, payload: Mapping[str, Any]) -> None:
         """A player who does not act in this action phase."""
         player = self._to_act(payload)
         self._done(player, None, Msg("{player} passed.", player=player))
 
+    @reads("player", "character", "price_markers", "grounds")
     def _apply_buy_land(self, payload: Mapping[str, Any]) -> None:
         """Buy land: "$1 for each price marker in it"; the territory has 1 or 2 grounds."""
         player = self._to_act(payload)
@@ -381,6 +385,7 @@ class UrbanisationTable(ActionTable):
                        grounds=Plural("{n} building ground", "{n} building grounds", n=grounds),
                        cost=cost))
 
+    @reads("player", "character", "building", "count")
     def _apply_erect(self, payload: Mapping[str, Any]) -> None:
         """Raise buildings: houses ($2, 1 VP) on empty grounds, skyscrapers ($3, 2 VP) on a house
         standing before the action, administrative buildings ($3, 2 VP); the Architect pays $1
@@ -418,6 +423,7 @@ class UrbanisationTable(ActionTable):
         if kind in self.pools:
             self.pools[kind] -= count
 
+    @reads("player", "character", "buy", "sell")
     def _apply_trade_grain(self, payload: Mapping[str, Any]) -> None:
         """Trade grain at the market's prices (urbanisation.buy_grain / sell_grain), never above 8
         grain; the Mill Worker first takes 2 grain free from the field."""
@@ -451,6 +457,7 @@ class UrbanisationTable(ActionTable):
             paid, market = sell_grain(market, sell, n, held=card.grain + free)
         return free, cost, paid, market
 
+    @reads("player", "character", "grain", "farmer")
     def _apply_sow(self, payload: Mapping[str, Any]) -> None:
         """Sow seeds: grain from the card on empty building grounds, one each (two with the
         invention); the Farmer takes 1 or 2 more on his card."""
@@ -468,6 +475,7 @@ class UrbanisationTable(ActionTable):
                 else Msg("{player} sowed {n} grain.", player=player, n=seeds))
         self._done(player, "farmer" if farmer else None, note)
 
+    @reads("player", "character", "colour", "count", "last", "extra_colour")
     def _apply_work_orders(self, payload: Mapping[str, Any]) -> None:
         """Receive work orders: the markers shown on the space, from the board; $1 for the last
         empty space of a card; twice as many with the Double work orders character."""
@@ -496,6 +504,7 @@ class UrbanisationTable(ActionTable):
                 raise RuleError(Msg("Only {n} {colour} work orders are left on the board.",
                                     n=self.supply[c], colour=COLOUR_NAMES[c]))
 
+    @reads("player", "character", "number", "colour", "goods", "name", "filled", "upgrade")
     def _apply_attract(self, payload: Mapping[str, Any]) -> None:
         """Attract industry (+2 VP): a factory marker on an empty building ground, or an upgrade
         of an active factory by a higher-numbered card. The card's work order spaces must be
@@ -541,6 +550,7 @@ class UrbanisationTable(ActionTable):
         if self.pools.get("factory") == 0:
             raise RuleError(Msg("No factory markers are left in the pool."))
 
+    @reads("player", "character", "factory", "orders")
     def _apply_produce(self, payload: Mapping[str, Any]) -> None:
         """Produce goods: work orders from the card onto an active factory's production space;
         money by their value and 1 VP per good (urbanisation.produce_goods), with the inventions'
@@ -576,6 +586,7 @@ class UrbanisationTable(ActionTable):
                                 number=number))
         return factory
 
+    @reads("player", "character")
     def _apply_taxes(self, payload: Mapping[str, Any]) -> None:
         """Collect taxes: tax marker one space left, $1 per citizen, only while it lies right of
         the citizen marker; twice with the Tax Collector."""
@@ -587,6 +598,7 @@ class UrbanisationTable(ActionTable):
         self._done(player, "tax_collector" if collector else None,
                    Msg("{player} collected ${money} in taxes.", player=player, money=money))
 
+    @reads("player", "character", "marker", "to", "cards")
     def _apply_invention(self, payload: Mapping[str, Any]) -> None:
         """Acquire invention: move a marker right (a new one enters at the left), the first
         space free and $1 each further; take 1 card there (all of them with the Professor),
@@ -636,6 +648,7 @@ class UrbanisationTable(ActionTable):
 
     # Corrections and character effects the players enter -----------------------------------
 
+    @reads("player", "money", "vp", "grain", "orders", "reason")
     def _apply_effect(self, payload: Mapping[str, Any]) -> None:
         """A character's effect or a correction the players enter as explicit gains (negative
         to take away): money, VP, grain (from or to the return area), work orders by colour.
@@ -683,6 +696,7 @@ class UrbanisationTable(ActionTable):
 
     # Administration and the end ----------------------------------------------------------
 
+    @reads("exchange", "display")
     def _apply_administration(self, payload: Mapping[str, Any]) -> None:
         """Prepare the next turn: harvest, factories, citizens (2 VP each), feeding (1 VP per 3
         grain left), grain refill; then the next turn with its Mayor. `exchange` lists players
@@ -763,6 +777,7 @@ class UrbanisationTable(ActionTable):
         self.note = Msg("Turn {done} administered; {mayor} is the Mayor of turn {turn}.",
                         done=self.turn - 1, mayor=mayor, turn=self.turn)
 
+    @reads()
     def _apply_final(self, payload: Mapping[str, Any]) -> None:
         """Final scoring: 2 VP for the largest sum of factory numbers (a tie: the newest
         factory), and each invention's bonus when its owner owns the factory it names."""

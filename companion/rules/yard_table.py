@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from .common import ActionTable, Placing, RuleError, final_ranking, require_count
+from .common import ActionTable, Placing, RuleError, final_ranking, reads, require_count
 from .text import Msg, Plural
 from .yard import (
     A_BUILDING,
@@ -165,6 +165,7 @@ class YardTable(ActionTable):
             raise RuleError(Plural("First deal Dirk his {n} card.",
                                    "First deal Dirk his {n} cards.", n=self.dirk_cards_due))
 
+    @reads("cards", "totals")
     def _apply_starting_money(self, payload: Mapping[str, Any]) -> None:
         """Set-up: each player's starting money cards and their total decide who starts."""
         cards, totals = payload.get("cards", {}), payload.get("totals", {})
@@ -176,6 +177,7 @@ class YardTable(ActionTable):
         money_piles(len(self.players), sum(n for n, _ in starting.values()))  # raises if too many
         self.starting, self.youngest = starting, None
 
+    @reads("player")
     def _apply_youngest(self, payload: Mapping[str, Any]) -> None:
         """Set-up: the youngest of the players still tied to start."""
         player = self._player(payload.get("player"))
@@ -183,6 +185,7 @@ class YardTable(ActionTable):
             raise RuleError(Msg("{player} is not among those tied to start.", player=player))
         self.youngest = player
 
+    @reads("player", "building", "for")
     def _apply_buy(self, payload: Mapping[str, Any]) -> None:
         """A purchase: the buyer keeps the card, or in a 2-player game may donate it to Dirk."""
         buyer = self._player(payload.get("player"))
@@ -206,6 +209,7 @@ class YardTable(ActionTable):
             raise RuleError(Msg("Unknown building {building!r}.", building=building))
         return str(building)
 
+    @reads("buildings")
     def _apply_dirk_deal(self, payload: Mapping[str, Any]) -> None:
         """Dirk's cards from the deck: 6 at the start, 6 after A, a third of the deck after B."""
         due = self.dirk_due
@@ -235,6 +239,7 @@ class YardTable(ActionTable):
             checked[building] = require_count(count, label, 0, SUPPLY[building])
         return checked
 
+    @reads("owner", "building", "count")
     def _apply_correct(self, payload: Mapping[str, Any]) -> None:
         """A correction by the players: set one owner's count of one building."""
         owner = self._owner(payload.get("owner"))
@@ -244,11 +249,13 @@ class YardTable(ActionTable):
         self._check_room(building, count - self.buildings[owner][building])
         self.buildings[owner][building] = count
 
+    @reads("left")
     def _apply_deck(self, payload: Mapping[str, Any]) -> None:
         """A correction by the players: the building cards really left in the deck."""
         self.deck_left = require_count(payload.get("left"), Msg("The cards left in the deck"),
                                        0, BUILDING_CARDS - DISPLAY)
 
+    @reads("scoring")
     def _apply_score(self, payload: Mapping[str, Any]) -> None:
         """Scoring A or B, "as soon as the corresponding card is drawn"; C comes with the end."""
         name = payload.get("scoring")
@@ -265,6 +272,7 @@ class YardTable(ActionTable):
         results = explain_round(self.buildings, name)
         self.scorings.append(Scoring(name, tuple(results), points_of(results, self.owners)))
 
+    @reads("money", "leftovers")
     def _apply_final(self, payload: Mapping[str, Any]) -> None:
         """The end: leftover display cards go to the most money of their currency, then C."""
         if self.scored != ["A", "B"]:

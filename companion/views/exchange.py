@@ -29,7 +29,14 @@ from werkzeug.exceptions import RequestEntityTooLarge
 from .. import csrf, exchange, get_db, storage
 from ..i18n import lazy_gettext as _l
 from ..i18n import text
-from .tables import SEAT_COLOURS, Table, load_table, remember, too_often
+from .tables import (
+    SEAT_COLOURS,
+    Table,
+    content_disposition,
+    load_table,
+    remember,
+    too_often,
+)
 
 bp = Blueprint("exchange", __name__)
 
@@ -111,7 +118,7 @@ def attachment(body: bytes, mimetype: str, table: Table, extension: str, what: s
                ) -> Response:
     filename = f"{table.game.slug}-{what}-{table.created_at[:10]}.{extension}"
     response = Response(body, mimetype=mimetype)
-    response.headers["Content-Disposition"] = f'attachment; filename="{filename}"'
+    response.headers["Content-Disposition"] = content_disposition("attachment", filename)
     response.headers["Cache-Control"] = "no-store"
     return response
 

@@ -37,6 +37,7 @@ from .tables import (
     PAGES,
     SEAT_COLOURS,
     ActionForm,
+    content_disposition,
     load_table,
     new_action_key,
     perform,
@@ -238,5 +239,5 @@ def pdf_response(body: bytes, filename: str) -> Response:
     return Response(
         body,
         mimetype="application/pdf",
-        headers={"Content-Disposition": f'inline; filename="{filename}"'},
+        headers={"Content-Disposition": content_disposition("inline", filename)},
     )

@@ -10,6 +10,7 @@ import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
+from urllib.parse import quote
 
 from flask import (
     abort,
@@ -24,6 +25,7 @@ from flask import (
     url_for,
 )
 from flask_babel import gettext as _
+from flask_babel import ngettext
 from flask_wtf import FlaskForm
 from werkzeug.wrappers import Response
 from wtforms import IntegerField, StringField
@@ -34,10 +36,12 @@ from .. import get_db, storage
 from ..i18n import lazy_gettext as _l
 from ..i18n import text
 from ..rules import Game, Replay, RuleError, find_game, replay
-from ..rules.log import UNDO, Event
+from ..rules.log import MAX_EVENTS, UNDO, Event
+from ..rules.text import Msg
 
 MAX_REMEMBERED_TABLES = 100
 ALL_CLIENTS = 10  # the shared rate limit is this many clients' worth (`too_often`)
+ROOM_WARNING = 100  # a table page says how many entries are left once this few are
 SEAT_COLOURS = ("red", "blue", "green", "yellow", "purple", "orange", "black", "white")
 COLOUR_NAMES = {
     "red": _l("red"), "blue": _l("blue"), "green": _l("green"), "yellow": _l("yellow"),
@@ -142,6 +146,10 @@ def perform(
     once = storage.Once(form.key.data, submitted_digest())
 
     def status_after(log: list[Event]) -> str:
+        if len(log) > MAX_EVENTS:
+            raise RuleError(Msg("This table holds {most} entries, as many as a table can hold "
+                                "(and be exported and imported again): nothing more can be "
+                                "recorded. Export it and go on at a new table.", most=MAX_EVENTS))
         return "finished" if table.replay(log).state.finished else "open"
 
     try:
@@ -234,6 +242,17 @@ def refuse(table: Table, form: FlaskForm, render: Render) -> Any:
     return refused(table, form_error(form), 400, render)
 
 
+def content_disposition(kind: str, filename: str) -> str:
+    """The Content-Disposition header of a download ("attachment") or a PDF ("inline"), for any
+    file name (RFC 6266): a name of plain ASCII as it is, any other with an ASCII stand-in and
+    the name itself in UTF-8 (RFC 5987). A header of other characters cannot be sent at all."""
+    plain = "".join(ch if ch.isascii() and (ch.isalnum() or ch in "-._") else "_"
+                    for ch in filename)
+    if plain == filename:
+        return f'{kind}; filename="{filename}"'
+    return f"{kind}; filename=\"{plain}\"; filename*=UTF-8''{quote(filename, safe='')}"
+
+
 def table_url(table: Table) -> str:
     return url_for(f"{table.game.slug}.table", table_id=table.id)
 
@@ -265,7 +284,19 @@ def log_context(table: Table, game: Replay) -> dict[str, Any]:
         "undo_label": describe_event(table, done[-1]) if done else None,
         "redo_label": describe_event(table, undone[0]) if undone else None,
         "recorded": just_recorded(table, game),
+        "room_note": room_note(MAX_EVENTS - game.last_seq),
     }
+
+
+def room_note(room: int) -> str | None:
+    """Said on the table page once a table nears the most events it may hold."""
+    if room > ROOM_WARNING:
+        return None
+    return ngettext("This table has room for %(num)d more entry (a table holds at most "
+                    "%(most)s, so that it can be exported and imported again).",
+                    "This table has room for %(num)d more entries (a table holds at most "
+                    "%(most)s, so that it can be exported and imported again).",
+                    room, most=MAX_EVENTS)
 
 
 def just_recorded(table: Table, game: Replay) -> dict[str, Any] | None:

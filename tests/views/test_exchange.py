@@ -11,7 +11,10 @@ import pytest
 
 from companion import create_app, exchange, get_db, storage
 from companion.rules import GAMES, replay
+from companion.rules.log import Event
+from companion.views import tables
 from companion.views.tables import SEAT_COLOURS
+from tests.conftest import act
 from tests.rules.test_street_table import ROOF, build, card
 from tests.rules.test_urbanisation_table import (
     SETUP,
@@ -193,6 +196,27 @@ def test_export_then_import_restores_the_same_table(app, client, slug):
         assert session["tables"][0] == new_id
     history = text(client.get(f"/{slug}/{new_id}/history"))
     assert history == text(client.get(f"/{slug}/{table_id}/history")).replace(table_id, new_id)
+
+
+def test_payload_keys_a_kind_does_not_declare_are_not_stored(app, client):
+    """A file may carry anything in a payload (its digest recomputed): only the keys each event
+    kind declares are kept; the game is the same."""
+    table_id = finished_table(app, "yard")
+    document = exported(client, "yard", table_id)
+    for event in document["events"]:
+        event["payload"] |= {"<script>": "x" * 1000, "note": {"deep": [1, 2, 3]}}
+    imported = upload(client, resign(document))
+    assert imported.status_code == 303, text(imported)
+    new_id = imported.headers["Location"].split("/")[2]
+    with app.app_context():
+        stored = storage.events(get_db(), new_id)
+    assert all(not {"<script>", "note"} & set(e.payload) for e in stored)
+    assert [dict(e.payload) for e in stored] == [
+        dict(e.payload) for e in storage.events(app_db(app), table_id)]
+
+
+def app_db(app):
+    return storage.connect(app.config["DATABASE"])
 
 
 def test_an_open_table_round_trips_too(app, client):
@@ -489,3 +513,61 @@ def test_bg_stats_takes_finished_games_only(app, client):
 def test_exports_of_unknown_tables_are_404(client):
     for what in ("export.json", "results.csv", "bgstats.json"):
         assert client.get(f"/yard/nope/{what}").status_code == 404
+
+
+def test_a_table_holds_as_many_events_as_an_import_accepts(app, client):
+    """One limit for both: a table cannot grow past what its own export may bring back."""
+    buy_undo = [Event(n, "buy" if n % 2 else "undo",
+                      {"player": "Ann", "building": "park"} if n % 2 else {},
+                      "2026-01-01T20:00:00+00:00")
+                for n in range(1, exchange.MAX_EVENTS)]
+    players = [{"name": n, "colour": c} for n, c in (("Ann", "red"), ("Ben", "blue"),
+                                                     ("Cy", "green"))]
+    with app.app_context():
+        table_id = storage.import_table(get_db(), "yard", players, buy_undo,
+                                        "2026-01-01T20:00:00+00:00", "open")
+    url = f"/yard/{table_id}/"
+    assert "This table has room for 1 more entry (a table holds at most 2000" in text(
+        client.get(url))
+    assert act(client, url, "buy", player="Ann", building="park").status_code == 303
+    refused = act(client, url, "buy", player="Ben", building="park")
+    assert refused.status_code == 422
+    assert "This table holds 2000 entries" in text(refused)
+    assert upload(client, exported(client, "yard", table_id)).status_code == 303
+
+
+@pytest.mark.parametrize("when", ["2026-01-01é20:00:00+00:00", "２０２６-01-01T20:00:00+00:00",
+                                  "2026-01-01T20:00:00", "2026-01-01 20:00:00+00:00",
+                                  "2026-01-01T20:00:00+00:00\n"])
+def test_a_date_not_in_iso_8601_is_refused(app, client, when):
+    document = exported(client, "yard", finished_table(app, "yard"))
+    document["created_at"] = when
+    answer = upload(client, resign(document))
+    assert answer.status_code == 422
+    assert "The table&#39;s date in the file is not a date and time" in text(answer)
+
+
+def test_dates_stored_before_they_were_checked_are_repaired(app, client):
+    """Such a date broke every download (a header cannot carry it) and BG Stats' play date."""
+    names, actions = YARD
+    table_id = seed(app, "yard", names, actions)
+    db = app_db(app)
+    first = storage.events(db, table_id)[0].at
+    db.execute("update tables set created_at = ? where id = ?",
+               ["２０２６-01-01T20:00:00+00:00", table_id])
+    db.execute("update events set at = 'yesterday' where table_id = ? and seq = 2", [table_id])
+    storage.repair_times(db)
+    assert storage.get_table(db, table_id)["created_at"] == first
+    assert storage.events(db, table_id)[1].at == first
+    for what in ("export.json", "results.csv", "bgstats.json"):
+        assert client.get(f"/yard/{table_id}/{what}").status_code == 200, what
+
+
+@pytest.mark.parametrize(("name", "header"), [
+    ("yard-table-2026-01-01.json", 'attachment; filename="yard-table-2026-01-01.json"'),
+    ("yard-table-２０２６.json", "attachment; filename=\"yard-table-____.json\"; "
+                                "filename*=UTF-8''yard-table-%EF%BC%92%EF%BC%90%EF%BC%92%EF%BC%96.json"),
+    ('a"b\r\n.pdf', "attachment; filename=\"a_b__.pdf\"; filename*=UTF-8''a%22b%0D%0A.pdf"),
+])
+def test_download_names_follow_rfc_6266(name, header):
+    assert tables.content_disposition("attachment", name) == header
