@@ -98,6 +98,13 @@ def repair_times(db: Database) -> None:
                 db.execute("update events set at = ? where id = ?", [created_at, event_id])
 
 
+@migrations()
+def forget_the_shared_board(db: Database) -> None:
+    """A board edited at any table used to become everybody's default: it is each browser's
+    own now (in its session), so the shared one goes."""
+    db["settings"].drop()
+
+
 @dataclass(frozen=True)
 class Once:
     """What makes a submission one action: the form's one-time key and a digest of its fields."""
@@ -258,17 +265,6 @@ def earlier_use(db: Database, table_id: str, key: str) -> tuple[Event, str] | No
     return (Event(row[0], row[1], json.loads(row[2]), row[3]), row[4]) if row else None
 
 
-def get_setting(db: Database, name: str) -> Any:
-    """A remembered server-wide setting (JSON), such as a board profile; None if unset."""
-    rows = list(db["settings"].rows_where("name = ?", [name]))
-    return json.loads(rows[0]["value"]) if rows else None
-
-
-def set_setting(db: Database, name: str, value: Any) -> None:
-    db["settings"].upsert({"name": name, "value": json.dumps(value, ensure_ascii=False)},
-                          pk="name")
-
-
 def get_table_by_view_token(db: Database, view_token: str) -> dict[str, Any] | None:
     """The table a view-only (scoreboard) link shows, or None."""
     rows = list(db["tables"].rows_where("view_token = ?", [view_token]))
@@ -317,9 +313,12 @@ def rate_limited(db: Database, client: str, action: str, limit: int, seconds: in
     return refused
 
 
-def table_players(db: Database) -> list[tuple[str, list[str]]]:
-    """The game and player names of every table, oldest first (for the names to suggest)."""
-    rows = db.query("select game, players from tables order by created_at, rowid")
+def table_players(db: Database, ids: list[str]) -> list[tuple[str, list[str]]]:
+    """The game and player names of the tables with these ids, oldest first (the names a
+    browser has seen at its tables, to suggest)."""
+    marks = ", ".join("?" for _ in ids)
+    rows = db.query(f"select game, players from tables where id in ({marks}) "
+                    "order by created_at, rowid", ids) if ids else []
     return [(r["game"], [p["name"] for p in json.loads(r["players"])]) for r in rows]
 
 

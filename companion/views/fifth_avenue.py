@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from flask import Blueprint, render_template, request
+from flask import Blueprint, render_template, request, session
 from flask_babel import gettext as _
 from wtforms import (
     BooleanField,
@@ -17,7 +17,6 @@ from wtforms import (
 )
 from wtforms.validators import InputRequired, NumberRange, Optional
 
-from .. import get_db, storage
 from ..i18n import lazy_gettext as _l
 from ..i18n import lazy_text, text
 from ..rules import fifth_avenue as rules
@@ -26,7 +25,7 @@ from . import tables
 from .tables import PAGES, ActionForm, Table, load_table, log_context, perform, refuse, remember
 
 bp = Blueprint("fifth_avenue", __name__, url_prefix="/fifth_avenue")
-PROFILE_SETTING = "fifth_avenue.profile"
+MY_BOARD = "fifth_avenue_board"  # this browser's board for its new tables (session)
 _draw = random.SystemRandom()
 
 
@@ -91,6 +90,7 @@ def profile_form(state: play.FifthAvenueTable) -> Any:
     fields["set_sizes"] = StringField(
         _("Set sizes on the supply row, left to right"),
         default=" ".join(str(s) for s in state.set_sizes))
+    fields["keep"] = BooleanField(_("Use this board for my new tables"), default=True)
     return type("ProfileForm", (ActionForm,), fields)()
 
 
@@ -153,13 +153,14 @@ def act(table_id: str, form: ActionForm, kind: str, payload_of: Any, **forms: An
 
 @bp.route("/<table_id>/board", methods=["GET", "POST"])
 def board(table_id: str) -> Any:
-    """The board profile: which colour sits where in each district, kept for the next game."""
+    """The board profile of this table: which colour sits where in each district. It is the
+    table's own; this browser may keep it for its new tables (never for anyone else's)."""
     table = load_table("fifth_avenue", table_id)
     game = table.replay()
     state: play.FifthAvenueTable = game.state  # type: ignore[assignment]
-    remembered = storage.get_setting(get_db(), PROFILE_SETTING)
-    if remembered and not any(e.kind == "profile" for e in game.log.done):
-        state.colours, state.set_sizes = remembered["colours"], tuple(remembered["set_sizes"])
+    if not any(e.kind == "profile" for e in game.log.done):
+        mine = my_board()
+        state.colours, state.set_sizes = mine["colours"], tuple(mine["set_sizes"])
     form = profile_form(state)
 
     def render_board(table: Table, error: str | None = None, status: int = 200) -> Any:
@@ -175,17 +176,26 @@ def board(table_id: str) -> Any:
         payload = profile_payload(form)
     except ValueError as error:  # a RuleError keeps its `Msg`, to be shown translated
         return tables.refused(table, tables.reason(error), 422, render_board)
+    keep = form.keep.data
     return perform(table, form, "profile", payload, render_board,
-                   on_recorded=lambda event: storage.set_setting(get_db(), PROFILE_SETTING,
-                                                                 payload))
+                   on_recorded=lambda event: keep_my_board(payload) if keep else None)
+
+
+def my_board() -> dict[str, Any]:
+    """The board this browser kept for its new tables, or the default profile."""
+    return session.get(MY_BOARD) or {"colours": play.DEFAULT_PROFILE,
+                                     "set_sizes": list(play.DEFAULT_SET_SIZES)}
+
+
+def keep_my_board(profile: dict[str, Any]) -> None:
+    session.permanent = True
+    session[MY_BOARD] = profile
 
 
 @bp.post("/<table_id>/board/saved")
 def saved_profile(table_id: str) -> Any:
-    """One tap: the board remembered from the last game (or the default) for this table."""
-    remembered = storage.get_setting(get_db(), PROFILE_SETTING)
-    profile = remembered or {"colours": play.DEFAULT_PROFILE,
-                             "set_sizes": list(play.DEFAULT_SET_SIZES)}
+    """One tap: the board this browser kept (or the default) for this table."""
+    profile = my_board()
     return act(table_id, ActionForm(), "profile", lambda form, table: profile)
 
 

@@ -83,9 +83,10 @@ def home() -> str:
 
 def home_page(form: NewTableForm, error: str | None = None) -> str:
     """This browser's tables and the form for a new one."""
-    tables = storage.list_tables(get_db(), session.get("tables", []))
-    return render_template("home.html", tables=tables, games=GAMES, form=form, error=error,
-                           known=known_players(get_db()))
+    mine = session.get("tables", [])
+    return render_template("home.html", tables=storage.list_tables(get_db(), mine),
+                           games=GAMES, form=form, error=error,
+                           known=known_players(get_db(), mine))
 
 
 @bp.post("/new")

@@ -29,9 +29,10 @@ from ..rules.common import ordinal
 bp = Blueprint("players", __name__)
 
 
-def known_players(db: storage.Database) -> list[str]:
-    """Every person who sat at a table on this server, most tables first (for a <datalist>)."""
-    return known_names(storage.table_players(db))
+def known_players(db: storage.Database, tables: list[str]) -> list[str]:
+    """Every person who sat at these tables (a browser's own), most tables first (for a
+    <datalist>): never the names other people entered on this server."""
+    return known_names(storage.table_players(db, tables))
 
 
 def finished_tables() -> list[Finished]:

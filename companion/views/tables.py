@@ -39,7 +39,7 @@ from ..rules import Game, Replay, RuleError, find_game, replay
 from ..rules.log import MAX_EVENTS, UNDO, Event
 from ..rules.text import Msg
 
-MAX_REMEMBERED_TABLES = 100
+MAX_REMEMBERED_TABLES = 40  # of each: opened, started here (the session cookie stays < 4 KB)
 ALL_CLIENTS = 10  # the shared rate limit is this many clients' worth (`too_often`)
 ROOM_WARNING = 100  # a table page says how many entries are left once this few are
 SEAT_COLOURS = ("red", "blue", "green", "yellow", "purple", "orange", "black", "white")

@@ -66,20 +66,47 @@ def test_refusals_say_why_and_change_nothing(client):
     assert bad.status_code == 422 and "First place the initial skyscrapers." in text(bad)
 
 
-def test_the_board_profile_is_remembered_for_the_next_table(client):
+BOARD = {f"{d}_{k}": c for d in DISTRICT_IDS
+         for k, c in enumerate(["green", "brown", "gray", "orange", "violet"])}
+
+
+def test_the_board_is_remembered_for_this_phones_next_tables_only(app, client):
     url = new_table(client, "Ann", "Ben", game="fifth_avenue")
     assert "Board colours" in text(client.get(url + "board"))
-    data = {f"{d}_{k}": c for d in DISTRICT_IDS
-            for k, c in enumerate(["green", "brown", "gray", "orange", "violet"])}
-    data["set_sizes"] = "2 3 2 3 2 3 2 3"
-    assert act(client, url, "board", **data).status_code == 303
+    assert act(client, url, "board", **BOARD, set_sizes="2 3 2 3 2 3 2 3",
+               keep="y").status_code == 303
     second = new_table(client, "Cy", "Di", game="fifth_avenue")
+    assert 'value="2 3 2 3 2 3 2 3"' in text(client.get(second + "board"))
     act(client, second, "board/saved")
-    page = text(client.get(second + "board"))
-    assert 'value="2 3 2 3 2 3 2 3"' in page
-    third = new_table(client, "Ed", "Flo", game="fifth_avenue")
-    refused = act(client, third, "board", **dict(data, set_sizes="3 3 3 3 2 2 2 2"))
+    assert 'value="2 3 2 3 2 3 2 3"' in text(client.get(second + "board"))
+    # Another phone, even at the same table, starts from the rulebook's board.
+    other = app.test_client()
+    elsewhere = new_table(other, "Ed", "Flo", game="fifth_avenue")
+    assert 'value="3 2 3 2 3 2 3 2"' in text(other.get(elsewhere + "board"))
+    act(other, elsewhere, "board/saved")
+    assert 'value="3 2 3 2 3 2 3 2"' in text(other.get(elsewhere + "board"))
+    # A board saved for one table only is not kept.
+    third = new_table(client, "Gus", "Hal", game="fifth_avenue")
+    act(client, third, "board", **BOARD, set_sizes="3 3 2 2 3 3 2 2")
+    fourth = new_table(client, "Ivo", "Jo", game="fifth_avenue")
+    assert 'value="2 3 2 3 2 3 2 3"' in text(client.get(fourth + "board"))
+
+
+def test_a_board_with_wrong_set_sizes_is_refused(client):
+    url = new_table(client, "Ed", "Flo", game="fifth_avenue")
+    refused = act(client, url, "board", **BOARD, set_sizes="3 3 3 3 2 2 2 2")
     assert refused.status_code == 422 and "holds five spaces" in text(refused)
+
+
+def test_the_session_cookie_stays_small_with_everything_remembered(app, client):
+    """Browsers drop a cookie over 4 KB: the most tables remembered and a board kept fit."""
+    for _ in range(45):
+        url = new_table(client, "Ann", "Ben", game="fifth_avenue")
+    act(client, url, "board", **BOARD, set_sizes="2 3 2 3 2 3 2 3", keep="y")
+    cookie = client.get_cookie("session")
+    assert len(cookie.value) < 4000
+    with client.session_transaction() as session:
+        assert len(session["tables"]) == len(session["owned"]) == 40
 
 
 def test_alea_is_a_reserved_name(client):

@@ -130,5 +130,19 @@ def test_names_with_slashes_and_dots_get_working_links(client):
 
 
 def test_known_players_for_the_name_suggestions(app, client, played):
+    with client.session_transaction() as session:
+        mine = session["tables"]
     with app.test_request_context():
-        assert known_players(get_db()) == ["Tobi", "Ola", "nina", "Zoe", "Mia", "Paul"]
+        assert known_players(get_db(), mine) == ["Tobi", "Ola", "nina", "Zoe", "Mia", "Paul"]
+
+
+def test_the_home_page_suggests_only_this_browsers_players(app, client, played):
+    home = text(client.get("/"))
+    assert '<option value="Tobi">' in home and '<option value="Zoe">' in home
+    stranger = app.test_client()
+    assert "<option value=" not in text(stranger.get("/")).split("<datalist")[1].split(
+        "</datalist>")[0]
+    new_table(stranger, "Quinn", "Rae")
+    theirs = text(stranger.get("/"))
+    assert '<option value="Quinn">' in theirs and '<option value="Tobi">' not in theirs
+    assert '<option value="Quinn">' not in text(client.get("/"))
