@@ -44,7 +44,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         template_folder=str(ROOT / "templates"),
         static_folder=str(ROOT / "static"),
     )
-    os.makedirs(app.instance_path, exist_ok=True)
+    owner_only(Path(app.instance_path))
     app.config.from_mapping(
         DATABASE=os.path.join(app.instance_path, "companion.sqlite"),
         MAX_CONTENT_LENGTH=64 * 1024,
@@ -97,6 +97,16 @@ class SessionInterface(SecureCookieSessionInterface):
 
     def get_cookie_secure(self, app: Flask) -> bool:
         return bool(app.config["SESSION_COOKIE_SECURE"]) or request.is_secure
+
+
+def owner_only(instance: Path) -> None:
+    """The instance folder (database, secret key, configuration) is its owner's alone, also
+    when it was made before with wider permissions; so is its database. The database's WAL
+    and shared-memory files take the database's permissions from SQLite."""
+    instance.mkdir(mode=0o700, parents=True, exist_ok=True)
+    instance.chmod(0o700)
+    for path in instance.glob("companion.sqlite*"):
+        path.chmod(0o600)
 
 
 def instance_secret_key(instance: Path) -> str:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import secrets
 import sqlite3
 import time
@@ -126,7 +127,10 @@ class StaleError(Exception):
 
 
 def connect(path: str) -> Database:
-    """Open the database file in WAL mode (migrate() it once at start-up)."""
+    """Open the database file in WAL mode (migrate() it once at start-up); a new file is made
+    owner-only first (SQLite gives its WAL and shared-memory files the same permissions)."""
+    if path != ":memory:" and not os.path.exists(path):
+        os.close(os.open(path, os.O_WRONLY | os.O_CREAT, 0o600))
     conn = sqlite3.connect(path, timeout=10, check_same_thread=False, isolation_level=None)
     db = Database(conn)
     db.execute("PRAGMA busy_timeout = 10000")
