@@ -8,11 +8,11 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, Protocol
-from unicodedata import category
 
 from . import fifth_avenue_table, street_table, urbanisation_table, yard, yard_table
 from .common import Placing, RuleError
 from .log import Event, Resolved, resolve
+from .names import clean_name, skeleton
 from .text import Msg
 
 __all__ = ["GAMES", "Game", "Placing", "Replay", "RuleError", "TableState", "check_players",
@@ -108,8 +108,8 @@ def replay(game: Game, players: list[str], events: Iterable[Event]) -> Replay:
 
 
 def check_players(game: Game, names: Iterable[str]) -> list[str]:
-    """Player names for a new table: trimmed, 1 to 24 characters, unique, within the game's
-    player count, none taken by an automated opponent of the game.
+    """Player names for a new table: cleaned, 1 to 24 characters, within the game's player
+    count, none that looks like the game's automated opponent or another seat's name.
     """
     if isinstance(names, str) or not isinstance(names, Iterable):
         raise RuleError(Msg("List the players' names."))
@@ -117,24 +117,28 @@ def check_players(game: Game, names: Iterable[str]) -> list[str]:
     if len(players) not in game.players:
         raise RuleError(Msg("{game} is played by {low} to {high} players.", game=game.name,
                             low=game.players.start, high=game.players.stop - 1))
+    reserved = {skeleton(r) for r in game.reserved_names(len(players))}
     for name in players:
         if len(name) > 24:
             raise RuleError(Msg("The name {name!r}... is longer than 24 characters.",
-                                    name=name[:24]))
-        reserved = [r.casefold() for r in game.reserved_names(len(players))]
-        if name.casefold() in reserved:
+                                name=name[:24]))
+        if skeleton(name) in reserved:
             raise RuleError(Msg(
                 "{name} is the automated opponent's name here: choose another name.", name=name))
-    folded = [name.casefold() for name in players]
-    duplicates = [name for name in players if folded.count(name.casefold()) > 1]
-    if duplicates:
-        raise RuleError(Msg("Two players are called {name}: names must differ.",
-                            name=duplicates[0]))
+    _check_apart(players)
     return players
 
 
-def clean_name(name: str) -> str:
-    """A player's name as typed, without control characters and surrounding or doubled spaces."""
-    if not isinstance(name, str):
-        raise RuleError(Msg("A player's name must be text, not {name!r}.", name=name))
-    return " ".join("".join(ch for ch in name if category(ch) != "Cc").split())
+def _check_apart(players: list[str]) -> None:
+    """Every seat's name looks different from every other's, as a phone shows them."""
+    seen: dict[str, str] = {}
+    for name in players:
+        other = seen.get(skeleton(name))
+        if other is None:
+            seen[skeleton(name)] = name
+            continue
+        if other.casefold() == name.casefold():
+            raise RuleError(Msg("Two players are called {name}: names must differ.",
+                                name=other))
+        raise RuleError(Msg("{name} and {other} look the same on a phone: names must be easy "
+                            "to tell apart.", name=other, other=name))

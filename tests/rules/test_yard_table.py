@@ -230,6 +230,11 @@ def test_undo_and_redo_replay_to_the_right_state():
         (["Zoë", "李小龍", "Ann\u0000"], ["Zoë", "李小龍", "Ann"]),
         (["a" * 24, "b"], ["a" * 24, "b"]),
         (["Ann", "Dirk", "Cy"], ["Ann", "Dirk", "Cy"]),  # Dirk only plays with two
+        (["Zoe\u0308", "B  en", "\u3000Cy\t"], ["Zoë", "B en", "Cy"]),  # composed (NFC)
+        (["A\u200bnn", "Be\u202en", "Cy\ufeff"], ["Ann", "Ben", "Cy"]),  # nothing invisible
+        (["e\u200b\u0301", "Ben"], ["é", "Ben"]),
+        (["Иван", "Ivan", "Ana", "Anna"], ["Иван", "Ivan", "Ana", "Anna"]),  # different looks
+        (["👨‍👩‍👧", "Ben"], ["👨‍👩‍👧", "Ben"]),  # joiners stay
     ],
 )
 def test_player_names_are_cleaned(names, result):
@@ -244,6 +249,14 @@ def test_player_names_are_cleaned(names, result):
         (["a" * 25, "b"], "longer than 24 characters"),
         (["Ann", "ann "], "Two players are called"),
         (["Ann", "dirk"], "automated opponent"),
+        (["Ann", "D\u0456rk"], "automated opponent"),  # a Cyrillic і
+        (["Zoe\u0308", "zoë"], "Two players are called Zoë"),
+        (["0", "0"], "Two players are called 0"),
+        (["Ann", "A\u200bnn"], "Two players are called Ann"),
+        (["Ann", "\u0410nn"], "Ann and Аnn look the same on a phone"),  # a Cyrillic А
+        (["Kate", "\uff2b\uff41\uff54\uff45"], "look the same"),  # full-width letters
+        (["HANS", "\u0397\u0391NS"], "look the same"),  # Greek Eta and Alpha
+        (["Pia", "\u0440ia"], "look the same"),  # a Cyrillic р
     ],
 )
 def test_bad_player_names_are_refused(names, message):

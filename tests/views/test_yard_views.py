@@ -2,6 +2,7 @@
 
 import re
 
+from companion import storage
 from tests.conftest import act, current_seq, fresh, new_table
 
 
@@ -266,3 +267,17 @@ def test_the_score_sheet_and_the_pad_in_german(client):
     assert "Summe Wertung C" in pad and "Hochhaus (21 / 13 / 6)" in pad and "Gesamtsumme" in pad
     for english in ("score pad", "Scoring", "Skyscraper", "Grand total", "Points for"):
         assert english not in pad, english
+
+
+def test_names_that_look_alike_are_refused_at_the_start(app, client):
+    before = len(list(storage.connect(app.config["DATABASE"])["tables"].rows))
+    response = client.post("/new", data={"game": "yard", "players-0-name": "Ann",
+                                         "players-1-name": "\u0410nn", "players-2-name": "Cy"})
+    assert response.status_code == 422
+    assert "Ann and Аnn look the same on a phone: names must be easy to tell apart." in text(
+        response)
+    german = client.post("/new", headers={"Accept-Language": "de"},
+                         data={"game": "yard", "players-0-name": "Ann",
+                               "players-1-name": "\u0410nn", "players-2-name": "Cy"})
+    assert "Ann und Аnn sehen auf dem Handy gleich aus" in text(german)
+    assert len(list(storage.connect(app.config["DATABASE"])["tables"].rows)) == before
