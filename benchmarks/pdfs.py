@@ -123,7 +123,9 @@ def bare_documents() -> dict[str, Callable[[], bytes]]:
 def app_documents(instance: Path) -> dict[str, Callable[[], bytes]]:
     """Every game's score sheet (of a scripted game) and blank pad, at the sizes the table
     page links to, fetched through the Flask test client: view, replay, template, WeasyPrint."""
-    app = games.app_for(instance, {"WTF_CSRF_ENABLED": False})
+    # Renders measure the PDFs, not the rate limit on score sheets.
+    app = games.app_for(instance, {"WTF_CSRF_ENABLED": False,
+                                   "RATE_LIMITS": {"sheet": (10**9, 1)}})
     client = app.test_client()
     database = storage.connect(app.config["DATABASE"])
     documents: dict[str, Callable[[], bytes]] = {}
