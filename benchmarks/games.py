@@ -1,21 +1,21 @@
 """Scripted games for the benchmarks: realistic event logs, and tables seeded with them.
 
-Events are written through `companion.storage.append_event` with the real rules as the check,
-so a script that the rules no longer accept stops early; the caller reports how far it got.
+Events are written through the app's one write path (`companion.replays.record`, the real rules
+with a snapshot of each table), so a script that the rules no longer accept stops early; the
+caller reports how far it got.
 """
 
 from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from flask import Flask
 
-from companion import create_app, storage
+from companion import create_app, replays, storage
 from companion.rules import GAMES, RuleError, replay
 from companion.rules.fifth_avenue_table import DEFAULT_PROFILE, DEFAULT_SET_SIZES, DISTRICT_IDS
 from companion.rules.log import Event
@@ -160,7 +160,7 @@ def seed(db: storage.Database, slug: str, mid_game: bool) -> Seeded:
     done = 0
     for kind, payload in actions:
         try:
-            storage.append_event(db, table_id, done, kind, payload, check(slug, players))
+            replays.record(db, table_id, GAMES[slug], players, done, kind, payload)
         except RuleError:
             break
         done += 1
@@ -171,15 +171,6 @@ def seats(slug: str) -> list[dict[str, str]]:
     """The players of a scripted game as a new table stores them: names and colours."""
     return [{"name": name, "colour": colour}
             for name, colour in zip(PLAYERS[slug], SEAT_COLOURS, strict=False)]
-
-
-def check(slug: str, players: list[str]) -> Callable[[list[Event]], str]:
-    """What `append_event` asks of the platform: replay with the new event, say the status."""
-
-    def status_after(log: list[Event]) -> str:
-        return "finished" if replay(GAMES[slug], players, log).state.finished else "open"
-
-    return status_after
 
 
 def events_of(slug: str, mid_game: bool) -> tuple[list[str], list[Event]]:

@@ -106,6 +106,14 @@ def forget_the_shared_board(db: Database) -> None:
     db["settings"].drop()
 
 
+@migrations()
+def add_snapshots(db: Database) -> None:
+    """Each table's state as of its last event, kept with it, so that no page or action has to
+    replay the log (the bytes are `companion.replays`' to read)."""
+    db["snapshots"].create({"table_id": str, "seq": int, "state": bytes}, pk="table_id",
+                           foreign_keys=[("table_id", "tables", "id")])
+
+
 @dataclass(frozen=True)
 class Once:
     """What makes a submission one action: the form's one-time key and a digest of its fields."""
@@ -119,11 +127,13 @@ class GoneError(Exception):
 
 
 class StaleError(Exception):
-    """A write based on an outdated view of the table; `since` lists what happened meanwhile."""
+    """A write based on an outdated view of the table: `missed` events happened meanwhile, the
+    last of them (up to three) in `since`."""
 
-    def __init__(self, since: list[Event]):
+    def __init__(self, since: list[Event], missed: int):
         super().__init__("The table changed since this screen was loaded.")
         self.since = since
+        self.missed = missed
 
 
 def connect(path: str) -> Database:
@@ -216,22 +226,32 @@ def last_seq(db: Database, table_id: str) -> int:
     return int(row[0] or 0)
 
 
+@dataclass(frozen=True)
+class Written:
+    """What `append_event`'s check says of the table with the new event: its status ("open"
+    or "finished") and the snapshot to keep with it (the caller's bytes, or None)."""
+
+    status: str
+    snapshot: bytes | None = None
+
+
 def append_event(
     db: Database,
     table_id: str,
     based_on: int,
     kind: str,
     payload: Mapping[str, Any],
-    check: Callable[[list[Event]], str],
+    check: Callable[[Event], Written],
     once: Once | None = None,
 ) -> Event:
     """Append one event if the writer saw the latest state (`based_on` is the last seq it saw).
 
-    In one transaction: a table whose links were renewed since the writer loaded it is
-    GoneError; a submission whose key and request were recorded before is a retry and
-    gets that event back, nothing written; a writer that is behind gets StaleError and nothing
-    is written; `check(log)` replays the log with the new event (raising RuleError if the rules
-    refuse it) and returns the table's status afterwards, which is stored with it.
+    In one transaction, reading no more than the table's last event: a table whose links were
+    renewed since the writer loaded it is GoneError; a submission whose key and request were
+    recorded before is a retry and gets that event back, nothing written; a writer that is
+    behind gets StaleError and nothing is written; `check(event)` applies the new event to the
+    table (raising RuleError if the rules refuse it) and says its status and snapshot, which
+    are stored with it.
     """
     with write_transaction(db):
         if db.execute("select 1 from tables where id = ?", [table_id]).fetchone() is None:
@@ -239,25 +259,61 @@ def append_event(
         earlier = earlier_use(db, table_id, once.key) if once else None
         if once and earlier and earlier[1] == once.request:
             return earlier[0]
-        log = events(db, table_id)
-        current = log[-1].seq if log else 0
+        current = last_seq(db, table_id)
         if based_on != current or earlier:  # a key used with other fields: another button
-            raise StaleError([e for e in log if e.seq > based_on])
-        event = Event(current + 1, kind, dict(payload), now())
-        status = check([*log, event])
+            raise StaleError(events_since(db, table_id, based_on), current - based_on)
+        stored = json.dumps(payload, ensure_ascii=False, sort_keys=True)
+        # The event as a replay will read it back (tuples become lists): what the check applies.
+        event = Event(current + 1, kind, json.loads(stored), now())
+        written = check(event)
         db["events"].insert(
             {
                 "table_id": table_id,
                 "seq": event.seq,
                 "kind": kind,
-                "payload": json.dumps(event.payload, ensure_ascii=False, sort_keys=True),
+                "payload": stored,
                 "at": event.at,
                 "action_key": once.key if once else None,
                 "request": once.request if once else None,
             }
         )
-        db["tables"].update(table_id, {"status": status})
+        db["tables"].update(table_id, {"status": written.status})
+        if written.snapshot is not None:
+            keep_snapshot(db, table_id, event.seq, written.snapshot)
     return event
+
+
+def events_since(db: Database, table_id: str, seq: int, most: int = 3) -> list[Event]:
+    """The last `most` events after `seq`, oldest first (what a stale screen missed)."""
+    rows = db.execute(
+        "select seq, kind, payload, at from events where table_id = ? and seq > ? "
+        "order by seq desc limit ?", [table_id, seq, most]).fetchall()
+    return [Event(r[0], r[1], json.loads(r[2]), r[3]) for r in reversed(rows)]
+
+
+def events_at(db: Database, table_id: str, seqs: list[int]) -> dict[int, Event]:
+    """The table's events with these numbers, by number."""
+    if not seqs:
+        return {}
+    marks = ", ".join("?" for _ in seqs)
+    rows = db.execute(f"select seq, kind, payload, at from events where table_id = ? "
+                      f"and seq in ({marks})", [table_id, *seqs]).fetchall()
+    return {r[0]: Event(r[0], r[1], json.loads(r[2]), r[3]) for r in rows}
+
+
+def snapshot(db: Database, table_id: str) -> tuple[int, bytes] | None:
+    """The snapshot kept with the table's last event (or an older one): its seq and bytes."""
+    row = db.execute("select seq, state from snapshots where table_id = ?",
+                     [table_id]).fetchone()
+    return (int(row[0]), bytes(row[1])) if row else None
+
+
+def keep_snapshot(db: Database, table_id: str, seq: int, state: bytes) -> None:
+    """Keep a snapshot of the table as it is after event `seq`, unless a later one is kept."""
+    db.execute(
+        "insert into snapshots (table_id, seq, state) values (?, ?, ?) "
+        "on conflict (table_id) do update set seq = excluded.seq, state = excluded.state "
+        "where excluded.seq > snapshots.seq", [table_id, seq, state])
 
 
 def earlier_use(db: Database, table_id: str, key: str) -> tuple[Event, str] | None:
@@ -289,6 +345,7 @@ def renew_links(db: Database, table_id: str) -> str:
         if not moved:
             raise GoneError(table_id)  # renewed by another request meanwhile
         db.execute("update events set table_id = ? where table_id = ?", [new_id, table_id])
+        db.execute("update snapshots set table_id = ? where table_id = ?", [new_id, table_id])
     return new_id
 
 

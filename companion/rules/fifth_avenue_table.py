@@ -104,6 +104,7 @@ class FifthAvenueTable(ActionTable):
     players: list[str]
     colours: dict[str, list[str]] = field(default_factory=lambda: dict(DEFAULT_PROFILE))
     set_sizes: tuple[int, ...] = DEFAULT_SET_SIZES
+    board_set: bool = False  # the table has said which colour sits where (its "profile")
     board: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
     row: list[list[str | None]] = field(default_factory=list)
     below_park: list[str] = field(default_factory=list)
@@ -252,6 +253,7 @@ class FifthAvenueTable(ActionTable):
         sizes = check_set_sizes(payload.get("set_sizes", DEFAULT_SET_SIZES))
         self.colours = {d: list(colours[d]) for d in DISTRICT_IDS}
         self.set_sizes = sizes
+        self.board_set = True
 
     @reads("start", "row")
     def _apply_setup(self, payload: Mapping[str, Any]) -> None:
@@ -622,7 +624,8 @@ def describe(kind: str, payload: Mapping[str, Any]) -> str:
     where = DISTRICT_NAMES.get(str(payload.get("district")), payload.get("district"))
     plot = payload.get("plot")
     plot_no = plot + 1 if isinstance(plot, int) else plot
-    cards = " ".join(str(c) for c in payload.get("cards") or [])
+    drawn = payload.get("cards")
+    cards = " ".join(str(c) for c in drawn) if isinstance(drawn, list) else ""
     winner = payload.get("winner")
     commissioner = payload.get("commissioner")
     to = payload.get("to")

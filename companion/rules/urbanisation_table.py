@@ -173,6 +173,9 @@ class UrbanisationTable(ActionTable):
     order: list[str] = field(default_factory=list)
     step: int = 0
     start_player: str | None = None
+    # When the last Mayor was chosen: the former start player and everyone's money (why him).
+    former_start: str | None = None
+    mayor_money: dict[str, int] = field(default_factory=dict)
     chosen: list[str] = field(default_factory=list)
     vp_log: list[tuple[int, str, str, int]] = field(default_factory=list)
     reports: list[Report] = field(default_factory=list)
@@ -769,6 +772,7 @@ class UrbanisationTable(ActionTable):
         money = {p: c.money for p, c in self.cards.items()}
         self.order = mayor_order(self.totals(), money, self.start_player, self.players)
         self.turn += 1
+        self.former_start, self.mayor_money = self.start_player, money
         self.start_player = mayor = self.order[0]
         self.cards[mayor].characters = ["mayor"]
         self._score(mayor, "mayor", MAYOR_VP)
@@ -838,7 +842,8 @@ def _action_text(kind: str, payload: Mapping[str, Any], who: object) -> str:
         return (Msg("{player} upgraded to factory {number}", player=who, number=number)
                 if payload.get("upgrade")
                 else Msg("{player} attracted factory {number}", player=who, number=number))
-    count = payload.get("count", 1)
+    given = payload.get("count", 1)
+    count = given if isinstance(given, int) and not isinstance(given, bool) and given >= 0 else 0
     colour = payload.get("colour")
     texts: dict[str, Callable[[], str]] = {
         "character": lambda: Msg("{player} hired the {character}", player=who, character=(
@@ -846,12 +851,12 @@ def _action_text(kind: str, payload: Mapping[str, Any], who: object) -> str:
         "pass": lambda: Msg("{player} passed", player=who),
         "buy_land": lambda: Msg("{player} bought land ({n} price markers)", player=who,
                                 n=payload.get("price_markers")),
-        "erect": lambda: Msg("{player} erected {buildings}", player=who, buildings=counted(
-            str(payload.get("building")), count if isinstance(count, int) else 0)),
+        "erect": lambda: Msg("{player} erected {buildings}", player=who,
+                             buildings=counted(str(payload.get("building")), count)),
         "sow": lambda: Msg("{player} sowed {n} grain", player=who, n=payload.get("grain", 0)),
         "work_orders": lambda: Plural("{player} took {n} {colour} work order",
                                       "{player} took {n} {colour} work orders", player=who,
-                                      n=count if isinstance(count, int) else 0,
+                                      n=count,
                                       colour=COLOUR_NAMES.get(str(colour), colour)),
         "produce": lambda: Msg("{player} produced goods at factory {number}", player=who,
                                number=payload.get("factory")),

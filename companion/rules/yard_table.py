@@ -323,7 +323,9 @@ def describe(kind: str, payload: Mapping[str, Any]) -> str:
             return Msg("{player} bought {building} for Dirk", player=player, building=bought)
         return Msg("{player} bought {building}", player=player, building=bought)
     if kind == "dirk_deal":
-        return Msg("Dirk was dealt {cards}", cards=_cards_in_words(payload.get("buildings", {})))
+        dealt = payload.get("buildings")
+        return Msg("Dirk was dealt {cards}",
+                   cards=_cards_in_words(dealt if isinstance(dealt, Mapping) else {}))
     if kind == "score":
         return Msg("Scoring {scoring}", scoring=payload.get("scoring"))
     if kind == "final":
@@ -335,8 +337,10 @@ def describe(kind: str, payload: Mapping[str, Any]) -> str:
     if kind == "correct":
         return _correction(payload)
     if kind == "deck":
+        left = payload.get("left")
         return Plural("Correction: {n} building card left in the deck",
-                      "Correction: {n} building cards left in the deck", n=payload.get("left", 0))
+                      "Correction: {n} building cards left in the deck",
+                      n=left if isinstance(left, int) else 0)
     return kind
 
 
@@ -348,9 +352,9 @@ def _correction(payload: Mapping[str, Any]) -> str:
                held=COUNTED[building](count))
 
 
-def _cards_in_words(counts: Mapping[str, int]) -> str:
+def _cards_in_words(counts: Mapping[Any, Any]) -> str:
     """'3 parks, 2 museums and 1 church', each part still translatable."""
-    parts = [COUNTED[b](n) for b, n in counts.items() if n]
+    parts = [COUNTED[b](n) for b, n in counts.items() if b in COUNTED and isinstance(n, int) and n]
     if not parts:
         return Msg("no cards")
     listed = parts[0]

@@ -29,6 +29,7 @@ from werkzeug.exceptions import RequestEntityTooLarge
 from .. import csrf, exchange, get_db, storage
 from ..i18n import lazy_gettext as _l
 from ..i18n import text
+from ..rules import replay
 from .tables import (
     SEAT_COLOURS,
     Table,
@@ -66,7 +67,7 @@ def export_json(slug: str, table_id: str) -> Response:
 def results_csv(slug: str, table_id: str) -> Response:
     """The standings (the result, once finished) as a spreadsheet: one row per player."""
     table = load_table(slug, table_id)
-    state = table.replay().state
+    state = table.current().state
     body = exchange.results_csv(str(table.game.name), table.created_at[:10], table.names,
                                 state.ranking())
     # With a byte order mark, spreadsheet apps read the names' accents and umlauts as UTF-8.
@@ -95,8 +96,10 @@ def bgstats_open(slug: str, table_id: str) -> Any:
 
 
 def bgstats_play(table: Table) -> dict[str, Any] | None:
+    """The play, from the whole log (its actions in force give the start player and the
+    times)."""
     events = storage.events(get_db(), table.id)
-    game = table.replay(events)
+    game = replay(table.game, table.names, events)
     if not game.state.finished:
         return None
     return exchange.bgstats_play(row(table), str(table.game.name), game.state, game.log.done,

@@ -78,7 +78,7 @@ class FinalForm(ActionForm):
     draw = BooleanField(_l("Let the app turn them over"))
 
 
-def profile_form(state: play.FifthAvenueTable) -> Any:
+def profile_form(profile: dict[str, Any]) -> Any:
     """Each district's five plot colours in ring order, and the supply row's set sizes."""
     fields: dict[str, Any] = {}
     for district in play.DISTRICT_IDS:
@@ -86,10 +86,10 @@ def profile_form(state: play.FifthAvenueTable) -> Any:
             fields[f"{district}_{k}"] = SelectField(
                 _("%(district)s, plot %(number)s", district=text(play.DISTRICT_NAMES[district]),
                   number=k + 1),
-                choices=choices(rules.COLOUR_NAMES), default=state.colours[district][k])
+                choices=choices(rules.COLOUR_NAMES), default=profile["colours"][district][k])
     fields["set_sizes"] = StringField(
         _("Set sizes on the supply row, left to right"),
-        default=" ".join(str(s) for s in state.set_sizes))
+        default=" ".join(str(s) for s in profile["set_sizes"]))
     fields["keep"] = BooleanField(_("Use this board for my new tables"), default=True)
     return type("ProfileForm", (ActionForm,), fields)()
 
@@ -121,7 +121,7 @@ def table(table_id: str) -> Any:
 
 
 def render(table: Table, error: str | None = None, status: int = 200, **forms: Any) -> Any:
-    game = table.replay()
+    game = table.current()
     state: play.FifthAvenueTable = game.state  # type: ignore[assignment]
     high = request.args.get("high", type=int)
     if high is None and "alea_form" in forms:
@@ -156,12 +156,11 @@ def board(table_id: str) -> Any:
     """The board profile of this table: which colour sits where in each district. It is the
     table's own; this browser may keep it for its new tables (never for anyone else's)."""
     table = load_table("fifth_avenue", table_id)
-    game = table.replay()
+    game = table.current()
     state: play.FifthAvenueTable = game.state  # type: ignore[assignment]
-    if not any(e.kind == "profile" for e in game.log.done):
-        mine = my_board()
-        state.colours, state.set_sizes = mine["colours"], tuple(mine["set_sizes"])
-    form = profile_form(state)
+    shown = ({"colours": state.colours, "set_sizes": state.set_sizes} if state.board_set
+             else my_board())
+    form = profile_form(shown)
 
     def render_board(table: Table, error: str | None = None, status: int = 200) -> Any:
         page = render_template("fifth_avenue/board.html", table=table, state=state, form=form,
@@ -208,7 +207,7 @@ def profile_payload(form: Any) -> dict[str, Any]:
 @bp.post("/<table_id>/setup")
 def setup(table_id: str) -> Any:
     state: play.FifthAvenueTable = (
-        load_table("fifth_avenue", table_id).replay().state)  # type: ignore[assignment]
+        load_table("fifth_avenue", table_id).current().state)  # type: ignore[assignment]
     form = setup_form(state)
 
     def payload(form: Any, table: Table) -> dict[str, Any]:
@@ -235,7 +234,7 @@ def split_target(target: str) -> tuple[str, int]:
 def plot(table_id: str) -> Any:
     """A tap on a plot: an initial skyscraper while placing, otherwise the chosen business."""
     state: play.FifthAvenueTable = (
-        load_table("fifth_avenue", table_id).replay().state)  # type: ignore[assignment]
+        load_table("fifth_avenue", table_id).current().state)  # type: ignore[assignment]
     kind = "initial_skyscraper" if state.phase == "placing" else "business"
 
     def payload(form: PlotForm, table: Table) -> dict[str, Any]:
@@ -322,7 +321,7 @@ def auction(table_id: str) -> Any:
 def final(table_id: str) -> Any:
     """The final scoring; Central Park's three tiles drawn by the app or entered."""
     state: play.FifthAvenueTable = (
-        load_table("fifth_avenue", table_id).replay().state)  # type: ignore[assignment]
+        load_table("fifth_avenue", table_id).current().state)  # type: ignore[assignment]
     form = FinalForm()
 
     def payload(form: FinalForm, table: Table) -> dict[str, Any]:
@@ -338,7 +337,7 @@ def final(table_id: str) -> Any:
 @bp.post("/<table_id>/hand")
 def hand(table_id: str) -> Any:
     state: play.FifthAvenueTable = (
-        load_table("fifth_avenue", table_id).replay().state)  # type: ignore[assignment]
+        load_table("fifth_avenue", table_id).current().state)  # type: ignore[assignment]
     fields = {f"cards_{i}": IntegerField(_("%(player)s: cards in hand", player=p),
 
                                          validators=[InputRequired(), NumberRange(0, 200)])

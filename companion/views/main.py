@@ -203,7 +203,7 @@ def score_sheet(slug: str, table_id: str) -> Any:
         return render_template("error.html", message=_(
             "Many score sheets were printed from here just now: wait a minute, then try "
             "again.")), 429
-    game = table.replay()
+    game = table.current()
     size = pdf.page_size(request.args.get("size"))
     body = pdf.render_pdf(f"{slug}/sheet.html", table=table, game=game.state, size=size,
                           rules=game_rules(slug))

@@ -12,7 +12,6 @@ from flask_wtf import FlaskForm
 from werkzeug.wrappers import Response
 
 from .. import get_db, storage
-from ..rules.log import history
 from .tables import describe_event, load_table, remember, table_from_row
 
 bp = Blueprint("share", __name__)
@@ -73,13 +72,13 @@ def board(view_token: str) -> str:
     actions. It shows nothing that leads to the scorers' link."""
     row = storage.get_table_by_view_token(get_db(), view_token) or abort(404)
     table = table_from_row(row)
-    events = storage.events(get_db(), table.id)
-    game = table.replay(events)
-    entries = [e for e in history(events) if e.in_force and e.event.kind not in ("undo", "redo")]
+    game = table.current()
+    shown = game.done[-LAST_ACTIONS:][::-1]
+    events = storage.events_at(get_db(), table.id, list(shown))
     return render_template(
         "share/board.html", table=table, state=game.state, seq=game.last_seq,
         totals=sorted(game.state.totals().items(), key=lambda item: -item[1]),
-        last=[describe_event(table, e.event) for e in entries[-LAST_ACTIONS:]][::-1],
+        last=[describe_event(table, events[n]) for n in shown],
         poll=url_for("share.board_seq", view_token=view_token),
     )
 

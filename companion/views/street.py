@@ -99,7 +99,7 @@ def table(table_id: str) -> Any:
 
 
 def render(table: Table, error: str | None = None, status: int = 200, **forms: Any) -> Any:
-    game = table.replay()
+    game = table.current()
     page = render_template(
         "street/table.html", table=table, state=game.state, game=game,
         play=play, rules=rules, rulings=play.RULINGS, error=error,
@@ -127,7 +127,7 @@ def play_card(table_id: str, seat: int) -> Any:
     form = CardForm()
 
     def page(table: Table, error: str | None = None, status: int = 200) -> Any:
-        game = table.replay()
+        game = table.current()
         html = render_template(
             "street/play.html", table=table, state=game.state, seq=game.last_seq, form=form,
             player=player, seat=seat, play=play, rules=rules, error=error)

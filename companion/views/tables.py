@@ -32,12 +32,12 @@ from wtforms import IntegerField, StringField
 from wtforms.validators import InputRequired, NumberRange, Regexp
 from wtforms.widgets import HiddenInput
 
-from .. import get_db, storage
+from .. import get_db, replays, storage
 from ..i18n import lazy_gettext as _l
 from ..i18n import text
-from ..rules import Game, Replay, RuleError, find_game, replay
+from ..replays import Current
+from ..rules import Game, RuleError, find_game
 from ..rules.log import MAX_EVENTS, UNDO, Event
-from ..rules.text import Msg
 
 MAX_REMEMBERED_TABLES = 40  # of each: opened, started here (the session cookie stays < 4 KB)
 ALL_CLIENTS = 10  # the shared rate limit is this many clients' worth (`too_often`)
@@ -68,10 +68,9 @@ class Table:
     def colours(self) -> dict[str, str]:
         return {p["name"]: p["colour"] for p in self.players}
 
-    def replay(self, events: list[Event] | None = None) -> Replay:
-        if events is None:
-            events = storage.events(get_db(), self.id)
-        return replay(self.game, self.names, events)
+    def current(self) -> Current:
+        """The table as it stands (worked out once: `companion.replays`)."""
+        return replays.current(get_db(), self.id, self.game, self.names)
 
 
 def load_table(slug: str, table_id: str) -> Table:
@@ -144,21 +143,13 @@ def perform(
     if ghost_tap(form):
         return Response(status=204)
     once = storage.Once(form.key.data, submitted_digest())
-
-    def status_after(log: list[Event]) -> str:
-        if len(log) > MAX_EVENTS:
-            raise RuleError(Msg("This table holds {most} entries, as many as a table can hold "
-                                "(and be exported and imported again): nothing more can be "
-                                "recorded. Export it and go on at a new table.", most=MAX_EVENTS))
-        return "finished" if table.replay(log).state.finished else "open"
-
     try:
-        event = storage.append_event(get_db(), table.id, form.seq.data, kind, payload,
-                                     status_after, once)
+        event = replays.record(get_db(), table.id, table.game, table.names, form.seq.data, kind,
+                               payload, once)
     except storage.GoneError:
         return gone()
     except storage.StaleError as stale:
-        return refused(table, stale_message(table, stale.since, kind, payload), 409, render)
+        return refused(table, stale_message(table, stale, kind, payload), 409, render)
     except RuleError as error:
         return refused(table, reason(error), 422, render)
     if on_recorded is not None:
@@ -261,9 +252,11 @@ def redirect_to_table(table: Table) -> Response:
     return redirect(table_url(table), code=303)
 
 
-def stale_message(table: Table, since: list[Event], kind: str, payload: Mapping[str, Any]) -> str:
+def stale_message(table: Table, stale: storage.StaleError, kind: str,
+                  payload: Mapping[str, Any]) -> str:
     """Tell a repeated tap from a screen that another action made outdated."""
-    if len(since) == 1 and since[0].kind == kind and dict(since[0].payload) == dict(payload):
+    since = stale.since
+    if stale.missed == 1 and since[0].kind == kind and dict(since[0].payload) == dict(payload):
         return _("That was already recorded, so it was not added again.")
     if not since:
         return _("This screen is ahead of the table. Reload the page; nothing was changed.")
@@ -275,14 +268,13 @@ def stale_message(table: Table, since: list[Event], kind: str, payload: Mapping[
     )
 
 
-def log_context(table: Table, game: Replay) -> dict[str, Any]:
+def log_context(table: Table, game: Current) -> dict[str, Any]:
     """What every table page shows of the log: the last seq (for the forms), what undo and
-    redo would act on, and the action this page is the answer to."""
-    done, undone = game.log.done, game.log.undone
+    redo would act on, the action this page is the answer to, and the room left."""
     return {
         "seq": game.last_seq,
-        "undo_label": describe_event(table, done[-1]) if done else None,
-        "redo_label": describe_event(table, undone[0]) if undone else None,
+        "undo_label": describe_event(table, game.last) if game.last else None,
+        "redo_label": describe_event(table, game.next) if game.next else None,
         "recorded": just_recorded(table, game),
         "room_note": room_note(MAX_EVENTS - game.last_seq),
     }
@@ -299,18 +291,17 @@ def room_note(room: int) -> str | None:
                     room, most=MAX_EVENTS)
 
 
-def just_recorded(table: Table, game: Replay) -> dict[str, Any] | None:
+def just_recorded(table: Table, game: Current) -> dict[str, Any] | None:
     """The action this page answers, said in one line with the button that takes it back:
     "Cy bought a skyscraper - Undo" (after an undo: "Undone: ... - Redo"). Nothing when the
     table moved on since, or the page was not loaded as an answer."""
     note = g.pop("recorded", None) or session.pop("recorded", None)
     if not note or note.get("table") != table.id or note.get("seq") != game.last_seq:
         return None
-    done, undone = game.log.done, game.log.undone
-    if note.get("kind") == UNDO and undone:
-        return {"text": _("Undone: %(action)s", action=text(describe_event(table, undone[0]))),
+    if note.get("kind") == UNDO and game.next:
+        return {"text": _("Undone: %(action)s", action=text(describe_event(table, game.next))),
                 "button": "redo"}
-    return {"text": describe_event(table, done[-1]), "button": "undo"} if done else None
+    return {"text": describe_event(table, game.last), "button": "undo"} if game.last else None
 
 
 def describe_event(table: Table, event: Event) -> str:

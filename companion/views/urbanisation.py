@@ -198,7 +198,7 @@ def table(table_id: str) -> Any:
 
 
 def render(table: Table, error: str | None = None, status: int = 200, **forms: Any) -> Any:
-    game = table.replay()
+    game = table.current()
     state: play.UrbanisationTable = game.state  # type: ignore[assignment]
     context = {
         "setup_form": setup_form(table.names) if state.segment == "setup" else None,
@@ -217,7 +217,7 @@ def render(table: Table, error: str | None = None, status: int = 200, **forms: A
     page = render_template(
         "urbanisation/table.html", table=table, state=state, game=game, rules=rules,
         pieces=pieces, play=play, rulings=play.RULINGS, error=error, action_names=ACTION_NAMES,
-        played_with=PLAYED_WITH, mayor=mayor_reason(table, game, state),
+        played_with=PLAYED_WITH, mayor=mayor_reason(state),
         capacity=pieces.capacity, **log_context(table, game), **context)
     return page, status
 
@@ -225,8 +225,9 @@ def render(table: Table, error: str | None = None, status: int = 200, **forms: A
 PAGES["urbanisation"] = render
 
 
-def mayor_reason(table: Table, game: Any, state: play.UrbanisationTable) -> str | None:
-    """Why this turn's start player starts: set-up, or the Mayor's fewest VP, least money, seat."""
+def mayor_reason(state: play.UrbanisationTable) -> str | None:
+    """Why this turn's start player starts: set-up, or the Mayor's fewest VP, least money, seat
+    (as the state recorded them when it chose him)."""
     if state.segment not in ("characters", "actions"):
         return None
     mayor = state.order[0]
@@ -239,35 +240,15 @@ def mayor_reason(table: Table, game: Any, state: play.UrbanisationTable) -> str 
     if len(tied) == 1:
         return _("%(name)s is the Mayor: the fewest VP after turn %(turn)s (%(vp)s).",
                  name=mayor, turn=state.turn - 1, vp=least)
-    money = money_at_mayor(table, game)
+    money = state.mayor_money
     others = text(join_names([p for p in tied if p != mayor]))
     poorest = min(money[p] for p in tied)
     if [p for p in tied if money[p] == poorest] == [mayor]:
         return _("%(name)s is the Mayor: tied with %(others)s on %(vp)s VP, the least money "
                  "($%(money)s).", name=mayor, others=others, vp=least, money=money[mayor])
-    former = former_start(game, state)
     return _("%(name)s is the Mayor: tied with %(others)s on %(vp)s VP and $%(money)s, the "
              "first clockwise after %(former)s, the former start player.", name=mayor,
-             others=others, vp=least, money=poorest, former=former)
-
-
-def money_at_mayor(table: Table, game: Any) -> dict[str, int]:
-    """Everyone's money when the last administration chose the Mayor (a replay up to it)."""
-    done = game.log.done
-    last = max(i for i, e in enumerate(done) if e.kind == "administration")
-    state: play.UrbanisationTable = table.game.start(table.names)  # type: ignore[assignment]
-    for event in done[:last + 1]:
-        state.apply(event.kind, event.payload)
-    return {p: c.money for p, c in state.cards.items()}
-
-
-def former_start(game: Any, state: play.UrbanisationTable) -> str:
-    """The start player of the turn before: its Mayor, or the set-up's start player."""
-    for turn, player, source, _vp in state.vp_log:
-        if source == "mayor" and turn == state.turn - 1:
-            return player
-    setup = next(e for e in game.log.done if e.kind == "setup")
-    return str(setup.payload["start_player"])
+             others=others, vp=least, money=poorest, former=state.former_start)
 
 
 def act(table_id: str, form: ActionForm, kind: str, payload_of: Any, name: str = "") -> Any:

@@ -95,7 +95,7 @@ def table(table_id: str) -> Any:
 
 def render(table: Table, error: Any = None, status: int = 200, **forms: Any) -> Any:
     """The table page: next step, purchase buttons, majority board, scorings, totals."""
-    game = table.replay()
+    game = table.current()
     state: yard_table.YardTable = game.state  # type: ignore[assignment]
     context = {
         "dirk_form": dirk_form(),
@@ -196,7 +196,7 @@ def end(table_id: str) -> Any:
     form = final_form(table.names)
 
     def render_end(table: Table, error: Any = None, status: int = 200) -> Any:
-        game = table.replay()
+        game = table.current()
         page = render_template("yard/end.html", table=table, state=game.state,
                                seq=game.last_seq, form=form, yard=yard, error=error,
                                rulings=yard.RULINGS)

@@ -20,8 +20,8 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Locator, Page, expect
 
-from companion import storage
-from companion.rules import GAMES, replay
+from companion import replays, storage
+from companion.rules import GAMES
 from companion.rules.fifth_avenue_table import DEFAULT_PROFILE, DEFAULT_SET_SIZES, DISTRICT_IDS
 from companion.rules.log import Event
 from companion.views.tables import SEAT_COLOURS
@@ -194,13 +194,8 @@ def seed(database: Path, slug: str, players: tuple[str, ...], actions: tuple[Act
     try:
         seats = [{"name": p, "colour": c} for p, c in zip(players, SEAT_COLOURS, strict=False)]
         table_id = storage.create_table(db, slug, seats)
-
-        def status_after(log: list[Event]) -> str:
-            return "finished" if replay(GAMES[slug], list(players), log).state.finished \
-                else "open"
-
         for done, (kind, payload) in enumerate(actions):
-            storage.append_event(db, table_id, done, kind, payload, status_after)
+            replays.record(db, table_id, GAMES[slug], list(players), done, kind, payload)
         return table_id
     finally:
         db.close()

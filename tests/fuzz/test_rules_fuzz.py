@@ -239,6 +239,27 @@ def test_a_table_action_is_applied_or_refused_leaving_the_table_unchanged(slug, 
             assert isinstance(rules.GAMES[slug].describe(kind, payload), str)
 
 
+JSON = st.recursive(st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False)
+                    | st.text(max_size=10),
+                    lambda inner: st.lists(inner, max_size=3)
+                    | st.dictionaries(st.text(max_size=5), inner, max_size=3), max_leaves=8)
+
+
+@pytest.mark.parametrize("slug", sorted(rules.GAMES))
+@examples(150)
+@given(data=st.data())
+def test_any_stored_payload_is_said_in_words(slug, data):
+    """The history and the undo button describe what the log holds, whatever an action's rules
+    left unread (an auction's cards when nothing was built, say)."""
+    game = rules.GAMES[slug]
+    kinds = sorted(n.removeprefix("_apply_") for n in dir(game.start.__self__)
+                   if n.startswith("_apply_"))
+    kind = data.draw(st.sampled_from([*kinds, "unknown"]), label="kind")
+    keys = sorted(game.payload_keys(kind) or {"player"})
+    payload = data.draw(st.dictionaries(st.sampled_from(keys), JSON), label="payload")
+    assert isinstance(game.describe(kind, payload), str)
+
+
 # 3. Replaying a log, and the players' names ---------------------------------------------------
 
 @st.composite

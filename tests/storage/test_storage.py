@@ -16,8 +16,8 @@ def db(tmp_path):
     db.close()
 
 
-def accept(log):
-    return "open"
+def accept(event):
+    return storage.Written("open")
 
 
 def test_schema_wal_and_idempotent_migrations(db, tmp_path):
@@ -66,7 +66,7 @@ def test_a_refused_action_writes_nothing(db):
 
 def test_status_is_stored_with_the_event(db):
     table = storage.create_table(db, "yard", [])
-    storage.append_event(db, table, 0, "final", {}, lambda log: "finished")
+    storage.append_event(db, table, 0, "final", {}, lambda event: storage.Written("finished"))
     assert storage.get_table(db, table)["status"] == "finished"
 
 
@@ -85,7 +85,7 @@ def test_two_connections_cannot_write_the_same_sequence_number(tmp_path):
 def test_list_tables_open_first(db):
     old = storage.create_table(db, "yard", [])
     done = storage.create_table(db, "yard", [])
-    storage.append_event(db, done, 0, "final", {}, lambda log: "finished")
+    storage.append_event(db, done, 0, "final", {}, lambda event: storage.Written("finished"))
     assert [t["id"] for t in storage.list_tables(db, [done, old, "missing"])] == [old, done]
     assert storage.list_tables(db, []) == []
 

@@ -9,7 +9,7 @@ import json
 
 import pytest
 
-from companion import create_app, exchange, get_db, storage
+from companion import create_app, exchange, get_db, replays, storage
 from companion.rules import GAMES, replay
 from companion.rules.log import Event
 from companion.views import tables
@@ -109,16 +109,13 @@ FINISHED = {"yard": YARD, "fifth_avenue": FIFTH_AVENUE, "street": STREET,
 
 def seed(app, slug, names, actions):
     """A table with these actions logged through the app's one write path."""
-    def status_after(log):
-        return "finished" if replay(GAMES[slug], names, log).state.finished else "open"
-
     players = [{"name": n, "colour": SEAT_COLOURS[seat]} for seat, n in enumerate(names)]
     with app.app_context():
         db = get_db()
         table_id = storage.create_table(db, slug, players)
         for kind, payload in actions:
-            storage.append_event(db, table_id, storage.last_seq(db, table_id), kind, payload,
-                                 status_after)
+            replays.record(db, table_id, GAMES[slug], names, storage.last_seq(db, table_id),
+                           kind, payload)
     return table_id
 
 

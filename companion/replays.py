@@ -1,0 +1,216 @@
+"""Each table's state, worked out once: no page or action replays a table's log.
+
+Every event is stored with a snapshot of the table after it (`storage.append_event`), and each
+worker process keeps the tables it served last in memory. A page takes the table from memory,
+else from its snapshot; an action applies its one event to a copy of the table as it stands.
+The whole log is replayed only for a table that has no snapshot yet (made before snapshots, or
+written without one), and then the snapshot is kept.
+
+Undo and redo work like a stack, so a table's state is fixed by its last action in force (its
+*head*): the memory keeps states by head too, and an undo finds the state it goes back to there,
+or replays just the actions in force.
+"""
+
+from __future__ import annotations
+
+import pickle
+import threading
+from collections import OrderedDict
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from . import storage
+from .rules import Game, RuleError, TableState
+from .rules.log import MAX_EVENTS, REDO, UNDO, Event, resolve
+from .rules.text import Msg
+
+# How many tables (each as of one event) and states a worker keeps: a few busy tables' worth.
+REMEMBERED = 256
+
+
+@dataclass(frozen=True)
+class Current:
+    """A table as it stands after its event `last_seq`: its state, the actions in force (their
+    seqs, oldest first) and those redo would restore (next first), with the two events undo
+    and redo would act on. Shared by every request that shows it: never changed."""
+
+    state: TableState
+    last_seq: int
+    done: tuple[int, ...]
+    undone: tuple[int, ...]
+    last: Event | None  # what undo would take back
+    next: Event | None  # what redo would restore
+
+    @property
+    def head(self) -> int:
+        return self.done[-1] if self.done else 0
+
+
+Load = Callable[[Sequence[int]], dict[int, Event]]
+
+
+def replayed(game: Game, names: list[str], events: Sequence[Event]) -> Current:
+    """The table from its whole log: undo and redo resolved, the actions in force applied."""
+    log = resolve(events)
+    state = game.start(names)
+    for event in log.done:
+        state.apply(event.kind, event.payload)
+    return Current(state, events[-1].seq if events else 0, tuple(e.seq for e in log.done),
+                   tuple(e.seq for e in log.undone), log.done[-1] if log.done else None,
+                   log.undone[0] if log.undone else None)
+
+
+def after(game: Game, names: list[str], table: Current, event: Event, load: Load,
+          earlier: Callable[[int], TableState | None]) -> Current:
+    """The table after one more event; RuleError if the rules refuse it. An action applies to a
+    copy of the state; redo applies again what undo took back; undo goes back to the state of
+    the actions still in force (`earlier(head)`, or replayed from their events)."""
+    if event.kind == UNDO:
+        return undone(game, names, table, event.seq, load, earlier)
+    if event.kind == REDO:
+        if table.next is None:
+            raise RuleError(Msg("There is nothing to redo."))
+        state = copied(table.state)
+        state.apply(table.next.kind, table.next.payload)
+        rest = table.undone[1:]
+        return Current(state, event.seq, (*table.done, table.next.seq), rest, table.next,
+                       load(rest[:1]).get(rest[0]) if rest else None)
+    state = copied(table.state)
+    state.apply(event.kind, event.payload)
+    return Current(state, event.seq, (*table.done, event.seq), (), event, None)
+
+
+def undone(game: Game, names: list[str], table: Current, seq: int, load: Load,
+           earlier: Callable[[int], TableState | None]) -> Current:
+    if table.last is None:
+        raise RuleError(Msg("There is nothing to undo."))
+    done = table.done[:-1]
+    state = earlier(done[-1] if done else 0)
+    if state is None:
+        events = load(done)
+        state = game.start(names)
+        for n in done:
+            state.apply(events[n].kind, events[n].payload)
+    last = load(done[-1:]).get(done[-1]) if done else None
+    return Current(state, seq, done, (table.last.seq, *table.undone), last, table.last)
+
+
+def copied(state: TableState) -> TableState:
+    """A copy to apply an event to (pickle copies a table's state several times faster than
+    copy.deepcopy)."""
+    state_copy: TableState = pickle.loads(pickle.dumps(state, pickle.HIGHEST_PROTOCOL))
+    return state_copy
+
+
+def snapshot(table: Current) -> bytes:
+    return pickle.dumps(table, pickle.HIGHEST_PROTOCOL)
+
+
+def from_snapshot(data: bytes) -> Current:
+    """A snapshot this module kept: bytes from the app's own database, never from a user (an
+    import replays its events instead)."""
+    table: Current = pickle.loads(data)
+    return table
+
+
+class Memory:
+    """The tables this worker served last, by (table id, last seq), and their states by (table
+    id, head); the least recently used go first. Thread-safe."""
+
+    def __init__(self, size: int = REMEMBERED):
+        self.size = size
+        self.lock = threading.Lock()
+        self.tables: OrderedDict[tuple[str, int], Current] = OrderedDict()
+        self.states: OrderedDict[tuple[str, int], TableState] = OrderedDict()
+
+    def table(self, table_id: str, seq: int) -> Current | None:
+        return self._get(self.tables, (table_id, seq))
+
+    def state(self, table_id: str, head: int) -> TableState | None:
+        return self._get(self.states, (table_id, head))
+
+    def keep(self, table_id: str, table: Current) -> None:
+        with self.lock:
+            for kept, key, value in ((self.tables, (table_id, table.last_seq), table),
+                                     (self.states, (table_id, table.head), table.state)):
+                kept[key] = value
+                kept.move_to_end(key)
+                while len(kept) > self.size:
+                    kept.popitem(last=False)
+
+    def forget(self) -> None:
+        with self.lock:
+            self.tables.clear()
+            self.states.clear()
+
+    def _get(self, kept: OrderedDict[tuple[str, int], Any], key: tuple[str, int]) -> Any:
+        with self.lock:
+            value = kept.get(key)
+            if value is not None:
+                kept.move_to_end(key)
+            return value
+
+
+MEMORY = Memory()
+
+
+def current(db: storage.Database, table_id: str, game: Game, names: list[str]) -> Current:
+    """The table as it stands: from memory, else its snapshot, else its replayed log (and then
+    its snapshot is kept)."""
+    last_seq = storage.last_seq(db, table_id)
+    table = MEMORY.table(table_id, last_seq)
+    if table is None:
+        kept = storage.snapshot(db, table_id)
+        if kept is not None and kept[0] == last_seq:
+            table = from_snapshot(kept[1])
+        else:
+            table = replayed(game, names, storage.events(db, table_id))
+            with storage.write_transaction(db):
+                storage.keep_snapshot(db, table_id, table.last_seq, snapshot(table))
+        MEMORY.keep(table_id, table)
+    return table
+
+
+def with_event(db: storage.Database, table_id: str, game: Game, names: list[str],
+               event: Event) -> Current:
+    """The table after `event`, the next event of its log (inside the write transaction that
+    appends it); RuleError if the rules refuse it."""
+    before = current_within(db, table_id, game, names, event.seq - 1)
+    return after(game, names, before, event,
+                 lambda seqs: storage.events_at(db, table_id, list(seqs)),
+                 lambda head: MEMORY.state(table_id, head))
+
+
+def current_within(db: storage.Database, table_id: str, game: Game, names: list[str],
+                   seq: int) -> Current:
+    """The table after event `seq`, its last one, inside a transaction (nothing is written)."""
+    table = MEMORY.table(table_id, seq)
+    if table is not None:
+        return table
+    kept = storage.snapshot(db, table_id)
+    if kept is not None and kept[0] == seq:
+        return from_snapshot(kept[1])
+    return replayed(game, names, storage.events(db, table_id))
+
+
+def record(db: storage.Database, table_id: str, game: Game, names: list[str], based_on: int,
+           kind: str, payload: Mapping[str, Any], once: storage.Once | None = None) -> Event:
+    """Append one action the rules allow (`storage.append_event`, which refuses an outdated or
+    repeated one), with the table's status and snapshot after it; the table is kept in memory.
+    RuleError if the rules refuse it, or the table is full (MAX_EVENTS)."""
+    written: list[Current] = []
+
+    def check(event: Event) -> storage.Written:
+        if event.seq > MAX_EVENTS:
+            raise RuleError(Msg("This table holds {most} entries, as many as a table can hold "
+                                "(and be exported and imported again): nothing more can be "
+                                "recorded. Export it and go on at a new table.", most=MAX_EVENTS))
+        written.append(with_event(db, table_id, game, names, event))
+        return storage.Written("finished" if written[0].state.finished else "open",
+                               snapshot(written[0]))
+
+    event = storage.append_event(db, table_id, based_on, kind, payload, check, once)
+    if written:
+        MEMORY.keep(table_id, written[0])
+    return event

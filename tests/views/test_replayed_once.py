@@ -1,0 +1,53 @@
+"""Replay once: no page or action reads a table's whole log once the table has its snapshot,
+and no page changes the table it shows (every request of a worker shares it)."""
+
+import pytest
+
+from companion import replays, storage
+from companion.rules import GAMES
+from tests.conftest import act
+from tests.views.test_exchange import FINISHED, seed
+
+
+def snapshot(state):
+    """A table's state; `note` only says what the last action did."""
+    return {key: value for key, value in vars(state).items() if key != "note"}
+
+
+PAGES = {"yard": ["", "history", "share", "end", "sheet.pdf"],
+         "fifth_avenue": ["", "history", "share", "board", "sheet.pdf"],
+         "street": ["", "history", "share", "play/0", "play/1", "sheet.pdf"],
+         "urbanisation": ["", "history", "share", "sheet.pdf"]}
+
+
+@pytest.mark.parametrize("share", [0.5, 1], ids=["middle", "end"])
+@pytest.mark.parametrize("slug", sorted(FINISHED))
+def test_no_page_changes_the_table_it_shows(app, client, slug, share):
+    names, actions = FINISHED[slug]
+    table_id = seed(app, slug, names, actions[: round(len(actions) * share)])
+    for page in PAGES[slug]:
+        assert client.get(f"/{slug}/{table_id}/{page}").status_code == 200, page
+    db = storage.connect(app.config["DATABASE"])
+    kept = replays.MEMORY.table(table_id, storage.last_seq(db, table_id))
+    fresh = replays.replayed(GAMES[slug], names, storage.events(db, table_id))
+    assert kept is not None and snapshot(kept.state) == snapshot(fresh.state)
+
+
+def test_pages_and_actions_never_read_the_whole_log(app, client, monkeypatch):
+    names, actions = FINISHED["yard"]
+    table_id = seed(app, "yard", names, actions[:8])
+    url = f"/yard/{table_id}/"
+
+    def whole_log(*args, **kwargs):
+        raise AssertionError("the whole log was read")
+
+    monkeypatch.setattr(storage, "events", whole_log)
+    for forget in (False, True):  # from this worker's memory, then from the snapshot
+        if forget:
+            replays.MEMORY.forget()
+        assert client.get(url).status_code == 200
+        assert act(client, url, "buy", player="Nina", building="museum").status_code == 303
+        assert act(client, url, "undo").status_code == 303
+        assert act(client, url, "redo").status_code == 303
+        assert client.get(url + "sheet.pdf").status_code == 200
+        assert "/board/" in client.get(url + "share").text
