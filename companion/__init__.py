@@ -14,7 +14,7 @@ from flask_babel import gettext as _
 from flask_wtf.csrf import CSRFError, CSRFProtect
 from werkzeug.middleware.proxy_fix import ProxyFix
 
-from . import i18n, storage
+from . import i18n, replays, storage
 
 ROOT = Path(__file__).resolve().parent.parent
 csrf = CSRFProtect()
@@ -69,6 +69,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
 
     db = storage.connect(app.config["DATABASE"])
     storage.migrate(db)
+    replays.score_unscored(db)
     db.close()
 
     app.session_interface = SessionInterface()

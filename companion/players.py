@@ -8,12 +8,14 @@ name was last typed); automated opponents (`Game.reserved_names`) are not people
 
 from __future__ import annotations
 
+import dataclasses
+import json
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
 
-from .rules import GAMES, Game, RuleError, replay
+from .rules import GAMES, Game, RuleError, TableState, replay
 from .rules.log import Event
 
 
@@ -85,15 +87,31 @@ def finished(slug: str, names: Sequence[str], events: Sequence[Event]) -> Finish
         return None
     try:
         state = replay(game, list(names), events).state
-        if not state.finished:
-            return None
-        ranking = state.ranking()
+        return result_of(game, names, state, events[-1].at)
     except RuleError:
         return None
+
+
+def result_of(game: Game, names: Sequence[str], state: TableState, at: str) -> Finished | None:
+    """A table's result from its state (kept when it finishes): the final ranking of the people
+    at it; None while it is not finished."""
+    if not state.finished:
+        return None
     seated = {key(name) for name in people(game, names)}
-    results = tuple(Result(p.player, p.total, p.place, p.shared) for p in ranking
+    results = tuple(Result(p.player, p.total, p.place, p.shared) for p in state.ranking()
                     if key(p.player) in seated)
-    return Finished(slug, events[-1].at, results)
+    return Finished(game.slug, at, results)
+
+
+def as_json(table: Finished) -> str:
+    return json.dumps({"game": table.game, "at": table.at,
+                       "results": [dataclasses.astuple(r) for r in table.results]},
+                      ensure_ascii=False)
+
+
+def from_json(text: str) -> Finished:
+    data = json.loads(text)
+    return Finished(data["game"], data["at"], tuple(Result(*r) for r in data["results"]))
 
 
 def by_game(tables: Iterable[Finished]) -> dict[str, list[Finished]]:

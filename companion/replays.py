@@ -13,6 +13,7 @@ or replays just the actions in force.
 
 from __future__ import annotations
 
+import json
 import pickle
 import threading
 from collections import OrderedDict
@@ -20,8 +21,8 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from . import storage
-from .rules import Game, RuleError, TableState
+from . import players, storage
+from .rules import GAMES, Game, RuleError, TableState
 from .rules.log import MAX_EVENTS, REDO, UNDO, Event, resolve
 from .rules.text import Msg
 
@@ -165,11 +166,38 @@ def current(db: storage.Database, table_id: str, game: Game, names: list[str]) -
         if kept is not None and kept[0] == last_seq:
             table = from_snapshot(kept[1])
         else:
-            table = replayed(game, names, storage.events(db, table_id))
-            with storage.write_transaction(db):
-                storage.keep_snapshot(db, table_id, table.last_seq, snapshot(table))
+            table = replayed_and_kept(db, table_id, game, names)
         MEMORY.keep(table_id, table)
     return table
+
+
+def replayed_and_kept(db: storage.Database, table_id: str, game: Game,
+                      names: list[str]) -> Current:
+    """The table replayed from its whole log, its snapshot (and result, if finished) kept."""
+    events = storage.events(db, table_id)
+    table = replayed(game, names, events)
+    with storage.write_transaction(db):
+        storage.keep_snapshot(db, table_id, table.last_seq, snapshot(table))
+        if table.state.finished:
+            storage.keep_result(db, table_id, result(game, names, table, events[-1].at))
+    return table
+
+
+def result(game: Game, names: list[str], table: Current, at: str) -> str | None:
+    """The result kept for the players' statistics once a table is finished (else None)."""
+    finished = players.result_of(game, names, table.state, at)
+    return None if finished is None else players.as_json(finished)
+
+
+def score_unscored(db: storage.Database) -> None:
+    """Finished tables from before results were kept get theirs (once, at start-up)."""
+    for row in storage.unscored(db):
+        game = GAMES.get(row["game"])
+        if game is not None:
+            try:
+                replayed_and_kept(db, row["id"], game, [p["name"] for p in row["players"]])
+            except RuleError:
+                continue  # a log the rules no longer accept: left out of the statistics
 
 
 def with_event(db: storage.Database, table_id: str, game: Game, names: list[str],
@@ -194,11 +222,23 @@ def current_within(db: storage.Database, table_id: str, game: Game, names: list[
     return replayed(game, names, storage.events(db, table_id))
 
 
+def is_text(payload: Mapping[str, Any]) -> bool:
+    """Whether the payload can be stored as UTF-8 (JSON lets in lone surrogates, SQLite not)."""
+    try:
+        json.dumps(payload, ensure_ascii=False).encode()
+    except (UnicodeEncodeError, TypeError, ValueError):
+        return False
+    return True
+
+
 def record(db: storage.Database, table_id: str, game: Game, names: list[str], based_on: int,
            kind: str, payload: Mapping[str, Any], once: storage.Once | None = None) -> Event:
     """Append one action the rules allow (`storage.append_event`, which refuses an outdated or
     repeated one), with the table's status and snapshot after it; the table is kept in memory.
     RuleError if the rules refuse it, or the table is full (MAX_EVENTS)."""
+    payload = {} if kind in (UNDO, REDO) else payload  # they carry nothing
+    if not is_text(payload):
+        raise RuleError(Msg("This form holds something that is not text: nothing was recorded."))
     written: list[Current] = []
 
     def check(event: Event) -> storage.Written:
@@ -206,9 +246,10 @@ def record(db: storage.Database, table_id: str, game: Game, names: list[str], ba
             raise RuleError(Msg("This table holds {most} entries, as many as a table can hold "
                                 "(and be exported and imported again): nothing more can be "
                                 "recorded. Export it and go on at a new table.", most=MAX_EVENTS))
-        written.append(with_event(db, table_id, game, names, event))
-        return storage.Written("finished" if written[0].state.finished else "open",
-                               snapshot(written[0]))
+        table = with_event(db, table_id, game, names, event)
+        written.append(table)
+        return storage.Written("finished" if table.state.finished else "open", snapshot(table),
+                               result(game, names, table, event.at))
 
     event = storage.append_event(db, table_id, based_on, kind, payload, check, once)
     if written:

@@ -114,6 +114,14 @@ def add_snapshots(db: Database) -> None:
                            foreign_keys=[("table_id", "tables", "id")])
 
 
+@migrations()
+def add_results(db: Database) -> None:
+    """Each finished table's result, kept when it finishes, so that the players' pages read
+    results, never logs (`companion.players`)."""
+    db["results"].create({"table_id": str, "result": str}, pk="table_id",
+                         foreign_keys=[("table_id", "tables", "id")])
+
+
 @dataclass(frozen=True)
 class Once:
     """What makes a submission one action: the form's one-time key and a digest of its fields."""
@@ -229,10 +237,12 @@ def last_seq(db: Database, table_id: str) -> int:
 @dataclass(frozen=True)
 class Written:
     """What `append_event`'s check says of the table with the new event: its status ("open"
-    or "finished") and the snapshot to keep with it (the caller's bytes, or None)."""
+    or "finished"), the snapshot to keep with it (the caller's bytes, or None) and, once
+    finished, its result (the caller's JSON text) for the players' statistics."""
 
     status: str
     snapshot: bytes | None = None
+    result: str | None = None
 
 
 def append_event(
@@ -280,6 +290,7 @@ def append_event(
         db["tables"].update(table_id, {"status": written.status})
         if written.snapshot is not None:
             keep_snapshot(db, table_id, event.seq, written.snapshot)
+        keep_result(db, table_id, written.result)
     return event
 
 
@@ -306,6 +317,29 @@ def snapshot(db: Database, table_id: str) -> tuple[int, bytes] | None:
     row = db.execute("select seq, state from snapshots where table_id = ?",
                      [table_id]).fetchone()
     return (int(row[0]), bytes(row[1])) if row else None
+
+
+def keep_result(db: Database, table_id: str, result: str | None) -> None:
+    """A finished table's result (JSON), or none while it is open (its final undone)."""
+    if result is None:
+        db.execute("delete from results where table_id = ?", [table_id])
+    else:
+        db.execute("insert or replace into results (table_id, result) values (?, ?)",
+                   [table_id, result])
+
+
+def results(db: Database) -> list[str]:
+    """Every finished table's result (JSON), oldest table first."""
+    rows = db.execute("select r.result from results r join tables t on t.id = r.table_id "
+                      "where t.status = 'finished' order by t.created_at, t.rowid")
+    return [row[0] for row in rows]
+
+
+def unscored(db: Database) -> list[dict[str, Any]]:
+    """Finished tables without a result yet (finished before results were kept)."""
+    rows = db.query("select * from tables where status = 'finished' and id not in "
+                    "(select table_id from results)")
+    return [dict(row, players=json.loads(row["players"])) for row in rows]
 
 
 def keep_snapshot(db: Database, table_id: str, seq: int, state: bytes) -> None:
@@ -346,6 +380,7 @@ def renew_links(db: Database, table_id: str) -> str:
             raise GoneError(table_id)  # renewed by another request meanwhile
         db.execute("update events set table_id = ? where table_id = ?", [new_id, table_id])
         db.execute("update snapshots set table_id = ? where table_id = ?", [new_id, table_id])
+        db.execute("update results set table_id = ? where table_id = ?", [new_id, table_id])
     return new_id
 
 
@@ -381,27 +416,6 @@ def table_players(db: Database, ids: list[str]) -> list[tuple[str, list[str]]]:
     rows = db.query(f"select game, players from tables where id in ({marks}) "
                     "order by created_at, rowid", ids) if ids else []
     return [(r["game"], [p["name"] for p in json.loads(r["players"])]) for r in rows]
-
-
-def finished_tables(db: Database) -> list[dict[str, Any]]:
-    """Every finished table with its events, oldest first: id, game, names, created_at, events.
-
-    One query, so a table that finishes or is taken back meanwhile is read consistently.
-    """
-    rows = db.execute(
-        "select t.id, t.game, t.players, t.created_at, e.seq, e.kind, e.payload, e.at "
-        "from tables t join events e on e.table_id = t.id where t.status = 'finished' "
-        "order by t.created_at, t.rowid, e.seq"
-    )
-    tables: dict[str, dict[str, Any]] = {}
-    for table_id, game, players, created_at, seq, kind, payload, at in rows:
-        table = tables.get(table_id)
-        if table is None:
-            names = [p["name"] for p in json.loads(players)]
-            table = tables[table_id] = {"id": table_id, "game": game, "names": names,
-                                        "created_at": created_at, "events": []}
-        table["events"].append(Event(seq, kind, json.loads(payload), at))
-    return list(tables.values())
 
 
 def import_table(

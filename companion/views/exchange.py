@@ -26,7 +26,7 @@ from flask_wtf import FlaskForm
 from flask_wtf.file import FileAllowed, FileField, FileRequired
 from werkzeug.exceptions import RequestEntityTooLarge
 
-from .. import csrf, exchange, get_db, storage
+from .. import csrf, exchange, get_db, replays, storage
 from ..i18n import lazy_gettext as _l
 from ..i18n import text
 from ..rules import replay
@@ -161,6 +161,8 @@ def import_table() -> Any:
     table_id = storage.import_table(get_db(), imported.game.slug, imported.players,
                                     imported.events, imported.created_at,
                                     imported.status)
+    # Replayed once now: its snapshot, and its result for the statistics if it is finished.
+    replays.current(get_db(), table_id, imported.game, [p["name"] for p in imported.players])
     remember(table_id, started_here=True)
     return redirect(url_for(f"{imported.game.slug}.table", table_id=table_id), code=303)
 

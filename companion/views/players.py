@@ -18,7 +18,7 @@ from ..players import (
     by_game,
     chart,
     display_name,
-    finished,
+    from_json,
     known_names,
     player_stats,
     records,
@@ -36,10 +36,8 @@ def known_players(db: storage.Database, tables: list[str]) -> list[str]:
 
 
 def finished_tables() -> list[Finished]:
-    """The result of every finished table, each replayed from its events."""
-    rows = storage.finished_tables(get_db())
-    results = (finished(row["game"], row["names"], row["events"]) for row in rows)
-    return [result for result in results if result is not None]
+    """The result of every finished table, as kept when it finished (no log is read)."""
+    return [from_json(text) for text in storage.results(get_db())]
 
 
 @bp.app_template_global()

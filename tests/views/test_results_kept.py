@@ -1,0 +1,67 @@
+"""A table's result is kept when it finishes (and taken back with its final), so the players'
+pages read results, never logs: also for imported tables and tables finished before."""
+
+from companion import create_app, get_db, replays, storage
+from companion.rules import GAMES
+from tests.conftest import act
+from tests.views.test_exchange import FINISHED, exported, seed, upload
+
+
+def results(app):
+    return storage.results(storage.connect(app.config["DATABASE"]))
+
+
+def test_a_result_comes_and_goes_with_the_final_action(app, client):
+    names, actions = FINISHED["yard"]
+    table_id = seed(app, "yard", names, actions[:-1])
+    assert results(app) == []
+    with app.app_context():
+        db = get_db()
+        replays.record(db, table_id, GAMES["yard"], names, storage.last_seq(db, table_id),
+                       *actions[-1])
+    assert len(results(app)) == 1 and '"Paul"' in results(app)[0]
+    url = f"/yard/{table_id}/"
+    act(client, url, "undo")
+    assert results(app) == []
+    act(client, url, "redo")
+    assert len(results(app)) == 1
+
+
+def test_the_players_pages_read_no_log(app, client, monkeypatch):
+    for slug in sorted(FINISHED):
+        seed(app, slug, *FINISHED[slug])
+
+    def whole_log(*args, **kwargs):
+        raise AssertionError("a log was read")
+
+    monkeypatch.setattr(storage, "events", whole_log)
+    index = client.get("/players").text
+    assert "Paul" in index and "Mia" in index and "Cy" in index
+    assert "<dt>Played</dt><dd>1</dd>" in client.get("/players/Ann").text
+
+
+def test_an_imported_finished_table_counts_at_once(app, client):
+    table_id = seed(app, "street", *FINISHED["street"])
+    document = exported(client, "street", table_id)
+    assert upload(client, document).status_code == 303
+    assert len(results(app)) == 2
+    assert "<dt>Played</dt><dd>2</dd>" in client.get("/players/Mia").text
+
+
+def test_renewed_links_keep_the_result(app, client):
+    table_id = seed(app, "street", *FINISHED["street"])
+    with client.session_transaction() as session:
+        session["owned"] = [table_id]
+    assert client.post(f"/street/{table_id}/renew").status_code == 303
+    assert len(results(app)) == 1 and "Mia" in client.get("/players").text
+
+
+def test_tables_finished_before_results_were_kept_get_theirs_at_start(app, tmp_path,
+                                                                       monkeypatch):
+    seed(app, "yard", *FINISHED["yard"])
+    db = storage.connect(app.config["DATABASE"])
+    db.execute("delete from results")
+    db.execute("delete from snapshots")
+    assert results(app) == []
+    create_app({"TESTING": True, "DATABASE": app.config["DATABASE"]})
+    assert len(results(app)) == 1
