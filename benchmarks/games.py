@@ -8,7 +8,6 @@ caller reports how far it got.
 from __future__ import annotations
 
 import os
-import sys
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -16,7 +15,7 @@ from typing import Any
 from flask import Flask
 
 from companion import create_app, replays, storage
-from companion.rules import GAMES, RuleError, replay
+from companion.rules import GAMES, RuleError, replay, urbanisation_example
 from companion.rules.fifth_avenue_table import DEFAULT_PROFILE, DEFAULT_SET_SIZES, DISTRICT_IDS
 from companion.rules.log import Event
 from companion.rules.yard import BUILDINGS, CURRENCIES, SUPPLY
@@ -100,23 +99,11 @@ def street_game() -> list[Action]:
     return [*actions, ("deck_empty", {"player": "Mia"}), ("finish", {})]
 
 
-def urbanisation_game() -> list[Action]:
-    """The six-turn scripted game of the rules tests (tests/rules/), if they can be imported."""
-    sys.path.insert(0, str(ROOT))
-    try:
-        from tests.rules import test_urbanisation_table as script
-    except ImportError:
-        return []
-    turns = [script.TURN_1, script.TURN_2, script.TURN_3, script.TURN_4, script.TURN_5,
-             script.TURN_6]
-    return [script.SETUP, *[action for turn in turns for action in turn], ("final", {})]
-
-
 GAME_SCRIPTS = {
     "yard": yard_game,
     "fifth_avenue": fifth_avenue_game,
     "street": street_game,
-    "urbanisation": urbanisation_game,
+    "urbanisation": urbanisation_example.game,
 }
 # How much of each script a "mid-game" table holds.
 MID_GAME = {"yard": 30, "fifth_avenue": 14, "street": 20, "urbanisation": 60}

@@ -14,7 +14,7 @@ from flask_babel import gettext as _
 from flask_wtf.csrf import CSRFError, CSRFProtect
 from werkzeug.middleware.proxy_fix import ProxyFix
 
-from . import i18n, replays, storage
+from . import assets, i18n, replays, storage
 
 ROOT = Path(__file__).resolve().parent.parent
 csrf = CSRFProtect()
@@ -75,6 +75,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.session_interface = SessionInterface()
     csrf.init_app(app)
     i18n.init_app(app)
+    assets.init_app(app)
     app.teardown_appcontext(close_db)
     app.after_request(security_headers)
     app.register_error_handler(CSRFError, csrf_failed)

@@ -272,7 +272,11 @@ class EffectLine:
 
 
 def _lines(street: object, kind: Kind) -> list[EffectLine]:
-    sites = check_street(street)
+    return effect_lines(check_street(street), kind)
+
+
+def effect_lines(sites: Street, kind: Kind) -> list[EffectLine]:
+    """Every income or prestige icon of a checked street, site by site, floor up."""
     return [
         EffectLine(number + 1, below + 1, effect, _value(effect, sites, number, below))
         for number, cards in enumerate(sites)
@@ -290,7 +294,12 @@ def income(street: object) -> int:
     """The street's income: every income icon on "all their street's sites (whether finished or
     not)". It may be negative; `payout` applies "0, or negative ... no upcoins".
     """
-    return sum(line.amount for line in _lines(street, "income"))
+    return street_income(check_street(street))
+
+
+def street_income(sites: Street) -> int:
+    """`income` of a checked street."""
+    return sum(line.amount for line in effect_lines(sites, "income"))
 
 
 def payout(street: object) -> int:
@@ -330,7 +339,7 @@ def tallest(street: object) -> int:
     return max(len(cards) for cards in check_street(street))
 
 
-def _finished(cards: Site) -> bool:
+def has_roof(cards: Site) -> bool:
     return any(card["roof"] for card in cards)
 
 
@@ -339,12 +348,17 @@ def is_finished(site: object) -> bool:
     on top of a roof" and has no roof itself: "If a site has been finished with a roof, then no
     additional projects can be added there" but such cards.
     """
-    return _finished(check_site(site))
+    return has_roof(check_site(site))
 
 
 def street_finished(street: object) -> bool:
     """All 5 sites of the street are finished."""
-    return all(_finished(cards) for cards in check_street(street))
+    return all_finished(check_street(street))
+
+
+def all_finished(sites: Street) -> bool:
+    """`street_finished` of a checked street."""
+    return all(has_roof(cards) for cards in sites)
 
 
 def site_index(site: object) -> int:
@@ -361,12 +375,21 @@ def check_placement(street: object, site: object, card: object, own_street: obje
     `street`; `own_street` is True when the street belongs to the player building.
     """
     sites, index, built = check_street(street), site_index(site), check_card(card)
+    _check_placing(sites[index], index, built, _own(own_street))
+
+
+def _own(own_street: object) -> bool:
     if not isinstance(own_street, bool):
         raise RuleError(
             Msg("Say whether the card goes on the player's own street (true or false)."))
-    _check_owner(built, own_street)
-    _check_gift(built, sites[index], index + 1)
-    _check_floor(built, sites[index], index + 1)
+    return own_street
+
+
+def _check_placing(cards: Site, index: int, card: Card, own_street: bool) -> None:
+    """The rules for one card on one site, whose cards are checked already."""
+    _check_owner(card, own_street)
+    _check_gift(card, cards, index + 1)
+    _check_floor(card, cards, index + 1)
 
 
 def _check_owner(card: Card, own_street: bool) -> None:
@@ -387,7 +410,7 @@ def _check_gift(card: Card, cards: Site, number: int) -> None:
 
 def _check_floor(card: Card, cards: Site, number: int) -> None:
     """Ground floor, upper floor, on top of a roof, and nothing else on a finished site."""
-    finished, floor = _finished(cards), card["floor"]
+    finished, floor = has_roof(cards), card["floor"]
     if finished and floor != "roof":
         raise RuleError(Msg("Site {site} is finished with a roof: only a card that must be "
                             "built on top of a roof can be added.", site=number))
@@ -416,10 +439,16 @@ def place_card(street: object, site: object, card: object, own_street: object) -
     at once: "When a site becomes finished with a gift from another player, the income goes to
     the site owner, not the giver."
     """
-    check_placement(street, site, card, own_street)
-    sites, built = check_street(street), check_card(card)
-    sites[site_index(site)].append(built)
-    return Placement(sites, payout(sites) if built["roof"] else 0)
+    return build(check_street(street), site_index(site), check_card(card), _own(own_street))
+
+
+def build(street: Street, index: int, card: Card, own_street: bool) -> Placement:
+    """`place_card` on a street and card checked already (a table's own street): only the one
+    site is checked and copied, so a card costs the same however many the street holds."""
+    _check_placing(street[index], index, card, own_street)
+    built = [*street]
+    built[index] = [*street[index], card]
+    return Placement(built, max(0, street_income(built)) if card["roof"] else 0)
 
 
 def _all_streets(streets: object) -> list[object]:
@@ -492,7 +521,15 @@ class Score:
 
 def score(street: object, account: object) -> Score:
     """The score pad: "prestige points from sites 1-5", "from remaining upcoins" ($/3), total."""
-    return Score(tuple(prestige_by_site(street)), upcoin_prestige(account), tallest(street))
+    return street_score(check_street(street), upcoin_prestige(account))
+
+
+def street_score(sites: Street, upcoin_points: int) -> Score:
+    """`score` of a checked street, with the account's prestige points."""
+    totals = [0] * SITES
+    for line in effect_lines(sites, "prestige"):
+        totals[line.site - 1] += line.amount
+    return Score(tuple(totals), upcoin_points, max(len(cards) for cards in sites))
 
 
 def final_ranking(scores: Mapping[str, Score]) -> list[Placing]:

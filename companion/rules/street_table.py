@@ -16,16 +16,17 @@ from .street import (
     Card,
     EffectLine,
     Score,
+    all_finished,
+    build,
     card_name,
     check_card,
+    effect_lines,
     final_ranking,
-    income,
-    income_breakdown,
-    is_finished,
+    has_roof,
     last_turn_players,
-    place_card,
-    score,
-    street_finished,
+    site_index,
+    street_score,
+    upcoin_prestige,
 )
 from .text import Msg
 
@@ -111,7 +112,8 @@ class StreetTable(ActionTable):
         return last_turn_players(self.players, self.triggered_by)
 
     def scores(self) -> dict[str, Score]:
-        return {p: score(self.streets[p], self.accounts[p]) for p in self.players}
+        return {p: street_score(self.streets[p], upcoin_prestige(self.accounts[p]))
+                for p in self.players}
 
     def totals(self) -> dict[str, int]:
         return {p: s.total for p, s in self.scores().items()}
@@ -127,7 +129,7 @@ class StreetTable(ActionTable):
         return Msg("Shared victory: {names}.", names=join_names(winners))
 
     def finished_sites(self, player: str) -> list[bool]:
-        return [is_finished(site) for site in self.streets[player]]
+        return [has_roof(site) for site in self.streets[player]]
 
     # Actions -----------------------------------------------------------------------------
 
@@ -145,12 +147,13 @@ class StreetTable(ActionTable):
         owner = self._player(payload.get("street", player))
         card = check_card(payload.get("card"))
         site = payload.get("site")
-        placed = place_card(self.streets[owner], site, card, owner == player)
+        placed = build(self.streets[owner], site_index(site), card, owner == player)
         self.streets[owner] = placed.street
         if card["roof"]:
             number = int(str(site))
-            self.payouts.append(Payout(owner, number, income(placed.street),
-                                       tuple(income_breakdown(placed.street))))
+            lines = effect_lines(placed.street, "income")
+            self.payouts.append(Payout(owner, number, sum(line.amount for line in lines),
+                                       tuple(line for line in lines if line.amount)))
             self.accounts[owner] += placed.income
         self._remember(card)
         self._notice_end(player)
@@ -163,7 +166,7 @@ class StreetTable(ActionTable):
         """"When any player deck becomes empty, or all 5 sites of any street are all finished,
         that triggers the final round."""
         if self.triggered_by is None and (
-            self.decks_empty or any(street_finished(s) for s in self.streets.values())
+            self.decks_empty or any(all_finished(s) for s in self.streets.values())
         ):
             self.triggered_by = player
 

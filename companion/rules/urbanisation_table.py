@@ -9,7 +9,7 @@ urbanisation_actions.py.
 
 from __future__ import annotations
 
-import copy
+import pickle
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -711,7 +711,7 @@ class UrbanisationTable(ActionTable):
             raise RuleError(Msg("Only owners of the exchange invention exchange work orders."))
         display = payload.get("display")
         removed = None if display is None else factory_to_remove(display)
-        draft = copy.deepcopy(self)
+        draft: UrbanisationTable = pickle.loads(pickle.dumps(self, pickle.HIGHEST_PROTOCOL))
         draft._administer({str(p) for p in exchange}, display, removed)
         vars(self).update(vars(draft))
 

@@ -111,3 +111,24 @@ def test_the_library_remembers_cards_most_recent_first():
     state = play(["Mia", "Ola"], build("Mia", 1, OFFICE_2), build("Mia", 2, LOSS),
                  build("Ola", 1, OFFICE_2))
     assert [c["project"] for c in state.library] == ["office", "hotel"]
+
+
+def test_a_card_checks_itself_and_its_site_only_however_full_the_street(monkeypatch):
+    """Placement is linear: the cards already on the table were checked when they were built."""
+    from companion.rules import street, street_table
+    from companion.rules.street_table import StreetTable
+
+    calls = []
+    checked = street.check_card
+    monkeypatch.setattr(street_table, "check_card", lambda c: calls.append(c) or checked(c))
+    monkeypatch.setattr(street, "check_card", lambda c: calls.append(c) or checked(c))
+    state = StreetTable.start(["Mia", "Ola"])
+    for site in (1, 2, 3, 4, 5):
+        for _ in range(6):
+            state.apply(*build("Mia", site, OFFICE_2))
+        calls.clear()
+        state.apply(*build("Mia", site, ROOF))
+        assert len(calls) == 1  # the new card, whatever the street holds
+    assert state.triggered_by == "Mia"  # all five sites finished
+    # Each roof pays $2 for every office on the street: 6, 12, 18, 24 and 30 offices.
+    assert state.accounts["Mia"] == 10 + 2 * (6 + 12 + 18 + 24 + 30)
