@@ -55,6 +55,8 @@ class Page:
 # The screens under load, each on a mid-game table; another screen is one more line.
 PAGES = [
     Page("table page", "yard", lambda site, table: table.url),
+    Page("table page", "fifth_avenue", lambda site, table: table.url),
+    Page("table page", "street", lambda site, table: table.url),
     Page("table page", "urbanisation", lambda site, table: table.url),
     Page("history page", "yard", lambda site, table: table.url + "history"),
     Page("scoreboard", "yard", lambda site, table: site.scoreboard(table)),
@@ -159,8 +161,8 @@ def load_figures(name: str, load: wrk.Load, bare: wrk.Load, status: int,
         Figure(SECTION, f"{name}: throughput", load.rps, "req/s", bare.rps, "≥ 0.5 × bare",
                complete and load.rps >= 0.5 * bare.rps, note),
         Figure(SECTION, f"{name}: p50", load.p50_ms, "ms", bare.p50_ms),
-        Figure(SECTION, f"{name}: p99", load.p99_ms, "ms", bare.p99_ms, "< 25 ms",
-               load.p99_ms < 25),
+        Figure(SECTION, f"{name}: p99", load.p99_ms, "ms", bare.p99_ms, "≤ 1.5 × bare",
+               load.p99_ms <= 1.5 * bare.p99_ms),
     ]
 
 

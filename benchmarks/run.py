@@ -23,8 +23,10 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path[:0] = [str(HERE), str(HERE.parent)]
 
-import load  # noqa: E402 - the sibling modules, importable once HERE is on the path
+import growth  # noqa: E402 - the sibling modules, importable once HERE is on the path
+import load  # noqa: E402
 import pdfs  # noqa: E402
+import players_bench  # noqa: E402
 import report  # noqa: E402
 import rules_bench  # noqa: E402
 import weight  # noqa: E402
@@ -62,9 +64,9 @@ METHODS = [
     "event: the database is counted afterwards.",
     "- Table, history and scoreboard pages show mid-game tables written through the storage "
     "layer with scripted events the rules accept (yard: 30 events, purchases and scoring A; "
-    "urbanisation: the first 60 events of the six-turn game scripted in tests/rules/). Score "
-    "sheets are of whole scripted games (fifth_avenue's script stops after its first "
-    "auctions).",
+    "urbanisation: the first 60 events of the six-turn game in "
+    "companion/rules/urbanisation_example.py). Score sheets are of whole scripted games "
+    "(fifth_avenue's script stops after its first auctions).",
     "- PDF: each side in a fresh process; renders go through the documents in shuffled "
     "rounds after warm-up renders of each (two in a full run, one in a quick one). The app's "
     "PDFs are fetched through the Flask test client (view, replay, template, WeasyPrint), at "
@@ -72,8 +74,22 @@ METHODS = [
     "16 × 6 table, one FontConfiguration per process as in companion/pdf.py. Memory is VmRSS "
     "from /proc/self/status.",
     "- Page weight: the Flask test client, a mid-game table of each game; HTML plus the "
-    "stylesheets and scripts each page links, uncompressed.",
+    "stylesheets and scripts each page links, as sent to a browser accepting gzip (CSS and "
+    "JS gzipped, pages never: BREACH), i.e. a phone's first visit.",
     "- Rules: timeit, best of the repeats, on the states the scripted games reach.",
+    "- Growth: in-process (Flask test client, `time.perf_counter`), per game a mid-game table "
+    "beside one with the same script padded with undo/redo pairs to 500 events, asked in turn "
+    "(A B A B), 200 rounds (40 quick), medians: the table page warm (in the worker's memory) "
+    "and cold (`replays.MEMORY.forget()` first: from the stored snapshot), then "
+    "`replays.record` (with a one-time key, as the views call it) of the script's next action "
+    "and of its undo; the mid-game table is seeded afresh every 10 rounds, the long one keeps "
+    "growing. Set-up events are written through a connection without fsync.",
+    "- Players pages: /players and /players/Ann through the test client on two instances of "
+    "30 finished yard tables each, plain games (57 events) and games padded with undo/redo "
+    "pairs before the final action to 16 times that; each side one played table exported and "
+    "imported 29 times through POST /import, asked in turn, 200 rounds (40 quick). Then "
+    "gunicorn over 120 tables (30 quick) of 1,999 events imported the same way: 20 single "
+    "urllib GETs after 10 warm-up, wrk with 8 connections, the workers' VmRSS before and after.",
 ]
 
 
@@ -94,6 +110,8 @@ def steps(mode: Mode, tmp: Path) -> dict[str, Callable[[], list[report.Figure]]]
         f"PDF, {mode.pdf_renders} renders": lambda: pdfs.run(mode.pdf_renders, mode.pdf_warm_up),
         "page weight": lambda: weight.run(tmp),
         "rules engine": lambda: rules_bench.run(mode.timeit_repeat),
+        "growth: long logs vs mid-game": lambda: growth.run(growth.ROUNDS[mode.name], tmp),
+        "players pages": lambda: players_bench.run(mode.name, mode.wrk_seconds, tmp),
     }
 
 

@@ -88,9 +88,10 @@ def simple_script(directory: Path, name: str, cookie: str | None = None,
     return path
 
 
-def run(url: str, script: Path, seconds: int) -> Load:
-    """wrk -t16 -c16 --latency for `seconds`, with `script`; the results of its done()."""
-    command = ["wrk", f"-t{CONNECTIONS}", f"-c{CONNECTIONS}", f"-d{seconds}s", "--latency",
+def run(url: str, script: Path, seconds: int, connections: int = CONNECTIONS) -> Load:
+    """wrk -t16 -c16 --latency (or as many `connections`, a thread each) for `seconds`, with
+    `script`; the results of its done()."""
+    command = ["wrk", f"-t{connections}", f"-c{connections}", f"-d{seconds}s", "--latency",
                "--timeout", "5s", "-s", str(script), url]
     out = subprocess.run(command, capture_output=True, text=True, timeout=seconds + 60)
     line = next((x for x in out.stdout.splitlines() if x.startswith("BENCH_JSON ")), None)

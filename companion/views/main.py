@@ -24,7 +24,17 @@ from flask import (
 )
 from flask_babel import gettext as _
 from flask_wtf import FlaskForm
-from wtforms import FieldList, Form, FormField, RadioField, SelectChoice, SelectField, StringField
+from wtforms import (
+    Field,
+    FieldList,
+    Form,
+    FormField,
+    RadioField,
+    SelectChoice,
+    SelectField,
+    StringField,
+)
+from wtforms.widgets import NumberInput, Select, TextInput
 
 from .. import get_db, pdf, storage
 from ..i18n import LANGUAGES, current_language
@@ -68,6 +78,23 @@ def new_table_form() -> NewTableForm:
         if not entry.colour.data or entry.colour.data == "None":
             entry.colour.data = SEAT_COLOURS[seat]
     return form
+
+
+@bp.app_template_global()
+def plain_kind(field: Field) -> str | None:
+    """How `_macros.html`'s `field` writes a field out by hand: "select", "number" or "text"
+    for WTForms' own Select, NumberInput and TextInput widgets without extra attributes; None
+    for any other (its widget writes it)."""
+    if field.render_kw:
+        return None
+    widget = type(field.widget)
+    if widget is Select and not field.widget.multiple and field.type == "SelectField":
+        return None if any(choice.render_kw for choice in field.iter_choices()) else "select"
+    if widget is NumberInput and field.type == "IntegerField":
+        return "number"
+    if widget is TextInput and field.type == "StringField":
+        return "text"
+    return None
 
 
 @bp.app_template_global()

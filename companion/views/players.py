@@ -28,6 +28,9 @@ from ..rules.common import ordinal
 
 bp = Blueprint("players", __name__)
 
+# The finished tables listed per game, newest first: a page costs the same with 30 or 3,000.
+SHOWN_PER_GAME = 20
+
 
 def known_players(db: storage.Database, tables: list[str]) -> list[str]:
     """Every person who sat at these tables (a browser's own), most tables first (for a
@@ -54,8 +57,10 @@ def index() -> Any:
     if request.args.get("name"):
         return player(request.args["name"])
     tables = finished_tables()
-    return render_template("players/index.html", games=GAMES, grouped=by_game(tables),
-                           records=records(tables), when=when, ordinal=ordinal)
+    grouped = by_game(tables)
+    return render_template("players/index.html", games=GAMES, grouped=grouped,
+                           records=records(tables), when=when, ordinal=ordinal,
+                           shown=SHOWN_PER_GAME)
 
 
 @bp.get("/players/<path:name>")

@@ -101,8 +101,11 @@ class ActionForm(FlaskForm):
     """Every form that acts on a table names the last event its screen showed, and carries the
     one-time key its page was rendered with."""
 
-    seq = IntegerField(widget=HiddenInput(), validators=[InputRequired(), NumberRange(min=0)])
-    key = StringField(widget=HiddenInput(),
+    # Labelled, though hidden: a field without a label asks WTForms' own catalogue for one,
+    # which Flask-WTF loads from disk once per request.
+    seq = IntegerField("Seq", widget=HiddenInput(),
+                       validators=[InputRequired(), NumberRange(min=0)])
+    key = StringField("Key", widget=HiddenInput(),
                       validators=[InputRequired(), Regexp(f"^{ACTION_KEY.pattern}$")])
 
 

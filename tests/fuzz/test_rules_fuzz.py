@@ -45,6 +45,9 @@ class Own:
     strategy: st.SearchStrategy[Any]
 
 
+CHECKED_STREET = st.lists(st.lists(s.checked_card, max_size=4), min_size=5, max_size=5)
+
+
 def call(*args: Any, **kwargs: Any) -> st.SearchStrategy[tuple[tuple[Any, ...], dict]]:
     """Positional and keyword arguments, each well-formed near the edges or hostile."""
     def either(arg: Any) -> st.SearchStrategy[Any]:
@@ -125,6 +128,15 @@ ARGS: dict[str, st.SearchStrategy[Any]] = {
     "street.last_turn_players": call(s.players, s.player),
     "street.is_last_turn": call(s.players, s.player, st.booleans()),
     "street.score": call(s.a_street, s.count),
+    # A table's own street, checked card by card as it was built:
+    "street.all_finished": call(Own(CHECKED_STREET)),
+    "street.has_roof": call(Own(st.lists(s.checked_card, max_size=4))),
+    "street.build": call(Own(CHECKED_STREET), Own(st.integers(0, 4)), Own(s.checked_card),
+                         Own(st.booleans())),
+    "street.effect_lines": call(Own(CHECKED_STREET), Own(st.sampled_from(["income",
+                                                                          "prestige"]))),
+    "street.street_income": call(Own(CHECKED_STREET)),
+    "street.street_score": call(Own(CHECKED_STREET), Own(st.integers(0, 333))),
     "street.final_ranking": call(st.dictionaries(s.player, s.score | s.hostile, max_size=5)),
     "urbanisation.counted": call(s.kind, s.count),
     "urbanisation.check_players": call(s.players_n),

@@ -65,3 +65,15 @@ def test_tables_finished_before_results_were_kept_get_theirs_at_start(app, tmp_p
     assert results(app) == []
     create_app({"TESTING": True, "DATABASE": app.config["DATABASE"]})
     assert len(results(app)) == 1
+
+
+def test_the_list_shows_the_newest_tables_and_counts_them_all(app, client, monkeypatch):
+    monkeypatch.setattr("companion.views.players.SHOWN_PER_GAME", 2)
+    names, actions = FINISHED["street"]
+    for _ in range(3):
+        seed(app, "street", names, actions)
+    page = client.get("/players").text
+    assert "Street card game <small>(3)</small>" in page
+    assert "The 2 most recent:" in page
+    assert page.count('<ol class="pl-results">') == 2
+    assert "<dt>Played</dt><dd>3</dd>" in client.get("/players/Mia").text
