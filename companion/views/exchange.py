@@ -164,7 +164,7 @@ def import_table() -> Any:
     # Replayed once now: its snapshot, and its result for the statistics if it is finished.
     replays.current(get_db(), table_id, imported.game, [p["name"] for p in imported.players])
     remember(table_id, started_here=True)
-    return redirect(url_for(f"{imported.game.slug}.table", table_id=table_id), code=303)
+    return redirect(url_for("main.table", slug=imported.game.slug, table_id=table_id), code=303)
 
 
 def first_error(form: ImportForm) -> str:

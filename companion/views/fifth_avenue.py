@@ -22,7 +22,15 @@ from ..i18n import lazy_text, text
 from ..rules import fifth_avenue as rules
 from ..rules import fifth_avenue_table as play
 from . import tables
-from .tables import PAGES, ActionForm, Table, load_table, log_context, perform, refuse, remember
+from .tables import (
+    ActionForm,
+    Table,
+    load_table,
+    log_context,
+    perform,
+    refuse,
+    table_page,
+)
 
 bp = Blueprint("fifth_avenue", __name__, url_prefix="/fifth_avenue")
 MY_BOARD = "fifth_avenue_board"  # this browser's board for its new tables (session)
@@ -113,13 +121,7 @@ def setup_form(state: play.FifthAvenueTable) -> Any:
     return type("SetupForm", (ActionForm,), fields)()
 
 
-@bp.get("/<table_id>/")
-def table(table_id: str) -> Any:
-    loaded = load_table("fifth_avenue", table_id)
-    remember(loaded.id)
-    return render(loaded)
-
-
+@table_page("fifth_avenue")
 def render(table: Table, error: str | None = None, status: int = 200, **forms: Any) -> Any:
     game = table.current()
     state: play.FifthAvenueTable = game.state  # type: ignore[assignment]
@@ -140,8 +142,6 @@ def render(table: Table, error: str | None = None, status: int = 200, **forms: A
         **log_context(table, game), **context)
     return page, status
 
-
-PAGES["fifth_avenue"] = render
 
 
 

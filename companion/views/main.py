@@ -135,7 +135,7 @@ def new_table() -> Any:
     players = [{"name": name, "colour": colour} for name, colour in seats]
     table_id = storage.create_table(get_db(), game.slug, players)
     remember(table_id, started_here=True)
-    return redirect(url_for(f"{game.slug}.table", table_id=table_id), code=303)
+    return redirect(url_for("main.table", slug=game.slug, table_id=table_id), code=303)
 
 
 def home_with_error(form: NewTableForm, message: str) -> tuple[str, int]:
@@ -194,6 +194,15 @@ def same_site_path(path: str) -> str | None:
     if any(ch == "\\" or category(ch) in ("Cc", "Cf", "Zl", "Zp") for ch in path):
         return None
     return quote(path, safe="/-._~!$&'()*+,;=:@")
+
+
+@bp.get("/<slug>/<table_id>/")
+def table(slug: str, table_id: str) -> Any:
+    """Every game's table page: the table at this link, remembered on this phone, drawn by its
+    game's page (`tables.table_page`)."""
+    loaded = load_table(slug, table_id)
+    remember(loaded.id)
+    return PAGES[slug](loaded)
 
 
 @bp.get("/<slug>/<table_id>/history")

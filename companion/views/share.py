@@ -44,7 +44,7 @@ def join(table_id: str) -> Response:
     """A second scorer joins: the table is remembered on this phone, which can then act."""
     row = storage.get_table(get_db(), table_id) or abort(404)
     remember(row["id"])
-    return redirect(url_for(f"{row['game']}.table", table_id=row["id"]), code=303)
+    return redirect(url_for("main.table", slug=row["game"], table_id=row["id"]), code=303)
 
 
 @bp.post("/<slug>/<table_id>/renew")

@@ -16,7 +16,7 @@ from ..i18n import lazy_text
 from ..rules import street as rules
 from ..rules import street_table as play
 from . import tables
-from .tables import PAGES, ActionForm, Table, load_table, log_context, remember
+from .tables import ActionForm, Table, load_table, log_context, table_page
 
 bp = Blueprint("street", __name__, url_prefix="/street")
 MAX_CARD_TEXT = 1000  # a card's JSON is about 350 characters with every icon filled in
@@ -91,13 +91,7 @@ class BaseCardForm(LibraryForm):
 CardForm = type("CardForm", (BaseCardForm,), effect_fields("income") | effect_fields("prestige"))
 
 
-@bp.get("/<table_id>/")
-def table(table_id: str) -> Any:
-    loaded = load_table("street", table_id)
-    remember(loaded.id)
-    return render(loaded)
-
-
+@table_page("street")
 def render(table: Table, error: str | None = None, status: int = 200, **forms: Any) -> Any:
     game = table.current()
     page = render_template(
@@ -106,8 +100,6 @@ def render(table: Table, error: str | None = None, status: int = 200, **forms: A
         **log_context(table, game), **forms)
     return page, status
 
-
-PAGES["street"] = render
 
 
 

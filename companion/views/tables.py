@@ -123,8 +123,18 @@ def form_error(form: FlaskForm) -> str:
 
 
 Render = Callable[..., Any]
-# Each game's table page, by slug: render(table, error=None, status=200, **forms).
+# Each game's table page, by slug: render(table, error=None, status=200, **forms). The one
+# table pipeline (GET in views/main.py, actions in `perform`, undo and redo) draws every page
+# with it.
 PAGES: dict[str, Render] = {}
+
+
+def table_page(slug: str) -> Callable[[Render], Render]:
+    """Register a game's table page with the pipeline: `@table_page("yard")` on its render."""
+    def register(render: Render) -> Render:
+        PAGES[slug] = render
+        return render
+    return register
 
 
 def perform(
@@ -248,7 +258,7 @@ def content_disposition(kind: str, filename: str) -> str:
 
 
 def table_url(table: Table) -> str:
-    return url_for(f"{table.game.slug}.table", table_id=table.id)
+    return url_for("main.table", slug=table.game.slug, table_id=table.id)
 
 
 def redirect_to_table(table: Table) -> Response:

@@ -18,7 +18,7 @@ from ..rules import urbanisation_actions as pieces
 from ..rules import urbanisation_table as play
 from ..rules.common import join_names
 from . import tables
-from .tables import PAGES, ActionForm, Table, load_table, log_context, remember
+from .tables import ActionForm, Table, load_table, log_context, table_page
 
 bp = Blueprint("urbanisation", __name__, url_prefix="/urbanisation")
 PLAYED_WITH = {c.action: key for key, c in pieces.CHARACTERS.items() if c.action}
@@ -190,13 +190,7 @@ def setup_form(players: list[str]) -> Any:
 # The page -------------------------------------------------------------------------------------
 
 
-@bp.get("/<table_id>/")
-def table(table_id: str) -> Any:
-    loaded = load_table("urbanisation", table_id)
-    remember(loaded.id)
-    return render(loaded)
-
-
+@table_page("urbanisation")
 def render(table: Table, error: str | None = None, status: int = 200, **forms: Any) -> Any:
     game = table.current()
     state: play.UrbanisationTable = game.state  # type: ignore[assignment]
@@ -221,8 +215,6 @@ def render(table: Table, error: str | None = None, status: int = 200, **forms: A
         capacity=pieces.capacity, **log_context(table, game), **context)
     return page, status
 
-
-PAGES["urbanisation"] = render
 
 
 def mayor_reason(state: play.UrbanisationTable) -> str | None:

@@ -12,7 +12,15 @@ from ..i18n import lazy_gettext as _l
 from ..i18n import lazy_text
 from ..rules import yard, yard_table
 from . import tables
-from .tables import PAGES, ActionForm, Table, load_table, log_context, perform, refuse, remember
+from .tables import (
+    ActionForm,
+    Table,
+    load_table,
+    log_context,
+    perform,
+    refuse,
+    table_page,
+)
 
 bp = Blueprint("yard", __name__, url_prefix="/yard")
 
@@ -86,13 +94,7 @@ def final_form(players: list[str]) -> Any:
     return type("FinalForm", (ActionForm,), fields)()
 
 
-@bp.get("/<table_id>/")
-def table(table_id: str) -> Any:
-    loaded = load_table("yard", table_id)
-    remember(loaded.id)
-    return render(loaded)
-
-
+@table_page("yard")
 def render(table: Table, error: Any = None, status: int = 200, **forms: Any) -> Any:
     """The table page: next step, purchase buttons, majority board, scorings, totals."""
     game = table.current()
@@ -117,8 +119,6 @@ def render(table: Table, error: Any = None, status: int = 200, **forms: Any) -> 
     )
     return page, status
 
-
-PAGES["yard"] = render
 
 
 
