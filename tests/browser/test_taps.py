@@ -24,9 +24,7 @@ from companion import replays, storage
 from companion.rules import GAMES
 from companion.rules.fifth_avenue_table import DEFAULT_PROFILE, DEFAULT_SET_SIZES, DISTRICT_IDS
 from companion.rules.log import Event
-from companion.views.tables import SEAT_COLOURS
-from tests.browser.helpers import tap_and_load, touch, wait_until_read
-from tests.rules.test_urbanisation_table import (
+from companion.rules.urbanisation_example import (
     SETUP,
     TURN_1,
     TURN_2,
@@ -35,6 +33,8 @@ from tests.rules.test_urbanisation_table import (
     TURN_5,
     TURN_6,
 )
+from companion.views.tables import SEAT_COLOURS
+from tests.browser.helpers import tap_and_load, touch, wait_until_read
 
 Action = tuple[str, dict[str, Any]]
 SETTLE_MS = 900  # after the second tap: long enough for any request it made to be answered

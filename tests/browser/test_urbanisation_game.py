@@ -16,8 +16,7 @@ from typing import Any
 from playwright.sync_api import Browser, Locator, Page, expect
 
 from companion.rules.urbanisation_actions import CHARACTERS
-from tests.browser.helpers import linked_pdf_text, squash, tap_and_load
-from tests.rules.test_urbanisation_table import (
+from companion.rules.urbanisation_example import (
     SETUP,
     TURN_1,
     TURN_2,
@@ -26,6 +25,7 @@ from tests.rules.test_urbanisation_table import (
     TURN_5,
     TURN_6,
 )
+from tests.browser.helpers import linked_pdf_text, squash, tap_and_load
 
 Shot = Callable[[Page, str], Any]
 TABLE_URL = re.compile(r"/urbanisation/[^/]+/$")

@@ -12,11 +12,7 @@ import pytest
 from companion import create_app, exchange, get_db, replays, storage
 from companion.rules import GAMES, replay
 from companion.rules.log import Event
-from companion.views import tables
-from companion.views.tables import SEAT_COLOURS
-from tests.conftest import act
-from tests.rules.test_street_table import ROOF, build, card
-from tests.rules.test_urbanisation_table import (
+from companion.rules.urbanisation_example import (
     SETUP,
     TURN_1,
     TURN_2,
@@ -25,6 +21,10 @@ from tests.rules.test_urbanisation_table import (
     TURN_5,
     TURN_6,
 )
+from companion.views import tables
+from companion.views.tables import SEAT_COLOURS
+from tests.conftest import act
+from tests.rules.test_street_table import ROOF, build, card
 from tests.rules.test_yard_table import buy
 
 UNDO, REDO = ("undo", {}), ("redo", {})

@@ -10,8 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from pypdf import PdfReader
 
-from tests.conftest import act, current_seq, fresh, new_table, screen
-from tests.rules.test_urbanisation_table import (
+from companion.rules.urbanisation_example import (
     SETUP,
     TURN_1,
     TURN_2,
@@ -20,6 +19,7 @@ from tests.rules.test_urbanisation_table import (
     TURN_5,
     TURN_6,
 )
+from tests.conftest import act, current_seq, fresh, new_table, screen
 
 PLAYERS = ("Ann", "Ben", "Cy")
 
