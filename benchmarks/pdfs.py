@@ -34,9 +34,10 @@ PAGE = re.compile(rb"/Type\s*/Page(?![a-zA-Z])")
 STREAM = re.compile(rb"stream\r?\n(.*?)endstream", re.DOTALL)
 
 
-def rss_mb() -> float:
-    """This process's resident memory, from /proc/self/status (VmRSS, in kB)."""
-    status = Path("/proc/self/status").read_text()
+def rss_mb(pid: int | str = "self") -> float:
+    """A process's resident memory (this one's by default), from /proc/<pid>/status (VmRSS,
+    in kB)."""
+    status = Path(f"/proc/{pid}/status").read_text()
     return int(re.search(r"VmRSS:\s+(\d+)", status).group(1)) / 1024  # type: ignore[union-attr]
 
 

@@ -15,6 +15,7 @@ from typing import Any
 
 import games
 import growth
+import pdfs
 import servers
 import wrk
 from report import Figure
@@ -134,12 +135,7 @@ def workers(base: str) -> list[int]:
 
 def rss_mb(pids: list[int]) -> list[float]:
     """Each process's resident memory (VmRSS), in MB."""
-    sizes = []
-    for pid in pids:
-        status = Path(f"/proc/{pid}/status").read_text()
-        line = next(x for x in status.splitlines() if x.startswith("VmRSS:"))
-        sizes.append(int(line.split()[1]) / 1024)
-    return sizes
+    return [pdfs.rss_mb(pid) for pid in pids]
 
 
 def single_gets(url: str) -> tuple[list[float], int]:

@@ -162,13 +162,16 @@ def current(db: storage.Database, table_id: str, game: Game, names: list[str]) -
     last_seq = storage.last_seq(db, table_id)
     table = MEMORY.table(table_id, last_seq)
     if table is None:
-        kept = storage.snapshot(db, table_id)
-        if kept is not None and kept[0] == last_seq:
-            table = from_snapshot(kept[1])
-        else:
-            table = replayed_and_kept(db, table_id, game, names)
+        table = (snapshot_at(db, table_id, last_seq)
+                 or replayed_and_kept(db, table_id, game, names))
         MEMORY.keep(table_id, table)
     return table
+
+
+def snapshot_at(db: storage.Database, table_id: str, seq: int) -> Current | None:
+    """The table after event `seq` from its stored snapshot, if that is the one kept."""
+    kept = storage.snapshot(db, table_id)
+    return from_snapshot(kept[1]) if kept is not None and kept[0] == seq else None
 
 
 def replayed_and_kept(db: storage.Database, table_id: str, game: Game,
@@ -213,13 +216,8 @@ def with_event(db: storage.Database, table_id: str, game: Game, names: list[str]
 def current_within(db: storage.Database, table_id: str, game: Game, names: list[str],
                    seq: int) -> Current:
     """The table after event `seq`, its last one, inside a transaction (nothing is written)."""
-    table = MEMORY.table(table_id, seq)
-    if table is not None:
-        return table
-    kept = storage.snapshot(db, table_id)
-    if kept is not None and kept[0] == seq:
-        return from_snapshot(kept[1])
-    return replayed(game, names, storage.events(db, table_id))
+    return (MEMORY.table(table_id, seq) or snapshot_at(db, table_id, seq)
+            or replayed(game, names, storage.events(db, table_id)))
 
 
 def is_text(payload: Mapping[str, Any]) -> bool:

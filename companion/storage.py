@@ -264,7 +264,8 @@ def append_event(
     are stored with it.
     """
     with write_transaction(db):
-        if db.execute("select 1 from tables where id = ?", [table_id]).fetchone() is None:
+        row = db.execute("select status from tables where id = ?", [table_id]).fetchone()
+        if row is None:
             raise GoneError(table_id)
         earlier = earlier_use(db, table_id, once.key) if once else None
         if once and earlier and earlier[1] == once.request:
@@ -290,7 +291,8 @@ def append_event(
         db["tables"].update(table_id, {"status": written.status})
         if written.snapshot is not None:
             keep_snapshot(db, table_id, event.seq, written.snapshot)
-        keep_result(db, table_id, written.result)
+        if written.result is not None or row[0] == "finished":  # finished, or no longer
+            keep_result(db, table_id, written.result)
     return event
 
 

@@ -57,8 +57,7 @@ def index() -> Any:
     if request.args.get("name"):
         return player(request.args["name"])
     tables = finished_tables()
-    grouped = by_game(tables)
-    return render_template("players/index.html", games=GAMES, grouped=grouped,
+    return render_template("players/index.html", games=GAMES, grouped=by_game(tables),
                            records=records(tables), when=when, ordinal=ordinal,
                            shown=SHOWN_PER_GAME)
 

@@ -101,8 +101,6 @@ def render(table: Table, error: str | None = None, status: int = 200, **forms: A
     return page, status
 
 
-
-
 def act(table_id: str, form: ActionForm, kind: str, payload_of: Any, page: Any = None) -> Any:
     """Record the action; a refused one shows the page (or `page`) again with why."""
     return tables.act(load_table("street", table_id), form, kind,

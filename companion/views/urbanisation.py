@@ -216,7 +216,6 @@ def render(table: Table, error: str | None = None, status: int = 200, **forms: A
     return page, status
 
 
-
 def mayor_reason(state: play.UrbanisationTable) -> str | None:
     """Why this turn's start player starts: set-up, or the Mayor's fewest VP, least money, seat
     (as the state recorded them when it chose him)."""

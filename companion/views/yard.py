@@ -120,8 +120,6 @@ def render(table: Table, error: Any = None, status: int = 200, **forms: Any) -> 
     return page, status
 
 
-
-
 def act(table_id: str, form: ActionForm, kind: str, payload_of: Any, **forms: Any) -> Any:
     """Record the action; a refused one shows the page again with why, and what was typed."""
     return tables.act(load_table("yard", table_id), form, kind, payload_of,
