@@ -306,7 +306,12 @@ def payout(street: object) -> int:
     """What a finished site pays its owner: "If your total income is 0, or negative, then you
     simply take no upcoins from the bank."
     """
-    return max(0, income(street))
+    return street_payout(check_street(street))
+
+
+def street_payout(sites: Street) -> int:
+    """`payout` of a checked street."""
+    return max(0, street_income(sites))
 
 
 def prestige_breakdown(street: object) -> list[EffectLine]:
@@ -316,8 +321,13 @@ def prestige_breakdown(street: object) -> list[EffectLine]:
 
 def prestige_by_site(street: object) -> list[int]:
     """The score pad's "prestige points from sites 1-5", one number per site (index 0 = site 1)."""
+    return site_prestige(check_street(street))
+
+
+def site_prestige(sites: Street) -> list[int]:
+    """`prestige_by_site` of a checked street."""
     totals = [0] * SITES
-    for line in _lines(street, "prestige"):
+    for line in effect_lines(sites, "prestige"):
         totals[line.site - 1] += line.amount
     return totals
 
@@ -336,7 +346,12 @@ def prestige(street: object, account: object) -> int:
 
 def tallest(street: object) -> int:
     """The tallest building, for the tie-break: the most cards on one site."""
-    return max(len(cards) for cards in check_street(street))
+    return tallest_site(check_street(street))
+
+
+def tallest_site(sites: Street) -> int:
+    """`tallest` of a checked street."""
+    return max(len(cards) for cards in sites)
 
 
 def has_roof(cards: Site) -> bool:
@@ -448,7 +463,7 @@ def build(street: Street, index: int, card: Card, own_street: bool) -> Placement
     _check_placing(street[index], index, card, own_street)
     built = [*street]
     built[index] = [*street[index], card]
-    return Placement(built, max(0, street_income(built)) if card["roof"] else 0)
+    return Placement(built, street_payout(built) if card["roof"] else 0)
 
 
 def _all_streets(streets: object) -> list[object]:
@@ -526,10 +541,7 @@ def score(street: object, account: object) -> Score:
 
 def street_score(sites: Street, upcoin_points: int) -> Score:
     """`score` of a checked street, with the account's prestige points."""
-    totals = [0] * SITES
-    for line in effect_lines(sites, "prestige"):
-        totals[line.site - 1] += line.amount
-    return Score(tuple(totals), upcoin_points, max(len(cards) for cards in sites))
+    return Score(tuple(site_prestige(sites)), upcoin_points, tallest_site(sites))
 
 
 def final_ranking(scores: Mapping[str, Score]) -> list[Placing]:
