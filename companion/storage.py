@@ -145,20 +145,21 @@ class StaleError(Exception):
 
 
 def connect(path: str) -> Database:
-    """Open the database file in WAL mode (migrate() it once at start-up); a new file is made
+    """Open the database file (migrate() it once at start-up); a new file is made
     owner-only first (SQLite gives its WAL and shared-memory files the same permissions)."""
     if path != ":memory:" and not os.path.exists(path):
         os.close(os.open(path, os.O_WRONLY | os.O_CREAT, 0o600))
     conn = sqlite3.connect(path, timeout=10, check_same_thread=False, isolation_level=None)
-    db = Database(conn)
-    db.execute("PRAGMA busy_timeout = 10000")
+    db = Database(conn)  # timeout=10: a writer waits up to 10 s for the lock (busy timeout)
     db.execute("PRAGMA foreign_keys = ON")
-    if path != ":memory:":
-        db.enable_wal()
     return db
 
 
 def migrate(db: Database) -> None:
+    """Bring the schema up to date, in WAL mode (kept in the file itself, so a connection
+    opened later need not ask for it again)."""
+    if db.execute("PRAGMA database_list").fetchone()[2]:  # a file, not :memory:
+        db.enable_wal()
     migrations.apply(db)
 
 

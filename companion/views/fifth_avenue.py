@@ -129,11 +129,12 @@ def render(table: Table, error: str | None = None, status: int = 200, **forms: A
     if high is None and "alea_form" in forms:
         high = forms["alea_form"].high_bid.data  # a refused bid keeps its high bid
     chance = rules.alea_beats_chance(high) if high is not None and high >= 0 else None
+    phase = state.phase  # only the forms of the step the table is at are made and drawn
     context = {
-        "setup_form": setup_form(state),
-        "auction_form": AuctionForm(formdata=None),
-        "alea_form": AleaForm(formdata=None, high_bid=high),
-        "final_form": FinalForm(formdata=None),
+        "setup_form": setup_form(state) if phase == "setup" else None,
+        "auction_form": AuctionForm(formdata=None) if phase == "auctions" else None,
+        "alea_form": AleaForm(formdata=None, high_bid=high) if phase == "auctions" else None,
+        "final_form": FinalForm(formdata=None) if phase == "final" else None,
         **forms,
     }
     page = render_template(

@@ -99,11 +99,12 @@ def render(table: Table, error: Any = None, status: int = 200, **forms: Any) -> 
     """The table page: next step, purchase buttons, majority board, scorings, totals."""
     game = table.current()
     state: yard_table.YardTable = game.state  # type: ignore[assignment]
+    playing = not state.finished  # only the forms the players can use now are made
     context = {
-        "dirk_form": dirk_form(),
-        "starting_form": starting_money_form(state.players),
-        "correct_form": CorrectForm(formdata=None),
-        "deck_form": DeckForm(formdata=None, left=state.deck_left),
+        "dirk_form": dirk_form() if playing and state.dirk_due else None,
+        "starting_form": starting_money_form(state.players) if playing else None,
+        "correct_form": CorrectForm(formdata=None) if playing else None,
+        "deck_form": DeckForm(formdata=None, left=state.deck_left) if playing else None,
         **forms,
     }
     page = render_template(
