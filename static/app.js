@@ -87,6 +87,32 @@
       });
   }
 
+  // A fold-out drawn only when opened (a[data-open], `fold_out` in _macros.html): the page with
+  // it open is fetched and shown in place, the fold-out kept where the thumb tapped it.
+  document.addEventListener("click", function (event) {
+    var link = event.target.closest ? event.target.closest("a[data-open]") : null;
+    if (!link || !window.fetch || event.defaultPrevented) return;
+    event.preventDefault();
+    if (busy) return;
+    busy = true;
+    lastTap = null; // a tap elsewhere: the next tap is a new one, wherever it lands
+    var top = link.getBoundingClientRect().top;
+    var anchor = { top: top, form: null, button: null, focused: false,
+                   places: [{ id: link.id, top: top }], opened: [] };
+    var address = link.pathname + link.search;
+    fetch(address, { credentials: "same-origin" })
+      .then(function (response) {
+        if (!response.ok) throw new Error(String(response.status));
+        return response.text();
+      })
+      .then(function (text) { answered(text, address, anchor); })
+      .catch(function () { location.href = link.href; })
+      .then(function () {
+        busy = false;
+        document.documentElement.dataset.answers = String(++answers);
+      });
+  });
+
   // A second submit of an ordinary form (a new table, new links) while the first is on its way.
   function onceOnly(event) {
     var form = event.target;

@@ -86,6 +86,17 @@ def table_from_row(row: Mapping[str, Any]) -> Table:
                  row["status"], row["view_token"])
 
 
+# A fold-out's name in `?open=<name>` (`_macros.html`, `fold_out`).
+FOLD_OUT = re.compile(r"[a-z][a-z0-9_-]{0,31}")
+
+
+def opened_fold_out(kept: str | None = None) -> str | None:
+    """The fold-out shown open: the one whose action was just refused (`kept`, with what was
+    typed), else the one the players opened (`?open=<name>`). Only its forms are made."""
+    name = kept or request.args.get("open", "")
+    return name if FOLD_OUT.fullmatch(name) else None
+
+
 # An action form's one-time key: when its page was made (milliseconds, hex) and 96 random bits.
 ACTION_KEY = re.compile(r"([0-9a-f]{1,12})\.[A-Za-z0-9_-]{16}")
 # The header app.js sends with an action it answers in place (a CSRF-safe custom header).

@@ -18,7 +18,7 @@ from ..rules import urbanisation_actions as pieces
 from ..rules import urbanisation_table as play
 from ..rules.common import join_names
 from . import tables
-from .tables import ActionForm, Table, load_table, log_context, table_page
+from .tables import ActionForm, Table, load_table, log_context, opened_fold_out, table_page
 
 bp = Blueprint("urbanisation", __name__, url_prefix="/urbanisation")
 PLAYED_WITH = {c.action: key for key, c in pieces.CHARACTERS.items() if c.action}
@@ -190,29 +190,33 @@ def setup_form(players: list[str]) -> Any:
 # The page -------------------------------------------------------------------------------------
 
 
+# A fold-out (an action's tile, or the effects) and the form it holds: made only when open.
+FOLD_OUT_FORMS = {
+    "buy_land": ("land_form", LandForm), "erect": ("erect_form", ErectForm),
+    "trade_grain": ("trade_form", TradeForm), "sow": ("sow_form", SowForm),
+    "work_orders": ("orders_form", OrdersForm), "attract": ("attract_form", AttractForm),
+    "invention": ("invention_form", InventionForm), "effect": ("effect_form", EffectForm),
+}
+
+
 @table_page("urbanisation")
 def render(table: Table, error: str | None = None, status: int = 200, **forms: Any) -> Any:
     game = table.current()
     state: play.UrbanisationTable = game.state  # type: ignore[assignment]
+    opened = opened_fold_out(forms.pop("opened", None))
     context = {
         "setup_form": setup_form(table.names) if state.segment == "setup" else None,
-        "land_form": LandForm(formdata=None),
-        "erect_form": ErectForm(formdata=None),
-        "trade_form": TradeForm(formdata=None),
-        "sow_form": SowForm(formdata=None),
-        "orders_form": OrdersForm(formdata=None),
-        "attract_form": AttractForm(formdata=None),
-        "invention_form": InventionForm(formdata=None),
-        "effect_form": EffectForm(formdata=None),
-        "administration_form": AdministrationForm(formdata=None),
-        "opened": None,
-        **forms,
+        "administration_form": (AdministrationForm(formdata=None)
+                                if state.segment == "administration" else None),
     }
+    if opened in FOLD_OUT_FORMS:  # the one action tile (or the effects) opened, if any
+        name, form_class = FOLD_OUT_FORMS[opened]
+        context[name] = form_class(formdata=None)
     page = render_template(
         "urbanisation/table.html", table=table, state=state, game=game, rules=rules,
         pieces=pieces, play=play, rulings=play.RULINGS, error=error, action_names=ACTION_NAMES,
-        played_with=PLAYED_WITH, mayor=mayor_reason(state),
-        capacity=pieces.capacity, **log_context(table, game), **context)
+        played_with=PLAYED_WITH, mayor=mayor_reason(state), opened=opened,
+        capacity=pieces.capacity, **log_context(table, game), **{**context, **forms})
     return page, status
 
 

@@ -18,11 +18,14 @@ _last_taps: dict[int, tuple[float, float, float]] = {}
 
 
 def tap_and_load(page: Page, target: Locator) -> None:
-    """Tap a control and wait for its answer: an action form's answer shown in place by app.js
-    (it counts its answers on <html data-answers>), otherwise the page a link or form leads to."""
+    """Tap a control and wait for its answer: an action form's answer, or a fold-out opened
+    (a[data-open]), shown in place by app.js (it counts its answers on <html data-answers>),
+    otherwise the page a link or form leads to."""
     kind = target.evaluate(
-        "e => !(e.form && e.form.hasAttribute('data-action')) ? 'other'"
-        " : document.documentElement.dataset.answers === undefined ? 'plain' : 'in place'")
+        "e => { const acts = !!(e.form && e.form.hasAttribute('data-action'));"
+        " const script = document.documentElement.dataset.answers !== undefined;"
+        " return script && (acts || e.matches('a[data-open]')) ? 'in place'"
+        " : acts ? 'plain' : 'other'; }")
     if kind == "plain":
         wait_until_read(target)
     if kind != "in place":
@@ -31,8 +34,8 @@ def tap_and_load(page: Page, target: Locator) -> None:
         return
     x, y = wait_until_quiet(page, target)
     before = page.evaluate("document.documentElement.dataset.answers")
-    tapped = time.monotonic()
     target.tap()
+    tapped = time.monotonic()  # the tap has landed by now (timed before, a slow tap ends late)
     page.wait_for_function("b => document.documentElement.dataset.answers !== b", arg=before)
     _last_taps[id(page)] = (x, y, max(tapped + QUIET_SECONDS, time.monotonic() + SETTLE_SECONDS))
 
@@ -50,7 +53,9 @@ def touch(page: Page, x: float, y: float, limit_ms: float = 3000) -> None:
 
 def wait_until_quiet(page: Page, target: Locator) -> tuple[float, float]:
     """The target's centre on screen, once a tap there is no longer the last tap again."""
-    target.scroll_into_view_if_needed()
+    # Wholly on screen, so that the tap itself need not scroll: it lands where the box says.
+    target.evaluate("e => { const r = e.getBoundingClientRect(); if (r.top < 0"
+                    " || r.bottom > innerHeight) e.scrollIntoView({block: 'center'}); }")
     box = target.bounding_box()
     assert box is not None
     x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2

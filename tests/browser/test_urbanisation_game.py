@@ -51,10 +51,12 @@ def start_table(page: Page) -> None:
 
 
 def tile(page: Page, kind: str) -> Locator:
-    """An action's tile of the current player, opened."""
+    """An action's tile of the current player, opened (a closed tile is a link: only the open
+    one draws its form)."""
     found = page.locator(f"#act-{kind}")
     if found.get_attribute("open") is None:
-        found.locator("summary").tap()
+        tap_and_load(page, found)
+    expect(found).to_have_attribute("open", "")
     return found
 
 
@@ -77,7 +79,7 @@ def enter(page: Page, kind: str, payload: Mapping[str, Any]) -> Locator:
         return page.get_by_role("button", name=re.compile("^Do the administration"))
     if kind == "effect":
         form = page.locator("#effect")
-        form.locator("summary").tap()
+        tap_and_load(page, form)
         form.get_by_label("Player").select_option(payload["player"])
         fill(form, "Money ($, − to pay)", payload.get("money", 0))
         fill(form, "What for", payload.get("reason", ""))
@@ -295,17 +297,22 @@ def test_four_players_with_long_names_fit_the_phone(page: Page, shot: Shot) -> N
     for key in ("farmer", "professor", "any_colour"):
         done(page, page.locator(f'button[name="character"][value="{key}"]'))
     for kind in ("buy_land", "erect", "trade_grain", "sow", "work_orders", "attract", "produce",
-                 "taxes", "invention"):
-        tile(page, kind)
-    page.locator("#effect summary").tap()
+                 "taxes", "invention"):  # each tile opens alone, with its form
+        opened = tile(page, kind)
+        expect(page.locator(".u-act[open]")).to_have_count(1)
+        expect(opened.locator(".u-body")).to_be_visible()  # no factory yet: produce says so
+    shot(page, "urbanisation-08-four-players-invention-open")
+    tap_and_load(page, page.locator("#effect"))
+    expect(page.locator("#effect")).to_have_attribute("open", "")
+    expect(page.locator(".u-act[open]")).to_have_count(0)
     expect(page.locator("table.u-track thead th")).to_have_count(5)
-    shot(page, "urbanisation-08-four-players-all-open")
+    shot(page, "urbanisation-08-four-players-effects-open")
 
 
 def test_a_turn_works_without_javascript(
     browser: Browser, browser_context_args: dict[str, Any]
 ) -> None:
-    """Set-up, a character, an action from a tile opened by its summary: no script needed."""
+    """Set-up, a character, an action from a tile opened by its link: no script needed."""
     context = browser.new_context(**browser_context_args, java_script_enabled=False)
     page = context.new_page()
     try:

@@ -19,6 +19,7 @@ from companion.rules.urbanisation_example import (
     TURN_5,
     TURN_6,
 )
+from companion.rules.urbanisation_table import RULINGS
 from tests.conftest import act, current_seq, fresh, new_table, screen
 
 PLAYERS = ("Ann", "Ben", "Cy")
@@ -257,13 +258,15 @@ def test_the_table_page_speaks_german(client):
     assert "Runde 1: " in page and "Ann wählt einen Charakter" in page
     assert "Ann ist Startperson, beim Aufbau gewählt." in page
     assert "Architekt" in page and "Steuereintreiber" in page and "Tableaus" in page
-    assert "Regelung: Die Mitspielenden stehen in Sitzreihenfolge, im Uhrzeigersinn." in page
+    assert f"Regelungen ({len(RULINGS)})" in page  # folded: drawn when opened
+    rulings = text(client.get(url + "?open=rulings", headers=GERMAN))
+    assert "Regelung: Die Mitspielenden stehen in Sitzreihenfolge, im Uhrzeigersinn." in rulings
     for english in ("Set up for 3 players", "hires a character", "Ruling:", "Tracking cards",
                     "Tax Collector", "Mill Worker", "start player"):
         assert english not in page, english
     for kind, payload in TURN_1[:7]:
         perform(client, url, kind, payload)
-    page = text(client.get(url, headers=GERMAN))
+    page = text(client.get(url + "?open=sow", headers=GERMAN))  # the sowing tile open
     assert "Ann baut 1 Haus für 2 $: +1 SP." in page
     assert "Runde 1, Aktion 2 von 4:" in page
     assert "Getreide handeln" in page and "Getreide auf leere Bauplätze" in page
