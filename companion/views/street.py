@@ -4,6 +4,7 @@ table's library in one tap, income on every roof, the end and the score pad."""
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from typing import Any
 
 from flask import Blueprint, abort, render_template
@@ -16,7 +17,7 @@ from ..i18n import lazy_text
 from ..rules import street as rules
 from ..rules import street_table as play
 from . import tables
-from .tables import ActionForm, Table, load_table, log_context, table_page
+from .tables import ActionForm, Table, load_table, log_context, opened_fold_out, table_page
 
 bp = Blueprint("street", __name__, url_prefix="/street")
 MAX_CARD_TEXT = 1000  # a card's JSON is about 350 characters with every icon filled in
@@ -97,14 +98,19 @@ def render(table: Table, error: str | None = None, status: int = 200, **forms: A
     page = render_template(
         "street/table.html", table=table, state=game.state, game=game,
         play=play, rules=rules, rulings=play.RULINGS, error=error,
-        **log_context(table, game), **forms)
+        opened=opened_fold_out(forms.pop("opened", None)), **log_context(table, game), **forms)
     return page, status
 
 
-def act(table_id: str, form: ActionForm, kind: str, payload_of: Any, page: Any = None) -> Any:
-    """Record the action; a refused one shows the page (or `page`) again with why."""
+def act(table_id: str, form: ActionForm, kind: str, payload_of: Any, page: Any = None,
+        opened: Callable[[Table], str | None] = lambda table: None) -> Any:
+    """Record the action; a refused one shows the page (or `page`) again with why, and the
+    fold-out it came from open."""
+    def again(table: Table, *args: Any, **kwargs: Any) -> Any:
+        return render(table, *args, **kwargs, opened=opened(table))
+
     return tables.act(load_table("street", table_id), form, kind,
-                      lambda form, table: payload_of(form), page or render)
+                      lambda form, table: payload_of(form), page or again)
 
 
 @bp.route("/<table_id>/play/<int:seat>", methods=["GET", "POST"])
@@ -162,10 +168,19 @@ def described_card(form: Any) -> dict[str, Any]:
             "prestige": effects("prestige")}
 
 
+def seat_fold_out(kind: str, player: str | None) -> Callable[[Table], str | None]:
+    """The fold-out a player's form came from ("buy-1": the second seat's purchase)."""
+    def of(table: Table) -> str | None:
+        return f"{kind}-{table.names.index(player)}" if player in table.names else None
+    return of
+
+
 @bp.post("/<table_id>/buy")
 def buy(table_id: str) -> Any:
-    return act(table_id, BuyForm(), "buy", lambda f: {
-        "player": f.player.data, "deck": f.deck.data, "cost": f.cost.data or 0})
+    form = BuyForm()
+    return act(table_id, form, "buy", lambda f: {
+        "player": f.player.data, "deck": f.deck.data, "cost": f.cost.data or 0},
+        opened=seat_fold_out("buy", form.player.data))
 
 
 @bp.post("/<table_id>/upcoins")
@@ -180,14 +195,17 @@ class DeckEmptyForm(PlayerForm):
 @bp.post("/<table_id>/deck_empty")
 def deck_empty(table_id: str) -> Any:
     """A deck ran out; whoever took its last card triggered the final round."""
-    return act(table_id, DeckEmptyForm(), "deck_empty",
-               lambda f: {"player": f.player.data, "by": f.by.data or f.player.data})
+    form = DeckEmptyForm()
+    return act(table_id, form, "deck_empty",
+               lambda f: {"player": f.player.data, "by": f.by.data or f.player.data},
+               opened=seat_fold_out("empty", form.player.data))
 
 
 @bp.post("/<table_id>/account")
 def account(table_id: str) -> Any:
     return act(table_id, AccountForm(), "account",
-               lambda f: {"player": f.player.data, "amount": f.amount.data})
+               lambda f: {"player": f.player.data, "amount": f.amount.data},
+               opened=lambda table: "fix")
 
 
 @bp.post("/<table_id>/finish")

@@ -17,6 +17,7 @@ from .tables import (
     Table,
     load_table,
     log_context,
+    opened_fold_out,
     perform,
     refuse,
     table_page,
@@ -100,25 +101,25 @@ def render(table: Table, error: Any = None, status: int = 200, **forms: Any) -> 
     game = table.current()
     state: yard_table.YardTable = game.state  # type: ignore[assignment]
     playing = not state.finished  # only the forms the players can use now are made
+    opened = opened_fold_out(forms.pop("opened", None)) or ("setup" if setting_up(game) else None)
+    fixing = playing and opened == "fix"
     context = {
         "dirk_form": dirk_form() if playing and state.dirk_due else None,
-        "starting_form": starting_money_form(state.players) if playing else None,
-        "correct_form": CorrectForm(formdata=None) if playing else None,
-        "deck_form": DeckForm(formdata=None, left=state.deck_left) if playing else None,
+        "starting_form": (starting_money_form(state.players)
+                          if playing and opened == "setup" else None),
+        "correct_form": CorrectForm(formdata=None) if fixing else None,
+        "deck_form": DeckForm(formdata=None, left=state.deck_left) if fixing else None,
         **forms,
     }
     page = render_template(
-        "yard/table.html",
-        table=table,
-        state=state,
-        game=game,
-        yard=yard,
-        rulings=yard.RULINGS,
-        **log_context(table, game),
-        error=error,
-        **context,
-    )
+        "yard/table.html", table=table, state=state, game=game, yard=yard,
+        rulings=yard.RULINGS, opened=opened, error=error, **log_context(table, game), **context)
     return page, status
+
+
+def setting_up(game: Any) -> bool:
+    """The set-up is shown open until the game's first action after it (who starts)."""
+    return game.last is None or game.last.kind in ("starting_money", "youngest")
 
 
 def act(table_id: str, form: ActionForm, kind: str, payload_of: Any, **forms: Any) -> Any:
@@ -162,7 +163,7 @@ def setup(table_id: str) -> Any:
             "totals": {p: form[f"total_{i}"].data for i, p in enumerate(players)},
         }
 
-    return act(table_id, form, "starting_money", payload, starting_form=form)
+    return act(table_id, form, "starting_money", payload, starting_form=form, opened="setup")
 
 
 @bp.post("/<table_id>/youngest")
@@ -178,14 +179,14 @@ def correct(table_id: str) -> Any:
     def payload(form: CorrectForm, table: Table) -> dict[str, Any]:
         return {"owner": form.owner.data, "building": form.building.data, "count": form.count.data}
 
-    return act(table_id, form, "correct", payload, correct_form=form)
+    return act(table_id, form, "correct", payload, correct_form=form, opened="fix")
 
 
 @bp.post("/<table_id>/deck")
 def deck(table_id: str) -> Any:
     form = DeckForm()
     return act(table_id, form, "deck", lambda form, table: {"left": form.left.data},
-               deck_form=form)
+               deck_form=form, opened="fix")
 
 
 @bp.route("/<table_id>/end", methods=["GET", "POST"])

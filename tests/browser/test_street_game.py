@@ -50,9 +50,21 @@ def street_of(page: Page, player: str) -> Locator:
     return page.locator("section.street-card").filter(has=heading)
 
 
+def opened(page: Page, player: str, fold_out: str) -> Locator:
+    """A player's fold-out ("Pit buys a card", "Ola's deck is empty"), opened if it was closed
+    (closed, it is a link: only an open fold-out draws its form)."""
+    street = street_of(page, player)
+    link = street.locator("a[data-open]", has_text=fold_out)
+    if link.count():
+        tap_and_load(page, link)
+    found = street.locator("details[open]", has=page.locator("summary", has_text=fold_out))
+    expect(found).to_be_visible()
+    return found
+
+
 def deck_button(page: Page, player: str, label: str) -> Locator:
-    """A button of the player's (possibly closed) "buys a card" form, e.g. "From Ola's deck"."""
-    return street_of(page, player).get_by_role("button", name=label, include_hidden=True)
+    """A button of the player's "buys a card" form, e.g. "From Ola's deck"."""
+    return opened(page, player, f"{player} buys a card").get_by_role("button", name=label)
 
 
 def money(page: Page, player: str) -> Locator:
@@ -237,8 +249,7 @@ def test_three_player_street_game_to_the_filled_pad(page: Page, shot: Shot) -> N
     assert floors(page, "Ola", 2) == ["coffee"]
 
     # Pit buys the top card of Ola's deck for $3: $10 - 3 = $7, and $3 lies on Ola's deck.
-    pit = street_of(page, "Pit")
-    pit.locator("summary", has_text="Pit buys a card").tap()
+    pit = opened(page, "Pit", "Pit buys a card")
     pit.get_by_label("Cost ($)").fill("3")
     tap_and_load(page, pit.get_by_role("button", name="From Ola's deck"))
     expect(page.locator(".error, .refusal")).to_have_count(0)
@@ -270,15 +281,13 @@ def test_three_player_street_game_to_the_filled_pad(page: Page, shot: Shot) -> N
     shot(page, "street-05-roof-payout")
 
     # Mia buys the top card of her own deck for $2: she pays the bank, $18 - 2 = $16.
-    mia = street_of(page, "Mia")
-    mia.locator("summary", has_text="Mia buys a card").tap()
+    mia = opened(page, "Mia", "Mia buys a card")
     mia.get_by_label("Cost ($)").fill("2")
     tap_and_load(page, mia.get_by_role("button", name="From own deck"))
     expect(money(page, "Mia")).to_contain_text("$16 · upcoins on deck 0")
 
     # Ola's deck runs out on her turn: the final round; Pit, right of Mia, has the last turn.
-    ola = street_of(page, "Ola")
-    ola.locator("summary", has_text="Ola's deck is empty").tap()
+    ola = opened(page, "Ola", "Ola's deck is empty")
     ola.get_by_label("Who took its last card?").select_option("Ola")
     tap_and_load(page, ola.get_by_role("button", name="The final round begins"))
     final = page.locator("section.next")

@@ -135,7 +135,7 @@ CONTROLS = [
     Control("yard scoring B", "yard", YARD, (*YARD_MID, ("score", {"scoring": "A"})),
             button("Scoring B card drawn: score now"), ("score", {"scoring": "B"})),
     Control("yard youngest", "yard", YARD, YARD_TIE, button("Ben"),
-            ("youngest", {"player": "Ben"}), open_first="Set-up: who starts, money piles"),
+            ("youngest", {"player": "Ben"})),  # the set-up is open until the game starts
     Control("yard undo", "yard", YARD, YARD_MID, undo_redo("Undo"), ("undo", {})),
     Control("yard redo", "yard", YARD, (*YARD_MID, ("undo", {})), undo_redo("Redo"),
             ("redo", {})),
