@@ -25,6 +25,7 @@ from . import tables
 from .tables import (
     ActionForm,
     Table,
+    act,
     load_table,
     log_context,
     perform,
@@ -144,12 +145,6 @@ def render(table: Table, error: str | None = None, status: int = 200, **forms: A
     return page, status
 
 
-def act(table_id: str, form: ActionForm, kind: str, payload_of: Any, **forms: Any) -> Any:
-    """Record the action; a refused one shows the page again with why, and what was typed."""
-    return tables.act(load_table("fifth_avenue", table_id), form, kind, payload_of,
-                      lambda *a, **k: render(*a, **k, **forms))
-
-
 @bp.route("/<table_id>/board", methods=["GET", "POST"])
 def board(table_id: str) -> Any:
     """The board profile of this table: which colour sits where in each district. It is the
@@ -194,7 +189,7 @@ def keep_my_board(profile: dict[str, Any]) -> None:
 def saved_profile(table_id: str) -> Any:
     """One tap: the board this browser kept (or the default) for this table."""
     profile = my_board()
-    return act(table_id, ActionForm(), "profile", lambda form, table: profile)
+    return act("fifth_avenue", table_id, ActionForm(), "profile", lambda form, table: profile)
 
 
 def profile_payload(form: Any) -> dict[str, Any]:
@@ -214,12 +209,13 @@ def setup(table_id: str) -> Any:
                  for d in play.DISTRICT_IDS}
         return {"start": start, "row": [form[f"row_{k}"].data for k in range(play.ROW_TILES)]}
 
-    return act(table_id, form, "setup", payload, setup_form=form)
+    return act("fifth_avenue", table_id, form, "setup", payload, setup_form=form)
 
 
 @bp.post("/<table_id>/first")
 def first_placer(table_id: str) -> Any:
-    return act(table_id, WhoForm(), "first_placer", lambda f, t: {"player": f.player.data})
+    return act("fifth_avenue", table_id, WhoForm(), "first_placer",
+               lambda f, t: {"player": f.player.data})
 
 
 def split_target(target: str) -> tuple[str, int]:
@@ -243,7 +239,7 @@ def plot(table_id: str) -> Any:
             data["tile"] = form.tile.data if form.tile.data is not None else first_tile(state)
         return data
 
-    return act(table_id, PlotForm(), kind, payload)
+    return act("fifth_avenue", table_id, PlotForm(), kind, payload)
 
 
 def first_tile(state: play.FifthAvenueTable) -> int:
@@ -254,13 +250,14 @@ def first_tile(state: play.FifthAvenueTable) -> int:
 
 @bp.post("/<table_id>/move")
 def move(table_id: str) -> Any:
-    return act(table_id, MoveForm(), "move",
+    return act("fifth_avenue", table_id, MoveForm(), "move",
                lambda f, t: {"commissioner": f.commissioner.data, "to": f.to.data})
 
 
 @bp.post("/<table_id>/score")
 def score(table_id: str) -> Any:
-    return act(table_id, ScoreForm(), "score", lambda f, t: {"district": f.district.data})
+    return act("fifth_avenue", table_id, ScoreForm(), "score",
+               lambda f, t: {"district": f.district.data})
 
 
 @bp.post("/<table_id>/alea")
@@ -272,7 +269,7 @@ def alea(table_id: str) -> Any:
         cards = draw_alea_cards() if form.draw.data else parse_cards(form.cards.data or "")
         return {"high_bid": form.high_bid.data, "cards": cards}
 
-    return act(table_id, form, "alea_bid", payload, alea_form=form)
+    return act("fifth_avenue", table_id, form, "alea_bid", payload, alea_form=form)
 
 
 def draw_alea_cards() -> list[int]:
@@ -313,7 +310,7 @@ def auction(table_id: str) -> Any:
                 "cards": [int(form.highest.data)], "build": form.build.data or 0,
                 "stop": bool(form.stop.data)}
 
-    return act(table_id, form, "auction", payload, auction_form=form)
+    return act("fifth_avenue", table_id, form, "auction", payload, auction_form=form)
 
 
 @bp.post("/<table_id>/final")
@@ -330,7 +327,7 @@ def final(table_id: str) -> Any:
             tiles = parse_tiles(form.tiles.data or "")
         return {"park_tiles": tiles}
 
-    return act(table_id, form, "final", payload, final_form=form)
+    return act("fifth_avenue", table_id, form, "final", payload, final_form=form)
 
 
 @bp.post("/<table_id>/hand")
@@ -347,4 +344,4 @@ def hand(table_id: str) -> Any:
         return {"cards": {p: form[f"cards_{i}"].data for i, p in enumerate(state.players)
                           if p in state.tied_leaders}}
 
-    return act(table_id, form, "hand_cards", payload)
+    return act("fifth_avenue", table_id, form, "hand_cards", payload)

@@ -16,8 +16,7 @@ from ..i18n import lazy_gettext as _l
 from ..i18n import lazy_text
 from ..rules import street as rules
 from ..rules import street_table as play
-from . import tables
-from .tables import ActionForm, Table, load_table, log_context, opened_fold_out, table_page
+from .tables import ActionForm, Table, act, load_table, log_context, opened_fold_out, table_page
 
 bp = Blueprint("street", __name__, url_prefix="/street")
 MAX_CARD_TEXT = 1000  # a card's JSON is about 350 characters with every icon filled in
@@ -102,17 +101,6 @@ def render(table: Table, error: str | None = None, status: int = 200, **forms: A
     return page, status
 
 
-def act(table_id: str, form: ActionForm, kind: str, payload_of: Any, page: Any = None,
-        opened: Callable[[Table], str | None] = lambda table: None) -> Any:
-    """Record the action; a refused one shows the page (or `page`) again with why, and the
-    fold-out it came from open."""
-    def again(table: Table, *args: Any, **kwargs: Any) -> Any:
-        return render(table, *args, **kwargs, opened=opened(table))
-
-    return tables.act(load_table("street", table_id), form, kind,
-                      lambda form, table: payload_of(form), page or again)
-
-
 @bp.route("/<table_id>/play/<int:seat>", methods=["GET", "POST"])
 def play_card(table_id: str, seat: int) -> Any:
     """One player's turn at building: a card from the library in one tap, or a new one."""
@@ -132,7 +120,7 @@ def play_card(table_id: str, seat: int) -> Any:
     if not form.is_submitted():
         form.street.data = player
         return page(table)
-    return act(table_id, form, "card", lambda f: card_payload(f, player), page)
+    return act("street", table_id, form, "card", lambda f, t: card_payload(f, player), page)
 
 
 def card_payload(form: Any, player: str) -> dict[str, Any]:
@@ -178,14 +166,14 @@ def seat_fold_out(kind: str, player: str | None) -> Callable[[Table], str | None
 @bp.post("/<table_id>/buy")
 def buy(table_id: str) -> Any:
     form = BuyForm()
-    return act(table_id, form, "buy", lambda f: {
+    return act("street", table_id, form, "buy", lambda f, t: {
         "player": f.player.data, "deck": f.deck.data, "cost": f.cost.data or 0},
         opened=seat_fold_out("buy", form.player.data))
 
 
 @bp.post("/<table_id>/upcoins")
 def upcoins(table_id: str) -> Any:
-    return act(table_id, PlayerForm(), "upcoins", lambda f: {"player": f.player.data})
+    return act("street", table_id, PlayerForm(), "upcoins", lambda f, t: {"player": f.player.data})
 
 
 class DeckEmptyForm(PlayerForm):
@@ -196,18 +184,18 @@ class DeckEmptyForm(PlayerForm):
 def deck_empty(table_id: str) -> Any:
     """A deck ran out; whoever took its last card triggered the final round."""
     form = DeckEmptyForm()
-    return act(table_id, form, "deck_empty",
-               lambda f: {"player": f.player.data, "by": f.by.data or f.player.data},
+    return act("street", table_id, form, "deck_empty",
+               lambda f, t: {"player": f.player.data, "by": f.by.data or f.player.data},
                opened=seat_fold_out("empty", form.player.data))
 
 
 @bp.post("/<table_id>/account")
 def account(table_id: str) -> Any:
-    return act(table_id, AccountForm(), "account",
-               lambda f: {"player": f.player.data, "amount": f.amount.data},
-               opened=lambda table: "fix")
+    return act("street", table_id, AccountForm(), "account",
+               lambda f, t: {"player": f.player.data, "amount": f.amount.data},
+               opened="fix")
 
 
 @bp.post("/<table_id>/finish")
 def finish(table_id: str) -> Any:
-    return act(table_id, ActionForm(), "finish", lambda f: {})
+    return act("street", table_id, ActionForm(), "finish", lambda f, t: {})

@@ -9,6 +9,7 @@ import secrets
 import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 from urllib.parse import quote
 
@@ -237,19 +238,26 @@ def gone() -> Any:
     return render_template("error.html", message=message), 410
 
 
-def act(
-    table: Table, form: ActionForm, kind: str, payload_of: Callable[[Any, Table], Any],
-    render: Render,
-) -> Any:
-    """One action from a submitted form: validate it (400 and why, if not), build its payload
-    (a ValueError there is the players' input refused: 422), then `perform` it."""
+def act(slug: str, table_id: str, form: ActionForm, kind: str,
+        payload_of: Callable[[Any, Table], Any], page: Render | None = None,
+        **kept: Any) -> Any:
+    """One action from a submitted form, at the table of game `slug` at `table_id`: validate it
+    (400 and why, if not), build its payload (a ValueError there is the players' input refused:
+    422), then `perform` it. A refusal shows the game's table page (or `page`) again with why,
+    and with `kept`: the form as typed (`<name>_form=form`) and the fold-out it came from open
+    (`opened=...`; a function of the table, if it depends on the seats)."""
+    table = load_table(slug, table_id)
+    if page is None:
+        kept = {key: value(table) if key == "opened" and callable(value) else value
+                for key, value in kept.items()}
+        page = partial(PAGES[slug], **kept)
     if not form.validate_on_submit():
-        return refuse(table, form, render)
+        return refuse(table, form, page)
     try:
         payload = payload_of(form, table)
     except ValueError as error:
-        return refused(table, reason(error), 422, render)
-    return perform(table, form, kind, payload, render)
+        return refused(table, reason(error), 422, page)
+    return perform(table, form, kind, payload, page)
 
 
 def refuse(table: Table, form: FlaskForm, render: Render) -> Any:

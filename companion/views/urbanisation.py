@@ -17,8 +17,15 @@ from ..rules import urbanisation as rules
 from ..rules import urbanisation_actions as pieces
 from ..rules import urbanisation_table as play
 from ..rules.common import join_names
-from . import tables
-from .tables import ActionForm, Table, load_table, log_context, opened_fold_out, table_page
+from .tables import (
+    ActionForm,
+    Table,
+    act,
+    load_table,
+    log_context,
+    opened_fold_out,
+    table_page,
+)
 
 bp = Blueprint("urbanisation", __name__, url_prefix="/urbanisation")
 PLAYED_WITH = {c.action: key for key, c in pieces.CHARACTERS.items() if c.action}
@@ -246,14 +253,6 @@ def mayor_reason(state: play.UrbanisationTable) -> str | None:
              others=others, vp=least, money=poorest, former=state.former_start)
 
 
-def act(table_id: str, form: ActionForm, kind: str, payload_of: Any, name: str = "") -> Any:
-    """Record the action; a refused one shows the page again with why, its form open and what
-    was typed kept."""
-    kept = {f"{name}_form": form, "opened": kind} if name else {"opened": kind}
-    return tables.act(load_table("urbanisation", table_id), form, kind, payload_of,
-                      lambda *a, **k: render(*a, **k, **kept))
-
-
 def chosen(value: str | None, message: str) -> int | None:
     """A number chosen from a list (a factory, a marker), or None for the blank choice."""
     if not value:
@@ -283,12 +282,12 @@ def setup(table_id: str) -> Any:
                 "grounds": {p: int(form[f"grounds_{i}"].data) for i, p in enumerate(players)},
                 "pools": pools}
 
-    return act(table_id, form, "setup", payload, "setup")
+    return act("urbanisation", table_id, form, "setup", payload, setup_form=form)
 
 
 @bp.post("/<table_id>/character")
 def hire(table_id: str) -> Any:
-    return act(table_id, CharacterForm(), "character",
+    return act("urbanisation", table_id, CharacterForm(), "character",
                lambda f, t: {"player": f.player.data, "character": f.character.data})
 
 
@@ -297,21 +296,25 @@ def hire(table_id: str) -> Any:
 
 @bp.post("/<table_id>/pass")
 def pass_(table_id: str) -> Any:
-    return act(table_id, PlayerForm(), "pass", lambda f, t: {"player": f.player.data})
+    return act("urbanisation", table_id, PlayerForm(), "pass",
+               lambda f, t: {"player": f.player.data})
 
 
 @bp.post("/<table_id>/buy_land")
 def buy_land(table_id: str) -> Any:
-    return act(table_id, LandForm(), "buy_land", lambda f, t: {
+    form = LandForm()
+    return act("urbanisation", table_id, form, "buy_land", lambda f, t: {
         "player": f.player.data, "price_markers": f.price_markers.data,
-        "grounds": int(f.land_grounds.data), **character(f, "buy_land")}, "land")
+        "grounds": int(f.land_grounds.data), **character(f, "buy_land")},
+        land_form=form, opened="buy_land")
 
 
 @bp.post("/<table_id>/erect")
 def erect(table_id: str) -> Any:
-    return act(table_id, ErectForm(), "erect", lambda f, t: {
+    form = ErectForm()
+    return act("urbanisation", table_id, form, "erect", lambda f, t: {
         "player": f.player.data, "building": f.building.data, "count": f.erect_count.data,
-        **character(f, "erect")}, "erect")
+        **character(f, "erect")}, erect_form=form, opened="erect")
 
 
 @bp.post("/<table_id>/trade_grain")
@@ -325,7 +328,9 @@ def trade_grain(table_id: str) -> Any:
             data[f.trade.data] = amount
         return data
 
-    return act(table_id, TradeForm(), "trade_grain", payload, "trade")
+    form = TradeForm()
+    return act("urbanisation", table_id, form, "trade_grain", payload,
+               trade_form=form, opened="trade_grain")
 
 
 @bp.post("/<table_id>/sow")
@@ -335,7 +340,9 @@ def sow(table_id: str) -> Any:
         data = {"player": f.player.data, "grain": f.seeds.data or 0, "farmer": farmer}
         return data | ({"character": PLAYED_WITH["sow"]} if farmer else {})
 
-    return act(table_id, SowForm(), "sow", payload, "sow")
+    form = SowForm()
+    return act("urbanisation", table_id, form, "sow", payload,
+               sow_form=form, opened="sow")
 
 
 @bp.post("/<table_id>/work_orders")
@@ -347,7 +354,9 @@ def work_orders(table_id: str) -> Any:
             data["extra_colour"] = f.extra_colour.data
         return data
 
-    return act(table_id, OrdersForm(), "work_orders", payload, "orders")
+    form = OrdersForm()
+    return act("urbanisation", table_id, form, "work_orders", payload,
+               orders_form=form, opened="work_orders")
 
 
 @bp.post("/<table_id>/attract")
@@ -359,7 +368,9 @@ def attract(table_id: str) -> Any:
                 "name": f.factory_name.data or "", "filled": f.filled.data,
                 "upgrade": upgrade, **character(f, "attract")}
 
-    return act(table_id, AttractForm(), "attract", payload, "attract")
+    form = AttractForm()
+    return act("urbanisation", table_id, form, "attract", payload,
+               attract_form=form, opened="attract")
 
 
 @bp.post("/<table_id>/produce")
@@ -376,13 +387,13 @@ def produce(table_id: str) -> Any:
         return {"player": f.player.data, "factory": f.factory.data, "orders": orders,
                 **character(f, "produce")}
 
-    return act(table_id, ProduceForm(), "produce", payload)
+    return act("urbanisation", table_id, ProduceForm(), "produce", payload, opened="produce")
 
 
 @bp.post("/<table_id>/taxes")
 def taxes(table_id: str) -> Any:
-    return act(table_id, PlayerForm(), "taxes",
-               lambda f, t: {"player": f.player.data, **character(f, "taxes")})
+    return act("urbanisation", table_id, PlayerForm(), "taxes",
+               lambda f, t: {"player": f.player.data, **character(f, "taxes")}, opened="taxes")
 
 
 @bp.post("/<table_id>/invention")
@@ -398,7 +409,9 @@ def invention(table_id: str) -> Any:
         return {"player": f.player.data, "marker": marker,
                 "to": f.to.data, "cards": cards, **character(f, "invention")}
 
-    return act(table_id, InventionForm(), "invention", payload, "invention")
+    form = InventionForm()
+    return act("urbanisation", table_id, form, "invention", payload,
+               invention_form=form, opened="invention")
 
 
 # Corrections, administration, the end ----------------------------------------------------------
@@ -412,7 +425,9 @@ def effect(table_id: str) -> Any:
                 "orders": {c: f[f"effect_{c}"].data or 0 for c in pieces.COLOURS},
                 "reason": f.reason.data or ""}
 
-    return act(table_id, EffectForm(), "effect", payload, "effect")
+    form = EffectForm()
+    return act("urbanisation", table_id, form, "effect", payload,
+               effect_form=form, opened="effect")
 
 
 @bp.post("/<table_id>/administration")
@@ -425,9 +440,11 @@ def administration(table_id: str) -> Any:
             data["display"] = display
         return data
 
-    return act(table_id, AdministrationForm(), "administration", payload, "administration")
+    form = AdministrationForm()
+    return act("urbanisation", table_id, form, "administration", payload,
+               administration_form=form, opened="administration")
 
 
 @bp.post("/<table_id>/final")
 def final(table_id: str) -> Any:
-    return act(table_id, ActionForm(), "final", lambda f, t: {})
+    return act("urbanisation", table_id, ActionForm(), "final", lambda f, t: {})

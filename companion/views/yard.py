@@ -11,10 +11,10 @@ from wtforms.validators import InputRequired, NumberRange, Optional
 from ..i18n import lazy_gettext as _l
 from ..i18n import lazy_text
 from ..rules import yard, yard_table
-from . import tables
 from .tables import (
     ActionForm,
     Table,
+    act,
     load_table,
     log_context,
     opened_fold_out,
@@ -122,24 +122,19 @@ def setting_up(game: Any) -> bool:
     return game.last is None or game.last.kind in ("starting_money", "youngest")
 
 
-def act(table_id: str, form: ActionForm, kind: str, payload_of: Any, **forms: Any) -> Any:
-    """Record the action; a refused one shows the page again with why, and what was typed."""
-    return tables.act(load_table("yard", table_id), form, kind, payload_of,
-                      lambda *a, **k: render(*a, **k, **forms))
-
-
 @bp.post("/<table_id>/buy")
 def buy(table_id: str) -> Any:
     def payload(form: BuyForm, table: Table) -> dict[str, Any]:
         receiver = form.receiver.data or form.player.data
         return {"player": form.player.data, "building": form.building.data, "for": receiver}
 
-    return act(table_id, BuyForm(), "buy", payload)
+    return act("yard", table_id, BuyForm(), "buy", payload)
 
 
 @bp.post("/<table_id>/score")
 def score(table_id: str) -> Any:
-    return act(table_id, ScoreForm(), "score", lambda form, table: {"scoring": form.scoring.data})
+    return act("yard", table_id, ScoreForm(), "score",
+               lambda form, table: {"scoring": form.scoring.data})
 
 
 @bp.post("/<table_id>/dirk")
@@ -149,7 +144,7 @@ def dirk(table_id: str) -> Any:
     def payload(form: Any, table: Table) -> dict[str, Any]:
         return {"buildings": {b: form[b].data or 0 for b in yard.BUILDINGS}}
 
-    return act(table_id, form, "dirk_deal", payload, dirk_form=form)
+    return act("yard", table_id, form, "dirk_deal", payload, dirk_form=form)
 
 
 @bp.post("/<table_id>/setup")
@@ -163,12 +158,13 @@ def setup(table_id: str) -> Any:
             "totals": {p: form[f"total_{i}"].data for i, p in enumerate(players)},
         }
 
-    return act(table_id, form, "starting_money", payload, starting_form=form, opened="setup")
+    return act("yard", table_id, form, "starting_money", payload, starting_form=form,
+               opened="setup")
 
 
 @bp.post("/<table_id>/youngest")
 def youngest(table_id: str) -> Any:
-    return act(table_id, YoungestForm(), "youngest",
+    return act("yard", table_id, YoungestForm(), "youngest",
                lambda form, table: {"player": form.player.data})
 
 
@@ -179,13 +175,13 @@ def correct(table_id: str) -> Any:
     def payload(form: CorrectForm, table: Table) -> dict[str, Any]:
         return {"owner": form.owner.data, "building": form.building.data, "count": form.count.data}
 
-    return act(table_id, form, "correct", payload, correct_form=form, opened="fix")
+    return act("yard", table_id, form, "correct", payload, correct_form=form, opened="fix")
 
 
 @bp.post("/<table_id>/deck")
 def deck(table_id: str) -> Any:
     form = DeckForm()
-    return act(table_id, form, "deck", lambda form, table: {"left": form.left.data},
+    return act("yard", table_id, form, "deck", lambda form, table: {"left": form.left.data},
                deck_form=form, opened="fix")
 
 

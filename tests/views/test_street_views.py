@@ -164,3 +164,19 @@ def pdf_text(response):
 
 def squash(words):
     return " ".join(words.split())
+
+
+def test_rare_forms_are_drawn_only_when_opened_and_a_refusal_keeps_its_open(client):
+    url = new_table(client, "Mia", "Ola", "Pit", game="street")
+    page = text(client.get(url))
+    assert 'href="?open=buy-2#buy-2"' in page and 'href="?open=fix#fix"' in page
+    assert 'name="deck"' not in page and 'name="amount"' not in page  # the forms come later
+    opened = text(client.get(url + "?open=buy-2"))
+    assert '<details class="buy-card" id="buy-2" open>' in opened
+    assert opened.count('name="deck"') == 4  # Pit's own deck, the two others', the pile
+    assert act(client, url, "buy", player="Ola", deck="Pit", cost=4).status_code == 303
+    refused = act(client, url, "buy", player="Pit", deck="Pit", cost=1)  # upcoins on it
+    assert refused.status_code == 422
+    assert '<details class="buy-card" id="buy-2" open>' in text(refused)
+    refused = act(client, url, "account", player="Mia", amount=-1)
+    assert refused.status_code == 400 and '<details class="card" id="fix" open>' in text(refused)
