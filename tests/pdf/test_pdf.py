@@ -1,11 +1,16 @@
-"""Real WeasyPrint PDFs: the blank pad and a finished score sheet, A4 and A5, any script."""
+"""Real WeasyPrint PDFs: the blank pad and a finished score sheet, A4 and A5, any script; the
+whole scripted games' sheets on one A4 page (two A5 pages), with every result kept."""
 
 import io
 
 import pytest
 from pypdf import PdfReader
 
+from benchmarks.games import GAME_SCRIPTS, PLAYERS
+from companion.rules import GAMES, urbanisation_actions, urbanisation_table, yard
 from tests.conftest import act, fresh, new_table
+from tests.security.test_hostile_names import renamed
+from tests.views.test_exchange import seed
 
 
 def pdf_text(data):
@@ -69,3 +74,96 @@ def test_a_sheet_in_progress_says_so(client):
     url = new_table(client, "Ann", "Ben", "Cy")
     text, _ = pdf_text(client.get(url + "sheet.pdf").data)
     assert "Game in progress" in text
+
+
+# The scripted whole games of the benchmarks: one A4 page, at most two A5 pages -------------
+
+# The benchmarks' scripted games (benchmarks/games.py; Urbanisation's is
+# companion/rules/urbanisation_example.py), whole: the sheets the benchmark renders.
+SHEETS = ["yard", "urbanisation"]
+# 24 characters each, the most a name may have: spaces, a hyphen, umlauts, wide letters.
+LONG_NAMES = ["Maximiliana Wolkensteins", "Bartholomäus Hohenlohe-Ö", "Wilhelmina Wawrzyniakowa"]
+assert {len(name) for name in LONG_NAMES} == {24}
+
+
+def scripted_game(slug, names=None):
+    """The scripted whole game of `slug`: its players (renamed to `names` if given, in every
+    payload too), its actions and the state they end in."""
+    players, actions = PLAYERS[slug], GAME_SCRIPTS[slug]()
+    if names:
+        rename = dict(zip(players, names, strict=True))
+        players, actions = names, [(kind, renamed(payload, rename)) for kind, payload in actions]
+    state = GAMES[slug].start(list(players))
+    for kind, payload in actions:
+        state.apply(kind, payload)
+    assert state.finished
+    return list(players), actions, state
+
+
+def sheets(app, client, slug, names=None, language="en"):
+    """The score sheet of the scripted game at A4 and A5: {size: (text, words, pages)}: the
+    extracted text, the same with whitespace runs as single spaces, the page count."""
+    players, actions, _ = scripted_game(slug, names)
+    url = f"/{slug}/{seed(app, slug, players, actions)}/sheet.pdf?size="
+    found = {}
+    for size in ("A4", "A5"):
+        response = client.get(url + size, headers={"Accept-Language": language})
+        assert response.status_code == 200
+        text, reader = pdf_text(response.data)
+        found[size] = text, " ".join(text.split()), len(reader.pages)
+    return found
+
+
+@pytest.mark.parametrize("slug", SHEETS)
+def test_a_whole_scripted_game_fits_one_a4_page_and_two_a5_pages(app, client, slug):
+    found = sheets(app, client, slug)
+    assert found["A4"][2] == 1 and found["A5"][2] <= 2, {s: f[2] for s, f in found.items()}
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+@pytest.mark.parametrize("slug", SHEETS)
+def test_24_character_names_are_shown_whole_and_the_pages_still_hold(app, client, slug,
+                                                                        language):
+    found = sheets(app, client, slug, LONG_NAMES, language)
+    assert found["A4"][2] == 1 and found["A5"][2] <= 2, {s: f[2] for s, f in found.items()}
+    for size, (text, words, _) in found.items():
+        for name in LONG_NAMES:
+            assert name in text, (size, name)  # on one line somewhere, never cut
+            assert words.count(name) >= 4, (size, name)  # list, ranking, tables, reports
+    # At A4 the tables' head holds every name on one line, in seat order.
+    assert " ".join(LONG_NAMES) in found["A4"][0]
+
+
+@pytest.mark.parametrize("slug", SHEETS)
+def test_the_compact_sheet_keeps_every_result_and_explanation(app, client, slug):
+    _, _, state = scripted_game(slug)
+    found = sheets(app, client, slug)
+    expected = [f"{placing.place}. {placing.player} ({placing.total})"
+                for placing in state.ranking()]
+    totals = state.totals()
+    if slug == "yard":
+        owners = state.owners
+        expected += [f"Scoring {s.name} " + " ".join(str(s.points[o]) for o in owners)
+                     for s in state.scorings]
+        expected.append("Total " + " ".join(str(totals[o]) for o in owners))
+        expected += [f"{yard.NAMES[b]} " + " ".join(str(state.buildings[o][b]) for o in owners)
+                     for b in yard.BUILDINGS]
+        expected += [f"{yard.NAMES[r.building]}: {line}"
+                     for s in state.scorings for r in s.results for line in r.lines()]
+        expected.append(yard.RULINGS["ties"])
+    else:
+        players, by_source, by_turn = state.players, state.vp_by_source(), state.vp_by_turn()
+        expected += [f"{label} " + " ".join(str(by_source[p].get(source, 0)) for p in players)
+                     for source, label in urbanisation_actions.SOURCES.items()]
+        expected += [f"Turn {turn} " + " ".join(str(by_turn[p].get(turn, 0)) for p in players)
+                     for turn in range(1, 7)]
+        expected.append("Total " + " ".join(str(totals[p]) for p in players))
+        for report in state.reports:
+            expected.append(report.title)
+            expected += [f"{player}: " + " ".join(lines) for player, lines in
+                         report.players.items()]
+            expected.append("The board: " + " ".join(report.board))
+        expected.append(urbanisation_table.RULINGS["tie"])
+    for size, (_, words, _) in found.items():
+        for line in expected:
+            assert " ".join(line.split()) in words, (size, line)
