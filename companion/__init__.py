@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import secrets
+import threading
 from datetime import timedelta
 from pathlib import Path
 from typing import Any
@@ -76,6 +77,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     csrf.init_app(app)
     i18n.init_app(app)
     assets.init_app(app)
+    app.extensions["companion.connections"] = threading.local()  # see get_db
     app.teardown_appcontext(close_db)
     app.after_request(security_headers)
     app.register_error_handler(CSRFError, csrf_failed)
@@ -122,16 +124,24 @@ def instance_secret_key(instance: Path) -> str:
 
 
 def get_db() -> storage.Database:
-    """One database connection per request, on `g`."""
+    """This thread's connection to the app's database, on `g` for the request. A server thread
+    keeps its connection from request to request: opening one cost more than most pages, and
+    closing the last one of a WAL database checkpoints it. It is never used by another process
+    (a forked worker opens its own) or thread."""
     if "db" not in g:
-        g.db = storage.connect(current_app.config["DATABASE"])
+        kept: threading.local = current_app.extensions["companion.connections"]
+        if getattr(kept, "pid", None) != os.getpid():
+            kept.db, kept.pid = storage.connect(current_app.config["DATABASE"]), os.getpid()
+        g.db = kept.db
     return g.db
 
 
 def close_db(exc: BaseException | None = None) -> None:
+    """The end of a request: the connection stays open for the thread's next one, never inside
+    a transaction (a write rolls its own back on an error; this is the backstop)."""
     db = g.pop("db", None)
-    if db is not None:
-        db.close()
+    if db is not None and db.conn.in_transaction:
+        db.conn.rollback()
 
 
 def security_headers(response: Response) -> Response:
