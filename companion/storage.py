@@ -202,12 +202,14 @@ def create_table(db: Database, game: str, players: list[dict[str, str]]) -> str:
 
 
 def get_table(db: Database, table_id: str) -> dict[str, Any] | None:
-    rows = list(db["tables"].rows_where("id = ?", [table_id]))
-    if not rows:
+    """The table at this id, or None. (Plain SQL on every page and action: sqlite-utils' table
+    objects look the schema up again on each use.)"""
+    cursor = db.execute("select * from tables where id = ?", [table_id])
+    row = cursor.fetchone()
+    if row is None:
         return None
-    row = dict(rows[0])
-    row["players"] = json.loads(row["players"])
-    return row
+    found = dict(zip([column[0] for column in cursor.description], row, strict=True))
+    return found | {"players": json.loads(found["players"])}
 
 
 def list_tables(db: Database, ids: list[str]) -> list[dict[str, Any]]:
@@ -278,18 +280,12 @@ def append_event(
         # The event as a replay will read it back (tuples become lists): what the check applies.
         event = Event(current + 1, kind, json.loads(stored), now())
         written = check(event)
-        db["events"].insert(
-            {
-                "table_id": table_id,
-                "seq": event.seq,
-                "kind": kind,
-                "payload": stored,
-                "at": event.at,
-                "action_key": once.key if once else None,
-                "request": once.request if once else None,
-            }
-        )
-        db["tables"].update(table_id, {"status": written.status})
+        db.execute(
+            "insert into events (table_id, seq, kind, payload, at, action_key, request) "
+            "values (?, ?, ?, ?, ?, ?, ?)",
+            [table_id, event.seq, kind, stored, event.at, once.key if once else None,
+             once.request if once else None])
+        db.execute("update tables set status = ? where id = ?", [written.status, table_id])
         if written.snapshot is not None:
             keep_snapshot(db, table_id, event.seq, written.snapshot)
         if written.result is not None or row[0] == "finished":  # finished, or no longer
@@ -364,8 +360,8 @@ def earlier_use(db: Database, table_id: str, key: str) -> tuple[Event, str] | No
 
 def get_table_by_view_token(db: Database, view_token: str) -> dict[str, Any] | None:
     """The table a view-only (scoreboard) link shows, or None."""
-    rows = list(db["tables"].rows_where("view_token = ?", [view_token]))
-    return get_table(db, rows[0]["id"]) if rows else None
+    row = db.execute("select id from tables where view_token = ?", [view_token]).fetchone()
+    return get_table(db, row[0]) if row else None
 
 
 def renew_links(db: Database, table_id: str) -> str:
