@@ -13,13 +13,17 @@ file whose digest matches, and a file changed by hand is refused.
 
 The BG Stats play follows the app's documented push format ("Push plays to BG Stats from other
 apps or websites", https://www.bgstatsapp.com/support/push-plays-to-bg-stats-from-other-apps-or-
-websites/): a JSON object with ``sourceName``, ``sourcePlayId``, ``playDate``
-(``"YYYY-MM-DD HH:MM:SS"``), ``durationMin``, ``game`` (``name``, ``bggId`` where known,
+websites/): a JSON object with ``sourceName``, ``sourcePlayId``, ``playDate`` (UTC,
+``"YYYY-MM-DD HH:MM:SS"``), ``durationMin``, ``game`` (``name``, ``bggId`` where known,
 ``highestWins``, ``noPoints``, ``sourceGameId``) and ``players`` (``name``, ``score``,
-``winner``, ``rank``, ``startPlayer``, ``role``, ``sourcePlayerId``), the players in seat order.
-The app opens it from ``https://app.bgstatsapp.com/addPlay.html?data=<url-encoded JSON>``
-(`bgstats_link`). Times are UTC, as the app stores them; ``sourcePlayId`` is derived from the
-table id by a hash, so the file never reveals the table's secret link.
+``winner``, ``rank``, ``startPlayer``, ``role``, ``sourcePlayerId``), the players in seat order,
+handed to BG Stats as ``https://app.bgstatsapp.com/createPlay.html?data=<url-encoded JSON>``
+(`bgstats_link`; ``addPlay.html`` only starts an empty play). BG Stats remembers which of its
+players a source's ``sourcePlayerId`` is and which play a ``sourcePlayId`` is, so both stay the
+same wherever the play or the player turns up again: a player's id comes from the name as the
+app's statistics know it (case ignored), the same at every table and seat; a play's from its
+game, start and seats, which a renewal of the links or an export and import keep (the table id
+changes with both, and would reveal the secret link).
 """
 
 from __future__ import annotations
@@ -31,7 +35,7 @@ import io
 import json
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import Any
 from urllib.parse import quote
 
@@ -50,7 +54,7 @@ STATUSES = {"open": Msg("not finished"), "finished": Msg("finished")}
 MAX_IMPORT_BYTES = 1024 * 1024
 SNAPSHOT_EVERY = 16
 SOURCE_NAME = "Companion"
-BGSTATS_ADD_PLAY = "https://app.bgstatsapp.com/addPlay.html?data="
+BGSTATS_CREATE_PLAY = "https://app.bgstatsapp.com/createPlay.html?data="
 # BoardGameGeek ids, only where one could be established:
 # 5th Avenue (alea 2004, Wilko Manz): 9342, as logged in a session report with its BGG id
 # (https://trickylight.co.uk/session_detail.php?sessionid=292). The construction-yard card game,
@@ -358,20 +362,24 @@ def rules_message(error: Exception) -> Msg:
 
 # Results --------------------------------------------------------------------------------------
 
-CSV_HEADER = ("game", "date", "place", "player", "score", "winner", "shared")
+CSV_HEADER = ("game", "date", "status", "place", "player", "score", "winner", "shared")
 
 
-def results_csv(game_name: str, date: str, names: Sequence[str], ranking: Sequence[Placing]
-                ) -> str:
-    """One row per player at the table, best first; spreadsheet formulas cannot sneak in."""
+def results_csv(game_name: str, date: str, names: Sequence[str], ranking: Sequence[Placing],
+                finished: bool) -> str:
+    """One row per player at the table, best first; spreadsheet formulas cannot sneak in. A game
+    not finished says so in every row ("in progress": the standings so far) and names no
+    winner."""
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\r\n")
     writer.writerow(CSV_HEADER)
+    status = "finished" if finished else "in progress"
     for placing in ranking:
         if placing.player not in names:  # an automated opponent (Dirk, Alea)
             continue
-        writer.writerow([safe_cell(game_name), date, placing.place, safe_cell(placing.player),
-                         placing.total, yes_no(placing.place == 1), yes_no(placing.shared)])
+        won = [yes_no(placing.place == 1), yes_no(placing.shared)] if finished else ["", ""]
+        writer.writerow([safe_cell(game_name), date, status, placing.place,
+                         safe_cell(placing.player), placing.total, *won])
     return out.getvalue()
 
 
@@ -408,12 +416,12 @@ def bgstats_play(table: Mapping[str, Any], game_name: str, state: TableState,
     players = [
         {"name": p["name"], "score": placings[p["name"]].total,
          "winner": placings[p["name"]].place == 1, "rank": placings[p["name"]].place,
-         "startPlayer": p["name"] == starter, "role": "", "sourcePlayerId": str(seat)}
-        for seat, p in enumerate(table["players"], 1) if p["name"] in placings
+         "startPlayer": p["name"] == starter, "role": "", "sourcePlayerId": player_id(p["name"])}
+        for p in table["players"] if p["name"] in placings
     ]
     return {
         "sourceName": SOURCE_NAME,
-        "sourcePlayId": hashlib.sha256(table["id"].encode()).hexdigest()[:16],
+        "sourcePlayId": play_id(table),
         "playDate": play_date(table["created_at"]),
         "durationMin": duration(events),
         "game": game,
@@ -421,8 +429,32 @@ def bgstats_play(table: Mapping[str, Any], game_name: str, state: TableState,
     }
 
 
+def player_id(name: str) -> str:
+    """A player's ``sourcePlayerId``: the same for the same name (case ignored, as the app's
+    statistics count a player) at every table, in any seat."""
+    return stable_id("player", name.casefold())
+
+
+def play_id(table: Mapping[str, Any]) -> str:
+    """A play's ``sourcePlayId``: from its game, when it began and who sat where, all of which
+    a renewal of the links and an export and import keep."""
+    return stable_id("play", table["game"], utc(table["created_at"]).isoformat(),
+                     *[p["name"] for p in table["players"]])
+
+
+def stable_id(*parts: str) -> str:
+    return hashlib.sha256(json.dumps(parts, ensure_ascii=False).encode()).hexdigest()[:16]
+
+
 def play_date(created_at: str) -> str:
-    return datetime.fromisoformat(created_at).strftime("%Y-%m-%d %H:%M:%S")
+    """BG Stats' play date: UTC, whatever offset the time was stored with."""
+    return utc(created_at).strftime("%Y-%m-%d %H:%M:%S")
+
+
+def utc(time: str) -> datetime:
+    """An ISO 8601 time in UTC (a time without an offset is taken as UTC, as the app stores)."""
+    moment = datetime.fromisoformat(time)
+    return moment.replace(tzinfo=UTC) if moment.tzinfo is None else moment.astimezone(UTC)
 
 
 def duration(events: Sequence[Event]) -> int:
@@ -435,4 +467,4 @@ def duration(events: Sequence[Event]) -> int:
 
 def bgstats_link(play: Mapping[str, Any]) -> str:
     """The link that opens BG Stats' import dialog for this play (on a phone with the app)."""
-    return BGSTATS_ADD_PLAY + quote(json.dumps(play, ensure_ascii=False, separators=(",", ":")))
+    return BGSTATS_CREATE_PLAY + quote(json.dumps(play, ensure_ascii=False, separators=(",", ":")))

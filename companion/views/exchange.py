@@ -30,6 +30,7 @@ from .. import csrf, exchange, get_db, replays, storage
 from ..i18n import lazy_gettext as _l
 from ..i18n import text
 from ..rules import replay
+from .share import qr_svg
 from .tables import (
     SEAT_COLOURS,
     Table,
@@ -69,14 +70,15 @@ def results_csv(slug: str, table_id: str) -> Response:
     table = load_table(slug, table_id)
     state = table.current().state
     body = exchange.results_csv(str(table.game.name), table.created_at[:10], table.names,
-                                state.ranking())
+                                state.ranking(), state.finished)
     # With a byte order mark, spreadsheet apps read the names' accents and umlauts as UTF-8.
     return attachment(body.encode("utf-8-sig"), "text/csv", table, "csv", "results")
 
 
 @bp.get("/<slug>/<table_id>/bgstats.json")
 def bgstats_json(slug: str, table_id: str) -> Any:
-    """A finished game as a play for the BG Stats app (its push format)."""
+    """What the link to BG Stats sends, as a file: the play in BG Stats' push format, for apps
+    that read it (BG Stats itself takes a play through the link only)."""
     table = load_table(slug, table_id)
     play = bgstats_play(table)
     if play is None:
@@ -87,12 +89,16 @@ def bgstats_json(slug: str, table_id: str) -> Any:
 
 @bp.get("/<slug>/<table_id>/bgstats")
 def bgstats_open(slug: str, table_id: str) -> Any:
-    """Open BG Stats' import dialog with this play (on a phone where the app is installed)."""
+    """Send the play to BG Stats: its link (BG Stats' import dialog opens on a phone with the
+    app) and a QR code of it, for a phone that has BG Stats while the table's screen is
+    another."""
     table = load_table(slug, table_id)
     play = bgstats_play(table)
     if play is None:
         return not_finished(table)
-    return redirect(exchange.bgstats_link(play), code=303)
+    link = exchange.bgstats_link(play)
+    return render_template("exchange/bgstats.html", table=table, play=play, link=link,
+                           qr=qr_svg(link))
 
 
 def bgstats_play(table: Table) -> dict[str, Any] | None:

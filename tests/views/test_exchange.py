@@ -3,9 +3,11 @@ or broken file is refused with its own message and nothing stored, and the CSV a
 exports hold the result."""
 
 import csv
-import hashlib
+import html
 import io
 import json
+import re
+from urllib.parse import parse_qs, urlsplit
 
 import pytest
 
@@ -438,21 +440,30 @@ def test_results_as_csv(app, client):
     rows = list(csv.reader(io.StringIO(response.data.decode("utf-8-sig"))))
     game = "Construction yard card game"
     assert rows == [
-        ["game", "date", "place", "player", "score", "winner", "shared"],
-        [game, date, "1", "Tobi", "60", "yes", "no"],
-        [game, date, "2", "Paul", "29", "no", "no"],
-        [game, date, "3", "Kate", "26", "no", "no"],
-        [game, date, "4", "Nina", "24", "no", "no"],
+        ["game", "date", "status", "place", "player", "score", "winner", "shared"],
+        [game, date, "finished", "1", "Tobi", "60", "yes", "no"],
+        [game, date, "finished", "2", "Paul", "29", "no", "no"],
+        [game, date, "finished", "3", "Kate", "26", "no", "no"],
+        [game, date, "finished", "4", "Nina", "24", "no", "no"],
     ]
+
+
+def test_the_results_of_an_unfinished_game_say_so_and_name_no_winner(app, client):
+    table_id = seed(app, "yard", ["Ann", "Ben", "Cy"], [buy("Ann", "park")])
+    rows = list(csv.DictReader(io.StringIO(
+        client.get(f"/yard/{table_id}/results.csv").data.decode("utf-8-sig"))))
+    assert [(r["status"], r["player"], r["score"], r["winner"], r["shared"]) for r in rows] == [
+        ("in progress", "Ann", "0", "", ""), ("in progress", "Ben", "0", "", ""),
+        ("in progress", "Cy", "0", "", "")]
 
 
 def test_csv_cells_cannot_become_formulas(app, client):
     table_id = seed(app, "street", ["=HYPERLINK(1)", "@Ola", "+Pit", "-Uwe", "Ünal"], [])
     rows = list(csv.reader(io.StringIO(
         client.get(f"/street/{table_id}/results.csv").data.decode("utf-8-sig"))))
-    assert sorted(row[3] for row in rows[1:]) == ["'+Pit", "'-Uwe", "'=HYPERLINK(1)", "'@Ola",
+    assert sorted(row[4] for row in rows[1:]) == ["'+Pit", "'-Uwe", "'=HYPERLINK(1)", "'@Ola",
                                                   "Ünal"]
-    assert all(row[5] == "yes" and row[6] == "yes" for row in rows[1:])  # 0 each, shared
+    assert all(row[2] == "in progress" and row[6:] == ["", ""] for row in rows[1:])
 
 
 def test_a_finished_play_for_bg_stats(app, client):
@@ -463,25 +474,98 @@ def test_a_finished_play_for_bg_stats(app, client):
         'attachment; filename="fifth_avenue-bgstats-')
     play = json.loads(response.data)
     created = snapshot(app, "fifth_avenue", table_id)["row"]["created_at"]
+    assert created.endswith("+00:00")
     assert play == {
         "sourceName": "Companion",
-        "sourcePlayId": hashlib.sha256(table_id.encode()).hexdigest()[:16],
+        "sourcePlayId": play["sourcePlayId"],
         "playDate": created[:10] + " " + created[11:19],
         "durationMin": 0,
         "game": {"name": "5th Avenue", "bggId": 9342, "highestWins": True, "noPoints": False,
                  "sourceGameId": "fifth_avenue"},
         "players": [
             {"name": "Ann", "score": 18, "winner": False, "rank": 2, "startPlayer": True,
-             "role": "", "sourcePlayerId": "1"},
+             "role": "", "sourcePlayerId": exchange.player_id("Ann")},
             {"name": "Ben", "score": 21, "winner": True, "rank": 1, "startPlayer": False,
-             "role": "", "sourcePlayerId": "2"},
+             "role": "", "sourcePlayerId": exchange.player_id("Ben")},
         ],
     }
+    assert re.fullmatch("[0-9a-f]{16}", play["sourcePlayId"])
     assert table_id not in response.get_data(as_text=True)
-    opened = client.get(f"/fifth_avenue/{table_id}/bgstats")
-    assert opened.status_code == 303
-    assert opened.headers["Location"].startswith(
-        "https://app.bgstatsapp.com/addPlay.html?data=%7B%22sourceName%22")
+
+
+def test_the_play_goes_to_bg_stats_by_its_documented_link_and_a_qr_code(app, client):
+    """BG Stats' "Push plays to BG Stats from other apps or websites": createPlay.html with the
+    play as url-encoded JSON in `data` (addPlay.html only starts an empty play)."""
+    table_id = finished_table(app, "fifth_avenue")
+    play = json.loads(client.get(f"/fifth_avenue/{table_id}/bgstats.json").data)
+    page = client.get(f"/fifth_avenue/{table_id}/bgstats")
+    assert page.status_code == 200
+    href = re.search(r'<a class="button primary wide" href="([^"]+)"', text(page)).group(1)
+    link = urlsplit(html.unescape(href))
+    assert (link.scheme, link.netloc, link.path) == ("https", "app.bgstatsapp.com",
+                                                      "/createPlay.html")
+    assert list(parse_qs(link.query)) == ["data"]
+    assert json.loads(parse_qs(link.query)["data"][0]) == play
+    assert '<svg' in text(page) and 'class="qr"' in text(page)
+    assert "BG Stats itself takes a play through the link or the code above" in text(page)
+
+
+def test_a_player_has_one_id_for_bg_stats_at_every_table_and_seat(app, client):
+    first = finished_table(app, "street")  # Mia in seat 1, Ola in seat 2
+    names, actions = FINISHED["street"]
+    second = seed(app, "street", ["OLA", "Mia"], [
+        (kind, swapped(payload)) for kind, payload in actions])
+    ids = {}
+    for table_id in (first, second):
+        play = json.loads(client.get(f"/street/{table_id}/bgstats.json").data)
+        ids[table_id] = {p["name"].casefold(): p["sourcePlayerId"] for p in play["players"]}
+    assert ids[first] == ids[second]  # the same people, in other seats ("OLA" is Ola)
+    assert ids[first]["mia"] != ids[first]["ola"]
+
+
+def swapped(payload):
+    """A street action's payload with Ola written "OLA" (she sits first at the second table)."""
+    return json.loads(json.dumps(payload).replace('"Ola"', '"OLA"'))
+
+
+@pytest.mark.parametrize(("created", "date"), [
+    ("2026-01-01T20:00:00+02:00", "2026-01-01 18:00:00"),
+    ("2026-01-01T01:30:00+02:00", "2025-12-31 23:30:00"),
+    ("2026-01-01T20:00:00-05:00", "2026-01-02 01:00:00"),
+    ("2026-01-01T20:00:00+00:00", "2026-01-01 20:00:00"),
+    ("2026-01-01T20:00:00", "2026-01-01 20:00:00"),
+])
+def test_bg_stats_gets_the_play_date_in_utc(created, date):
+    assert exchange.play_date(created) == date
+
+
+def test_an_imported_table_with_an_offset_is_sent_in_utc(app, client):
+    table_id = finished_table(app, "street")
+    document = exported(client, "street", table_id)
+    document["created_at"] = "2026-01-01T20:00:00+02:00"
+    imported = upload(client, resign(document))
+    assert imported.status_code == 303
+    new_id = imported.headers["Location"].split("/")[2]
+    play = json.loads(client.get(f"/street/{new_id}/bgstats.json").data)
+    assert play["playDate"] == "2026-01-01 18:00:00"
+
+
+def test_a_play_keeps_its_id_through_new_links_and_export_and_import(app, client):
+    table_id = finished_table(app, "yard")
+    before = json.loads(client.get(f"/yard/{table_id}/bgstats.json").data)
+    with app.app_context():
+        renewed = storage.renew_links(get_db(), table_id)
+    assert client.get(f"/yard/{table_id}/bgstats.json").status_code == 404
+    after = json.loads(client.get(f"/yard/{renewed}/bgstats.json").data)
+    imported = upload(client, exported(client, "yard", renewed))
+    again = json.loads(client.get(imported.headers["Location"] + "bgstats.json").data)
+    assert before["sourcePlayId"] == after["sourcePlayId"] == again["sourcePlayId"]
+    later = finished_table(app, "yard")  # the same players' next game
+    with app.app_context():
+        get_db().execute("update tables set created_at = ? where id = ?",
+                         ["2030-01-01T21:00:00+00:00", later])
+    other = json.loads(client.get(f"/yard/{later}/bgstats.json").data)
+    assert other["sourcePlayId"] != before["sourcePlayId"]
 
 
 @pytest.mark.parametrize(("slug", "starter", "bgg"), [
