@@ -81,6 +81,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.teardown_appcontext(close_db)
     app.after_request(security_headers)
     app.register_error_handler(CSRFError, csrf_failed)
+    app.register_error_handler(404, not_found)
 
     from .views import exchange, fifth_avenue, main, players, share, street, urbanisation, yard
 
@@ -154,6 +155,15 @@ def security_headers(response: Response) -> Response:
     if response.mimetype == "text/html":
         response.headers["Cache-Control"] = "no-store"
     return response
+
+
+def not_found(error: Exception) -> tuple[str, int]:
+    """An unknown or revoked link: said in the players' language, with the way home."""
+    message = _(
+        "There is nothing at this link. If it was a table's link, the table may have new links "
+        "now: ask the phone that started it to share the table again."
+    )
+    return render_template("error.html", message=message, title=_("Not found")), 404
 
 
 def csrf_failed(error: CSRFError) -> tuple[str, int]:

@@ -130,12 +130,21 @@ def new_table() -> Any:
         seats = [(clean_name(e.form.name.data or ""), e.form.colour.data) for e in form.players]
         seats = [(name, colour) for name, colour in seats if name]
         check_players(game, [name for name, _ in seats])
+        check_colours([colour for _, colour in seats])
     except RuleError as error:
         return home_with_error(form, reason(error))
     players = [{"name": name, "colour": colour} for name, colour in seats]
     table_id = storage.create_table(get_db(), game.slug, players)
     remember(table_id, started_here=True)
     return redirect(url_for("main.table", slug=game.slug, table_id=table_id), code=303)
+
+
+def check_colours(colours: list[str]) -> None:
+    """Each seat its own colour: two seats alike could not be told apart on the page or pad."""
+    twice = next((c for c in colours if colours.count(c) > 1), None)
+    if twice is not None:
+        raise RuleError(_("Two seats have the same colour (%(colour)s): choose another colour "
+                          "for one of them.", colour=COLOUR_NAMES[twice]))
 
 
 def home_with_error(form: NewTableForm, message: str) -> tuple[str, int]:

@@ -24,6 +24,30 @@ def test_a_table_link_of_another_game_or_unknown_id_is_404(client):
     assert client.get(url.replace("/yard/", "/street/") + "history").status_code == 404
 
 
+def test_an_unknown_or_revoked_link_says_so_in_the_players_language_with_the_way_home(client):
+    url = new_table(client, "Tobi", "Nina", "Paul")
+    for headers, words, home in (
+            ({}, "There is nothing at this link.", ">Home</a>"),
+            ({"Accept-Language": "de"}, "Unter diesem Link ist nichts.", ">Start</a>")):
+        for link in ("/yard/nope/", url.replace("/yard/", "/street/"), "/board/nope", "/j/nope"):
+            response = client.get(link, headers=headers)
+            assert response.status_code == 404
+            page = text(response)
+            assert words in page and 'href="/"' in page and home in page, link
+            assert '<link rel="stylesheet"' in page  # the app's own page, styled
+
+
+def test_two_seats_with_the_same_colour_are_refused_in_words(client):
+    response = client.post("/new", data={"game": "yard",
+                                         "players-0-name": "Ann", "players-0-colour": "red",
+                                         "players-1-name": "Ben", "players-1-colour": "blue",
+                                         "players-2-name": "Cy", "players-2-colour": "red"})
+    assert response.status_code == 422
+    assert "Two seats have the same colour (red): choose another colour for one of them." in (
+        text(response))
+    assert client.get("/").status_code == 200 and "Ann" not in text(client.get("/"))
+
+
 def test_bad_names_are_refused_with_a_message(client):
     response = client.post("/new", data={"game": "yard", "players-0-name": "Solo"})
     assert response.status_code == 422
