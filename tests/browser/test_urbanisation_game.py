@@ -276,7 +276,7 @@ def test_three_player_urbanisation_game_to_the_score_sheet(page: Page, shot: Sho
     assert sheet.count("Total 34 32 35") == 2, sheet  # by source and by turn
     assert "Set-up (first house) 1 1 1" in sheet and "Final scoring 2 0 2" in sheet, sheet
     assert "Citizens 16" in sheet and "Game in progress" not in sheet, sheet
-    assert "Administration of turn 6" in sheet and "Final scoring Ann: Factory total 8" in sheet
+    assert "Administration of turn 6" in sheet and "Final scoring • Ann: Factory total 8" in sheet
     assert time.monotonic() - started < 90
 
 
