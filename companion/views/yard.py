@@ -10,6 +10,7 @@ from wtforms.validators import InputRequired, NumberRange, Optional
 
 from ..i18n import lazy_gettext as _l
 from ..i18n import lazy_text
+from ..replays import Current
 from ..rules import yard, yard_table
 from .tables import (
     ActionForm,
@@ -117,7 +118,7 @@ def render(table: Table, error: Any = None, status: int = 200, **forms: Any) -> 
     return page, status
 
 
-def setting_up(game: Any) -> bool:
+def setting_up(game: Current) -> bool:
     """The set-up is shown open until the game's first action after it (who starts)."""
     return game.last is None or game.last.kind in ("starting_money", "youngest")
 
