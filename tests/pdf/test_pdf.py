@@ -70,6 +70,14 @@ def test_finished_score_sheet_holds_names_totals_and_splits(client):
     assert any("NotoSansCJK" in f.replace("-", "") for f in fonts(reader)), fonts(reader)
 
 
+def test_an_emoji_in_a_name_prints_with_the_emoji_font_not_a_box(client):
+    names = ["Ann 🎲", "Ben", "Cy"]
+    response = client.get(finished_game(client, names) + "sheet.pdf?size=A4")
+    text, reader = pdf_text(response.data)
+    assert "Ann" in text and "Winner" in text
+    assert any("NotoColorEmoji" in f.replace("-", "") for f in fonts(reader)), fonts(reader)
+
+
 def test_a_sheet_in_progress_says_so(client):
     url = new_table(client, "Ann", "Ben", "Cy")
     text, _ = pdf_text(client.get(url + "sheet.pdf").data)
