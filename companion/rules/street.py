@@ -47,6 +47,14 @@ PROJECT_NAMES = {
 ROOF, GIFT = Msg("roof"), Msg("gift")
 FLAG_NAMES = {"double": Msg("double"), "roof": ROOF, "gift": GIFT, "no_gifts": Msg("no gifts")}
 KIND_NAMES = {"income": Msg("income"), "prestige": Msg("prestige")}
+# An icon's kind as the card-builder offers it, for messages (never the format's own keys).
+EACH_WORDS = {
+    "flat": Msg("a fixed amount"),
+    "floor_below": Msg("per floor below"),
+    "ground_floor": Msg("on the ground floor"),
+    "on_site": Msg("per project on this site"),
+    "on_street": Msg("per project on the street"),
+}
 # An icon in words; the fields are the amount (with its sign) and the project it counts.
 EFFECT_WORDS = {
     "flat": Msg("{amount:+d}"),
@@ -164,7 +172,8 @@ def _effect(effect: object, kind: Kind) -> Effect:
                             kind=KIND_NAMES[kind], each=each, kinds=", ".join(EACH)))
     amount = require_count(
         effect.get("amount"),
-        Msg("The amount of the {kind} effect {each!r}", kind=KIND_NAMES[kind], each=each),
+        Msg("The amount of the {kind} icon \"{each}\"", kind=KIND_NAMES[kind],
+            each=EACH_WORDS[str(each)]),
         -MAX_AMOUNT, MAX_AMOUNT)
     return {"each": str(each), "amount": amount, "project": _counted(effect, str(each), kind)}
 
@@ -174,13 +183,12 @@ def _counted(effect: Mapping[str, object], each: str, kind: Kind) -> str | None:
     project = effect.get("project")
     if each in COUNTING:
         if project is None:
-            raise RuleError(Msg("The {kind} effect {each!r} needs the project it counts: one "
-                                "of {projects}.", kind=KIND_NAMES[kind], each=each,
-                                projects=", ".join(PROJECTS)))
+            raise RuleError(Msg("The {kind} icon \"{each}\" needs the project it counts: "
+                                "choose one.", kind=KIND_NAMES[kind], each=EACH_WORDS[each]))
         return _project(project)
     if project is not None:
-        raise RuleError(Msg("The {kind} effect {each!r} counts no project, but {project!r} is "
-                            "given.", kind=KIND_NAMES[kind], each=each, project=project))
+        raise RuleError(Msg("The {kind} icon \"{each}\" counts no project: leave its project "
+                            "empty.", kind=KIND_NAMES[kind], each=EACH_WORDS[each]))
     return None
 
 

@@ -250,7 +250,8 @@ def describe(kind: str, payload: Mapping[str, Any]) -> str:
 
 
 def _describe_card(payload: Mapping[str, Any]) -> str:
-    """'Mia built an office on site 2', 'Mia built a roof on Ola's street on site 1'."""
+    """'Mia built an office on site 2', 'Mia gave Ola a roof as a gift, on site 1' (a card on
+    another's street is always a gift)."""
     player, site = payload.get("player"), payload.get("site")
     card = payload.get("card")
     card = card if isinstance(card, Mapping) else {}
@@ -259,7 +260,7 @@ def _describe_card(payload: Mapping[str, Any]) -> str:
     owner = payload.get("street", player)
     if owner == player:
         return Msg("{player} built {card} on site {site}", player=player, card=what, site=site)
-    return Msg("{player} built {card} on {owner}'s street on site {site}", player=player,
+    return Msg("{player} gave {owner} {card} as a gift, on site {site}", player=player,
                card=what, owner=owner, site=site)
 
 

@@ -231,7 +231,7 @@ def test_three_player_street_game_to_the_filled_pad(page: Page, shot: Shot) -> N
     expect(money(page, "Mia")).to_contain_text("$10 ·")
     expect(site(page, "Ola", 1)).to_have_class(re.compile(r"\bfinished\b"))
     expect(site(page, "Ola", 1).locator(".scard").first).to_contain_text("gift")
-    expect(page.get_by_text("Last: Mia built a roof on Ola's street on site 1")).to_be_visible()
+    expect(page.get_by_text("Last: Mia gave Ola a roof as a gift, on site 1")).to_be_visible()
     shot(page, "street-04-gift-roof-pays-ola")
 
     # Ola: a coffee K on her finished site 1 is refused; the form keeps the card, and one tap on
