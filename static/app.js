@@ -263,6 +263,15 @@
     document.querySelectorAll("form[data-sent]").forEach(function (f) { delete f.dataset.sent; });
   });
 
+  // Times in the phone's own clock: the page writes them in UTC (and without JavaScript they
+  // stay so, said as UTC).
+  document.querySelectorAll("time[datetime]").forEach(function (time) {
+    var when = new Date(time.getAttribute("datetime"));
+    if (isNaN(when.getTime())) return;
+    time.textContent = when.toLocaleTimeString(document.documentElement.lang || [],
+      { hour: "2-digit", minute: "2-digit", second: "2-digit", hourCycle: "h23" });
+  });
+
   // Follow the table ------------------------------------------------------------------------
   // Another phone's action shows up within two seconds. A scoreboard reloads itself; a scorer's
   // page says so over the page and offers to bring it up to date (its forms may be half filled).
