@@ -38,6 +38,15 @@ def test_blank_pad(client, players, size, width_pt):
     assert round(float(reader.pages[0].mediabox.width)) == width_pt
 
 
+@pytest.mark.parametrize("size", ["A4", "A5"])
+@pytest.mark.parametrize("slug", sorted(GAMES))
+def test_every_blank_pad_fits_one_page_for_every_player_count(client, slug, size):
+    for players in GAMES[slug].players:
+        response = client.get(f"/pad/{slug}.pdf?players={players}&size={size}")
+        assert response.status_code == 200
+        assert len(pdf_text(response.data)[1].pages) == 1, (slug, size, players)
+
+
 def test_a_pad_for_an_impossible_player_count_is_404(client):
     assert client.get("/pad/yard.pdf?players=9").status_code == 404
     assert client.get("/pad/chess.pdf").status_code == 404
