@@ -163,7 +163,9 @@ class EffectForm(ActionForm):
     effect_white = number(_l("White work orders"), -ORDERS, ORDERS, default=0)
     effect_grey = number(_l("Grey work orders"), -ORDERS, ORDERS, default=0)
     effect_orange = number(_l("Orange work orders"), -ORDERS, ORDERS, default=0)
-    reason = StringField(_l("What for"), validators=[Optional(), Length(max=40)])
+    reason = StringField(_l("What for"), validators=[
+        InputRequired(_l("say what it is for: the history shows it with the amounts.")),
+        Length(max=40)])
 
 
 class AdministrationForm(ActionForm):

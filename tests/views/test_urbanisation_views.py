@@ -176,8 +176,14 @@ def test_the_mayor_is_explained_when_players_tie(client):
     assert act(client, url, "administration").status_code == 303
     assert ("Ben is the Mayor: tied with Ann and Cy on 1 VP and $10, the first clockwise after "
             "Ann, the former start player.") in text(client.get(url))
-    # Undo the administration; Cy pays $5 (a correction): now he has the least money.
+    # Undo the administration; Cy pays $5 (a correction, which must say what for): now he has
+    # the least money.
     act(client, url, "undo")
+    seq = current_seq(client, url)
+    refused = act(client, url, "effect", effect_player="Cy", money=-5, reason="")
+    assert refused.status_code == 400 and current_seq(client, url) == seq
+    assert ("What for: say what it is for: the history shows it with the amounts."
+            in text(refused))
     assert act(client, url, "effect", effect_player="Cy", money=-5,
                reason="Paid the bank").status_code == 303
     act(client, url, "administration")
