@@ -24,6 +24,28 @@ def require_count(value: object, what: str, low: int = 0, high: int | None = Non
     return value
 
 
+MAX_REASON = 40
+
+
+def check_reason(reason: object) -> str:
+    """What a correction is for, in the players' words (at most MAX_REASON characters); ""
+    when the log holds none (corrections were recorded without one before)."""
+    if reason is None:
+        return ""
+    if not isinstance(reason, str) or len(reason.strip()) > MAX_REASON:
+        raise RuleError(Msg("What a correction is for is at most {most} characters.",
+                            most=MAX_REASON))
+    return reason.strip()
+
+
+def with_reason(correction: str, payload: Mapping[str, Any]) -> str:
+    """A correction in the history with what it was for: "Correction: Ann has $9 (miscount)"."""
+    reason = payload.get("reason")
+    if not isinstance(reason, str) or not reason.strip():
+        return correction
+    return Msg("{correction} ({reason})", correction=correction, reason=reason.strip())
+
+
 @dataclass(frozen=True)
 class Split:
     """Players who share a block of consecutive ranks and the points those ranks pay."""

@@ -11,7 +11,16 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from .common import ActionTable, Placing, RuleError, join_names, reads, require_count
+from .common import (
+    ActionTable,
+    Placing,
+    RuleError,
+    check_reason,
+    join_names,
+    reads,
+    require_count,
+    with_reason,
+)
 from .street import (
     Card,
     EffectLine,
@@ -211,9 +220,10 @@ class StreetTable(ActionTable):
         self.decks_empty.append(player)
         self._notice_end(by)
 
-    @reads("player", "amount")
+    @reads("player", "amount", "reason")
     def _apply_account(self, payload: Mapping[str, Any]) -> None:
         """A correction by the players: what an account really holds."""
+        check_reason(payload.get("reason"))
         player = self._player(payload.get("player"))
         self.accounts[player] = require_count(
             payload.get("amount"), Msg("{player}'s account", player=player), 0, MAX_MONEY)
@@ -242,8 +252,8 @@ def describe(kind: str, payload: Mapping[str, Any]) -> str:
     if kind == "deck_empty":
         return Msg("{player}'s deck is empty", player=player)
     if kind == "account":
-        return Msg("Correction: {player} has ${amount}", player=player,
-                   amount=payload.get("amount"))
+        return with_reason(Msg("Correction: {player} has ${amount}", player=player,
+                               amount=payload.get("amount")), payload)
     if kind == "finish":
         return Msg("End of the game: final scoring")
     return kind

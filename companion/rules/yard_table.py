@@ -10,7 +10,16 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from .common import ActionTable, Placing, RuleError, final_ranking, reads, require_count
+from .common import (
+    ActionTable,
+    Placing,
+    RuleError,
+    check_reason,
+    final_ranking,
+    reads,
+    require_count,
+    with_reason,
+)
 from .text import Msg, Plural
 from .yard import (
     A_BUILDING,
@@ -239,9 +248,10 @@ class YardTable(ActionTable):
             checked[building] = require_count(count, label, 0, SUPPLY[building])
         return checked
 
-    @reads("owner", "building", "count")
+    @reads("owner", "building", "count", "reason")
     def _apply_correct(self, payload: Mapping[str, Any]) -> None:
         """A correction by the players: set one owner's count of one building."""
+        check_reason(payload.get("reason"))
         owner = self._owner(payload.get("owner"))
         building = self._building(payload.get("building"))
         count = require_count(payload.get("count"), owners_buildings(owner, building),
@@ -249,9 +259,10 @@ class YardTable(ActionTable):
         self._check_room(building, count - self.buildings[owner][building])
         self.buildings[owner][building] = count
 
-    @reads("left")
+    @reads("left", "reason")
     def _apply_deck(self, payload: Mapping[str, Any]) -> None:
         """A correction by the players: the building cards really left in the deck."""
+        check_reason(payload.get("reason"))
         self.deck_left = require_count(payload.get("left"), Msg("The cards left in the deck"),
                                        0, BUILDING_CARDS - DISPLAY)
 
@@ -335,12 +346,12 @@ def describe(kind: str, payload: Mapping[str, Any]) -> str:
     if kind == "youngest":
         return Msg("{player} is the youngest and starts", player=payload.get("player"))
     if kind == "correct":
-        return _correction(payload)
+        return with_reason(_correction(payload), payload)
     if kind == "deck":
         left = payload.get("left")
-        return Plural("Correction: {n} building card left in the deck",
-                      "Correction: {n} building cards left in the deck",
-                      n=left if isinstance(left, int) else 0)
+        return with_reason(Plural("Correction: {n} building card left in the deck",
+                                  "Correction: {n} building cards left in the deck",
+                                  n=left if isinstance(left, int) else 0), payload)
     return kind
 
 

@@ -16,7 +16,16 @@ from ..i18n import lazy_gettext as _l
 from ..i18n import lazy_text
 from ..rules import street as rules
 from ..rules import street_table as play
-from .tables import ActionForm, Table, act, load_table, log_context, opened_fold_out, table_page
+from .tables import (
+    ActionForm,
+    Table,
+    act,
+    load_table,
+    log_context,
+    opened_fold_out,
+    reason_field,
+    table_page,
+)
 
 bp = Blueprint("street", __name__, url_prefix="/street")
 MAX_CARD_TEXT = 1000  # a card's JSON is about 350 characters with every icon filled in
@@ -42,6 +51,7 @@ class BuyForm(ActionForm):
 class AccountForm(ActionForm):
     player = StringField(_l("Player"), validators=[InputRequired()])
     amount = IntegerField(_l("Account ($)"), validators=[InputRequired(), NumberRange(0, 999)])
+    reason = reason_field()
 
 
 class LibraryForm(ActionForm):
@@ -192,8 +202,8 @@ def deck_empty(table_id: str) -> Any:
 @bp.post("/<table_id>/account")
 def account(table_id: str) -> Any:
     return act("street", table_id, AccountForm(), "account",
-               lambda f, t: {"player": f.player.data, "amount": f.amount.data},
-               opened="fix")
+               lambda f, t: {"player": f.player.data, "amount": f.amount.data,
+                             "reason": f.reason.data}, opened="fix")
 
 
 @bp.post("/<table_id>/finish")

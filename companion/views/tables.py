@@ -30,7 +30,7 @@ from flask_babel import ngettext
 from flask_wtf import FlaskForm
 from werkzeug.wrappers import Response
 from wtforms import IntegerField, StringField
-from wtforms.validators import InputRequired, NumberRange, Regexp
+from wtforms.validators import DataRequired, InputRequired, Length, NumberRange, Regexp
 from wtforms.widgets import HiddenInput
 
 from .. import get_db, replays, storage
@@ -38,6 +38,7 @@ from ..i18n import lazy_gettext as _l
 from ..i18n import text
 from ..replays import Current
 from ..rules import Game, RuleError, find_game
+from ..rules.common import MAX_REASON
 from ..rules.log import MAX_EVENTS, UNDO, Event
 
 MAX_REMEMBERED_TABLES = 40  # of each: opened, started here (the session cookie stays < 4 KB)
@@ -119,6 +120,14 @@ class ActionForm(FlaskForm):
                        validators=[InputRequired(), NumberRange(min=0)])
     key = StringField("Key", widget=HiddenInput(),
                       validators=[InputRequired(), Regexp(f"^{ACTION_KEY.pattern}$")])
+
+
+def reason_field() -> StringField:
+    """What a correction is for, in the players' words: required, the history shows it."""
+    return StringField(_l("What for"), filters=[lambda text: text.strip() if text else text],
+                       validators=[DataRequired(_l("say what it is for: the history shows it "
+                                                   "with the amounts.")),
+                                   Length(max=MAX_REASON)])
 
 
 def form_error(form: FlaskForm) -> str:

@@ -24,6 +24,7 @@ from .tables import (
     load_table,
     log_context,
     opened_fold_out,
+    reason_field,
     table_page,
 )
 
@@ -163,9 +164,7 @@ class EffectForm(ActionForm):
     effect_white = number(_l("White work orders"), -ORDERS, ORDERS, default=0)
     effect_grey = number(_l("Grey work orders"), -ORDERS, ORDERS, default=0)
     effect_orange = number(_l("Orange work orders"), -ORDERS, ORDERS, default=0)
-    reason = StringField(_l("What for"), validators=[
-        InputRequired(_l("say what it is for: the history shows it with the amounts.")),
-        Length(max=40)])
+    reason = reason_field()
 
 
 class AdministrationForm(ActionForm):

@@ -20,6 +20,7 @@ from .tables import (
     log_context,
     opened_fold_out,
     perform,
+    reason_field,
     refuse,
     table_page,
 )
@@ -50,11 +51,13 @@ class CorrectForm(ActionForm):
     owner = StringField(_l("Owner"), validators=[InputRequired()])
     building = SelectField(_l("Building"), choices=BUILDING_CHOICES)
     count = IntegerField(_l("Count"), validators=[InputRequired(), NumberRange(0, 11)])
+    reason = reason_field()
 
 
 class DeckForm(ActionForm):
     left = IntegerField(_l("Cards left in the deck"),
                         validators=[InputRequired(), NumberRange(0, 50)])
+    reason = reason_field()
 
 
 def count_field(label: Any, high: int) -> IntegerField:
@@ -174,7 +177,8 @@ def correct(table_id: str) -> Any:
     form = CorrectForm()
 
     def payload(form: CorrectForm, table: Table) -> dict[str, Any]:
-        return {"owner": form.owner.data, "building": form.building.data, "count": form.count.data}
+        return {"owner": form.owner.data, "building": form.building.data, "count": form.count.data,
+                "reason": form.reason.data}
 
     return act("yard", table_id, form, "correct", payload, correct_form=form, opened="fix")
 
@@ -182,7 +186,8 @@ def correct(table_id: str) -> Any:
 @bp.post("/<table_id>/deck")
 def deck(table_id: str) -> Any:
     form = DeckForm()
-    return act("yard", table_id, form, "deck", lambda form, table: {"left": form.left.data},
+    return act("yard", table_id, form, "deck",
+               lambda form, table: {"left": form.left.data, "reason": form.reason.data},
                deck_form=form, opened="fix")
 
 

@@ -248,11 +248,27 @@ def test_a_refusal_and_the_history_in_german(client):
     history = text(client.get(url + "history", headers=GERMAN))
     assert "Dirk hat 2 Parks und 4 Hochhäuser bekommen" in history
     assert "Nina hat eine Kirche für Dirk gekauft" in history
-    too_many = act_in_german(client, url, "correct", owner="Tobi", building="park", count=10)
+    too_many = act_in_german(client, url, "correct", owner="Tobi", building="park", count=10,
+                             reason="nachgezählt")
     assert too_many.status_code == 422
     assert "Es gibt nur 11 Parks im Spiel, und 2 sind schon eingetragen." in text(too_many)
-    wrong = act_in_german(client, url, "correct", owner="Tobi", building="museum", count=8)
+    wrong = act_in_german(client, url, "correct", owner="Tobi", building="museum", count=8,
+                          reason="nachgezählt")
     assert "Die Zahl der Museen von Tobi darf nicht größer als 7 sein." in text(wrong)
+
+
+def test_a_correction_says_what_it_is_for_in_the_history(client):
+    url = new_table(client, "Tobi", "Nina", "Paul")
+    seq = current_seq(client, url)
+    blank = act(client, url, "correct", owner="Tobi", building="park", count=2, reason=" ")
+    assert blank.status_code == 400 and current_seq(client, url) == seq
+    assert "What for: say what it is for: the history shows it with the amounts." in text(blank)
+    assert act(client, url, "correct", owner="Tobi", building="park", count=2,
+               reason="a card under the box").status_code == 303
+    assert act(client, url, "deck", left=40, reason="counted the deck").status_code == 303
+    history = text(client.get(url + "history"))
+    assert "Correction: Tobi has 2 parks (a card under the box)" in history
+    assert "Correction: 40 building cards left in the deck (counted the deck)" in history
 
 
 def test_the_end_form_and_the_final_result_in_german(client):
