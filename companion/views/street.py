@@ -175,10 +175,14 @@ def seat_fold_out(kind: str, player: str | None) -> Callable[[Table], str | None
 
 @bp.post("/<table_id>/buy")
 def buy(table_id: str) -> Any:
+    def payload(f: BuyForm, table: Table) -> dict[str, Any]:
+        if f.cost.data is None and f.deck.data != play.PUBLIC:  # blank is not $0
+            raise ValueError(_("Enter what the card cost: only the public pile is free."))
+        return {"player": f.player.data, "deck": f.deck.data, "cost": f.cost.data or 0}
+
     form = BuyForm()
-    return act("street", table_id, form, "buy", lambda f, t: {
-        "player": f.player.data, "deck": f.deck.data, "cost": f.cost.data or 0},
-        opened=seat_fold_out("buy", form.player.data))
+    return act("street", table_id, form, "buy", payload,
+               opened=seat_fold_out("buy", form.player.data))
 
 
 @bp.post("/<table_id>/upcoins")

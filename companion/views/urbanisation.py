@@ -421,9 +421,12 @@ def invention(table_id: str) -> Any:
 @bp.post("/<table_id>/effect")
 def effect(table_id: str) -> Any:
     def payload(f: EffectForm, table: Table) -> dict[str, Any]:
-        return {"player": f.effect_player.data, "money": f.money.data or 0, "vp": f.vp.data or 0,
-                "grain": f.grain.data or 0,
-                "orders": {c: f[f"effect_{c}"].data or 0 for c in pieces.COLOURS},
+        orders = {c: f[f"effect_{c}"].data or 0 for c in pieces.COLOURS}
+        changes = {"money": f.money.data or 0, "vp": f.vp.data or 0, "grain": f.grain.data or 0}
+        if not any(changes.values()) and not any(orders.values()):  # all blank or 0
+            raise ValueError(_("Enter the gain or loss: every amount is 0, so nothing would "
+                               "change."))
+        return {"player": f.effect_player.data, **changes, "orders": orders,
                 "reason": f.reason.data or ""}
 
     form = EffectForm()

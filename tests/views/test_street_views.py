@@ -180,3 +180,13 @@ def test_rare_forms_are_drawn_only_when_opened_and_a_refusal_keeps_its_open(clie
     assert '<details class="buy-card" id="buy-2" open>' in text(refused)
     refused = act(client, url, "account", player="Mia", amount=-1)
     assert refused.status_code == 400 and '<details class="card" id="fix" open>' in text(refused)
+
+
+def test_a_blank_cost_is_not_a_free_card(client):
+    url = new_table(client, "Mia", "Ola", game="street")
+    blank = act(client, url, "buy", player="Ola", deck="Mia", cost="")
+    assert blank.status_code == 422
+    assert "Enter what the card cost: only the public pile is free." in text(blank)
+    assert '<details class="buy-card" id="buy-1" open>' in text(blank)
+    assert act(client, url, "buy", player="Ola", deck="public", cost="").status_code == 303
+    assert "Ola took the public card" in text(client.get(url + "history"))

@@ -184,6 +184,9 @@ def test_the_mayor_is_explained_when_players_tie(client):
     assert refused.status_code == 400 and current_seq(client, url) == seq
     assert ("What for: say what it is for: the history shows it with the amounts."
             in text(refused))
+    nothing = act(client, url, "effect", effect_player="Cy", money="", reason="Paid the bank")
+    assert nothing.status_code == 422 and current_seq(client, url) == seq
+    assert "Enter the gain or loss: every amount is 0, so nothing would change." in text(nothing)
     assert act(client, url, "effect", effect_player="Cy", money=-5,
                reason="Paid the bank").status_code == 303
     act(client, url, "administration")
