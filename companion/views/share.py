@@ -34,9 +34,11 @@ def share(slug: str, table_id: str) -> str:
 
 def qr_svg(url: str) -> str:
     """A QR code as inline SVG (black on white, so every phone camera reads it, also in dark
-    mode)."""
+    mode), scaled to the width of the screen by its viewBox: a long link (a play for BG Stats)
+    makes a code wider than a phone."""
     code = segno.make(url, error="m")
-    return str(code.svg_inline(scale=5, dark="#000", light="#fff", svgclass="qr", border=3))
+    return str(code.svg_inline(scale=5, dark="#000", light="#fff", svgclass="qr", border=3,
+                               omitsize=True))
 
 
 @bp.get("/j/<table_id>")

@@ -1,0 +1,69 @@
+"""24-character names never push a screen sideways at 390 px: every game's table page mid-game
+and finished, every fold-out of it opened, its history, sharing and BG Stats pages, in English
+and in German (the longer words), checked in real Chromium at the phone size."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser
+
+from benchmarks.games import GAME_SCRIPTS, MID_GAME, PLAYERS
+from tests.browser.test_taps import seed
+from tests.security.test_hostile_names import renamed
+
+LONG = ["Maximiliana Wolkensteins", "Bartholomäus Hohenlohe-Ö", "Wilhelmina Wawrzyniakowa"]
+assert {len(name) for name in LONG} == {24}
+PHONE = 390
+
+
+def long_named(slug: str, finished: bool) -> tuple[tuple[str, ...], tuple[Any, ...]]:
+    """The benchmark's scripted game of `slug` (mid-game or whole), players renamed to LONG."""
+    names = dict(zip(PLAYERS[slug], LONG, strict=False))
+    actions = GAME_SCRIPTS[slug]()
+    actions = actions if finished else actions[:MID_GAME[slug]]
+    return (tuple(names[p] for p in PLAYERS[slug]),
+            tuple((kind, renamed(payload, names)) for kind, payload in actions))
+
+
+def wider_than_the_phone(page: Any) -> list[str]:
+    """What sticks out to the right of the screen, if anything (the page's own width first)."""
+    return page.evaluate(
+        """width => [document.documentElement.scrollWidth > width
+             ? 'page ' + document.documentElement.scrollWidth : null,
+           ...Array.from(document.querySelectorAll('main *'))
+             .filter(e => e.getBoundingClientRect().right > width + 1)
+             .slice(0, 3).map(e => e.tagName + '.' + e.className + ': '
+                              + (e.textContent || '').trim().slice(0, 40))].filter(Boolean)""",
+        PHONE)
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+@pytest.mark.parametrize("finished", [False, True], ids=["mid-game", "end"])
+@pytest.mark.parametrize("slug", sorted(GAME_SCRIPTS))
+def test_long_names_never_push_a_screen_sideways(
+    slug: str, finished: bool, language: str, live_database: Path, browser: Browser,
+    browser_context_args: dict[str, Any],
+) -> None:
+    players, actions = long_named(slug, finished)
+    table = f"/{slug}/{seed(live_database, slug, players, actions)}/"
+    context = browser.new_context(**browser_context_args, java_script_enabled=False,
+                                  extra_http_headers={"Accept-Language": language})
+    page = context.new_page()
+    try:
+        page.goto(table)
+        opens = sorted(set(re.findall(r'href="\?open=([a-z0-9_-]+)', page.content())))
+        paths = [table, *[f"{table}?open={name}" for name in opens], f"{table}share",
+                 f"{table}history"]
+        for path in paths:
+            response = page.goto(path)
+            assert response is not None and response.ok, path
+            assert wider_than_the_phone(page) == [], path
+        if f'href="{table}bgstats"' in page.content():  # a finished game: send it
+            page.goto(f"{table}bgstats")
+            assert wider_than_the_phone(page) == [], "bgstats"
+    finally:
+        context.close()
