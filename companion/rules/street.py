@@ -25,7 +25,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Literal, TypedDict
 
-from .common import Placing, RuleError, require_count
+from .common import Placing, RuleError, join_names, require_count
 from .text import Msg
 
 PROJECTS = ("office", "apartment", "store", "coffee", "service", "hotel")
@@ -570,3 +570,26 @@ def final_ranking(scores: Mapping[str, Score]) -> list[Placing]:
         )
         for player in ordered
     ]
+
+
+def verdict(scores: Mapping[str, Score]) -> str:
+    """The final result in one sentence, saying how the tie-break decided when it had to ("In
+    case of a tie for high score, the tied player with the tallest building wins. If there is
+    still a tie, they enjoy a shared victory.")."""
+    ranking = final_ranking(scores)
+    if not ranking:
+        raise RuleError(Msg("Score every player's street and account first."))
+    best = ranking[0].total
+    tied = [placing.player for placing in ranking if placing.total == best]
+    winners = [placing.player for placing in ranking if placing.place == 1]
+    if len(tied) == 1:
+        return Msg("{name} wins with {total} prestige points.", name=tied[0], total=best)
+    floors = scores[winners[0]].tallest
+    if len(winners) > 1:
+        return Msg("{names} tie on {total} prestige points and on their tallest building "
+                   "({floors} floors): a shared victory.", names=join_names(winners),
+                   total=best, floors=floors)
+    runner_up = max(scores[player].tallest for player in tied if player != winners[0])
+    return Msg("{names} tie on {total} prestige points; {name} wins with the tallest "
+               "building, {floors} floors to {next}.", names=join_names(tied), total=best,
+               name=winners[0], floors=floors, next=runner_up)

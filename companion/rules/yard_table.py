@@ -16,6 +16,7 @@ from .common import (
     RuleError,
     check_reason,
     final_ranking,
+    join_names,
     reads,
     require_count,
     with_reason,
@@ -142,6 +143,17 @@ class YardTable(ActionTable):
         """The real players by total; Dirk is not among them since he cannot win."""
         totals = self.totals()
         return final_ranking({p: totals[p] for p in self.players})
+
+    def verdict(self) -> str:
+        """The final result in one sentence: the winner, or the players who share the victory
+        (the rules break no tie). Dirk is never among them."""
+        ranking = self.ranking()
+        winners = [placing.player for placing in ranking if placing.place == 1]
+        best = ranking[0].total
+        if len(winners) == 1:
+            return Msg("{name} wins with {total} points.", name=winners[0], total=best)
+        return Msg("{names} tie on {total} points: a shared victory (the rules break no tie).",
+                   names=join_names(winners), total=best)
 
     def preview(self, scoring: str) -> list[BuildingResult]:
         """What scoring A, B or C would give if it came now."""

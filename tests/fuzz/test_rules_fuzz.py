@@ -141,6 +141,7 @@ ARGS: dict[str, st.SearchStrategy[Any]] = {
     "street.tallest_site": call(Own(CHECKED_STREET)),
     "street.street_score": call(Own(CHECKED_STREET), Own(st.integers(0, 333))),
     "street.final_ranking": call(st.dictionaries(s.player, s.score | s.hostile, max_size=5)),
+    "street.verdict": call(st.dictionaries(s.player, s.score | s.hostile, max_size=5)),
     "urbanisation.counted": call(s.kind, s.count),
     "urbanisation.check_players": call(s.players_n),
     "urbanisation.check_market": call(s.market, s.players_n),

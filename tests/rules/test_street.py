@@ -25,6 +25,7 @@ from companion.rules.street import (
     prestige_by_site,
     score,
     tallest,
+    verdict,
 )
 
 
@@ -387,6 +388,31 @@ def test_the_score_pad_lines():
 )
 def test_final_ranking_with_the_tie_break(pads, ranking):
     assert final_ranking(pads) == ranking
+
+
+@pytest.mark.parametrize(
+    "pads, sentence",
+    [
+        ({"Ann": Score((5, 0, 0, 0, 0), 1, 2), "Ben": Score((9, 0, 0, 0, 0), 0, 1)},
+         "Ben wins with 9 prestige points."),
+        # "the tied player with the tallest building wins"
+        ({"Ann": Score((8, 0, 0, 0, 0), 1, 2), "Ben": Score((9, 0, 0, 0, 0), 0, 4)},
+         "Ben and Ann tie on 9 prestige points; Ben wins with the tallest building, 4 floors "
+         "to 2."),
+        # "If there is still a tie, they enjoy a shared victory." (Cy's 9 has a lower building)
+        ({"Ann": Score((9, 0, 0, 0, 0), 0, 3), "Ben": Score((7, 2, 0, 0, 0), 0, 3),
+          "Cy": Score((4, 0, 0, 0, 0), 5, 2), "Dee": Score((1, 0, 0, 0, 0), 0, 6)},
+         "Ann and Ben tie on 9 prestige points and on their tallest building (3 floors): a "
+         "shared victory."),
+        # Three tied on points, the tallest of them decides against the next tallest.
+        ({"Ann": Score((4, 0, 0, 0, 0), 0, 1), "Ben": Score((4, 0, 0, 0, 0), 0, 2),
+          "Cy": Score((4, 0, 0, 0, 0), 0, 5)},
+         "Cy, Ben and Ann tie on 4 prestige points; Cy wins with the tallest building, 5 floors "
+         "to 2."),
+    ],
+)
+def test_the_verdict_says_how_the_tie_break_decided(pads, sentence):
+    assert verdict(pads) == sentence
 
 
 @pytest.mark.parametrize(

@@ -64,6 +64,7 @@ def test_a_full_four_player_game():
     assert state.finished
     assert [(p.place, p.player, p.shared) for p in state.ranking()] == [
         (1, "Tobi", False), (2, "Paul", False), (3, "Kate", False), (4, "Nina", False)]
+    assert state.verdict() == "Tobi wins with 60 points."
 
 
 def test_equal_totals_share_the_victory():
@@ -75,6 +76,9 @@ def test_equal_totals_share_the_victory():
     )
     assert [(p.place, p.player, p.shared) for p in state.ranking()] == [
         (1, "Ann", True), (1, "Ben", True), (3, "Cy", False)]
+    # A: park 1 = 1: (5 + 0) // 2 = 2 each; B: (12 + 5) // 2 = 8; C: (20 + 12) // 2 = 16.
+    assert state.verdict() == ("Ann and Ben tie on 26 points: a shared victory (the rules break "
+                               "no tie).")
 
 
 def test_dirk_is_dealt_at_setup_after_a_and_after_b():
@@ -119,6 +123,7 @@ def test_dirk_can_outscore_the_players_but_never_wins():
     totals = state.totals()
     assert totals["Dirk"] > max(totals["Ann"], totals["Ben"])
     assert [p.player for p in state.ranking()] == ["Ann", "Ben"]
+    assert state.verdict().startswith("Ann wins with ")  # never Dirk
 
 
 def test_supply_is_enforced_with_the_building_named():

@@ -50,6 +50,7 @@ def test_a_three_player_game_to_the_filled_pad(client):
     assert act(client, url, "finish").status_code == 303
     page = text(client.get(url))
     assert "Final result" in page
+    assert '<p class="verdict"><strong>Mia wins with ' in page  # the result first, in a sentence
     pdf = client.get(url + "sheet.pdf")
     reader = PdfReader(io.BytesIO(pdf.data))
     sheet = "\n".join(p.extract_text() for p in reader.pages)

@@ -288,6 +288,10 @@ def test_the_end_form_and_the_final_result_in_german(client):
     assert "Endergebnis" in page and "Park (gelb): Nina" in page
     assert "Tobi und Nina teilen sich den 1.–2. Platz mit 1 Park: 20 + 12 = 32, je 16" in page
     assert "Final result" not in page and "tie for" not in page
+    verdict = re.search(r'<p class="verdict"><strong>([^<]+)</strong>', page).group(1)
+    assert re.fullmatch(r"(Tobi|Nina) gewinnt mit \d+ Punkten\.|Tobi und Nina haben gleich viele "
+                        r"Punkte \(\d+\): ein geteilter Sieg \(die Regeln kennen keinen "
+                        r"Stichentscheid\)\.", verdict), verdict
 
 
 def test_the_score_sheet_and_the_pad_in_german(client):
