@@ -247,6 +247,20 @@ class UrbanisationTable(ActionTable):
         """Most points first; a tie goes to the newest (highest-numbered) factory."""
         return final_ranking(self.totals(), self.factory_numbers())
 
+    def final_bonuses(self) -> dict[str, int]:
+        """What the final scoring would add now: FACTORY_BONUS_VP for the largest sum of factory
+        numbers (a tie: the newest factory) and the end bonus of each invention whose factory
+        its owner owns."""
+        winner = factory_bonus(self.factory_numbers())
+        return {p: (FACTORY_BONUS_VP if p == winner else 0)
+                   + sum(i.vp for i in earned_inventions(self.cards[p])) for p in self.players}
+
+    def if_scored_now(self) -> list[Placing]:
+        """The ranking if the final scoring came now (the table itself is unchanged)."""
+        totals, bonuses = self.totals(), self.final_bonuses()
+        return final_ranking({p: totals[p] + bonuses[p] for p in self.players},
+                             self.factory_numbers())
+
     # Helpers for the actions -------------------------------------------------------------
 
     def _before_action(self) -> None:
@@ -805,13 +819,16 @@ class UrbanisationTable(ActionTable):
                             players=join_names(leaders))
 
     def _invention_bonus(self, player: str, report: Report) -> None:
-        card = self.cards[player]
-        for invention in card.inventions:
-            if invention.factory and card.owns(invention.factory):
-                report.players[player].append(
-                    Msg("Invention with the {factory}: +{vp} VP.", factory=invention.factory,
-                        vp=invention.vp))
-                self._score(player, "invention bonus", invention.vp, FINAL_TURN)
+        for invention in earned_inventions(self.cards[player]):
+            report.players[player].append(
+                Msg("Invention with the {factory}: +{vp} VP.", factory=invention.factory,
+                    vp=invention.vp))
+            self._score(player, "invention bonus", invention.vp, FINAL_TURN)
+
+
+def earned_inventions(card: CityCard) -> list[Invention]:
+    """A player's inventions whose end bonus counts: "if you own the factory named on it"."""
+    return [i for i in card.inventions if i.factory and card.owns(i.factory)]
 
 
 def describe(kind: str, payload: Mapping[str, Any]) -> str:

@@ -106,7 +106,12 @@ def test_a_scripted_three_player_game_through_six_turns():
     assert (state.segment, state.turn) == ("final", 6)
     # After turn 6: Ben 3 citizens (6 VP), Cy 2 (4 VP), Ann 0 (no grain).
     assert state.totals() == {"Ann": 32, "Ben": 32, "Cy": 33}
+    # If it were scored now: the same bonuses as the final scoring below, the table unchanged.
+    assert state.final_bonuses() == {"Ann": 2, "Ben": 0, "Cy": 2}
+    preview = state.if_scored_now()
+    assert state.totals() == {"Ann": 32, "Ben": 32, "Cy": 33} and not state.finished
     state.apply("final", {})
+    assert preview == state.ranking()
     # Factory totals: Ann 8, Ben 4, Cy 3 + 5 = 8; tied, Ann's newest factory (8) beats Cy's (5).
     # Cy owns the Windmill named on his invention: +2.
     assert state.totals() == {"Ann": 34, "Ben": 32, "Cy": 35}
@@ -116,6 +121,18 @@ def test_a_scripted_three_player_game_through_six_turns():
     assert state.report.players["Cy"] == ["Factory total 8: +0 VP.",
                                           "Invention with the Windmill: +2 VP."]
     assert {p: c.money for p, c in state.cards.items()} == {"Ann": 2, "Ben": 3, "Cy": 16}
+
+
+@pytest.mark.parametrize("turns", range(1, 7))
+def test_if_scored_now_is_what_a_final_scoring_then_would_give(turns):
+    """At the end of every turn: the preview equals a final scoring applied to a copy."""
+    script = [SETUP, *[a for turn in (TURN_1, TURN_2, TURN_3, TURN_4, TURN_5, TURN_6)[:turns]
+                       for a in turn]]
+    state = play(*script)
+    scored = play(*script)
+    scored.segment = "final"
+    scored.apply("final", {})
+    assert state.if_scored_now() == scored.ranking()
 
 
 def test_the_score_sheet_by_turn_and_by_source():

@@ -170,6 +170,8 @@ def squash(words):
 def test_rare_forms_are_drawn_only_when_opened_and_a_refusal_keeps_its_open(client):
     url = new_table(client, "Mia", "Ola", "Pit", game="street")
     page = text(client.get(url))
+    assert ("<strong>If the game ended now:</strong> Mia, Ola and Pit tie on 3 prestige points "
+            "and on their tallest building (0 floors): a shared victory.") in page  # $10: 3
     assert 'href="?open=buy-2#buy-2"' in page and 'href="?open=fix#fix"' in page
     assert 'name="deck"' not in page and 'name="amount"' not in page  # the forms come later
     opened = text(client.get(url + "?open=buy-2"))

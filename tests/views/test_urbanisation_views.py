@@ -112,6 +112,7 @@ def test_a_short_game_through_set_up_actions_a_refusal_and_the_administration(cl
     assert "Ann erected 1 house for $2: +1 VP." in page
     assert "Turn 1, action 2 of 4: " in page
     assert 'id="act-sow"' in page and "Farmer</span>" in page  # Ben holds the Farmer
+    assert "<strong>If the game ended now:</strong> 1. Ann (2), 2. Ben (1), 2. Cy (1)" in page
 
     # Ben sows 3 grain with room for 1: refused, said, nothing recorded, the form kept open.
     seq = current_seq(client, url)
