@@ -188,6 +188,11 @@ class FifthAvenueTable(ActionTable):
     def scorable(self) -> list[str]:
         return scorable_districts(list(self.commissioners.values()), list(self.stopped))
 
+    def if_scored_now(self, district: str) -> dict[str, int]:
+        """What scoring `district` (option D) would give each player now, before the tap."""
+        points = district_points(self.board[district])
+        return {player: points.get(player, 0) for player in self.players}
+
     def colours_for(self, district: str, player: str) -> list[str]:
         return bid_colours(self.board[district], self.colours[district], player)
 

@@ -352,6 +352,7 @@ def test_two_players_and_alea_from_home_page_to_score_sheet(page: Page, shot: Sh
     # Option D on 52nd St West: jeweler (violet), Ann (orange), perfume + gallery (gray),
     # Ben (brown), gallery (green). Ann touches jeweler, perfume, gallery: 3 types, 5 VP.
     # Ben touches perfume, gallery (gray) and gallery (green): 2 types, 3 VP.
+    expect(page.get_by_text("It would give: Ann +5, Ben +3")).to_be_visible()  # before the tap
     act(page, page.get_by_role("button", name="Score 52nd St West"))
     expect(scoring(page, "52nd St West scored").locator("summary")).to_have_text(
         "52nd St West scored: Ann 5, Ben 3")

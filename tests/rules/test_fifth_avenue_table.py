@@ -141,6 +141,10 @@ def test_a_commissioner_back_at_city_hall_starts_the_auctions_in_the_order_visit
 
 
 def test_scoring_a_district_with_its_breakdown():
+    before = play(["Ann", "Ben"], *set_up(), *PLACED, business(0, "times", 3),
+                  move("beige", "34e"), move("beige", "times"))
+    assert before.scorable == ["times"]
+    assert before.if_scored_now("times") == {"Ann": 2, "Ben": 2}  # what the tap will give
     state = play(["Ann", "Ben"], *set_up(), *PLACED, business(0, "times", 3),
                  move("beige", "34e"), move("beige", "times"), ("score", {"district": "times"}))
     # Times Square ring: 0 boutique, 1 Ann, 2 Ben, 3 boutique (just placed), 4 empty.
