@@ -315,9 +315,9 @@ def test_three_player_street_game_to_the_filled_pad(page: Page, shot: Shot) -> N
     # Pit: 2 hotels on the street, each +2 -> 2 + 2 = 4, $7 // 3 = 2 -> 6; tallest 1.
     lines = [squash(t) for t in result.locator("ol.ranking li").all_inner_texts()]
     assert lines == [
-        "1. Mia 10 (sites 2 + 2 + 1 + 0 + 0, upcoins 5, tallest 2) winner",
-        "2. Ola 8 (sites 3 + 0 + 0 + 0 + 0, upcoins 5, tallest 3)",
-        "3. Pit 6 (sites 2 + 2 + 0 + 0 + 0, upcoins 2, tallest 1)",
+        "1. Mia 10 (sites 2 + 2 + 1 + 0 + 0, 5 for the money left, tallest building 2) winner",
+        "2. Ola 8 (sites 3 + 0 + 0 + 0 + 0, 5 for the money left, tallest building 3)",
+        "3. Pit 6 (sites 2 + 2 + 0 + 0 + 0, 2 for the money left, tallest building 1)",
     ], lines
     # The game is over: no more actions on the streets.
     expect(page.get_by_role("link", name=re.compile("builds a card"))).to_have_count(0)
