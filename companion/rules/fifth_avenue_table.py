@@ -350,28 +350,39 @@ class FifthAvenueTable(ActionTable):
         self.board[district][plot] = {"businesses": [*target.get("businesses", []), kind]}
         tiles[tile] = None
         left = [i for i, t in enumerate(tiles) if t is not None]
+        below = ""
         if len(left) == 1:
             self.below_park.append(str(tiles[left[0]]))
+            below = Msg(" The set's last tile, a {kind}, goes below Central Park.",
+                        kind=BUSINESS_LABELS[str(tiles[left[0]])])
             tiles[left[0]] = None
         self.placed += 1
-        self._special_scoring()
+        special = self._special_scoring()
         if self.placed == LAST_PLACEMENT:
             self.end_reason = Msg("The last business is placed: the game is over.")
+        self.note = Msg("Business {n} of {last}: a {kind} in {district}, on the {colour} plot."
+                        "{below}{special}", n=self.placed, last=LAST_PLACEMENT,
+                        kind=BUSINESS_LABELS[kind], district=DISTRICT_NAMES[district],
+                        colour=COLOUR_NAMES[self.colours[district][plot]], below=below,
+                        special=special)
 
-    def _special_scoring(self) -> None:
+    def _special_scoring(self) -> str:
         """Right after the 3rd, 6th and 9th business: 4 / 6 / 8 VP for skyscrapers in at least
-        3 / 4 / 5 districts."""
-        if self.placed in (3, 6, 9):
-            points = {
-                p: special_scoring_points(self.placed, self.districts_with(p))
-                for p in self.players
-            }
-            lines = [Plural("{player}: skyscrapers in {n} district, {points} VP",
-                            "{player}: skyscrapers in {n} districts, {points} VP",
-                            player=p, n=self.districts_with(p), points=v)
-                     for p, v in points.items()]
-            label = Msg("Special scoring after business {number}", number=self.placed)
-            self.scorings.append(ScoringEvent(label, points, tuple(lines)))
+        3 / 4 / 5 districts. Returns what it gave, in words ("" when none was due)."""
+        if self.placed not in (3, 6, 9):
+            return ""
+        points = {
+            p: special_scoring_points(self.placed, self.districts_with(p))
+            for p in self.players
+        }
+        lines = [Plural("{player}: skyscrapers in {n} district, {points} VP",
+                        "{player}: skyscrapers in {n} districts, {points} VP",
+                        player=p, n=self.districts_with(p), points=v)
+                 for p, v in points.items()]
+        label = Msg("Special scoring after business {number}", number=self.placed)
+        self.scorings.append(ScoringEvent(label, points, tuple(lines)))
+        return Msg(" Special scoring: {points}.",
+                   points=", ".join(f"{p} +{v}" for p, v in points.items()))
 
     @reads("commissioner", "to")
     def _apply_move(self, payload: Mapping[str, Any]) -> None:
@@ -456,7 +467,9 @@ class FifthAvenueTable(ActionTable):
         if not auction.alea_in:
             raise RuleError(Msg("Alea only wins with a bid above the players' high bid."))
         if auction.place == CENTRAL_PARK:
-            return  # Alea never builds in Central Park
+            self.note = Msg("Alea won Central Park; Alea never builds there, so nothing is "
+                            "built.")
+            return
         plots = alea_build_plots(self.board[auction.place])
         if not plots:
             self._building_stop(auction.place, ALEA)

@@ -93,12 +93,17 @@ def test_businesses_drop_the_last_of_a_set_below_central_park_and_trigger_specia
     # Set 1 held boutique, jeweler, gallery: after the second is taken, the gallery drops.
     assert state.below_park == ["gallery"]
     assert state.current_set == 1
+    # Each consequence said in one line where the eye is (the default board's plot colours).
+    assert state.note == ("Business 2 of 12: a jeweler in 52nd St East, on the "
+                          f"{state.colours['52e'][2]} plot. The set's last tile, a gallery, "
+                          "goes below Central Park.")
     state.apply(*business(0, "42w", 2))  # set 2: perfume taken, boutique drops
     assert state.below_park == ["gallery", "boutique"]
     assert state.placed == 3
     # Special scoring after the 3rd business: 4 VP for 3 districts; Ann has 2, Ben 2.
     assert state.scorings[-1].label == "Special scoring after business 3"
     assert state.scorings[-1].points == {"Ann": 0, "Ben": 0}
+    assert state.note.endswith(" goes below Central Park. Special scoring: Ann +0, Ben +0.")
     assert state.board["34w"][2] == {"businesses": ["boutique"]}
 
 
@@ -174,6 +179,18 @@ def test_alea_bids_wins_and_builds_on_the_most_valuable_empty_plot():
     assert state.board["34w"][2] == {"owner": "alea", "skyscrapers": 1}
     assert state.board["34w"][4] == {"owner": "alea", "skyscrapers": 1}
     assert state.auctions[0].place == "times"
+
+
+def test_alea_winning_central_park_is_said_with_its_result():
+    state = play(["Ann", "Ben"], *set_up(), *PLACED, *ROUND,
+                 *[step for _ in range(3)
+                   for step in (("alea_bid", {"high_bid": 30, "cards": [4, 4]}),
+                                ("auction", {"winner": None}))])
+    assert state.auctions[0].place == "central_park"
+    state.apply("alea_bid", {"high_bid": 10, "cards": [4, 6, 5, 4]})
+    state.apply("auction", {"winner": "alea"})
+    assert state.note == "Alea won Central Park; Alea never builds there, so nothing is built."
+    assert set(state.park.values()) == {0}  # nothing built there, by anyone
 
 
 def test_alea_cannot_win_without_beating_the_high_bid():
