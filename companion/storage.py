@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, Literal
 
 from sqlite_utils import Database
 from sqlite_utils.migrations import Migrations
@@ -202,13 +202,19 @@ def create_table(db: Database, game: str, players: list[dict[str, str]]) -> str:
 
 
 def get_table(db: Database, table_id: str) -> dict[str, Any] | None:
-    """The table at this id, or None. (Plain SQL on every page and action: sqlite-utils' table
-    objects look the schema up again on each use.)"""
-    cursor = db.execute("select * from tables where id = ?", [table_id])
+    """The table at this id, or None."""
+    return _table_where(db, "id", table_id)
+
+
+def _table_where(db: Database, column: Literal["id", "view_token"], value: str
+                 ) -> dict[str, Any] | None:
+    """The table whose `column` (id or view_token, both unique) holds `value`, or None. Plain
+    SQL on every page and action: sqlite-utils' table objects look the schema up on each use."""
+    cursor = db.execute(f"select * from tables where {column} = ?", [value])
     row = cursor.fetchone()
     if row is None:
         return None
-    found = dict(zip([column[0] for column in cursor.description], row, strict=True))
+    found = dict(zip([described[0] for described in cursor.description], row, strict=True))
     return found | {"players": json.loads(found["players"])}
 
 
@@ -360,8 +366,7 @@ def earlier_use(db: Database, table_id: str, key: str) -> tuple[Event, str] | No
 
 def get_table_by_view_token(db: Database, view_token: str) -> dict[str, Any] | None:
     """The table a view-only (scoreboard) link shows, or None."""
-    row = db.execute("select id from tables where view_token = ?", [view_token]).fetchone()
-    return get_table(db, row[0]) if row else None
+    return _table_where(db, "view_token", view_token)
 
 
 def renew_links(db: Database, table_id: str) -> str:
