@@ -36,7 +36,6 @@ from .street import (
     site_index,
     street_score,
     upcoin_prestige,
-    verdict,
 )
 from .text import Msg
 
@@ -130,10 +129,6 @@ class StreetTable(ActionTable):
 
     def ranking(self) -> list[Placing]:
         return final_ranking(self.scores())
-
-    def verdict(self) -> str:
-        """The final result in one sentence, with the tie-break when it decided."""
-        return verdict(self.scores())
 
     def winners_text(self) -> str:
         """'Winner: Mia.' or 'Shared victory: Mia and Ola.', for the score pad."""
