@@ -11,12 +11,12 @@ from typing import Any, Protocol
 
 from . import fifth_avenue_table, street_table, urbanisation_table, yard, yard_table
 from .common import Placing, RuleError
-from .log import Event, Resolved, resolve
+from .log import Entry, Event, Resolved, history, resolve
 from .names import clean_name, skeleton
 from .text import Msg
 
-__all__ = ["GAMES", "Game", "Placing", "Replay", "RuleError", "TableState", "check_players",
-           "clean_name", "find_game", "replay"]
+__all__ = ["GAMES", "Game", "PadLine", "Placing", "Replay", "RuleError", "ScorePad",
+           "TableState", "check_players", "clean_name", "find_game", "replay", "score_pad"]
 
 
 class TableState(Protocol):
@@ -41,6 +41,15 @@ class Game:
     describe: Callable[[str, Mapping[str, Any]], str]
     payload_keys: Callable[[str], frozenset[str] | None]
     reserved_names: Callable[[int], tuple[str, ...]] = lambda players: ()
+    # The action in words with the table it was applied to, for what the payload only numbers.
+    describe_at: Callable[[Any, str, Mapping[str, Any]], str] | None = None
+
+    def say(self, kind: str, payload: Mapping[str, Any], state: TableState | None = None) -> str:
+        """An action in words; given the table as it stood after it, with what the payload
+        only numbers named (5th Avenue's plots by their colour)."""
+        if state is not None and self.describe_at is not None:
+            return self.describe_at(state, kind, payload)
+        return self.describe(kind, payload)
 
 
 GAMES: dict[str, Game] = {
@@ -61,6 +70,7 @@ GAMES: dict[str, Game] = {
         describe=fifth_avenue_table.describe,
         payload_keys=fifth_avenue_table.FifthAvenueTable.payload_keys,
         reserved_names=lambda players: ("Alea",),
+        describe_at=fifth_avenue_table.describe_at,
     ),
     "street": Game(
         slug="street",
@@ -105,6 +115,63 @@ def replay(game: Game, players: list[str], events: Iterable[Event]) -> Replay:
     for event in log.done:
         state.apply(event.kind, event.payload)
     return Replay(state, log, events[-1].seq if events else 0)
+
+
+@dataclass(frozen=True)
+class PadLine:
+    """One line of a table's history, as a score pad reads it: the event (with what an undo or
+    redo acted on), the action in words, the consequence the rules worked out when it differs
+    from those words (a business's plot, an auction's skyscrapers, the VP of a building), and
+    the points it gave or took, seat by seat. Undone actions give no points."""
+
+    entry: Entry
+    said: str
+    note: str | None
+    points: tuple[tuple[str, int], ...]
+
+
+@dataclass(frozen=True)
+class ScorePad:
+    """A table's history as a score pad: the points everyone starts with (the street's
+    starting money counts), then every event's line, oldest first."""
+
+    start: tuple[tuple[str, int], ...]
+    lines: list[PadLine]
+
+
+def score_pad(game: Game, players: list[str], events: Iterable[Event]) -> ScorePad:
+    """Every event in order as a score pad line: the actions in force replayed once, each
+    said with the table it made and its change to every total."""
+    events = list(events)
+    state = game.start(players)
+    start = state.totals()
+    made: dict[int, tuple[str, str | None, tuple[tuple[str, int], ...]]] = {}
+    for event in resolve(events).done:
+        before = state.totals()
+        state.apply(event.kind, event.payload)
+        after = state.totals()
+        said = game.say(event.kind, event.payload, state)
+        note = getattr(state, "note", None)
+        made[event.seq] = (said, None if not note or note.rstrip(".") == said else note,
+                           _changes(before, after))
+    return ScorePad(tuple((p, v) for p, v in start.items() if v),
+                    [_pad_line(game, entry, made, state) for entry in history(events)])
+
+
+def _changes(before: Mapping[str, int], after: Mapping[str, int]) -> tuple[tuple[str, int], ...]:
+    return tuple((p, after[p] - before.get(p, 0)) for p in after if after[p] != before.get(p, 0))
+
+
+def _pad_line(game: Game, entry: Entry, made: Mapping[int, Any], state: TableState) -> PadLine:
+    """An action in force has its line from the replay; an undone one, and an undo or redo
+    (said as the action it acted on), give no points."""
+    event = entry.event
+    if entry.in_force and event.seq in made:
+        return PadLine(entry, *made[event.seq])
+    acted_on = entry.target or event
+    said = "" if acted_on.kind in ("undo", "redo") else game.say(acted_on.kind,
+                                                                   acted_on.payload, state)
+    return PadLine(entry, said, None, ())
 
 
 def check_players(game: Game, names: Iterable[str]) -> list[str]:

@@ -19,6 +19,7 @@ from .fifth_avenue import (
     COLOURS,
     COMMISSIONER_NAMES,
     DISTRICTS,
+    PLOTS,
     POSITION_NAMES,
     alea_bid,
     alea_build_plots,
@@ -485,8 +486,11 @@ class FifthAvenueTable(ActionTable):
     def _build_in_park(self, winner: str, payload: Mapping[str, Any]) -> None:
         built = self._built(payload)
         self.park[winner] += built
-        self.note = Msg("{winner} won Central Park and built {built} there.", winner=winner,
-                        built=built)
+        self.note = (Plural("{winner} won Central Park and built {n} skyscraper there.",
+                            "{winner} won Central Park and built {n} skyscrapers there.",
+                            winner=winner, n=built) if built
+                     else Msg("{winner} won Central Park and built nothing there.",
+                              winner=winner))
 
     def _built(self, payload: Mapping[str, Any]) -> int:
         cards = payload.get("cards")
@@ -517,9 +521,15 @@ class FifthAvenueTable(ActionTable):
         if built:
             self.board[district][plot] = {"owner": winner,
                                           "skyscrapers": target.get("skyscrapers", 0) + built}
-        self.note = Msg("{winner} won {district} and built {built} on the {colour} plot.",
-                        winner=winner, district=DISTRICT_NAMES[district], built=built,
-                        colour=COLOUR_NAMES[str(colour)])
+        where = DISTRICT_NAMES[district]
+        self.note = (Plural("{winner} won {district} and built {n} skyscraper on the {colour} "
+                            "plot.",
+                            "{winner} won {district} and built {n} skyscrapers on the {colour} "
+                            "plot.",
+                            winner=winner, district=where, n=built,
+                            colour=COLOUR_NAMES[str(colour)]) if built
+                     else Msg("{winner} won {district} and built nothing.", winner=winner,
+                              district=where))
 
     def _building_stop(self, district: str, declarer: str) -> None:
         """The declarer scores 1 VP per skyscraper there, the others half their district score;
@@ -669,3 +679,23 @@ def describe(kind: str, payload: Mapping[str, Any]) -> str:
     }
     return texts.get(kind, kind)
 
+
+
+def describe_at(state: FifthAvenueTable, kind: str, payload: Mapping[str, Any]) -> str:
+    """One action in words with the table it was applied to: a plot by its colour on this
+    board, and an initial skyscraper with its owner (the payload only numbers the plot)."""
+    district, plot = payload.get("district"), payload.get("plot")
+    if kind not in ("initial_skyscraper", "business") or district not in state.colours or not (
+            isinstance(plot, int) and 0 <= plot < PLOTS):
+        return describe(kind, payload)
+    where = DISTRICT_NAMES[str(district)]
+    colour = COLOUR_NAMES[state.colours[str(district)][plot]]
+    if kind == "business":
+        return Msg("Business placed in {district}, on the {colour} plot", district=where,
+                   colour=colour)
+    owner = state.board[str(district)][plot].get("owner")
+    if owner is None:
+        return Msg("Initial skyscraper in {district}, on the {colour} plot", district=where,
+                   colour=colour)
+    return Msg("{player} placed an initial skyscraper in {district}, on the {colour} plot",
+               player=owner, district=where, colour=colour)

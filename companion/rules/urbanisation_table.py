@@ -859,15 +859,15 @@ def _action_text(kind: str, payload: Mapping[str, Any], who: object) -> str:
         return (Msg("{player} upgraded to factory {number}", player=who, number=number)
                 if payload.get("upgrade")
                 else Msg("{player} attracted factory {number}", player=who, number=number))
-    given = payload.get("count", 1)
-    count = given if isinstance(given, int) and not isinstance(given, bool) and given >= 0 else 0
+    count = _count(payload.get("count", 1))
     colour = payload.get("colour")
     texts: dict[str, Callable[[], str]] = {
         "character": lambda: Msg("{player} hired the {character}", player=who, character=(
             CHARACTERS[key].name if key in CHARACTERS else key)),
         "pass": lambda: Msg("{player} passed", player=who),
-        "buy_land": lambda: Msg("{player} bought land ({n} price markers)", player=who,
-                                n=payload.get("price_markers")),
+        "buy_land": lambda: Plural("{player} bought land ({n} price marker)",
+                                   "{player} bought land ({n} price markers)", player=who,
+                                   n=_count(payload.get("price_markers"))),
         "erect": lambda: Msg("{player} erected {buildings}", player=who,
                              buildings=counted(str(payload.get("building")), count)),
         "sow": lambda: Msg("{player} sowed {n} grain", player=who, n=payload.get("grain", 0)),
@@ -888,3 +888,8 @@ def _action_text(kind: str, payload: Mapping[str, Any], who: object) -> str:
     }
     make = texts.get(kind)
     return kind if make is None else make()
+
+
+def _count(given: object) -> int:
+    """A logged count as a number to say (0 for what the rules would have refused)."""
+    return given if isinstance(given, int) and not isinstance(given, bool) and given >= 0 else 0

@@ -39,8 +39,8 @@ from wtforms.widgets import NumberInput, Select, TextInput
 from .. import get_db, pdf, storage
 from ..i18n import LANGUAGES, current_language
 from ..i18n import lazy_gettext as _l
-from ..rules import GAMES, RuleError, check_players, clean_name, find_game
-from ..rules.log import REDO, UNDO, history
+from ..rules import GAMES, RuleError, check_players, clean_name, find_game, score_pad
+from ..rules.log import REDO, UNDO
 from .players import known_players
 from .tables import (
     COLOUR_NAMES,
@@ -216,10 +216,12 @@ def table(slug: str, table_id: str) -> Any:
 
 @bp.get("/<slug>/<table_id>/history")
 def table_history(slug: str, table_id: str) -> str:
+    """The table's history as a score pad: every tap, newest first, with its points."""
     table = load_table(slug, table_id)
     remember(table.id)
-    entries = history(storage.events(get_db(), table.id))
-    return render_template("history.html", table=table, entries=list(reversed(entries)))
+    pad = score_pad(table.game, table.names, storage.events(get_db(), table.id))
+    return render_template("history.html", table=table, start=pad.start,
+                           lines=list(reversed(pad.lines)))
 
 
 @bp.post("/<slug>/<table_id>/undo")

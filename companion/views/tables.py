@@ -37,7 +37,7 @@ from .. import get_db, replays, storage
 from ..i18n import lazy_gettext as _l
 from ..i18n import text
 from ..replays import Current
-from ..rules import Game, RuleError, find_game
+from ..rules import Game, RuleError, TableState, find_game
 from ..rules.common import MAX_REASON
 from ..rules.log import MAX_EVENTS, UNDO, Event
 
@@ -314,8 +314,8 @@ def log_context(table: Table, game: Current) -> dict[str, Any]:
     redo would act on, the action this page is the answer to, and the room left."""
     return {
         "seq": game.last_seq,
-        "undo_label": describe_event(table, game.last) if game.last else None,
-        "redo_label": describe_event(table, game.next) if game.next else None,
+        "undo_label": describe_event(table, game.last, game.state) if game.last else None,
+        "redo_label": describe_event(table, game.next, game.state) if game.next else None,
         "recorded": just_recorded(table, game),
         "room_note": room_note(MAX_EVENTS - game.last_seq),
     }
@@ -340,15 +340,17 @@ def just_recorded(table: Table, game: Current) -> dict[str, Any] | None:
     if not note or note.get("table") != table.id or note.get("seq") != game.last_seq:
         return None
     if note.get("kind") == UNDO and game.next:
-        return {"text": _("Undone: %(action)s", action=text(describe_event(table, game.next))),
-                "button": "redo"}
-    return {"text": describe_event(table, game.last), "button": "undo"} if game.last else None
+        undone = text(describe_event(table, game.next, game.state))
+        return {"text": _("Undone: %(action)s", action=undone), "button": "redo"}
+    return ({"text": describe_event(table, game.last, game.state), "button": "undo"}
+            if game.last else None)
 
 
-def describe_event(table: Table, event: Event) -> str:
+def describe_event(table: Table, event: Event, state: TableState | None = None) -> str:
+    """An event in words; with the table's state, what its payload only numbers is named."""
     if event.kind in ("undo", "redo"):
         return _("Undo") if event.kind == "undo" else _("Redo")
-    return table.game.describe(event.kind, event.payload)
+    return table.game.say(event.kind, event.payload, state)
 
 
 def reason(error: Exception) -> Any:

@@ -215,13 +215,14 @@ def test_a_player_builds_up_to_the_cards_limit_on_the_plot_of_the_bid_colour():
         state.apply("auction", {"winner": "Ann", "colour": times[1], "cards": [5], "build": 3})
     state.apply("auction", {"winner": "Ann", "colour": times[1], "cards": [4], "build": 3})
     assert state.board["times"][1] == {"owner": "Ann", "skyscrapers": 4}
-    assert state.note == "Ann won Times Square and built 3 on the brown plot."
+    assert state.note == "Ann won Times Square and built 3 skyscrapers on the brown plot."
     with pytest.raises(RuleError, match="Alea bids third"):
         state.apply("auction", {"winner": None})
     state.apply(*ALEA_OUT)
     state.apply("auction", {"winner": None})  # 52nd St West: nobody bids
     state.apply(*ALEA_OUT)
     state.apply("auction", {"winner": "Ben", "cards": [6], "build": 1})  # Central Park
+    assert state.note == "Ben won Central Park and built 1 skyscraper there."
     assert state.park == {"Ann": 0, "Ben": 1, "alea": 0}
     assert state.phase == "playing"
 

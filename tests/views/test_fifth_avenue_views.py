@@ -165,7 +165,7 @@ def test_the_table_speaks_german(client):
     assert refused.status_code == 422
     assert "Start-Hochhäuser kommen auf leere Bauplätze." in text(refused)
     assert "Initial skyscrapers" not in text(refused)
-    assert "Zuletzt: Start-Hochhaus in 34th St West, Bauplatz 2" in text(refused)
+    assert "Zuletzt: Ann setzt ein Start-Hochhaus in 34th St West, auf Bauplatz " in text(refused)
     tapped = german(client, url, "plot", target="nowhere")
     assert tapped.status_code == 422 and "Tippe auf einen Bauplatz des Spielplans." in text(tapped)
 

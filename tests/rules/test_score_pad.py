@@ -1,0 +1,85 @@
+"""The history as a score pad: each action with the points it gave, plots by name."""
+
+import pytest
+
+from companion.rules import GAMES, PadLine, replay, score_pad
+from companion.rules.log import Event
+from tests.rules.test_yard_table import buy
+from tests.views.test_exchange import FINISHED
+
+
+def events(actions):
+    return [Event(seq, kind, payload) for seq, (kind, payload) in enumerate(actions, start=1)]
+
+
+def pad(slug, actions=None):
+    names, logged = FINISHED[slug]
+    return score_pad(GAMES[slug], names, events(logged if actions is None else actions)).lines
+
+
+def test_a_purchase_scores_nothing_and_a_scoring_gives_each_majority_its_points():
+    """Scoring A in the yard: the most parks score 5 (Paul has 2, Nina 1), the most churches 4
+    (Tobi, alone); a purchase changes no total."""
+    lines = pad("yard")
+    said = [line.said for line in lines]
+    assert said[:4] == ["Paul bought a park", "Paul bought a park", "Paul bought a park",
+                        "Paul bought a park"]
+    assert all(line.points == () for line in lines[:6])
+    scoring_a = lines[6]
+    assert scoring_a.said == "Scoring A"
+    assert scoring_a.points == (("Paul", 5), ("Tobi", 4))
+
+
+def test_undone_actions_give_no_points_and_undo_says_what_it_took_back():
+    names, _ = FINISHED["yard"]
+    lines = score_pad(GAMES["yard"], names, events([
+        buy("Paul", "park"),
+        ("score", {"scoring": "A"}), ("undo", {}),
+    ])).lines
+    assert [(line.entry.in_force, line.said, line.points) for line in lines] == [
+        (True, "Paul bought a park", ()),
+        (False, "Scoring A", ()),
+        (True, "Scoring A", ()),  # the undo's line: "Undo: Scoring A"
+    ]
+
+
+@pytest.mark.parametrize("slug", sorted(FINISHED))
+def test_the_start_and_the_points_of_every_line_add_up_to_the_final_totals(slug):
+    names, logged = FINISHED[slug]
+    state = replay(GAMES[slug], names, events(logged)).state
+    summed = dict.fromkeys(state.totals(), 0)
+    scored = score_pad(GAMES[slug], names, events(logged))
+    for line in [PadLine(None, "start", None, scored.start), *scored.lines]:
+        for player, change in line.points:
+            summed[player] += change
+    assert summed == state.totals() and any(summed.values())
+
+
+def test_fifth_avenue_names_plots_by_colour_and_the_owner_of_each_initial_skyscraper():
+    """The test board's 52nd St West is violet, orange, gray, brown, green: plot 1 is orange,
+    plot 2 gray (the log numbers plots from 0)."""
+    lines = pad("fifth_avenue")
+    assert lines[3].said == "Ann placed an initial skyscraper in 52nd St West, on the orange plot"
+    assert lines[7].said == "Business placed in 52nd St West, on the gray plot"
+    assert lines[7].note == "Business 1 of 12: a perfume in 52nd St West, on the gray plot."
+
+
+def test_a_consequence_is_said_once_and_only_when_it_adds_to_the_action():
+    lines = pad("fifth_avenue")
+    scored = next(line for line in lines if line.said == "52nd St West scored")
+    assert scored.note is None and scored.points == (("Ann", 5), ("Ben", 3))
+    stop = next(line for line in lines if line.note and line.note.startswith("Building stop in "
+                                                                            "34th St East"))
+    assert stop.said == "Auction: Ben won" and stop.points == (("Ann", 1), ("Ben", 2))
+    sown = pad("urbanisation")[42]
+    assert sown.said == "Ann sowed 1 grain" and sown.note is None
+
+
+def test_the_street_pad_starts_with_the_prestige_of_the_starting_money():
+    """Street: each account starts at $10, worth 3 prestige (1 per $3) from the first moment,
+    so the pad starts with it; the two roofs add 3 each, the corrections to $9 nothing."""
+    names, logged = FINISHED["street"]
+    scored = score_pad(GAMES["street"], names, events(logged))
+    assert scored.start == (("Mia", 3), ("Ola", 3))
+    assert [line.points for line in scored.lines if line.points] == [(("Ola", 3),),
+                                                                     (("Mia", 3),)]
