@@ -73,7 +73,7 @@
           var refusal = refusalIn(text, type);
           // An outdated screen (409) comes with the page as it is now.
           var now = refusal.page ? answered(refusal.page, null, anchor) : null;
-          refuse(now || control, refusal.message);
+          refuse(now || fieldAtFault(form, refusal.field) || control, refusal.message);
         });
       })
       .catch(function () { refuse(control, document.body.dataset.noAnswer); })
@@ -227,12 +227,22 @@
     if (type.indexOf("application/json") === 0) {
       try {
         var answer = JSON.parse(text);
-        return { message: answer.refused, page: answer.page };
+        return { message: answer.refused, page: answer.page, field: answer.field };
       } catch (e) { /* an error page after all */ }
     }
     var page = new DOMParser().parseFromString(text, "text/html");
     var said = page.querySelector("main .error, main p");
     return { message: said ? said.textContent.trim() : document.body.dataset.noAnswer };
+  }
+
+  // The field the app found wrong (out of range, blank), marked: the refusal is shown beside it.
+  function fieldAtFault(form, name) {
+    var field = name && form.elements[name];
+    if (!field || !field.getBoundingClientRect) return null;
+    field.setAttribute("aria-invalid", "true");
+    field.addEventListener("input", function () { field.removeAttribute("aria-invalid"); },
+                           { once: true });
+    return field;
   }
 
   function refuse(control, message) {
@@ -258,7 +268,7 @@
 
   // A full page that came with a refusal (no script ran for it): show the refusal.
   window.addEventListener("pageshow", function () {
-    var error = document.querySelector(".error");
+    var error = document.querySelector(".field-error") || document.querySelector(".error");
     if (error) error.scrollIntoView({ block: "center" });
     document.querySelectorAll("form[data-sent]").forEach(function (f) { delete f.dataset.sent; });
   });

@@ -18,6 +18,7 @@ from ..rules import street as rules
 from ..rules import street_table as play
 from .tables import (
     ActionForm,
+    FieldError,
     Table,
     act,
     load_table,
@@ -154,9 +155,11 @@ def described_card(form: Any) -> dict[str, Any]:
     def effects(kind: str) -> list[dict[str, Any]]:
         found = []
         for k in range(2):
-            each = form[f"{kind}_each_{k}"].data
+            each, amount = form[f"{kind}_each_{k}"].data, form[f"{kind}_amount_{k}"]
+            if each and amount.data is None:
+                raise FieldError(amount, _("say how much it is: a blank is not +0."))
             if each:
-                found.append({"each": each, "amount": form[f"{kind}_amount_{k}"].data or 0,
+                found.append({"each": each, "amount": amount.data,
                               "project": form[f"{kind}_project_{k}"].data or None})
         return found
 
@@ -177,7 +180,7 @@ def seat_fold_out(kind: str, player: str | None) -> Callable[[Table], str | None
 def buy(table_id: str) -> Any:
     def payload(f: BuyForm, table: Table) -> dict[str, Any]:
         if f.cost.data is None and f.deck.data != play.PUBLIC:  # blank is not $0
-            raise ValueError(_("Enter what the card cost: only the public pile is free."))
+            raise FieldError(f.cost, _("Enter what the card cost: only the public pile is free."))
         return {"player": f.player.data, "deck": f.deck.data, "cost": f.cost.data or 0}
 
     form = BuyForm()

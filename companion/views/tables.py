@@ -227,12 +227,16 @@ def recorded(table: Table, event: Event) -> Any:
     return redirect_to_table(table)
 
 
-def refused(table: Table, message: Any, status: int, render: Render) -> Any:
-    """A refusal: the page with why; for app.js the words to show beside the tapped control,
-    and, when the screen was outdated (409), the page as it is now."""
+def refused(table: Table, message: Any, status: int, render: Render,
+            field: str | None = None) -> Any:
+    """A refusal: the page with why (and beside the `field` at fault, if the form is drawn
+    again); for app.js the words to show beside that field or else the tapped control, and,
+    when the screen was outdated (409), the page as it is now."""
     if not sent_by_script():
         return render(table, error=message, status=status)
     answer = {"refused": text(message)}
+    if field:
+        answer["field"] = field
     if status == 409:
         answer["page"] = render(table)[0]
     return jsonify(answer), status
@@ -264,14 +268,32 @@ def act(slug: str, table_id: str, form: ActionForm, kind: str,
         return refuse(table, form, page)
     try:
         payload = payload_of(form, table)
+    except FieldError as error:
+        error.field.errors = [*error.field.errors, reason(error)]
+        return refused(table, form_error(form), 422, page, field=error.field.name)
     except ValueError as error:
         return refused(table, reason(error), 422, page)
     return perform(table, form, kind, payload, page)
 
 
+class FieldError(ValueError):
+    """The players' input refused by a form's payload, about one field: said beside it."""
+
+    def __init__(self, field: Any, message: Any):
+        super().__init__(message)
+        self.field = field
+
+
 def refuse(table: Table, form: FlaskForm, render: Render) -> Any:
     """A form that did not validate (missing, out of range or tampered values): 400."""
-    return refused(table, form_error(form), 400, render)
+    return refused(table, form_error(form), 400, render, field=field_at_fault(form))
+
+
+def field_at_fault(form: FlaskForm) -> str | None:
+    """The name of the field `form_error` speaks of, if the players filled it in (not a
+    hidden one)."""
+    first = next((field.name for field in form if field.errors), None)
+    return None if first in ("seq", "key", "csrf_token") else first
 
 
 def content_disposition(kind: str, filename: str) -> str:

@@ -94,11 +94,11 @@ def test_a_missing_or_tampered_key_is_refused_and_changes_nothing(app, client, k
 def test_every_action_form_has_its_own_key(client):
     url = new_table(client, "Tobi", "Nina", "Paul")
     page = text(client.get(url))
-    forms = re.findall(r'<form method="post"[^>]*data-action>.*?</form>', page, re.S)
+    forms = re.findall(r'<form method="post"[^>]*data-action[^>]*>.*?</form>', page, re.S)
     keys = [re.search(r'name="key" value="([^"]+)"', f).group(1) for f in forms]
     assert len(forms) > 5 and len(set(keys)) == len(keys)
     assert keys != [re.search(r'name="key" value="([^"]+)"', f).group(1)
-                    for f in re.findall(r"<form method=\"post\"[^>]*data-action>.*?</form>",
+                    for f in re.findall(r"<form method=\"post\"[^>]*data-action[^>]*>.*?</form>",
                                         text(client.get(url)), re.S)]
 
 
@@ -171,7 +171,8 @@ def test_app_js_gets_a_refusal_in_words(app, client):
                          data={**fresh(client, url), "owner": "Tobi", "building": "park",
                                "count": "12"})
     assert answer.status_code == 400
-    assert json.loads(answer.data) == {"refused": "Count: Number must be between 0 and 11."}
+    assert json.loads(answer.data) == {"refused": "Count: Number must be between 0 and 11.",
+                                       "field": "count"}
     stale = client.post(url + "buy", headers=SCRIPT | {"Accept-Language": "de"},
                         data={"seq": 5, "key": screen(client, url)[1], "player": "Tobi",
                               "building": "park"})
