@@ -4,6 +4,22 @@
   // Installable on the home screen: the service worker keeps the static files at hand.
   if ("serviceWorker" in navigator) navigator.serviceWorker.register("/sw.js").catch(function () {});
 
+  // Prints in the installed app -------------------------------------------------------------
+  // Installed on the home screen, the app has no address bar and no back button: a PDF opened
+  // in its window would leave the players no way back to the table. There, a PDF link
+  // (type="application/pdf") saves the file instead, which the phone opens in its own viewer,
+  // and the app stays on the table. In a browser tab the PDF opens as any link does.
+  function installed() {
+    return navigator.standalone === true || (!!window.matchMedia &&
+      ["standalone", "fullscreen"].some(function (mode) {
+        return window.matchMedia("(display-mode: " + mode + ")").matches;
+      }));
+  }
+  document.addEventListener("click", function (event) {
+    var link = event.target.closest ? event.target.closest('a[type="application/pdf"]') : null;
+    if (link && installed()) link.setAttribute("download", "");
+  }, true);
+
   // One tap, one action ---------------------------------------------------------------------
   // An action form (data-action) is sent in place: the tapped button shows it is working and
   // every action ignores taps until the answer; the answer's page replaces <main> with the

@@ -1,0 +1,28 @@
+"""Every link to a PDF says so (type="application/pdf"): app.js saves such a file in the
+installed app instead of opening it where there is no way back (tests/browser/test_pdf_links)."""
+
+import re
+
+import pytest
+
+from tests.views.test_exchange import FINISHED, seed
+
+
+def pdf_links(page):
+    links = re.findall(r"<a [^>]*href=\"[^\"]*\.pdf[^\"]*\"[^>]*>", page)
+    assert links
+    return links
+
+
+@pytest.mark.parametrize("share", [0.5, 1], ids=["middle", "end"])
+@pytest.mark.parametrize("slug", sorted(FINISHED))
+def test_every_pdf_link_of_a_table_says_it_is_a_pdf(app, client, slug, share):
+    names, actions = FINISHED[slug]
+    table_id = seed(app, slug, names, actions[: round(len(actions) * share)])
+    page = client.get(f"/{slug}/{table_id}/").get_data(as_text=True)
+    assert all('type="application/pdf"' in link for link in pdf_links(page))
+
+
+def test_every_blank_pad_link_on_the_home_page_says_it_is_a_pdf(client):
+    links = pdf_links(client.get("/").get_data(as_text=True))
+    assert len(links) == 15 and all('type="application/pdf"' in link for link in links)
