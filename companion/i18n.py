@@ -13,9 +13,11 @@ import io
 import os
 import sys
 from collections.abc import Iterator
+from datetime import date
 from pathlib import Path
 from typing import Any
 
+from babel.dates import format_date
 from babel.messages.catalog import Catalog
 from babel.messages.extract import extract_from_file
 from babel.messages.mofile import write_mo
@@ -47,6 +49,7 @@ def init_app(app: Flask) -> None:
     install_template_gettext(app)
     app.jinja_env.finalize = translate
     app.jinja_env.filters["translate"] = translate
+    app.jinja_env.filters["day"] = day
     app.jinja_env.globals.update(languages=LANGUAGES, current_language=current_language)
 
 
@@ -72,6 +75,16 @@ def choose_language() -> str:
 
 def current_language() -> str:
     return str(get_locale() or "en")
+
+
+def day(stamp: str) -> str:
+    """The date of an ISO 8601 time as the players' language writes it ("Nov 24, 2026",
+    "24.11.2026"); prints show it, so that nobody reads an ISO date."""
+    try:
+        when = date.fromisoformat(stamp[:10])
+    except ValueError:
+        return stamp[:10]
+    return format_date(when, "medium", locale=current_language())
 
 
 def translate(value: Any) -> Any:

@@ -157,7 +157,7 @@ def test_the_table_speaks_german(client):
     page = german(client, url)
     assert "Ann: Setze ein Hochhaus" in page and "Reihenfolge: Ann, Cy, Ben, Ben, Cy, Ann." in page
     assert 'aria-label="34th St West, Bauplatz orange: leer"' in page
-    assert "Festlegung: Die fünf Bauplätze eines Viertels bilden einen Ring" in page
+    assert "Regelung: Die fünf Bauplätze eines Viertels bilden einen Ring" in page
     for english in ("place a skyscraper", "plot:", "Ruling:", ">empty<"):
         assert english not in page, english
     act(client, url, "plot", target="34w:1")
@@ -182,7 +182,7 @@ def test_auctions_with_alea_in_german(client):
         act(client, url, "move", commissioner="white", to=to)
     page = text(client.get(url + "?high=10", headers=DE))
     assert "Versteigerung: 34th St West" in page and "Ann darf bieten mit:" in page
-    assert "Alea überbietet 10 mit Wahrscheinlichkeit <strong>74,7 %</strong> (183/245)." in page
+    assert "Alea überbietet 10 mit einer Wahrscheinlichkeit von <strong>74,7 %</strong> (183/245)." in page
     for english in ("Auction:", "may bid with", "Alea beats", "Record the auction"):
         assert english not in page, english
     refused = german(client, url, "auction", winner="Ann", colour="violet")
@@ -196,7 +196,7 @@ def test_auctions_with_alea_in_german(client):
     assert "Alea ist dabei" in page
     act(client, url, "auction", winner="alea")
     note = re.search(r'just-scored[^>]*>(.*?)</p>', german(client, url)).group(1)
-    assert note.startswith("Alea hat 34th St West gewonnen und "), note
+    assert note.startswith("Alea hat 34th St West ersteigert und "), note
     history = text(client.get(url + "history", headers=DE))
     assert "Die weiße Kommission zieht weiter: Startfeld" in history
     assert "Versteigerung: Alea gewinnt" in history and "Auction:" not in history
@@ -214,8 +214,10 @@ def test_german_score_sheet_and_pad(client):
     assert "Ann: Hochhäuser in 2 Vierteln, 0 SP" in page
     sheet = pdf_words(client.get(url + "sheet.pdf", headers=DE).data)
     assert "Gespielt am" in sheet and "von Ann, Ben, mit Alea." in sheet
+    assert re.search(r"Gespielt am \d\d\.\d\d\.\d{4} \d\d:\d\d UTC", sheet)  # no ISO date
+    assert re.search(r"5th Avenue, \d\d\.\d\d\.\d{4} · Seite 1 von 1", sheet)
     assert "Sonderwertung nach Geschäft 3 0 0" in sheet and "Summe 0 0" in sheet
-    assert "Festlegung: Die fünf Bauplätze" in sheet and "Alea punktet nie." in sheet
+    assert "Regelung: Die fünf Bauplätze" in sheet and "Alea punktet nie." in sheet
     for english in ("Played", "Special scoring", "Total", "Ruling", "page"):
         assert english not in sheet, english
     pad = pdf_words(client.get("/pad/fifth_avenue.pdf?players=2&size=A5", headers=DE).data)

@@ -106,7 +106,7 @@ def test_the_table_speaks_german_from_the_first_card_to_the_pad(client):
     url = new_table(german(client), "Mia", "Ola", "Pit", game="street")
     page = text(client.get(url))
     assert "Mia baut eine Karte" in page and "Mia kauft eine Karte" in page
-    assert "Auslegung: Jedes Dach zahlt" in page and "Wertungsblock bisher (PDF)" in page
+    assert "Regelung: Jedes Dach zahlt" in page and "Wertungsblock bisher (PDF)" in page
     assert "builds a card" not in page and "Ruling:" not in page and "upcoins" not in page
 
     build_page = text(client.get(url + "play/0"))

@@ -230,7 +230,7 @@ def test_the_table_page_speaks_german(client):
                    "Tobi belegt den 1. Platz mit 2 Hochhäusern: 6",
                    "Nina belegt den 1. Platz mit 1 Bahnhof: 3",
                    "Karte „Wertung B“ gezogen: jetzt werten", "Noch 47 Bildkarten im Stapel.",
-                   "Zuletzt: Wertung A", "Regelauslegung: Bei Gleichstand"):
+                   "Zuletzt: Wertung A", "Regelung: Bei Gleichstand"):
         assert german in page, german
     for english in ("Who bought what?", "leads by", "is 1st with", "Skyscraper", "Scoring A",
                     "building cards left", "Ruling:"):
@@ -303,11 +303,11 @@ def test_the_score_sheet_and_the_pad_in_german(client):
     assert "Gespielt am" in sheet and "mit Dirk" in sheet and "Spiel läuft noch." in sheet
     assert "Park: Tobi belegt den 1. Platz mit 1 Park: 5" in sheet
     assert "Dirk belegt den 1. Platz mit 6 Museen: 1" in sheet
-    assert "Gebäude bisher" in sheet and "Regelauslegung" in sheet
+    assert "Gebäude bisher" in sheet and "Regelung" in sheet
     for english in ("Played", "Scoring", "Ruling", "Total", "with 1 park"):
         assert english not in sheet, english
     pad = pdf_words(client.get("/pad/yard.pdf?players=2&size=A5", headers=GERMAN).data)
-    assert "Wertungsblock" in pad and "2 Spieler und Dirk." in pad
+    assert "Wertungsblock" in pad and "2 Personen und Dirk." in pad
     assert "Summe Wertung C" in pad and "Hochhaus (21 / 13 / 6)" in pad and "Gesamtsumme" in pad
     for english in ("score pad", "Scoring", "Skyscraper", "Grand total", "Points for"):
         assert english not in pad, english
