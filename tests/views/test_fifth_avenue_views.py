@@ -182,7 +182,8 @@ def test_auctions_with_alea_in_german(client):
         act(client, url, "move", commissioner="white", to=to)
     page = text(client.get(url + "?high=10", headers=DE))
     assert "Versteigerung: 34th St West" in page and "Ann darf bieten mit:" in page
-    assert "Alea überbietet 10 mit einer Wahrscheinlichkeit von <strong>74,7 %</strong> (183/245)." in page
+    assert ("Alea überbietet 10 mit einer Wahrscheinlichkeit von <strong>74,7 %</strong> "
+            "(183/245).") in page
     for english in ("Auction:", "may bid with", "Alea beats", "Record the auction"):
         assert english not in page, english
     refused = german(client, url, "auction", winner="Ann", colour="violet")
