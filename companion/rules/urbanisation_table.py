@@ -154,6 +154,17 @@ RULINGS = {
         "players without a factory share the place."),
 }
 
+# The rulings by the step of the game they rule on: the page folds each step's behind one
+# "Rulings (n)" in that step's section. The pools' and the tie's are said beside what they rule.
+RULINGS_BY_STEP = {
+    "setup": ("seats", "money", "tracking", "two_three"),
+    "turn": ("characters", "markers", "pass", "board", "trade", "double_orders", "attract",
+             "produce", "any_colour", "inventions", "professor", "invention_cards"),
+    "administration": ("harvest", "factories", "vp_turns"),
+    "final": ("invention_bonus",),
+}
+RULINGS_IN_PLACE = ("pools", "tie")
+
 
 @dataclass
 class UrbanisationTable(ActionTable):

@@ -20,7 +20,13 @@ from companion.rules.urbanisation_example import (  # noqa: F401 - the scripted 
     hire,
     passes,
 )
-from companion.rules.urbanisation_table import RULINGS, UrbanisationTable, describe
+from companion.rules.urbanisation_table import (
+    RULINGS,
+    RULINGS_BY_STEP,
+    RULINGS_IN_PLACE,
+    UrbanisationTable,
+    describe,
+)
 
 PLAYERS = ["Ann", "Ben", "Cy"]
 
@@ -748,3 +754,8 @@ def test_describe_and_rulings():
     assert describe("administration", {}).startswith("Administration: harvest")
     assert describe("mystery", {}) == "mystery"
     assert all(text.startswith("Ruling: ") for text in RULINGS.values())
+
+
+def test_every_ruling_is_shown_once_in_its_step_or_beside_what_it_rules():
+    placed = [key for keys in RULINGS_BY_STEP.values() for key in keys] + list(RULINGS_IN_PLACE)
+    assert sorted(placed) == sorted(RULINGS)

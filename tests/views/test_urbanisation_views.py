@@ -19,8 +19,9 @@ from companion.rules.urbanisation_example import (
     TURN_5,
     TURN_6,
 )
-from companion.rules.urbanisation_table import RULINGS
+from companion.rules.urbanisation_table import RULINGS_BY_STEP
 from tests.conftest import act, current_seq, fresh, new_table, screen
+from tests.views.test_exchange import FINISHED, seed
 
 PLAYERS = ("Ann", "Ben", "Cy")
 
@@ -268,9 +269,10 @@ def test_the_table_page_speaks_german(client):
     assert "Runde 1: " in page and "Ann wählt einen Charakter" in page
     assert "Ann ist Startperson, beim Aufbau gewählt." in page
     assert "Architekt" in page and "Steuereintreiber" in page and "Tableaus" in page
-    assert f"Regelungen ({len(RULINGS)})" in page  # folded: drawn when opened
+    assert f"Regelungen ({len(RULINGS_BY_STEP['turn'])})" in page  # folded: drawn when opened
     rulings = text(client.get(url + "?open=rulings", headers=GERMAN))
-    assert "Regelung: Die Mitspielenden stehen in Sitzreihenfolge, im Uhrzeigersinn." in rulings
+    assert "Regelung: Jeder Charakter kommt zu Beginn jeder Runde zurück" in rulings
+    assert "Regelung: Die Mitspielenden stehen in Sitzreihenfolge" not in rulings  # set-up's
     for english in ("Set up for 3 players", "hires a character", "Ruling:", "Tracking cards",
                     "Tax Collector", "Mill Worker", "start player"):
         assert english not in page, english
@@ -311,3 +313,19 @@ def test_the_score_sheet_and_the_pad_speak_german(client):
     assert "Bürgermeister" in pad and "Andere Effekte und Korrekturen" in pad
     for english in ("score pad", "Largest factory total", "Turn 1", "Total", "Mayor"):
         assert english not in pad, english
+
+
+@pytest.mark.parametrize(("done", "step"), [(0, "setup"), (1, "turn"), (18, "administration"),
+                                            (-1, "final"), (None, "final")])
+def test_each_step_folds_its_own_rulings(app, client, done, step):
+    """The set-up, a turn, the administration, the final scoring and the result each fold the
+    rulings of their step behind one "Rulings (n)"; only the pools' (in the set-up's folded
+    pool counts) and the tie's (under the final ranking) are said in place."""
+    names, actions = FINISHED["urbanisation"]
+    table_id = seed(app, "urbanisation", names, actions[:done])
+    url = f"/urbanisation/{table_id}/"
+    page = text(client.get(url))
+    assert f"Rulings ({len(RULINGS_BY_STEP[step])})" in page
+    assert page.count("Ruling:") == (1 if step == "setup" or done is None else 0)
+    opened = text(client.get(url + "?open=rulings"))
+    assert opened.count("Ruling:") == page.count("Ruling:") + len(RULINGS_BY_STEP[step])
