@@ -30,12 +30,11 @@ from .tables import (
 
 bp = Blueprint("street", __name__, url_prefix="/street")
 MAX_CARD_TEXT = 1000  # a card's JSON is about 350 characters with every icon filled in
-NONE = SelectChoice("", _l("none"))
 EACH_LABELS = {"flat": _l("once"), "floor_below": _l("per floor below"),
                "ground_floor": _l("if ground floor"), "on_site": _l("per project on this site"),
                "on_street": _l("per project on the street")}
 # The project types by their names from the rules, in the players' language.
-PROJECT_CHOICES = [NONE, *[SelectChoice(p, lazy_text(rules.PROJECT_NAMES[p]))
+PROJECT_CHOICES = [SelectChoice("", _l("no project")), *[SelectChoice(p, lazy_text(rules.PROJECT_NAMES[p]))
                            for p in rules.PROJECTS]]
 
 
@@ -76,7 +75,7 @@ def effect_fields(kind: str) -> dict[str, Any]:
     for k in range(2):
         each, amount, project = effect_labels(kind, k + 1)
         fields[f"{kind}_each_{k}"] = SelectField(
-            each, choices=[NONE, *[SelectChoice(e, EACH_LABELS[e]) for e in rules.EACH]],
+            each, choices=[SelectChoice("", _l("no icon")), *[SelectChoice(e, EACH_LABELS[e]) for e in rules.EACH]],
             default="")
         fields[f"{kind}_amount_{k}"] = IntegerField(
             amount, default=None, validators=[Optional(), NumberRange(-20, 20)])
@@ -92,7 +91,7 @@ class BaseCardForm(LibraryForm):
     gift = BooleanField(_l("Gift"))
     no_gifts = BooleanField(_l("No gifts on this site"))
     floor = SelectField(_l("Must be built"), choices=[
-        NONE, SelectChoice("ground", _l("on the ground floor")),
+        SelectChoice("", _l("anywhere")), SelectChoice("ground", _l("on the ground floor")),
         SelectChoice("upper", _l("on an upper floor")),
         SelectChoice("roof", _l("on top of a roof"))], default="")
 
