@@ -34,8 +34,8 @@ EACH_LABELS = {"flat": _l("once"), "floor_below": _l("per floor below"),
                "ground_floor": _l("if ground floor"), "on_site": _l("per project on this site"),
                "on_street": _l("per project on the street")}
 # The project types by their names from the rules, in the players' language.
-PROJECT_CHOICES = [SelectChoice("", _l("no project")), *[SelectChoice(p, lazy_text(rules.PROJECT_NAMES[p]))
-                           for p in rules.PROJECTS]]
+PROJECT_CHOICES = [SelectChoice("", _l("no project")),
+                   *[SelectChoice(p, lazy_text(rules.PROJECT_NAMES[p])) for p in rules.PROJECTS]]
 
 
 class PlayerForm(ActionForm):
@@ -75,7 +75,8 @@ def effect_fields(kind: str) -> dict[str, Any]:
     for k in range(2):
         each, amount, project = effect_labels(kind, k + 1)
         fields[f"{kind}_each_{k}"] = SelectField(
-            each, choices=[SelectChoice("", _l("no icon")), *[SelectChoice(e, EACH_LABELS[e]) for e in rules.EACH]],
+            each, choices=[SelectChoice("", _l("no icon")),
+                           *[SelectChoice(e, EACH_LABELS[e]) for e in rules.EACH]],
             default="")
         fields[f"{kind}_amount_{k}"] = IntegerField(
             amount, default=None, validators=[Optional(), NumberRange(-20, 20)])
