@@ -1,0 +1,46 @@
+"""Counting what a player does on the phone, as issue 15 counts it: a tap, a key press and a
+choice from a list are one each. A task is played through a `Taps`, which does each step the
+way a thumb would and counts it; the browser tests hold each task to its target and
+`benchmarks/taps.py` prints the counts beside the targets."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from playwright.sync_api import Locator, Page
+
+from tests.browser.helpers import tap_and_load
+
+
+@dataclass
+class Taps:
+    """A page and the taps, key presses and choices made on it so far (each step logged)."""
+
+    page: Page
+    count: int = 0
+    steps: list[str] = field(default_factory=list)
+
+    def tap(self, target: Locator, what: str = "") -> None:
+        """One tap on a button, link, chip or check box, waiting for its answer."""
+        tap_and_load(self.page, target)
+        self._counted(1, what or "tap")
+
+    def enter(self, target: Locator, text: str, what: str = "") -> None:
+        """A tap into a field, a backspace for each character it held, then a key per
+        character typed."""
+        held = target.input_value()
+        target.tap()
+        target.fill(text)
+        self._counted(1 + len(held) + len(text), what or f"type {text!r}")
+
+    def choose(self, target: Locator, value: str, what: str = "") -> None:
+        """One choice from a list (a select), however it is shown."""
+        target.select_option(value)
+        self._counted(1, what or f"choose {value!r}")
+
+    def _counted(self, n: int, what: str) -> None:
+        self.count += n
+        self.steps.append(f"{what} ({n})")
+
+    def __str__(self) -> str:
+        return f"{self.count} taps: " + ", ".join(self.steps)
