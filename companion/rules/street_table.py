@@ -56,6 +56,8 @@ RULINGS = {
                 "street."),
     "tie": Msg("Ruling: tied players are split by their tallest building (most cards on one "
                "site), then share the place."),
+    "remove": Msg("Ruling: removing a card takes it off the top of its site; money paid for it or "
+                  "by its roof stays (correct an account if needed)."),
 }
 # What a card is, as the object of "... built ...", with its article.
 CARD_PHRASES = {
@@ -68,6 +70,8 @@ CARD_PHRASES = {
     "roof": Msg("a roof"),
     "gift": Msg("a gift"),
 }
+# A turn's steps: the 1st action, the 2nd action, and placing a card bought separately.
+FIRST, SECOND, PLACE_BOUGHT = 1, 2, 3
 
 
 @dataclass(frozen=True)
@@ -96,6 +100,9 @@ class StreetTable(ActionTable):
     triggered_by: str | None = None
     payouts: list[Payout] = field(default_factory=list)
     library: list[Card] = field(default_factory=list)
+    uses: dict[str, int] = field(default_factory=dict)
+    turn: str = ""
+    step: int = FIRST
     finished: bool = False
 
     @classmethod
@@ -104,6 +111,7 @@ class StreetTable(ActionTable):
         table.streets = {p: [[] for _ in range(5)] for p in players}
         table.accounts = dict.fromkeys(players, STARTING_ACCOUNT)
         table.upcoins = dict.fromkeys(players, 0)
+        table.turn = players[0] if players else ""
         return table
 
     # What the table looks like now -------------------------------------------------------
@@ -148,15 +156,21 @@ class StreetTable(ActionTable):
             raise RuleError(Msg("{name!r} is not playing at this table.", name=name))
         return str(name)
 
-    @reads("player", "street", "site", "card")
+    @reads("player", "street", "site", "card", "bought_from", "cost")
     def _apply_card(self, payload: Mapping[str, Any]) -> None:
         """A card built on a site: on one's own street, or a gift on an opponent's. A roof pays
-        the street's owner the income of the whole street."""
+        the street's owner the income of the whole street. With `bought_from` (a player's deck or
+        the public pile) it is the 2nd action: "Buy and play the top card", paid first."""
         player = self._player(payload.get("player"))
         owner = self._player(payload.get("street", player))
         card = check_card(payload.get("card"))
         site = payload.get("site")
+        bought = "bought_from" in payload
+        if bought:
+            deck, cost = self._purchase(player, payload.get("bought_from"), payload.get("cost"))
         placed = build(self.streets[owner], site_index(site), card, owner == player)
+        if bought:
+            self._pay(player, deck, cost)
         self.streets[owner] = placed.street
         if card["roof"]:
             number = int(str(site))
@@ -166,10 +180,33 @@ class StreetTable(ActionTable):
             self.accounts[owner] += placed.income
         self._remember(card)
         self._notice_end(player)
+        if bought or self._step_of(player) != FIRST:
+            self._turn_done(player)
+        else:
+            self._next(player, SECOND)
 
     def _remember(self, card: Card) -> None:
-        """The table's card library: every card described here, most recent first."""
-        self.library = [card, *[c for c in self.library if c != card]]
+        """The table's card library: every card built here, the most used first (of cards used
+        as often, the most recent first)."""
+        key = card_key(card)
+        self.uses[key] = self.uses.get(key, 0) + 1
+        recent = [card, *[c for c in self.library if c != card]]
+        self.library = sorted(recent, key=lambda c: -self.uses[card_key(c)])
+
+    # Whose turn: followed from the actions, never enforced (players may record out of order).
+
+    def _step_of(self, player: str) -> int:
+        """The step `player` is at: a player acting out of turn starts a turn of their own."""
+        return self.step if player == self.turn else FIRST
+
+    def _next(self, player: str, step: int) -> None:
+        self.turn, self.step = player, step
+
+    def _turn_done(self, player: str) -> None:
+        """"After doing both actions, a player's turn ends, and the next player (to the left)
+        starts their turn."""
+        following = self.players[(self.players.index(player) + 1) % len(self.players)]
+        self._next(following, FIRST)
 
     def _notice_end(self, player: str) -> None:
         """"When any player deck becomes empty, or all 5 sites of any street are all finished,
@@ -187,28 +224,62 @@ class StreetTable(ActionTable):
             raise RuleError(Msg("There are no upcoins on {player}'s deck.", player=player))
         self.accounts[player] += self.upcoins[player]
         self.upcoins[player] = 0
+        self._next(player, SECOND)
+
+    @reads("player")
+    def _apply_discard(self, payload: Mapping[str, Any]) -> None:
+        """The card taken was discarded ("You can play it on a street site or discard it"): the
+        1st action is done, or the turn, if it was the bought card."""
+        player = self._player(payload.get("player"))
+        if self._step_of(player) == FIRST:
+            self._next(player, SECOND)
+        else:
+            self._turn_done(player)
 
     @reads("player", "deck", "cost")
     def _apply_buy(self, payload: Mapping[str, Any]) -> None:
         """2nd action: buy the top card of a player deck (one's own: pay the bank; an
         opponent's: the upcoins go onto that deck), or take the public pile's top card free."""
         player = self._player(payload.get("player"))
-        deck = payload.get("deck")
+        deck, cost = self._purchase(player, payload.get("deck"), payload.get("cost"))
+        self._pay(player, deck, cost)
+        self._next(player, PLACE_BOUGHT)
+
+    def _purchase(self, player: str, deck: object, cost: object) -> tuple[str, int]:
+        """The deck bought from and the price, checked: "While there are upcoins on a player
+        deck, no one can buy a card from it"; the public pile costs nothing."""
         if deck == PUBLIC:
-            return
+            return PUBLIC, 0
         deck = self._player(deck)
-        cost = require_count(payload.get("cost"), Msg("The card's cost"), 0, 99)
+        price = require_count(cost, Msg("The card's cost"), 0, 99)
         if self.upcoins[deck]:
             raise RuleError(Msg("{player}'s deck has upcoins on it: nobody can buy from it.",
                                 player=deck))
         if deck in self.decks_empty:
             raise RuleError(Msg("{player}'s deck is empty.", player=deck))
-        if cost > self.accounts[player]:
+        if price > self.accounts[player]:
             raise RuleError(Msg("{player} has only ${account}, not ${cost}.", player=player,
-                                account=self.accounts[player], cost=cost))
+                                account=self.accounts[player], cost=price))
+        return deck, price
+
+    def _pay(self, player: str, deck: str, cost: int) -> None:
+        """One's own deck: pay the bank; an opponent's: the upcoins go onto their deck."""
         self.accounts[player] -= cost
-        if deck != player:
+        if deck not in (player, PUBLIC):
             self.upcoins[deck] += cost
+
+    @reads("street", "site")
+    def _apply_remove(self, payload: Mapping[str, Any]) -> None:
+        """A correction: the top card of a site taken off the street (a card built by
+        mistake). Money it cost or its roof paid stays; cards never move otherwise."""
+        owner = self._player(payload.get("street"))
+        index = site_index(payload.get("site"))
+        if not self.streets[owner][index]:
+            raise RuleError(Msg("Site {site} of {player}'s street has no card to remove.",
+                                site=index + 1, player=owner))
+        street = [*self.streets[owner]]
+        street[index] = street[index][:-1]
+        self.streets[owner] = street
 
     @reads("player", "by")
     def _apply_deck_empty(self, payload: Mapping[str, Any]) -> None:
@@ -244,6 +315,11 @@ def describe(kind: str, payload: Mapping[str, Any]) -> str:
         return _describe_card(payload)
     if kind == "upcoins":
         return Msg("{player} took the upcoins from their deck", player=player)
+    if kind == "discard":
+        return Msg("{player} discarded the card", player=player)
+    if kind == "remove":
+        return Msg("Removed the top card of {player}'s site {site}",
+                   player=payload.get("street"), site=payload.get("site"))
     if kind == "buy" and payload.get("deck") == PUBLIC:
         return Msg("{player} took the public card", player=player)
     if kind == "buy":
@@ -269,9 +345,17 @@ def _describe_card(payload: Mapping[str, Any]) -> str:
     what = CARD_PHRASES.get(str(key), card_name(card))
     owner = payload.get("street", player)
     if owner == player:
-        return Msg("{player} built {card} on site {site}", player=player, card=what, site=site)
-    return Msg("{player} gave {owner} {card} as a gift, on site {site}", player=player,
-               card=what, owner=owner, site=site)
+        done = Msg("{player} built {card} on site {site}", player=player, card=what, site=site)
+    else:
+        done = Msg("{player} gave {owner} {card} as a gift, on site {site}", player=player,
+                   card=what, owner=owner, site=site)
+    deck = payload.get("bought_from")
+    if deck is None:
+        return done
+    if deck == PUBLIC:
+        return Msg("{done} (public pile)", done=done)
+    return Msg("{done} (bought from {deck}'s deck for ${cost})", done=done, deck=deck,
+               cost=payload.get("cost"))
 
 
 def card_key(card: Card) -> str:

@@ -132,3 +132,114 @@ def test_a_card_checks_itself_and_its_site_only_however_full_the_street(monkeypa
     assert state.triggered_by == "Mia"  # all five sites finished
     # Each roof pays $2 for every office on the street: 6, 12, 18, 24 and 30 offices.
     assert state.accounts["Mia"] == 10 + 2 * (6 + 12 + 18 + 24 + 30)
+
+
+# The 2nd action in one event, whose turn it is, removing a card, the library's order --------
+
+
+def bought(player, site, the_card, deck, cost=0):
+    return ("card", {"player": player, "street": player, "site": site, "card": the_card,
+                     "bought_from": deck, "cost": cost})
+
+
+def test_a_card_bought_from_an_opponent_puts_the_upcoins_on_their_deck_and_is_built():
+    state = play(["Mia", "Ola"], bought("Mia", 2, OFFICE_2, "Ola", 6))
+    assert (state.accounts, state.upcoins) == ({"Mia": 4, "Ola": 10}, {"Mia": 0, "Ola": 6})
+    assert [len(site) for site in state.streets["Mia"]] == [0, 1, 0, 0, 0]
+
+
+def test_the_rulebook_example_mario_buys_a_ground_floor_roof_and_earns_income_after_paying():
+    """Mario plays an apartment on site 2, buys from his opponent for $6 and must place that
+    card on his last empty site; it finishes the site: income from all his sites."""
+    roof_income = card("store", roof=True, floor="ground",
+                       income=[{"each": "flat", "amount": 2, "project": None}])
+    state = play(["Mario", "Lea"], build("Mario", 2, card("apartment")),
+                 bought("Mario", 1, roof_income, "Lea", 6))
+    assert state.accounts == {"Mario": 10 - 6 + 2, "Lea": 10}
+    assert state.upcoins["Lea"] == 6
+
+
+@pytest.mark.parametrize(("deck", "cost", "mia"), [("Mia", 3, 7), ("public", 0, 10)])
+def test_own_deck_pays_the_bank_and_the_public_pile_is_free(deck, cost, mia):
+    state = play(["Mia", "Ola"], bought("Mia", 1, OFFICE_2, deck, cost))
+    assert (state.accounts["Mia"], state.upcoins) == (mia, {"Mia": 0, "Ola": 0})
+
+
+@pytest.mark.parametrize(("actions", "message"), [
+    ((bought("Ola", 1, OFFICE_2, "Mia", 2), bought("Pit", 1, OFFICE_2, "Mia", 1)),
+     "Mia's deck has upcoins on it: nobody can buy from it."),
+    ((bought("Mia", 1, OFFICE_2, "Ola", 11),), "Mia has only $10, not $11."),
+    ((bought("Mia", 1, card(floor="upper"), "Ola", 2),),
+     "This card is an upper floor: it cannot be the first card on site 1."),
+])
+def test_a_refused_purchase_or_placement_changes_nothing(actions, message):
+    *before, last = actions
+    state = play(["Mia", "Ola", "Pit"], *before)
+    before_state = (dict(state.accounts), dict(state.upcoins), dict(state.streets))
+    with pytest.raises(RuleError, match=message.replace("$", r"\$")):
+        state.apply(*last)
+    assert (state.accounts, state.upcoins, state.streets) == before_state
+
+
+TURNS = [
+    ((), ("Mia", 1)),
+    ((build("Mia", 1, OFFICE_2),), ("Mia", 2)),
+    ((build("Mia", 1, OFFICE_2), bought("Mia", 2, OFFICE_2, "Ola", 1)), ("Ola", 1)),
+    ((("discard", {"player": "Mia"}),), ("Mia", 2)),
+    ((("discard", {"player": "Mia"}), ("buy", {"player": "Mia", "deck": "public"})), ("Mia", 3)),
+    ((("discard", {"player": "Mia"}), ("buy", {"player": "Mia", "deck": "public"}),
+      build("Mia", 1, OFFICE_2)), ("Ola", 1)),
+    ((("discard", {"player": "Mia"}), ("buy", {"player": "Mia", "deck": "public"}),
+      ("discard", {"player": "Mia"})), ("Ola", 1)),
+    ((build("Pit", 1, OFFICE_2),), ("Pit", 2)),  # out of turn: Pit's own turn is followed
+    ((build("Pit", 1, OFFICE_2), bought("Pit", 2, OFFICE_2, "public")), ("Mia", 1)),
+    ((bought("Mia", 2, OFFICE_2, "Ola", 1), ("upcoins", {"player": "Ola"})), ("Ola", 2)),
+]
+
+
+@pytest.mark.parametrize(("actions", "turn"), TURNS)
+def test_the_table_follows_whose_turn_it_is_and_which_action_comes_next(actions, turn):
+    state = play(["Mia", "Ola", "Pit"], *actions)
+    assert (state.turn, state.step) == turn
+
+
+def test_remove_takes_the_top_card_off_a_site_and_keeps_the_money():
+    state = play(["Mia", "Ola"], build("Mia", 1, OFFICE_2), build("Mia", 1, ROOF),
+                 ("remove", {"street": "Mia", "site": 1}))
+    assert state.streets["Mia"][0] == [OFFICE_2]
+    assert state.finished_sites("Mia")[0] is False and state.accounts["Mia"] == 12
+
+
+@pytest.mark.parametrize(("payload", "message"), [
+    ({"street": "Mia", "site": 2}, "Site 2 of Mia's street has no card to remove."),
+    ({"street": "Mia", "site": 6}, "There is no site 6"),
+    ({"street": "Zoe", "site": 1}, "'Zoe' is not playing at this table."),
+])
+def test_remove_refuses_an_empty_or_unknown_site(payload, message):
+    state = play(["Mia", "Ola"], build("Mia", 1, OFFICE_2))
+    with pytest.raises(RuleError, match=message):
+        state.apply("remove", payload)
+
+
+def test_the_library_puts_the_most_used_card_first_then_the_most_recent():
+    hotel, store = card("hotel"), card("store")
+    state = play(["Mia", "Ola"], build("Mia", 1, OFFICE_2), build("Ola", 1, OFFICE_2),
+                 build("Mia", 2, hotel), build("Ola", 2, store))
+    assert state.library == [OFFICE_2, store, hotel]
+
+
+@pytest.mark.parametrize(("payload", "text"), [
+    ({"player": "Mia", "street": "Mia", "site": 1, "card": OFFICE_2, "bought_from": "Ola",
+      "cost": 3}, "Mia built an office on site 1 (bought from Ola's deck for $3)"),
+    ({"player": "Mia", "street": "Mia", "site": 1, "card": OFFICE_2, "bought_from": "public",
+      "cost": 0}, "Mia built an office on site 1 (public pile)"),
+    ({"player": "Mia"}, "Mia discarded the card"),
+])
+def test_the_new_actions_in_words(payload, text):
+    kind = "discard" if "card" not in payload else "card"
+    assert GAME.describe(kind, payload) == text
+
+
+def test_remove_in_words():
+    assert GAME.describe("remove", {"street": "Ola", "site": 4}) == (
+        "Removed the top card of Ola's site 4")
