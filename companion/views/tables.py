@@ -340,7 +340,26 @@ def log_context(table: Table, game: Current) -> dict[str, Any]:
         "redo_label": describe_event(table, game.next, game.state) if game.next else None,
         "recorded": just_recorded(table, game),
         "room_note": room_note(MAX_EVENTS - game.last_seq),
+        "strip": score_strip(table, game),
     }
+
+
+@dataclass(frozen=True)
+class StripEntry:
+    """One player's running total in the score strip, with their seat colour (the automated
+    opponents have none)."""
+
+    name: str
+    colour: str | None
+    total: int
+
+
+def score_strip(table: Table, game: Current) -> list[StripEntry]:
+    """Every player's running total, in seat order (then Dirk), for the strip at the foot of
+    every table page."""
+    colours = table.colours
+    return [StripEntry(name, colours.get(name), total)
+            for name, total in game.state.totals().items()]
 
 
 def room_note(room: int) -> str | None:

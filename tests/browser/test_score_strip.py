@@ -1,0 +1,55 @@
+"""The score strip at 390x844: every running total and the last action, with its Undo, in view
+at the top of a mid-game page and at its very end (5th Avenue's scores used to be some 2,000 px
+down); its Undo takes the last action back in place."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from tests.browser.helpers import tap_and_load
+from tests.browser.test_taps import FIFTH, STREET, URBAN, URBAN_ACTIONS, YARD, YARD_MID, seed
+from tests.views.test_exchange import FIFTH_AVENUE
+
+MID_GAME = {
+    "yard": (YARD, YARD_MID, "Cy bought a skyscraper"),
+    "fifth_avenue": (FIFTH, tuple(FIFTH_AVENUE[1][:31]), "52nd St West scored"),
+    "street": (STREET, ((("card", {"player": "Mia", "street": "Mia", "site": 1,
+                                     "card": {"project": None, "double": False, "roof": True,
+                                              "gift": False, "floor": None, "no_gifts": False,
+                                              "income": [], "prestige": [
+                                                  {"each": "flat", "amount": 3,
+                                                   "project": None}]}}),)),
+               "Mia built a roof on site 1"),
+    "urbanisation": (URBAN, URBAN_ACTIONS, "Cy hired the Double work orders"),
+}
+
+
+def in_view(page: Page) -> None:
+    strip = page.locator(".score-strip")
+    expect(strip).to_be_visible()
+    box = strip.bounding_box()
+    assert box and box["y"] >= 0 and box["y"] + box["height"] <= 844 + 0.5
+
+
+@pytest.mark.parametrize("slug", sorted(MID_GAME))
+def test_the_strip_is_in_view_everywhere_and_its_undo_works(page: Page, live_server: str,
+                                                            live_database: Path,
+                                                            slug: str) -> None:
+    players, actions, last = MID_GAME[slug]
+    table_id = seed(live_database, slug, players, actions)
+    page.goto(f"{live_server}/{slug}/{table_id}/")
+    strip = page.locator(".score-strip")
+    in_view(page)
+    expect(strip).to_contain_text(f"Last: {last}")
+    for player in players:
+        expect(strip).to_contain_text(player)
+    page.evaluate("window.scrollTo(0, document.body.scrollHeight)")
+    in_view(page)
+    tap_and_load(page, strip.get_by_role("button", name="Undo"))
+    in_view(page)
+    expect(strip).not_to_contain_text(f"Last: {last}")
+    expect(page.get_by_role("navigation", name="Undo and redo")
+           .get_by_role("button", name="Redo")).to_be_enabled()

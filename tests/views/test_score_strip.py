@@ -1,0 +1,40 @@
+"""Every table page ends with the score strip: each player's running total and the last action
+with its Undo (fixed at the foot of the screen: tests/browser/test_score_strip.py)."""
+
+import re
+
+import pytest
+
+from companion import replays, storage
+from companion.rules import GAMES
+from tests.views.test_exchange import FINISHED, seed
+
+
+def strip_of(page):
+    found = re.search(r'<aside class="score-strip"[^>]*>(.*?)</aside>', page, re.S)
+    assert found, "no score strip"
+    return found.group(1)
+
+
+@pytest.mark.parametrize("share", [0.5, 1], ids=["middle", "end"])
+@pytest.mark.parametrize("slug", sorted(FINISHED))
+def test_the_strip_shows_every_running_total_and_the_last_action(app, client, slug, share):
+    names, actions = FINISHED[slug]
+    table_id = seed(app, slug, names, actions[: round(len(actions) * share)])
+    strip = strip_of(client.get(f"/{slug}/{table_id}/").get_data(as_text=True))
+    db = storage.connect(app.config["DATABASE"])
+    game = replays.replayed(GAMES[slug], names, storage.events(db, table_id))
+    shown = re.findall(r"</span>([^<]+) <strong>(-?\d+)</strong>|<span>([^<]+) <strong>(-?\d+)"
+                       r"</strong>", strip)
+    totals = {(a or c).strip(): int(b or d) for a, b, c, d in shown}
+    assert totals == game.state.totals()
+    assert f'action="/{slug}/{table_id}/undo"' in strip
+    assert "Last: " in strip
+
+
+def test_a_new_table_shows_the_totals_and_nothing_to_undo(client):
+    from tests.conftest import new_table
+
+    url = new_table(client, "Ann", "Ben", "Cy")
+    strip = strip_of(client.get(url).get_data(as_text=True))
+    assert "Ann <strong>0</strong>" in strip and "/undo" not in strip
