@@ -29,6 +29,7 @@ import pdfs  # noqa: E402
 import players_bench  # noqa: E402
 import report  # noqa: E402
 import rules_bench  # noqa: E402
+import taps  # noqa: E402
 import weight  # noqa: E402
 
 RESULTS = HERE / "RESULTS.md"
@@ -90,6 +91,10 @@ METHODS = [
     "imported 29 times through POST /import, asked in turn, 200 rounds (40 quick). Then "
     "gunicorn over 120 tables (30 quick) of 1,999 events imported the same way: 20 single "
     "urllib GETs after 10 warm-up, wrk with 8 connections, the workers' VmRSS before and after.",
+    "- Taps per task: the browser tests tests/browser/test_*_taps.py (Debian's Chromium, "
+    "390x844, touch) play each task of issue 15 through tests/browser/taps.py, which counts a "
+    "tap, a key press (a character typed or deleted) and a choice from a list as one each; "
+    "the note lists the steps.",
 ]
 
 
@@ -112,6 +117,7 @@ def steps(mode: Mode, tmp: Path) -> dict[str, Callable[[], list[report.Figure]]]
         "rules engine": lambda: rules_bench.run(mode.timeit_repeat),
         "growth: long logs vs mid-game": lambda: growth.run(growth.ROUNDS[mode.name], tmp),
         "players pages": lambda: players_bench.run(mode.name, mode.wrk_seconds, tmp),
+        "taps per task": taps.run,
     }
 
 

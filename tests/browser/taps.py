@@ -5,6 +5,8 @@ way a thumb would and counts it; the browser tests hold each task to its target 
 
 from __future__ import annotations
 
+import json
+import os
 from dataclasses import dataclass, field
 
 from playwright.sync_api import Locator, Page
@@ -37,6 +39,16 @@ class Taps:
         """One choice from a list (a select), however it is shown."""
         target.select_option(value)
         self._counted(1, what or f"choose {value!r}")
+
+    def held_to(self, task: str, target: int) -> None:
+        """The task took at most `target` taps; the count is kept for `benchmarks/taps.py` when
+        it runs the tests (the file named by TAPS_REPORT gets one JSON line per task)."""
+        report = os.environ.get("TAPS_REPORT")
+        if report:
+            with open(report, "a", encoding="utf-8") as kept:
+                kept.write(json.dumps({"task": task, "taps": self.count, "target": target,
+                                       "steps": self.steps}) + "\n")
+        assert self.count <= target, f"{task}: {self}"
 
     def _counted(self, n: int, what: str) -> None:
         self.count += n
