@@ -19,19 +19,15 @@ from .common import (
     join_names,
     reads,
     require_count,
-    with_reason,
 )
 from .text import Msg, Plural
 from .yard import (
-    A_BUILDING,
     BUILDING_CARDS,
     BUILDINGS,
     COUNTED,
-    CURRENCIES,
     DIRK,
     DIRK_DEALS,
     DISPLAY,
-    MAX_MONEY,
     PLURALS,
     SUPPLY,
     BuildingResult,
@@ -41,10 +37,19 @@ from .yard import (
     leftover_owner,
     money_piles,
     owners_buildings,
-    owners_money,
     points_of,
     starting_candidates,
 )
+from .yard_end import (
+    check_money,
+    leftover_cards,
+    majority_holders,
+    not_over_yet,
+    one_card_per_space,
+)
+from .yard_words import cards_in_words, describe
+
+__all__ = ["Leftover", "Scoring", "YardTable", "describe"]
 
 
 @dataclass(frozen=True)
@@ -70,7 +75,6 @@ class YardTable(ActionTable):
     players: list[str]
     buildings: dict[str, dict[str, int]] = field(default_factory=dict)
     deck_left: int = BUILDING_CARDS - DISPLAY
-    display_left: int = DISPLAY
     starting: dict[str, tuple[int, int]] = field(default_factory=dict)
     youngest: str | None = None
     scorings: list[Scoring] = field(default_factory=list)
@@ -131,6 +135,28 @@ class YardTable(ActionTable):
     @property
     def piles(self) -> list[int]:
         return money_piles(len(self.players), sum(n for n, _ in self.starting.values()))
+
+    @property
+    def unbought(self) -> dict[str, int]:
+        """The building cards nobody holds yet, by type: those in the deck and on display."""
+        return {b: SUPPLY[b] - sum(row[b] for row in self.buildings.values()) for b in BUILDINGS}
+
+    @property
+    def on_display(self) -> int:
+        """The building cards on display: every card not held is in the deck or on display."""
+        return max(0, sum(self.unbought.values()) - self.deck_left)
+
+    @property
+    def game_over(self) -> bool:
+        """"The game ends ... as soon as the building cards can not be replenished completely up
+        to 4 because the pile is empty" (after that player's turn)."""
+        return self.deck_left == 0 and self.on_display < DISPLAY
+
+    @property
+    def leftover_buildings(self) -> list[str]:
+        """The cards left on display at the end, known by elimination: with the deck empty, every
+        card nobody holds lies on display."""
+        return [b for b, left in self.unbought.items() for _ in range(left)]
 
     def counts_of(self, building: str) -> dict[str, int]:
         return {owner: self.buildings[owner][building] for owner in self.owners}
@@ -216,14 +242,12 @@ class YardTable(ActionTable):
             raise RuleError(Msg("{buyer} cannot buy for {receiver}.", buyer=buyer,
                                 receiver=receiver))
         self._check_no_deal_due()
-        if self.deck_left == 0 and self.display_left == 0:
+        if self.deck_left == 0 and self.on_display == 0:
             raise RuleError(Msg("No building cards are left to buy."))
         self._check_room(building, 1)
         self.buildings[receiver][building] += 1
         if self.deck_left > 0:
-            self.deck_left -= 1
-        else:
-            self.display_left -= 1
+            self.deck_left -= 1  # the display is refilled from the deck
 
     def _building(self, building: object) -> str:
         if not isinstance(building, str) or building not in SUPPLY:
@@ -295,15 +319,24 @@ class YardTable(ActionTable):
         results = explain_round(self.buildings, name)
         self.scorings.append(Scoring(name, tuple(results), points_of(results, self.owners)))
 
-    @reads("money", "leftovers")
+    @reads("money", "leftovers", "most")
     def _apply_final(self, payload: Mapping[str, Any]) -> None:
-        """The end: leftover display cards go to the most money of their currency, then C."""
+        """The end: leftover display cards go to the most money of their currency, then C.
+
+        Who holds the most of each currency is given as `most` (currency -> player, or None for
+        a tie or nobody); logs from before it give every player's `money` instead.
+        """
         if self.scored != ["A", "B"]:
             raise RuleError(Msg("The final scoring comes after scorings A and B."))
         self._check_no_deal_due()
-        money = self._money(payload.get("money", {}))
-        cards = self._leftover_cards(payload.get("leftovers", []))
-        leftovers = [Leftover(b, c, leftover_owner(c, money)) for b, c in cards]
+        cards = leftover_cards(payload.get("leftovers", []))
+        if "most" in payload:
+            self._check_the_end(cards)
+            most = majority_holders(payload.get("most"), [c for _, c in cards], self.players)
+            leftovers = [Leftover(b, c, most[c]) for b, c in cards]
+        else:
+            money = check_money(payload.get("money", {}), self.players)
+            leftovers = [Leftover(b, c, leftover_owner(c, money)) for b, c in cards]
         for leftover in leftovers:
             if leftover.owner:
                 self._check_room(leftover.building, 1)
@@ -312,75 +345,13 @@ class YardTable(ActionTable):
         self._score("C")
         self.finished = True
 
-    def _money(self, money: object) -> dict[str, dict[str, int]]:
-        if not isinstance(money, Mapping) or not set(money) <= set(self.players):
-            raise RuleError(Msg("Money is entered for the players at this table only."))
-        checked: dict[str, dict[str, int]] = {}
-        for player, amounts in money.items():
-            if not isinstance(amounts, Mapping) or not set(amounts) <= set(CURRENCIES):
-                raise RuleError(Msg("Enter {player}'s money by currency.", player=player))
-            checked[player] = {
-                c: require_count(amounts.get(c, 0), owners_money(player, c), 0, MAX_MONEY)
-                for c in CURRENCIES
-            }
-        return checked
+    def _check_the_end(self, cards: list[tuple[str, str]]) -> None:
+        """The game is over and the cards named are those left on display, one per space."""
+        if not self.game_over:
+            raise RuleError(not_over_yet(self.deck_left, self.on_display))
+        if sorted(b for b, _ in cards) != sorted(self.leftover_buildings):
+            raise RuleError(Msg("By the app's count the cards left on display are {cards}; "
+                                "if that is wrong, correct the counts first.",
+                                cards=cards_in_words(self.unbought)))
+        one_card_per_space([c for _, c in cards])
 
-    def _leftover_cards(self, cards: object) -> list[tuple[str, str]]:
-        if not isinstance(cards, list) or len(cards) > DISPLAY:
-            raise RuleError(Msg("At most {display} building cards can be left on display.",
-                                display=DISPLAY))
-        checked = []
-        for card in cards:
-            if not isinstance(card, Mapping) or card.get("currency") not in CURRENCIES:
-                raise RuleError(Msg("Each leftover card needs a building and a currency."))
-            checked.append((self._building(card.get("building")), str(card["currency"])))
-        return checked
-
-
-def describe(kind: str, payload: Mapping[str, Any]) -> str:
-    """One action in words, for the history page and the undo and redo buttons."""
-    if kind == "buy":
-        player, building = payload.get("player"), str(payload.get("building"))
-        bought = A_BUILDING.get(building, building)
-        if payload.get("for", player) == DIRK:
-            return Msg("{player} bought {building} for Dirk", player=player, building=bought)
-        return Msg("{player} bought {building}", player=player, building=bought)
-    if kind == "dirk_deal":
-        dealt = payload.get("buildings")
-        return Msg("Dirk was dealt {cards}",
-                   cards=_cards_in_words(dealt if isinstance(dealt, Mapping) else {}))
-    if kind == "score":
-        return Msg("Scoring {scoring}", scoring=payload.get("scoring"))
-    if kind == "final":
-        return Msg("End of the game: leftover cards given out, final scoring C")
-    if kind == "starting_money":
-        return Msg("Starting money entered")
-    if kind == "youngest":
-        return Msg("{player} is the youngest and starts", player=payload.get("player"))
-    if kind == "correct":
-        return with_reason(_correction(payload), payload)
-    if kind == "deck":
-        left = payload.get("left")
-        return with_reason(Plural("Correction: {n} building card left in the deck",
-                                  "Correction: {n} building cards left in the deck",
-                                  n=left if isinstance(left, int) else 0), payload)
-    return kind
-
-
-def _correction(payload: Mapping[str, Any]) -> str:
-    building, count = str(payload.get("building")), payload.get("count")
-    if building not in COUNTED or not isinstance(count, int):
-        return f"Correction: {payload}"  # never recorded: the rules refuse such a correction
-    return Msg("Correction: {owner} has {held}", owner=payload.get("owner"),
-               held=COUNTED[building](count))
-
-
-def _cards_in_words(counts: Mapping[Any, Any]) -> str:
-    """'3 parks, 2 museums and 1 church', each part still translatable."""
-    parts = [COUNTED[b](n) for b, n in counts.items() if b in COUNTED and isinstance(n, int) and n]
-    if not parts:
-        return Msg("no cards")
-    listed = parts[0]
-    for part in parts[1:-1]:
-        listed = Msg("{first}, {next}", first=listed, next=part)
-    return listed if len(parts) == 1 else Msg("{names} and {last}", names=listed, last=parts[-1])

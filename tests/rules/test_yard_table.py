@@ -184,10 +184,13 @@ def test_nothing_changes_after_the_end():
 
 
 def test_the_last_purchases_empty_the_display_once_the_deck_is_empty():
-    state = play(["Ann", "Ben", "Cy"], ("deck", {"left": 1}), buy("Ann", "park"))
-    assert (state.deck_left, state.display_left) == (0, 4)
-    state.apply(*buy("Ben", "park"))
-    assert (state.deck_left, state.display_left) == (0, 3)
+    state = play(yard_example.PLAYERS, *yard_example.GAME_OVER[:-2])
+    assert (state.deck_left, state.on_display, state.game_over) == (1, 4, False)
+    state.apply(*buy("Cy", "skyscraper"))  # the last card of the deck refills the display
+    assert (state.deck_left, state.on_display, state.game_over) == (0, 4, False)
+    state.apply(*buy("Cy", "skyscraper"))  # the display cannot be refilled: the game ends
+    assert (state.deck_left, state.on_display, state.game_over) == (0, 3, True)
+    assert state.leftover_buildings == ["museum", "church", "skyscraper"]
 
 
 def test_starting_player_and_money_piles():
@@ -280,3 +283,94 @@ def test_descriptions_and_refusals_are_messages_the_web_layer_can_translate():
     with pytest.raises(RuleError) as refused:
         play(["Ann", "Ben"]).apply(*buy("Ann", "park"))
     assert isinstance(refused.value.args[0], Msg)
+
+
+# The end, as the app asks it since issue 15: who holds the most of each currency ----------------
+
+from companion.rules import yard_example  # noqa: E402 - the scripted game, below its tests
+
+
+def test_the_scripted_game_ends_with_three_cards_known_by_elimination():
+    state = play(yard_example.PLAYERS, *yard_example.GAME_OVER)
+    assert (state.deck_left, state.on_display, state.game_over) == (0, 3, True)
+    assert state.leftover_buildings == ["museum", "church", "skyscraper"]
+    assert [s.points for s in state.scorings] == [yard_example.POINTS["A"],
+                                                  yard_example.POINTS["B"]]
+    state.apply(*yard_example.FINAL)
+    assert [(lo.building, lo.currency, lo.owner) for lo in state.leftovers] == [
+        ("museum", "blue", "Ann"), ("church", "green", None), ("skyscraper", "yellow", "Ben")]
+    assert state.scorings[2].points == yard_example.POINTS["C"]
+    assert state.totals() == yard_example.TOTALS
+    assert state.verdict() == "Ben wins with 99 points."
+
+
+def end_with(**changes):
+    kind, payload = yard_example.FINAL
+    return kind, {**payload, **changes}
+
+
+CARDS = yard_example.FINAL[1]["leftovers"]
+
+
+@pytest.mark.parametrize(
+    "action, message",
+    [
+        (end_with(most={"blue": "Ann", "green": None}), "Say who holds the most yellow money"),
+        (end_with(most={"blue": "Zed", "green": None, "yellow": None}), "'Zed' is not a player"),
+        (end_with(most=["Ann"]), "Say who holds the most money of each currency"),
+        (end_with(leftovers=[*CARDS[:2], {"building": "skyscraper", "currency": "green"}]),
+         "one green space"),
+        (end_with(leftovers=CARDS[:2]),
+         "the cards left on display are 1 museum, 1 church and 1 skyscraper"),
+        (end_with(leftovers=[*CARDS[:2], {"building": "park", "currency": "yellow"}]),
+         "correct the counts first"),
+    ],
+)
+def test_a_wrong_end_is_refused_and_changes_nothing(action, message):
+    state = play(yard_example.PLAYERS, *yard_example.GAME_OVER)
+    before = repr(state)
+    with pytest.raises(RuleError, match=message):
+        state.apply(*action)
+    assert repr(state) == before
+
+
+@pytest.mark.parametrize(
+    "done, message",
+    [
+        (-1, "the display still holds 4 cards"),  # the deck just emptied into the display
+        (-2, "1 card is still in the deck"),
+        (-3, "2 cards are still in the deck"),
+    ],
+)
+def test_the_end_comes_only_when_the_display_cannot_be_refilled(done, message):
+    state = play(yard_example.PLAYERS, *yard_example.GAME_OVER[:done])
+    assert not state.game_over
+    with pytest.raises(RuleError, match=message):
+        state.apply("final", {"leftovers": [], "most": {}})
+
+
+def test_a_deck_found_empty_early_ends_the_game_once_the_purchases_add_up():
+    state = play(yard_example.PLAYERS, *yard_example.GAME_OVER[:-3],
+                 ("deck", {"left": 0, "reason": "counted"}))
+    assert (state.deck_left, state.on_display, state.game_over) == (0, 6, False)
+    with pytest.raises(RuleError, match="counts 6 cards nobody has bought"):
+        state.apply("final", {"leftovers": [], "most": {}})
+    state.apply(*buy("Ann", "park"))  # purchases the table forgot to record
+    state.apply(*buy("Ann", "skyscraper"))
+    assert (state.on_display, state.game_over) == (4, False)
+    state.apply(*buy("Ann", "skyscraper"))
+    assert (state.on_display, state.game_over) == (3, True)
+    assert state.leftover_buildings == ["museum", "church", "skyscraper"]
+
+
+def test_a_dirk_game_ends_with_the_players_only_holding_money():
+    state = play(["Ann", "Ben"], dirk(museum=6), ("score", {"scoring": "A"}), dirk(theater=6),
+                 ("score", {"scoring": "B"}), dirk(park=11, skyscraper=1),
+                 ("deck", {"left": 0, "reason": "counted"}),
+                 *[buy("Ann", "station")] * 9, *[buy("Ben", "church")] * 9, buy("Ann", "theater"),
+                 *[buy("Ben", "skyscraper")] * 9)
+    assert state.leftover_buildings == ["museum", "skyscraper"]
+    with pytest.raises(RuleError, match="'Dirk' is not a player"):
+        state.apply("final", {"leftovers": [{"building": "museum", "currency": "blue"},
+                                            {"building": "skyscraper", "currency": "green"}],
+                              "most": {"blue": "Dirk", "green": None}})

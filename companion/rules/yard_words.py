@@ -1,0 +1,59 @@
+"""The construction-yard game's actions in words, for the history and the undo buttons."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from .common import with_reason
+from .text import Msg, Plural
+from .yard import A_BUILDING, COUNTED, DIRK
+
+
+def describe(kind: str, payload: Mapping[str, Any]) -> str:
+    """One action in words, for the history page and the undo and redo buttons."""
+    if kind == "buy":
+        player, building = payload.get("player"), str(payload.get("building"))
+        bought = A_BUILDING.get(building, building)
+        if payload.get("for", player) == DIRK:
+            return Msg("{player} bought {building} for Dirk", player=player, building=bought)
+        return Msg("{player} bought {building}", player=player, building=bought)
+    if kind == "dirk_deal":
+        dealt = payload.get("buildings")
+        return Msg("Dirk was dealt {cards}",
+                   cards=cards_in_words(dealt if isinstance(dealt, Mapping) else {}))
+    if kind == "score":
+        return Msg("Scoring {scoring}", scoring=payload.get("scoring"))
+    if kind == "final":
+        return Msg("End of the game: leftover cards given out, final scoring C")
+    if kind == "starting_money":
+        return Msg("Starting money entered")
+    if kind == "youngest":
+        return Msg("{player} is the youngest and starts", player=payload.get("player"))
+    if kind == "correct":
+        return with_reason(_correction(payload), payload)
+    if kind == "deck":
+        left = payload.get("left")
+        return with_reason(Plural("Correction: {n} building card left in the deck",
+                                  "Correction: {n} building cards left in the deck",
+                                  n=left if isinstance(left, int) else 0), payload)
+    return kind
+
+
+def _correction(payload: Mapping[str, Any]) -> str:
+    building, count = str(payload.get("building")), payload.get("count")
+    if building not in COUNTED or not isinstance(count, int):
+        return f"Correction: {payload}"  # never recorded: the rules refuse such a correction
+    return Msg("Correction: {owner} has {held}", owner=payload.get("owner"),
+               held=COUNTED[building](count))
+
+
+def cards_in_words(counts: Mapping[Any, Any]) -> str:
+    """'3 parks, 2 museums and 1 church', each part still translatable."""
+    parts = [COUNTED[b](n) for b, n in counts.items() if b in COUNTED and isinstance(n, int) and n]
+    if not parts:
+        return Msg("no cards")
+    listed = parts[0]
+    for part in parts[1:-1]:
+        listed = Msg("{first}, {next}", first=listed, next=part)
+    return listed if len(parts) == 1 else Msg("{names} and {last}", names=listed, last=parts[-1])
