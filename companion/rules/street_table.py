@@ -180,7 +180,7 @@ class StreetTable(ActionTable):
             self.accounts[owner] += placed.income
         self._remember(card)
         self._notice_end(player)
-        if bought or self._step_of(player) != FIRST:
+        if bought or self.step_of(player) != FIRST:
             self._turn_done(player)
         else:
             self._next(player, SECOND)
@@ -195,7 +195,7 @@ class StreetTable(ActionTable):
 
     # Whose turn: followed from the actions, never enforced (players may record out of order).
 
-    def _step_of(self, player: str) -> int:
+    def step_of(self, player: str) -> int:
         """The step `player` is at: a player acting out of turn starts a turn of their own."""
         return self.step if player == self.turn else FIRST
 
@@ -231,7 +231,7 @@ class StreetTable(ActionTable):
         """The card taken was discarded ("You can play it on a street site or discard it"): the
         1st action is done, or the turn, if it was the bought card."""
         player = self._player(payload.get("player"))
-        if self._step_of(player) == FIRST:
+        if self.step_of(player) == FIRST:
             self._next(player, SECOND)
         else:
             self._turn_done(player)

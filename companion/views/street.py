@@ -7,7 +7,7 @@ import json
 from collections.abc import Callable
 from typing import Any
 
-from flask import Blueprint, abort, render_template
+from flask import Blueprint, abort, render_template, request
 from flask_babel import gettext as _
 from wtforms import BooleanField, IntegerField, SelectChoice, SelectField, StringField
 from wtforms.validators import InputRequired, NumberRange, Optional
@@ -97,16 +97,30 @@ class BaseCardForm(LibraryForm):
         SelectChoice("roof", _l("on top of a roof"))], default="")
 
 
+class CardForm(BaseCardForm):
+    """A card built: from the library (`card`) or described below, and where it came from:
+    `source` blank for the 1st action's free card (or one bought already), else the deck it was
+    bought from (with `cost`) or the public pile."""
+
+    source = StringField(_l("Where the card came from"))
+    cost = IntegerField(_l("Cost ($)"), default=None, validators=[Optional(), NumberRange(0, 99)])
+
+
+class RemoveForm(ActionForm):
+    street = StringField(_l("Street"), validators=[InputRequired()])
+    site = IntegerField(_l("Site"), validators=[InputRequired(), NumberRange(1, 5)])
+
+
 # A new card described by its icons: the visible project (rotating a card means choosing which of
 # its two projects shows), its marks, and up to two income and two prestige icons.
-CardForm = type("CardForm", (BaseCardForm,), effect_fields("income") | effect_fields("prestige"))
+CardForm = type("CardForm", (CardForm,), effect_fields("income") | effect_fields("prestige"))
 
 
 @table_page("street")
 def render(table: Table, error: str | None = None, status: int = 200, **forms: Any) -> Any:
     game = table.current()
     page = render_template(
-        "street/table.html", table=table, state=game.state, game=game,
+        "street/table.html", table=table, state=game.state, game=game, builder=builder(game.state),
         play=play, rules=rules, rulings=play.RULINGS, error=error,
         opened=opened_fold_out(forms.pop("opened", None)), **log_context(table, game), **forms)
     return page, status
@@ -124,19 +138,92 @@ def play_card(table_id: str, seat: int) -> Any:
     def page(table: Table, error: str | None = None, status: int = 200) -> Any:
         game = table.current()
         html = render_template(
-            "street/play.html", table=table, state=game.state, seq=game.last_seq, form=form,
-            player=player, seat=seat, play=play, rules=rules, error=error)
+            "street/play.html", table=table, state=game.state, seq=game.last_seq,
+            builder=builder(game.state, player, form, request.args.get("q", "").strip()),
+            player=player, seat=seat, play=play, rules=rules, error=error,
+            rulings=play.RULINGS)
         return html, status
 
     if not form.is_submitted():
-        form.street.data = player
         return page(table)
-    return act("street", table_id, form, "card", lambda f, t: card_payload(f, player), page)
+    step = table.current().state.step_of(player)
+    return act("street", table_id, form, "card",
+               lambda f, t: card_payload(f, player, t.names, step), page)
 
 
-def card_payload(form: Any, player: str) -> dict[str, Any]:
+def builder(state: play.StreetTable, player: str | None = None, form: Any = None,
+            query: str = "") -> Any:
+    """What the card builder needs for `player` (by default the one whose turn it is): the form
+    with the defaults the state gives, the step, where the card may come from, and the library
+    (the cards whose words hold `query`)."""
+    player = player or state.turn
+    step = state.step_of(player)
+    form = form or CardForm(formdata=None)
+    if form.street.data is None:
+        form.street.data = player
+    if form.source.data is None and step != play.SECOND:
+        form.source.data = ""
+    return {"player": player, "seat": state.players.index(player), "step": step, "form": form,
+            "sources": sources(state, player, step), "query": query,
+            "library": library(state, query), "projects": chips(form.project),
+            "floors": chips(form.floor), "icons": chips(form.income_each_0)}
+
+
+def chips(field: Any) -> list[tuple[str, Any]]:
+    """A select's choices as (value, words), for chips."""
+    return [(choice.value, choice.label) for choice in field.choices]
+
+
+def library(state: play.StreetTable, query: str) -> list[tuple[Any, str, str]]:
+    """The table's cards, most used first, as (card, key, words), those matching `query`."""
+    found = []
+    for card in state.library:
+        words = " ".join([rules.card_name(card), *map(rules.effect_text,
+                                                        card["income"] + card["prestige"])])
+        if query.casefold() in words.casefold():
+            found.append((card, play.card_key(card), words))
+    return found
+
+
+def sources(state: play.StreetTable, player: str, step: int) -> list[tuple[str, Any, bool]]:
+    """The chips for where a card came from, as (value, words, disabled): the 1st action's own
+    deck (or a card bought already), each player deck to buy from, the public pile."""
+    first = _("Bought already") if step == play.PLACE_BOUGHT else _("Own deck, free (1st action)")
+    decks = [(q, _("Bought from own deck") if q == player else
+              _("Bought from %(player)s", player=q),
+              bool(state.upcoins[q] or q in state.decks_empty)) for q in state.players]
+    return [("", first, step == play.SECOND), *decks, (play.PUBLIC, _("Public pile (free)"), False)]
+
+
+def card_payload(form: Any, player: str, names: list[str], step: int) -> dict[str, Any]:
     card = library_card(form.card.data) if form.card.data else described_card(form)
-    return {"player": player, "street": form.street.data, "site": form.site.data, "card": card}
+    payload = {"player": player, "street": gift_street(card, form.street.data, player, names),
+               "site": form.site.data, "card": card}
+    return payload | bought_from(form, step)
+
+
+def gift_street(card: dict[str, Any], street: str, player: str, names: list[str]) -> str:
+    """A gift goes on an opponent's street: with one opponent that is the only answer."""
+    opponents = [q for q in names if q != player]
+    if card.get("gift") and street == player and len(opponents) == 1:
+        return opponents[0]
+    return street
+
+
+def bought_from(form: Any, step: int) -> dict[str, Any]:
+    """The 2nd action's purchase, if the card was bought: the deck and the cost (a blank is not
+    $0, except on the public pile)."""
+    source = form.source.data or ""
+    if not source:
+        if step == play.SECOND:
+            raise FieldError(form.source, _("say where the card came from: a deck or the "
+                                            "public pile."))
+        return {}
+    if source == play.PUBLIC:
+        return {"bought_from": play.PUBLIC, "cost": 0}
+    if form.cost.data is None:
+        raise FieldError(form.cost, _("Enter what the card cost: only the public pile is free."))
+    return {"bought_from": source, "cost": form.cost.data}
 
 
 def library_card(text: str) -> Any:
@@ -204,6 +291,20 @@ def deck_empty(table_id: str) -> Any:
     return act("street", table_id, form, "deck_empty",
                lambda f, t: {"player": f.player.data, "by": f.by.data or f.player.data},
                opened=seat_fold_out("empty", form.player.data))
+
+
+@bp.post("/<table_id>/discard")
+def discard(table_id: str) -> Any:
+    """The card taken was discarded: the turn goes on to its next action."""
+    return act("street", table_id, PlayerForm(), "discard", lambda f, t: {"player": f.player.data})
+
+
+@bp.post("/<table_id>/remove")
+def remove(table_id: str) -> Any:
+    """A card built by mistake taken off the top of its site."""
+    form = RemoveForm()
+    return act("street", table_id, form, "remove",
+               lambda f, t: {"street": f.street.data, "site": f.site.data})
 
 
 @bp.post("/<table_id>/account")

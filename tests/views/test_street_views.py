@@ -29,11 +29,15 @@ def test_a_three_player_game_to_the_filled_pad(client):
               "prestige_project_0": "office"}
     assert build(client, url, 0, **office).status_code == 303
     library = text(client.get(url + "play/0"))
-    assert "A card described before" in library
-    card = json.loads(library.split('name="card" value="')[1].split('"')[0].replace("&#34;", '"'))
+    assert "A card built before (most used first)" in library
+    value = library.split('name="card" value="{')[1].split('"')[0]
+    card = json.loads("{" + value.replace("&#34;", '"'))
     assert card["project"] == "office"
+    no_source = build(client, url, 0, player="Mia", street="Mia", site=2, card=json.dumps(card))
+    assert no_source.status_code == 422  # the 2nd action: bought from a deck or the public pile
+    assert "say where the card came from" in text(no_source)
     response = build(client, url, 0, player="Mia", street="Mia", site=2,
-                     card=json.dumps(card))
+                     card=json.dumps(card), source="public")
     assert response.status_code == 303
     roof = {"player": "Mia", "roof": "y", "street": "Mia", "site": 1}
     assert build(client, url, 0, **roof).status_code == 303
@@ -110,9 +114,9 @@ def test_the_table_speaks_german_from_the_first_card_to_the_pad(client):
     assert "builds a card" not in page and "Ruling:" not in page and "upcoins" not in page
 
     build_page = text(client.get(url + "play/0"))
-    assert "Neue Karte" in build_page and "Sichtbares Projekt" in build_page
-    assert '<option value="office">Büro</option>' in build_page
-    assert ">je Projekt in der Straße</option>" in build_page
+    assert "Woher die Karte kam" in build_page and "Sichtbares Projekt" in build_page
+    assert 'value="office" ><span>Büro</span>' in build_page
+    assert ">je Projekt in der Straße</span>" in build_page
     assert 'aria-label="Auf Bauplatz 1 bauen"' in build_page
     assert "A new card" not in build_page and "per project" not in build_page
 
@@ -120,7 +124,8 @@ def test_the_table_speaks_german_from_the_first_card_to_the_pad(client):
               "income_each_0": "on_street", "income_amount_0": "1",
               "income_project_0": "office"}
     assert build(client, url, 0, **office).status_code == 303
-    assert build(client, url, 0, player="Mia", roof="y", street="Mia", site=1).status_code == 303
+    assert build(client, url, 0, player="Mia", roof="y", street="Mia", site=1,
+                 source="public").status_code == 303
     page = text(client.get(url))
     assert "Bauplatz 1 fertig: Mia bekommt $1" in page
     assert "Bauplatz 1, Etage 1: +1 je Büro in der Straße = +1" in page
