@@ -36,6 +36,7 @@ from .fifth_avenue import (
     scorable_districts,
     special_scoring_points,
 )
+from .fifth_avenue_turns import may_end_turn, turn_after
 from .text import Msg, Plural
 
 ALEA = "alea"
@@ -97,6 +98,12 @@ class Auction:
         bid = self.alea_bid
         return bid is not None and self.high_bid is not None and bid > self.high_bid
 
+    @property
+    def alea_may_win(self) -> bool:
+        """Alea's bid is drawn and not known to be beaten: drawn without the players' high bid
+        entered, the table says who won (Alea's 8 to 21 beats two passes, so somebody wins)."""
+        return bool(self.alea_cards) and (self.high_bid is None or self.alea_in)
+
 
 @dataclass
 class FifthAvenueTable(ActionTable):
@@ -122,6 +129,9 @@ class FifthAvenueTable(ActionTable):
     hand_cards: dict[str, int] = field(default_factory=dict)
     park_tiles: tuple[str, ...] = ()
     final_scored: bool = False
+    turns: bool = False  # the app keeps the turns (tables set up before it did not)
+    turns_taken: int = 0
+    turn_steps: list[str] = field(default_factory=list)
     note: str | None = None
     end_reason: str | None = None
     finished: bool = False
@@ -176,6 +186,25 @@ class FifthAvenueTable(ActionTable):
         if self.next_placer is not None or self.first_placer is None:
             return "placing"
         return "auctions" if self.auctions else "playing"
+
+    @property
+    def current_player(self) -> str | None:
+        """Whose turn it is: "The starting player begins and play continues from there in
+        clockwise order" (the seating order); the first placer starts."""
+        if not self.turns or self.first_placer is None:
+            return None
+        start = self.players.index(self.first_placer)
+        return self.players[(start + self.turns_taken) % len(self.players)]
+
+    @property
+    def may_end_turn(self) -> bool:
+        return self.current_player is not None and may_end_turn(self.turn_steps)
+
+    @property
+    def first_action_open(self) -> bool:
+        """Whether the turn's 1st action (a business, a score) may be entered now; after a
+        lone move it would begin the next player's turn."""
+        return self.current_player is None or not self.turn_steps or self.may_end_turn
 
     @property
     def current_set(self) -> int | None:
@@ -261,9 +290,10 @@ class FifthAvenueTable(ActionTable):
         self.set_sizes = sizes
         self.board_set = True
 
-    @reads("start", "row")
+    @reads("start", "row", "turns")
     def _apply_setup(self, payload: Mapping[str, Any]) -> None:
-        """The seven starting businesses (one per district) and the twenty on the supply row."""
+        """The seven starting businesses (one per district) and the twenty on the supply row;
+        `turns` (tables set up since the app keeps the turns): whose turn it is is followed."""
         self._require_phase("setup")
         starts = self._starting_businesses(payload.get("start"))
         row = payload.get("row")
@@ -281,6 +311,7 @@ class FifthAvenueTable(ActionTable):
             k += size
         self.row = sets
         self.started = True
+        self.turns = bool(payload.get("turns"))
 
     def _starting_businesses(self, start: object) -> list[tuple[str, int, str]]:
         """One business per district; every colour used at least once and at most twice."""
@@ -333,6 +364,7 @@ class FifthAvenueTable(ActionTable):
         """Option B: a business from the current set onto a plot that is empty or holds one
         business; when a set is down to one tile, that tile drops below Central Park."""
         self._require_phase("playing")
+        turn = self._turn_check("business")
         current = self.current_set
         if current is None:
             raise RuleError(Msg("The supply row is empty."))
@@ -358,6 +390,7 @@ class FifthAvenueTable(ActionTable):
                         kind=BUSINESS_LABELS[str(tiles[left[0]])])
             tiles[left[0]] = None
         self.placed += 1
+        self._turn_record(turn)
         special = self._special_scoring()
         if self.placed == LAST_PLACEMENT:
             self.end_reason = Msg("The last business is placed: the game is over.")
@@ -390,6 +423,7 @@ class FifthAvenueTable(ActionTable):
         """Move a commissioner one step towards Central Park (marking the district left), or
         from Central Park back to City Hall, which starts the auctions it visited."""
         self._require_phase("playing")
+        turn = self._turn_check("move")
         which = payload.get("commissioner")
         if which not in COMMISSIONERS:
             raise RuleError(Msg("Choose the white or the beige commissioner."))
@@ -401,6 +435,7 @@ class FifthAvenueTable(ActionTable):
         if here in DISTRICT_IDS and here not in self.stopped:
             self.visited[str(which)].append(here)
         self.commissioners[str(which)] = str(to)
+        self._turn_record(turn)
         if to == CITY_HALL:
             places = [d for d in self.visited[str(which)] if d not in self.stopped]
             self.auctions = [Auction(p) for p in [*places, CENTRAL_PARK]]
@@ -410,11 +445,13 @@ class FifthAvenueTable(ActionTable):
     def _apply_score(self, payload: Mapping[str, Any]) -> None:
         """Option D: score a district where a commissioner stands."""
         self._require_phase("playing")
+        turn = self._turn_check("score")
         district = self._district(payload.get("district"))
         if district not in self.scorable:
             raise RuleError(Msg("{district} has no commissioner in it.",
                                 district=DISTRICT_NAMES[district]))
         plots = self.board[district]
+        self._turn_record(turn)
         self.scorings.append(
             ScoringEvent(Msg("{district} scored", district=DISTRICT_NAMES[district]),
                          district_points(plots),
@@ -426,6 +463,32 @@ class FifthAvenueTable(ActionTable):
                 "{district} scored. Without a skyscraper there, {names} draw a black card.",
                 district=DISTRICT_NAMES[district], names=join_names(absent), n=len(absent))
 
+    def _turn_check(self, step: str) -> tuple[bool, list[str] | None] | None:
+        """Whether `step` fits the turn (RuleError if not), and the turn after it; None when
+        the table does not keep turns."""
+        player = self.current_player
+        if player is None:
+            return None
+        return turn_after(self.turn_steps, step, player)
+
+    def _turn_record(self, turn: tuple[bool, list[str] | None] | None) -> None:
+        if turn is None:
+            return
+        new_turn, steps = turn
+        self.turns_taken += new_turn + (steps is None)
+        self.turn_steps = steps or []
+
+    @reads()
+    def _apply_end_turn(self, payload: Mapping[str, Any]) -> None:
+        """The end of a turn the app cannot see end: option A's (3 skyscrapers taken, cards,
+        a commissioner moved). Other turns end by themselves with their 3rd action."""
+        self._require_phase("playing")
+        if not self.may_end_turn:
+            raise RuleError(Msg("A turn ends with moving a commissioner (the 3rd action); "
+                                "enter that move."))
+        self.turns_taken += 1
+        self.turn_steps = []
+
     @reads("high_bid", "cards")
     def _apply_alea_bid(self, payload: Mapping[str, Any]) -> None:
         """Alea, third to bid: the black cards flipped until a value repeats, against the high
@@ -433,7 +496,9 @@ class FifthAvenueTable(ActionTable):
         self._require_phase("auctions")
         if not self.with_alea:
             raise RuleError(Msg("Alea only plays in a 2-player game."))
-        high = require_count(payload.get("high_bid"), Msg("The high bid"), 0, 200)
+        high = payload.get("high_bid")  # None: drawn at Alea's turn, the high bid not entered
+        if high is not None:
+            high = require_count(high, Msg("The high bid"), 0, 200)
         cards = payload.get("cards")
         if not isinstance(cards, list):
             raise RuleError(Msg("Give Alea's cards in the order they were flipped."))
@@ -449,7 +514,7 @@ class FifthAvenueTable(ActionTable):
         winner = payload.get("winner")
         if self.with_alea and not auction.alea_cards:
             raise RuleError(Msg("Alea bids third: draw or enter Alea's cards first."))
-        if winner is None and auction.alea_in:
+        if winner is None and auction.alea_may_win:
             raise RuleError(Msg("Alea's bid stands: if neither of you overbid it, Alea wins."))
         if winner is None:
             self.note = Msg("Nobody bid in {district}.", district=DISTRICT_NAMES[auction.place])
@@ -465,7 +530,7 @@ class FifthAvenueTable(ActionTable):
             self.auctions = []
 
     def _alea_wins(self, auction: Auction) -> None:
-        if not auction.alea_in:
+        if not auction.alea_may_win:
             raise RuleError(Msg("Alea only wins with a bid above the players' high bid."))
         if auction.place == CENTRAL_PARK:
             self.note = Msg("Alea won Central Park; Alea never builds there, so nothing is "
@@ -493,7 +558,10 @@ class FifthAvenueTable(ActionTable):
                               winner=winner))
 
     def _built(self, payload: Mapping[str, Any]) -> int:
-        cards = payload.get("cards")
+        """Skyscrapers built, at most what the bid's cards allow. Without `cards` (the
+        one-tap auction: the scorer taps the number built, each button saying which cards allow
+        it) up to 3, the most any bid allows."""
+        cards = payload.get("cards", [4])
         if not isinstance(cards, list):
             raise RuleError(Msg("Give the values of the winning bid's cards."))
         most = max_skyscrapers(cards)
@@ -676,6 +744,7 @@ def describe(kind: str, payload: Mapping[str, Any]) -> str:
         else Msg("Auction: nobody bid"),
         "final": Msg("Final scoring"),
         "hand_cards": Msg("Cards in hand entered for the tie-break"),
+        "end_turn": Msg("Turn ended"),
     }
     return texts.get(kind, kind)
 

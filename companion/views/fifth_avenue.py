@@ -21,6 +21,7 @@ from ..i18n import lazy_gettext as _l
 from ..i18n import lazy_text, text
 from ..rules import fifth_avenue as rules
 from ..rules import fifth_avenue_table as play
+from ..rules import fifth_avenue_turns as turns
 from . import tables
 from .tables import (
     ActionForm,
@@ -63,22 +64,18 @@ class ScoreForm(ActionForm):
 
 
 class AleaForm(ActionForm):
-    high_bid = IntegerField(_l("High bid so far"),
-                            validators=[InputRequired(), NumberRange(0, 200)])
+    high_bid = IntegerField(_l("High bid so far"), validators=[Optional(), NumberRange(0, 200)])
     cards = StringField(_l("Cards flipped, in order (e.g. 4 6 5 4)"))
     draw = BooleanField(_l("Let the app draw"))
 
 
 class AuctionForm(ActionForm):
-    winner = StringField(_l("Winner"),
-                         validators=[InputRequired(_l("Choose who won the auction."))])
-    colour = SelectField(_l("Colour of the bid"),
-                         choices=[SelectChoice("", _l("choose")), *choices(rules.COLOUR_NAMES)],
-                         default="")
-    highest = RadioField(_l("Highest card in the winning bid"), choices=["4", "5", "6"],
-                         default="4")
-    build = IntegerField(_l("Skyscrapers built"), default=0,
-                         validators=[Optional(), NumberRange(0, 3)])
+    """One tap on the winning bid ('Ann:violet', or 'Ann' in Central Park), one on the
+    skyscrapers built or the building stop; Alea or nobody is one button of its own."""
+
+    bid = StringField(_l("Winning bid"))
+    winner = StringField(_l("Winner"))
+    build = IntegerField(_l("Skyscrapers built"), validators=[Optional(), NumberRange(0, 3)])
     stop = BooleanField(_l("Declare a building stop"))
 
 
@@ -136,6 +133,7 @@ def render(table: Table, error: str | None = None, status: int = 200, **forms: A
         "auction_form": AuctionForm(formdata=None) if phase == "auctions" else None,
         "alea_form": AleaForm(formdata=None, high_bid=high) if phase == "auctions" else None,
         "final_form": FinalForm(formdata=None) if phase == "final" else None,
+        "bids": auction_bids(state) if phase == "auctions" else [],
         **forms,
     }
     page = render_template(
@@ -143,6 +141,15 @@ def render(table: Table, error: str | None = None, status: int = 200, **forms: A
         rules=rules, play=play, rulings=play.RULINGS, error=error, chance=chance, high=high,
         **log_context(table, game), **context)
     return page, status
+
+
+def auction_bids(state: play.FifthAvenueTable) -> list[tuple[str, str, str | None]]:
+    """The bids that can win the auction under way, one chip each: (value, player, colour);
+    in Central Park a player's bid has no plot colour of its own."""
+    place = state.auctions[0].place
+    if place == play.CENTRAL_PARK:
+        return [(p, p, None) for p in state.players]
+    return [(f"{p}:{c}", p, c) for p in state.players for c in state.colours_for(place, p)]
 
 
 @bp.route("/<table_id>/board", methods=["GET", "POST"])
@@ -207,9 +214,21 @@ def setup(table_id: str) -> Any:
     def payload(form: Any, table: Table) -> dict[str, Any]:
         start = {d: {"plot": int(form[f"plot_{d}"].data), "kind": form[f"kind_{d}"].data}
                  for d in play.DISTRICT_IDS}
-        return {"start": start, "row": [form[f"row_{k}"].data for k in range(play.ROW_TILES)]}
+        return {"start": start, "row": [form[f"row_{k}"].data for k in range(play.ROW_TILES)],
+                "turns": True}
 
     return act("fifth_avenue", table_id, form, "setup", payload, setup_form=form)
+
+
+@bp.post("/<table_id>/setup/draw")
+def draw_setup(table_id: str) -> Any:
+    """One tap: the app draws the starting businesses and the supply row; the table lays the
+    tiles out as the board shows them."""
+    def payload(form: ActionForm, table: Table) -> dict[str, Any]:
+        state: play.FifthAvenueTable = table.current().state  # type: ignore[assignment]
+        return {**turns.draw_setup(state.colours, _draw), "turns": True}
+
+    return act("fifth_avenue", table_id, ActionForm(), "setup", payload)
 
 
 @bp.post("/<table_id>/first")
@@ -254,6 +273,11 @@ def move(table_id: str) -> Any:
                lambda f, t: {"commissioner": f.commissioner.data, "to": f.to.data})
 
 
+@bp.post("/<table_id>/end_turn")
+def end_turn(table_id: str) -> Any:
+    return act("fifth_avenue", table_id, ActionForm(), "end_turn", lambda f, t: {})
+
+
 @bp.post("/<table_id>/score")
 def score(table_id: str) -> Any:
     return act("fifth_avenue", table_id, ScoreForm(), "score",
@@ -267,7 +291,8 @@ def alea(table_id: str) -> Any:
 
     def payload(form: AleaForm, table: Table) -> dict[str, Any]:
         cards = draw_alea_cards() if form.draw.data else parse_cards(form.cards.data or "")
-        return {"high_bid": form.high_bid.data, "cards": cards}
+        high = {} if form.high_bid.data is None else {"high_bid": form.high_bid.data}
+        return {**high, "cards": cards}
 
     return act("fifth_avenue", table_id, form, "alea_bid", payload, alea_form=form)
 
@@ -304,13 +329,22 @@ def parse_tiles(typed: str) -> list[str]:
 def auction(table_id: str) -> Any:
     form = AuctionForm()
 
-    def payload(form: AuctionForm, table: Table) -> dict[str, Any]:
-        winner = None if form.winner.data == "-" else form.winner.data
-        return {"winner": winner, "colour": form.colour.data or None,
-                "cards": [int(form.highest.data)], "build": form.build.data or 0,
-                "stop": bool(form.stop.data)}
+    return act("fifth_avenue", table_id, form, "auction", auction_payload, auction_form=form)
 
-    return act("fifth_avenue", table_id, form, "auction", payload, auction_form=form)
+
+def auction_payload(form: AuctionForm, table: Table) -> dict[str, Any]:
+    """Alea or nobody from their buttons; a player from the bid tapped, with the skyscrapers
+    built (a choice: never 0 by default) or the building stop."""
+    if form.winner.data in (play.ALEA, "-"):
+        return {"winner": None if form.winner.data == "-" else play.ALEA}
+    player, _colon, colour = (form.bid.data or "").partition(":")
+    if not player:
+        raise ValueError(_("Tap who won the auction, then what was built."))
+    if form.stop.data:
+        return {"winner": player, "colour": colour or None, "stop": True}
+    if form.build.data is None:
+        raise ValueError(_("Tap how many skyscrapers %(player)s built.", player=player))
+    return {"winner": player, "colour": colour or None, "build": form.build.data}
 
 
 @bp.post("/<table_id>/final")

@@ -37,7 +37,7 @@ def test_a_two_player_game_with_alea_through_an_auction_round(client):
         assert act(client, url, "move", commissioner="white", to=to).status_code == 303, to
     page = text(client.get(url + "?high=10"))
     assert "Auction: 34th St West" in page and "Alea beats 10 with probability" in page
-    refused = act(client, url, "auction", winner="Ann", colour="violet")
+    refused = act(client, url, "auction", bid="Ann:orange", build=1)
     assert refused.status_code == 422 and "Alea bids third" in text(refused)
     bad = act(client, url, "alea", high_bid=10, cards="4 6 5")
     assert bad.status_code == 422 and "Alea beats 10 with probability" in text(bad)
@@ -176,7 +176,7 @@ def test_auctions_with_alea_in_german(client):
     for target in ("34w:1", "34e:1", "times:2", "times:1"):
         act(client, url, "plot", target=target)
     page = german(client, url)
-    assert "Geschäft legen (Spielzug B)" in page and "Im Spielzug" in page
+    assert "Geschäft legen (Spielzug B)" in page and "Ann ist dran" in page
     assert 'aria-label="weiße Kommission ziehen: 34th St West"' in page
     for to in ("34w", "times", "52w", "central_park", "city_hall"):
         act(client, url, "move", commissioner="white", to=to)
@@ -186,7 +186,7 @@ def test_auctions_with_alea_in_german(client):
             "(183/245).") in page
     for english in ("Auction:", "may bid with", "Alea beats", "Record the auction"):
         assert english not in page, english
-    refused = german(client, url, "auction", winner="Ann", colour="violet")
+    refused = german(client, url, "auction", bid="Ann:orange", build=1)
     assert refused.status_code == 422
     assert "Alea bietet als Dritter: Zieh zuerst Aleas Karten oder gib sie ein." in text(refused)
     bad = german(client, url, "alea", high_bid=10, cards="4 6 7")
@@ -208,8 +208,12 @@ def test_german_score_sheet_and_pad(client):
     act(client, url, "first", player="Ann")
     for target in ("34w:1", "34e:1", "times:2", "times:1"):
         act(client, url, "plot", target=target)
-    for target in ("34w:2", "34w:3", "34w:4"):  # the third business: a special scoring
+    for target, to in (("34w:2", "34w"), ("34w:3", "times"), ("34w:4", None)):
+        # a business (option B) and the commissioner's move make a turn; the third business
+        # brings a special scoring
         assert act(client, url, "plot", target=target).status_code == 303
+        if to:
+            assert act(client, url, "move", commissioner="white", to=to).status_code == 303
     page = german(client, url)
     assert "Sonderwertung nach Geschäft 3: Ann 0, Ben 0" in page
     assert "Ann: Hochhäuser in 2 Vierteln, 0 SP" in page
