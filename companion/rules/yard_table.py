@@ -152,6 +152,10 @@ class YardTable(ActionTable):
         to 4 because the pile is empty" (after that player's turn)."""
         return self.deck_left == 0 and self.on_display < DISPLAY
 
+    def why_not_over(self) -> str:
+        """Why the game goes on, while it does."""
+        return not_over_yet(self.deck_left, self.on_display)
+
     @property
     def leftover_buildings(self) -> list[str]:
         """The cards left on display at the end, known by elimination: with the deck empty, every
@@ -348,7 +352,7 @@ class YardTable(ActionTable):
     def _check_the_end(self, cards: list[tuple[str, str]]) -> None:
         """The game is over and the cards named are those left on display, one per space."""
         if not self.game_over:
-            raise RuleError(not_over_yet(self.deck_left, self.on_display))
+            raise RuleError(self.why_not_over())
         if sorted(b for b, _ in cards) != sorted(self.leftover_buildings):
             raise RuleError(Msg("By the app's count the cards left on display are {cards}; "
                                 "if that is wrong, correct the counts first.",

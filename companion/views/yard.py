@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, render_template, request
-from wtforms import IntegerField, SelectChoice, SelectField, StringField
+from flask import Blueprint, redirect, render_template
+from wtforms import IntegerField, RadioField, SelectChoice, SelectField, StringField
 from wtforms.validators import InputRequired, NumberRange, Optional
 
 from ..i18n import lazy_gettext as _l
@@ -19,10 +19,9 @@ from .tables import (
     load_table,
     log_context,
     opened_fold_out,
-    perform,
     reason_field,
-    refuse,
     table_page,
+    table_url,
 )
 
 bp = Blueprint("yard", __name__, url_prefix="/yard")
@@ -30,7 +29,7 @@ bp = Blueprint("yard", __name__, url_prefix="/yard")
 
 BUILDING_CHOICES = [SelectChoice(b, lazy_text(yard.NAMES[b])) for b in yard.BUILDINGS]
 CURRENCY_CHOICES = [SelectChoice(c, lazy_text(yard.CURRENCY_NAMES[c])) for c in yard.CURRENCIES]
-NONE = SelectChoice("", _l("none"))
+NOBODY = "nobody"
 
 
 class BuyForm(ActionForm):
@@ -82,21 +81,21 @@ def starting_money_form(players: list[str]) -> Any:
     return type("StartingMoneyForm", (ActionForm,), fields)()
 
 
-def final_form(players: list[str]) -> Any:
-    """The end: each player's money per currency and the cards left on display."""
+def final_form(state: yard_table.YardTable, **data: Any) -> Any:
+    """The end: for each card left on display (the app knows which), the currency space it lies
+    on and who holds the most of that money. Nothing is preselected: a guess would score."""
+    holders = [SelectChoice(str(i), p) for i, p in enumerate(state.players)]
     fields: dict[str, Any] = {}
-    for i, player in enumerate(players):
-        for currency in yard.CURRENCIES:
-            label = _l("%(player)s: %(currency)s", player=player,
-                       currency=lazy_text(yard.CURRENCY_NAMES[currency]))
-            fields[f"money_{i}_{currency}"] = count_field(label, yard.MAX_MONEY)
-    for k in range(yard.DISPLAY):
-        fields[f"card_{k}"] = SelectField(
-            _l("Card %(number)s", number=k + 1), choices=[NONE, *BUILDING_CHOICES], default="")
-        fields[f"currency_{k}"] = SelectField(
-            _l("Card %(number)s currency", number=k + 1), choices=[NONE, *CURRENCY_CHOICES],
-            default="")
-    return type("FinalForm", (ActionForm,), fields)()
+    for k, building in enumerate(state.leftover_buildings):
+        name = lazy_text(yard.NAMES[building])
+        fields[f"space_{k}"] = RadioField(
+            _l("%(building)s: currency space", building=name), choices=CURRENCY_CHOICES,
+            validators=[InputRequired(_l("tap the space it lies on."))])
+        fields[f"most_{k}"] = RadioField(
+            _l("%(building)s: most of that money", building=name),
+            choices=[*holders, SelectChoice(NOBODY, _l("tie or nobody"))],
+            validators=[InputRequired(_l("tap who holds the most, or 'tie or nobody'."))])
+    return type("FinalForm", (ActionForm,), fields)(**data)
 
 
 @table_page("yard")
@@ -113,12 +112,20 @@ def render(table: Table, error: Any = None, status: int = 200, **forms: Any) -> 
                           if playing and opened == "setup" else None),
         "correct_form": CorrectForm(formdata=None) if fixing else None,
         "deck_form": DeckForm(formdata=None, left=state.deck_left) if fixing else None,
+        "final_form": final_form(state, formdata=None) if ending(state) else None,
         **forms,
     }
     page = render_template(
         "yard/table.html", table=table, state=state, game=game, yard=yard,
-        rulings=yard.RULINGS, opened=opened, error=error, **log_context(table, game), **context)
+        rulings=yard.RULINGS, opened=opened, error=error, setting_up=setting_up(game),
+        **log_context(table, game), **context)
     return page, status
+
+
+def ending(state: yard_table.YardTable) -> bool:
+    """The end is offered once the rules end the game: A and B scored, the display short."""
+    return not state.finished and state.scored == ["A", "B"] and state.game_over \
+        and not state.dirk_due
 
 
 def setting_up(game: Current) -> bool:
@@ -191,35 +198,26 @@ def deck(table_id: str) -> Any:
                deck_form=form, opened="fix")
 
 
-@bp.route("/<table_id>/end", methods=["GET", "POST"])
+@bp.get("/<table_id>/end")
+def end_page(table_id: str) -> Any:
+    """The end form is on the table page itself, once the game is over (old links lead there)."""
+    return redirect(table_url(load_table("yard", table_id)) + "#end")
+
+
+@bp.post("/<table_id>/end")
 def end(table_id: str) -> Any:
     """The end of the game: leftover display cards by money majority, then scoring C."""
     table = load_table("yard", table_id)
-    form = final_form(table.names)
-
-    def render_end(table: Table, error: Any = None, status: int = 200) -> Any:
-        game = table.current()
-        page = render_template("yard/end.html", table=table, state=game.state,
-                               seq=game.last_seq, form=form, yard=yard, error=error,
-                               rulings=yard.RULINGS)
-        return page, status
-
-    if request.method == "GET":
-        return render_end(table)
-    if not form.validate_on_submit():
-        return refuse(table, form, render_end)
-    return perform(table, form, "final", final_payload(form, table.names), render_end)
+    form = final_form(table.current().state)  # type: ignore[arg-type]
+    return act("yard", table_id, form, "final", final_payload, final_form=form)
 
 
-def final_payload(form: Any, players: list[str]) -> dict[str, Any]:
-    money = {
-        p: {c: form[f"money_{i}_{c}"].data or 0 for c in yard.CURRENCIES}
-        for i, p in enumerate(players)
-    }
-    leftovers = [
-        {"building": form[f"card_{k}"].data, "currency": form[f"currency_{k}"].data}
-        for k in range(yard.DISPLAY)
-        if form[f"card_{k}"].data
-    ]
-    return {"money": money, "leftovers": leftovers}
-
+def final_payload(form: Any, table: Table) -> dict[str, Any]:
+    """`final` with who holds the most of each currency under a leftover card (or nobody)."""
+    state: yard_table.YardTable = table.current().state  # type: ignore[assignment]
+    leftovers, most = [], {}
+    for k, building in enumerate(state.leftover_buildings):
+        currency, holder = form[f"space_{k}"].data, form[f"most_{k}"].data
+        leftovers.append({"building": building, "currency": currency})
+        most[currency] = None if holder == NOBODY else state.players[int(holder)]
+    return {"leftovers": leftovers, "most": most}

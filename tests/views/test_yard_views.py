@@ -2,7 +2,8 @@
 
 import re
 
-from companion import storage
+from companion import replays, storage
+from companion.rules import GAMES, yard_example
 from tests.conftest import act, current_seq, fresh, new_table
 
 
@@ -160,29 +161,74 @@ def test_two_players_play_with_dirk_through_the_end(client):
     # The deck: 50 - 6 - 2 - 6 = 36, a third is 12.
     assert "Deal Dirk 12 cards" in text(client.get(url))
     act(client, url, "dirk", church=9, theater=3)
-    end = url + "end"
-    assert "Money in hand" in text(client.get(end))
-    response = client.post(end, data={
-        **fresh(client, end), "card_0": "park", "currency_0": "blue",
-        "money_0_blue": "4", "money_1_blue": "3",
-    })
+    page = text(client.get(url))
+    assert "Give out the cards and score C" not in page
+    assert "The game ends once the building deck is empty and the display cannot be refilled to " \
+        "4; 24 cards are still in the deck." in page
+    assert client.get(url + "end").headers["Location"] == url + "#end"  # the form is on the page
+
+
+def seed(app, url, names, actions):
+    """Record these actions on the table at `url` as the app would, through the rules."""
+    db = storage.connect(app.config["DATABASE"])
+    table_id = url.strip("/").split("/")[-1]
+    for kind, payload in actions:
+        replays.record(db, table_id, GAMES["yard"], list(names),
+                       storage.last_seq(db, table_id), kind, payload)
+
+
+def buys(player, **counts):
+    return [("buy", {"player": player, "building": b, "for": player})
+            for b, n in counts.items() for _ in range(n)]
+
+
+DIRK_TO_THE_END = [
+    ("dirk_deal", {"buildings": {"museum": 6}}), ("score", {"scoring": "A"}),
+    ("dirk_deal", {"buildings": {"theater": 6}}), ("score", {"scoring": "B"}),
+    ("dirk_deal", {"buildings": {"park": 11, "station": 1}}),  # a third of 38: 12
+    *buys("Tobi", station=8, church=5, skyscraper=1), *buys("Nina", church=4, skyscraper=9),
+]
+
+
+def test_the_end_of_a_dirk_game_asks_only_for_the_cards_left_on_display(app, client):
+    url = new_table(client, "Tobi", "Nina")
+    seed(app, url, ["Tobi", "Nina"], DIRK_TO_THE_END)
+    page = text(client.get(url))
+    assert "Give out the cards and score C" in page
+    # The deck is empty and 3 cards are left, known by elimination: a museum, a theater and a
+    # skyscraper. Dirk holds no money, so he is not among the majority holders.
+    assert re.findall(r'<legend><span class="chip-card b-(\w+)">', page) == [
+        "museum", "theater", "skyscraper"]
+    assert 'name="most_0" value="0"' in page and 'name="most_0" value="2"' not in page
+    assert " checked" not in page  # nothing is guessed
+    response = client.post(url + "end", data={
+        **fresh(client, url), "space_0": "blue", "most_0": "0", "space_1": "green",
+        "most_1": "nobody", "space_2": "orange", "most_2": "1"})
     assert response.status_code == 303
     page = text(client.get(url))
     assert "Final result" in page and "Dirk cannot win" in page
-    assert "Park (blue): Tobi" in page
+    assert "Museum (blue): Tobi" in page and "Skyscraper (orange): Nina" in page
+    assert "Theater (green): unsold (tie or no money)" in page
 
 
-def test_a_bad_end_form_keeps_what_was_entered(client):
-    url = new_table(client, "Tobi", "Nina", "Paul")
-    act(client, url, "score", scoring="A")
-    act(client, url, "score", scoring="B")
-    end = url + "end"
-    response = client.post(end, data={**fresh(client, end), "money_0_blue": "999",
-                                      "money_1_green": "17"})
-    assert response.status_code == 400
+def test_a_bad_end_form_keeps_what_was_tapped(app, client):
+    url = new_table(client, *yard_example.PLAYERS)
+    seed(app, url, yard_example.PLAYERS, yard_example.GAME_OVER)
+    seq = current_seq(client, url)
+    response = client.post(url + "end", data={**fresh(client, url), "space_0": "blue",
+                                              "most_1": "2"})
+    assert response.status_code == 400 and current_seq(client, url) == seq
     page = text(response)
-    assert "Tobi: blue: Number must be between 0 and 135." in page
-    assert 'value="17"' in page
+    assert "Museum: most of that money: tap who holds the most, or &#39;tie or nobody&#39;." \
+        in page
+    assert 'name="space_0" value="blue" checked' in page
+    assert 'name="most_1" value="2" checked' in page
+    twice = client.post(url + "end", data={
+        **fresh(client, url), "space_0": "blue", "most_0": "0", "space_1": "blue",
+        "most_1": "1", "space_2": "yellow", "most_2": "1"})
+    assert twice.status_code == 422 and current_seq(client, url) == seq
+    assert "The construction yard has one blue space, so only one card can lie on it." in (
+        text(twice))
 
 
 def test_security_headers(client):
@@ -271,27 +317,21 @@ def test_a_correction_says_what_it_is_for_in_the_history(client):
     assert "Correction: 40 building cards left in the deck (counted the deck)" in history
 
 
-def test_the_end_form_and_the_final_result_in_german(client):
-    url = new_table(client, "Tobi", "Nina", "Paul")
-    act(client, url, "buy", player="Tobi", building="park")
-    act(client, url, "score", scoring="A")
-    act(client, url, "score", scoring="B")
-    end = url + "end"
-    form = text(client.get(end, headers=GERMAN))
-    assert "Geld auf der Hand" in form and "Tobi: blau" in form and "Währung von Karte 1" in form
-    assert "<option value=\"skyscraper\">Hochhaus</option>" in form
-    response = client.post(end, headers=GERMAN, data={  # Nina alone holds yellow money
-        **fresh(client, end), "card_0": "park", "currency_0": "yellow",
-        "money_1_yellow": "5"})
+def test_the_end_form_and_the_final_result_in_german(app, client):
+    url = new_table(client, *yard_example.PLAYERS)
+    seed(app, url, yard_example.PLAYERS, yard_example.GAME_OVER)
+    form = text(client.get(url, headers=GERMAN))
+    assert "Auf dem Feld von" in form and "Gleichstand oder niemand" in form
+    assert '<span class="chip-card b-skyscraper">Hochhaus</span>' in form
+    response = client.post(url + "end", headers=GERMAN, data={
+        **fresh(client, url), "space_0": "blue", "most_0": "0", "space_1": "green",
+        "most_1": "nobody", "space_2": "yellow", "most_2": "1"})
     assert response.status_code == 303
     page = text(client.get(url, headers=GERMAN))
-    assert "Endergebnis" in page and "Park (gelb): Nina" in page
-    assert "Tobi und Nina teilen sich den 1.–2. Platz mit 1 Park: 20 + 12 = 32, je 16" in page
+    assert "Endergebnis" in page and "Hochhaus (gelb): Ben" in page
     assert "Final result" not in page and "tie for" not in page
     verdict = re.search(r'<p class="verdict"><strong>([^<]+)</strong>', page).group(1)
-    assert re.fullmatch(r"(Tobi|Nina) gewinnt mit \d+ Punkten\.|Tobi und Nina haben gleich viele "
-                        r"Punkte \(\d+\): ein geteilter Sieg \(die Regeln kennen keinen "
-                        r"Stichentscheid\)\.", verdict), verdict
+    assert verdict == "Ben gewinnt mit 99 Punkten.", verdict
 
 
 def test_the_score_sheet_and_the_pad_in_german(client):
