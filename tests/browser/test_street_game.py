@@ -90,6 +90,14 @@ def open_build_page(page: Page, player: str) -> None:
     expect(page.get_by_role("heading", name=f"{player} builds a card")).to_be_visible()
 
 
+def tap_chip(page: Page, legend: str, words: str) -> None:
+    """Tap a chip of the build page's card builder, by its group's legend and its words."""
+    group = page.locator("form.builder fieldset.chips",
+                         has=page.locator("legend", has_text=re.compile(rf"^{re.escape(legend)}$")))
+    label = group.locator("label.chip", has_text=re.compile(rf"^\s*{re.escape(words)}\s*$"))
+    label.locator("span").first.tap()
+
+
 def describe(
     page: Page,
     project: str | None = None,
@@ -100,25 +108,27 @@ def describe(
     income: list[Icon] | None = None,
     prestige: list[Icon] | None = None,
     street: str | None = None,
+    source: str | None = None,
 ) -> None:
-    """Fill the "A new card" form of the build page (without building it)."""
-    form = page.locator("section.card", has=page.get_by_role("heading", name="A new card"))
+    """Tap the card into the build page's builder (without building it)."""
+    form = page.locator("form.builder")
+    if source:
+        tap_chip(page, "Where the card came from", source)
     if project:
-        form.get_by_label("Project showing").select_option(project)
+        tap_chip(page, "Project showing", project)
     if floor:
-        form.get_by_label("Must be built").select_option(label=floor)
+        tap_chip(page, "Must be built", floor)
     for name, on in (("Double", double), ("Roof", roof), ("Gift", gift)):
         if on:
-            form.get_by_label(name, exact=True).check()
+            tap_chip(page, "Marks", name)
     for kind, icons in (("income", income or []), ("prestige", prestige or [])):
         for k, (each, amount, counted) in enumerate(icons):
-            # The labels "Amount" and "Of project" repeat four times each, so go by name.
-            form.locator(f'select[name="{kind}_each_{k}"]').select_option(label=each)
+            tap_chip(page, f"{kind.capitalize()} {k + 1}", each)
             form.locator(f'input[name="{kind}_amount_{k}"]').fill(str(amount))
             if counted:
-                form.locator(f'select[name="{kind}_project_{k}"]').select_option(counted)
+                tap_chip(page, f"{kind.capitalize()} {k + 1}: of project", counted)
     if street:
-        form.get_by_label("Whose street (a gift goes on an opponent's)").select_option(street)
+        tap_chip(page, "Whose street (a gift goes on an opponent's)", street)
 
 
 def build_on(page: Page, number: int) -> None:
@@ -136,7 +146,13 @@ def build_new(page: Page, player: str, number: int, **card: Any) -> None:
 
 def library_card(page: Page, text: str) -> Locator:
     """One card of the build page's library, found by its words."""
-    return page.locator("form.library-card").filter(has_text=text)
+    return page.locator("form.builder .library .known").filter(has_text=text)
+
+
+def build_known(page: Page, text: str, number: int) -> None:
+    """Choose a card of the library and tap "Build on site N"."""
+    library_card(page, text).locator(".scard").tap()
+    tap_and_load(page, page.get_by_role("button", name=f"Build on site {number}", exact=True))
 
 
 def in_view(target: Locator) -> bool:
@@ -170,7 +186,7 @@ def test_three_player_street_game_to_the_filled_pad(page: Page, shot: Shot) -> N
     build_new(page, "Ola", 1, project="store", floor="on the ground floor",
               income=[("once", 3, None)], prestige=[("once", 1, None)])
     build_new(page, "Ola", 1, project="apartment", floor="on an upper floor",
-              prestige=[("per floor below", 2, None)])
+              prestige=[("per floor below", 2, None)], source="Public pile (free)")
     assert floors(page, "Ola", 1) == ["apartment", "store"]  # top floor first
 
     # Pit: hotel D on site 1 (income +2, prestige +1 per hotel on the street).
@@ -189,29 +205,28 @@ def test_three_player_street_game_to_the_filled_pad(page: Page, shot: Shot) -> N
     # Mia's build page: the library holds the four cards, newest first; the office A goes on
     # site 2 in one tap.
     open_build_page(page, "Mia")
-    library = page.get_by_role("heading", name="A card described before: tap its site")
+    library = page.get_by_text("A card built before (most used first)")
     expect(library).to_be_visible()
-    cards = page.locator("form.library-card")
+    cards = page.locator("form.builder .library .known")
     expect(cards).to_have_count(4)
     expect(cards.first.locator("strong")).to_have_text("hotel")
-    expect(page.get_by_role("heading", name="A new card")).to_be_visible()
     shot(page, "street-02-build-page")
     office = library_card(page, "per office on the street")
     expect(office).to_have_count(1)
-    tap_and_load(page, office.get_by_role("button", name="Site 2", exact=True))
+    build_known(page, "per office on the street", 2)
     expect(page.locator(".error, .refusal")).to_have_count(0)
     expect(page).to_have_url(TABLE_URL)
     assert floors(page, "Mia", 2) == ["office"]
     expect(page.get_by_text(re.compile(r"^Last: Mia built an? office on site 2$"))).to_be_visible()
 
     # Mia: a double office F on site 3 (prestige +1). Offices on Mia's street: 1 + 1 + 2 = 4.
-    build_new(page, "Mia", 3, project="office", double=True, prestige=[("once", 1, None)])
+    build_new(page, "Mia", 3, project="office", double=True, prestige=[("once", 1, None)],
+              source="Public pile (free)")
     expect(site(page, "Mia", 3).locator(".scard strong")).to_have_text("2× office")
 
     # Pit wants the upper-floor apartment C from the library on his empty site 3: refused.
     open_build_page(page, "Pit")
-    apartment = library_card(page, "per floor below")
-    tap_and_load(page, apartment.get_by_role("button", name="Site 3", exact=True))
+    build_known(page, "per floor below", 3)
     error = page.locator(".error, .refusal")
     expect(error).to_have_text(
         "This card is an upper floor: it cannot be the first card on site 3."
@@ -243,7 +258,7 @@ def test_three_player_street_game_to_the_filled_pad(page: Page, shot: Shot) -> N
         "Site 1 is finished with a roof: only a card that must be built on top of a roof can be "
         "added."
     )
-    expect(page.get_by_label("Project showing")).to_have_value("coffee")
+    expect(page.locator('form.builder input[name="project"][value="coffee"]')).to_be_checked()
     build_on(page, 2)
     assert floors(page, "Ola", 1) == ["roof", "apartment", "store"]
     assert floors(page, "Ola", 2) == ["coffee"]
@@ -301,8 +316,7 @@ def test_three_player_street_game_to_the_filled_pad(page: Page, shot: Shot) -> N
 
     # Pit's last turn: the hotel D again, from the library, on site 2.
     open_build_page(page, "Pit")
-    hotel = library_card(page, "per hotel on the street")
-    tap_and_load(page, hotel.get_by_role("button", name="Site 2", exact=True))
+    build_known(page, "per hotel on the street", 2)
     expect(page.locator(".error, .refusal")).to_have_count(0)
     assert floors(page, "Pit", 2) == ["hotel"]
 
