@@ -133,14 +133,40 @@ def render(table: Table, error: str | None = None, status: int = 200, **forms: A
         "auction_form": AuctionForm(formdata=None) if phase == "auctions" else None,
         "alea_form": AleaForm(formdata=None, high_bid=high) if phase == "auctions" else None,
         "final_form": FinalForm(formdata=None) if phase == "final" else None,
-        "bids": auction_bids(state) if phase == "auctions" else [],
         **forms,
     }
+    if phase == "auctions":
+        context |= auction_choice(state, context["auction_form"])
     page = render_template(
         "fifth_avenue/table.html", table=table, state=state, game=game,
         rules=rules, play=play, rulings=play.RULINGS, error=error, chance=chance, high=high,
         **log_context(table, game), **context)
     return page, status
+
+
+def auction_choice(state: play.FifthAvenueTable, form: AuctionForm) -> dict[str, Any]:
+    """The auction's bids as chips, the one tapped (or the only one, or a refused form's) and
+    what its winner may do: build 3, 2, 1 or none, or declare a building stop."""
+    bids = auction_bids(state)
+    values = [value for value, _p, _c in bids]
+    asked = request.args.get("bid") or form.bid.data
+    chosen = asked if asked in values else values[0] if len(values) == 1 else None
+    return {"bids": bids, "chosen": chosen,
+            "outcomes": auction_outcomes(state, chosen) if chosen else []}
+
+
+def auction_outcomes(state: play.FifthAvenueTable, bid: str) -> list[int | str]:
+    """What the winner of `bid` may do: build on the plot if it is empty or already theirs
+    ("fewer than allowed", even none), and declare a building stop if every plot is taken ("If
+    the winner has no skyscrapers in the district, he must declare a building stop")."""
+    place = state.auctions[0].place
+    if place == play.CENTRAL_PARK:
+        return [3, 2, 1, 0]
+    player, _colon, colour = bid.partition(":")
+    plots = state.board[place]
+    plot = plots[state.colours[place].index(colour)]
+    buildable = not plot or plot.get("owner") == player
+    return [*([3, 2, 1, 0] if buildable else []), *(["stop"] if all(plots) else [])]
 
 
 def auction_bids(state: play.FifthAvenueTable) -> list[tuple[str, str, str | None]]:

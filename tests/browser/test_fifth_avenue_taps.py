@@ -1,0 +1,185 @@
+"""5th Avenue in fewer taps than paper (issue 15), counted in a real browser at phone size.
+
+What each count covers, as `Taps` counts it (a tap, a key press, a choice: one each):
+
+- The set-up for 2 players with Alea: from the new table's page (made on the home page) to the
+  first turn: the board's colours (the printed board, one tap), the starting businesses and the
+  supply row (drawn by the app, one tap; the table lays the tiles out as shown), who places
+  first, and the four initial skyscrapers (a tap on a plot each). Target: at most 12.
+- The auctions: from the first auction's page to the game going on, a full set of four (three
+  districts and Central Park) with Alea: Alea's cards drawn (one tap each), then who won (a
+  chip with the player and plot colour) and what was built (a button), or "Alea won". Target: at
+  most 3 for one auction, at most 12 for the set. The moves that bring the commissioner round
+  are turns, not auctions, and are not counted.
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from playwright.sync_api import Locator, Page, expect
+
+from tests.browser.helpers import tap_and_load
+from tests.browser.taps import Taps
+
+Shot = Callable[[Page, str], Any]
+SHOTS = Path("/tmp/fifth_avenue-shots")
+TABLE_URL = re.compile(r"/fifth_avenue/[^/]+/$")
+
+
+def keep_shot(shot: Shot, page: Page, name: str) -> None:
+    """The shared screenshot (which checks for sideways scrolling), copied for review."""
+    SHOTS.mkdir(exist_ok=True)
+    shutil.copy(shot(page, name), SHOTS / f"{name}.png")
+
+
+def start_table(page: Page, players: list[str]) -> None:
+    page.goto("/")
+    page.get_by_role("radio", name="5th Avenue (2-4 players)", exact=True).check()
+    for seat, name in enumerate(players, start=1):
+        page.get_by_placeholder(f"Player {seat}", exact=True).fill(name)
+    tap_and_load(page, page.get_by_role("button", name="Start the game"))
+    expect(page).to_have_url(TABLE_URL)
+
+
+def district(page: Page, name: str) -> Locator:
+    return page.locator(f'section.district[aria-label="{name}"]')
+
+
+def empty_plot(page: Page, name: str) -> Locator:
+    """The first plot of a district a skyscraper may go on now (the drawn business stands on
+    one of the others)."""
+    return district(page, name).locator("button.plot", has_text="empty").first
+
+
+def owners_plot(page: Page, name: str, owner: str) -> Locator:
+    return district(page, name).locator(".plot", has_text=f"{owner} ×")
+
+
+def no_refusal(page: Page) -> None:
+    expect(page.locator(".error, .refusal")).to_have_count(0)
+
+
+def set_up(page: Page, taps: Taps, shot: Shot | None = None) -> None:
+    """The board, the drawn tiles, Ann first, and Ann, Ben, Ben, Ann's initial skyscrapers in
+    34th St West, 34th St East, Times Square and 42nd St West."""
+    taps.tap(page.get_by_role("button", name="Use the saved board"))
+    if shot:
+        keep_shot(shot, page, "fa-taps-01-draw")
+    taps.tap(page.get_by_role("button", name="Draw the set-up for us"))
+    no_refusal(page)
+    expect(page.locator("ol.supply-row li")).to_have_count(8)
+    expect(page.locator("ol.supply-row .tile")).to_have_count(20)
+    expect(page.locator(".districts .plot", has_text=re.compile(
+        "boutique|jeweler|gallery|perfume"))).to_have_count(7)
+    taps.tap(page.get_by_role("button", name="Ann", exact=True))
+    expect(page.get_by_text("Ann places first and takes the first turn.")).to_be_visible()
+    if shot:
+        keep_shot(shot, page, "fa-taps-02-drawn-board")
+    for placer, name in (("Ann", "34th St West"), ("Ben", "34th St East"),
+                         ("Ben", "Times Square"), ("Ann", "42nd St West")):
+        expect(page.get_by_role("heading", name=f"{placer}: place a skyscraper")).to_be_visible()
+        taps.tap(empty_plot(page, name))
+        expect(owners_plot(page, name, placer)).to_have_text(re.compile(f"{placer} ×1$"))
+    expect(page.get_by_role("heading", name="Ann's turn")).to_be_visible()
+
+
+def move(page: Page, commissioner: str, to: str) -> None:
+    label = f"Move the {commissioner} commissioner to {to}"
+    tap_and_load(page, page.get_by_role("button", name=label, exact=True))
+    no_refusal(page)
+
+
+def auction(page: Page, taps: Taps, place: str, chip: str | None, built: str) -> int:
+    """One auction with Alea, its taps counted on their own: Alea's draw, then the chip of the
+    winning bid and what was built, or "Alea won" (chip None)."""
+    before = taps.count
+    expect(page.locator("#auction h2")).to_have_text(f"Auction: {place}")
+    taps.tap(page.get_by_role("button", name="Draw Alea's cards"))
+    expect(page.locator("#auction p", has_text=re.compile(r"^Alea's cards: .* = \d+\.$")))\
+        .to_be_visible()
+    if chip is None:
+        taps.tap(page.get_by_role("button", name="Alea won (the app builds for Alea)"))
+    else:
+        taps.tap(page.locator(".chips a", has_text=chip).first)
+        expect(page.locator(".chips a.chosen")).to_have_count(1)
+        taps.tap(page.get_by_role("button", name=built, exact=True))
+    no_refusal(page)
+    return taps.count - before
+
+
+def test_set_up_for_two_players_with_alea_takes_at_most_12_taps(page: Page, shot: Shot) -> None:
+    start_table(page, ["Ann", "Ben"])
+    taps = Taps(page)
+    set_up(page, taps, shot)
+    keep_shot(shot, page, "fa-taps-03-first-turn")
+    assert taps.count <= 12, str(taps)
+    assert taps.count == 7, str(taps)  # board, draw, first placer, four plots
+
+
+def test_a_full_set_of_auctions_with_alea_takes_at_most_12_taps(page: Page, shot: Shot) -> None:
+    start_table(page, ["Ann", "Ben"])
+    set_up(page, Taps(page))
+    # Ann (option C: two moves), Ben (C), then Ann's C brings the white commissioner back.
+    for to in ("34th St West", "Times Square"):
+        move(page, "white", to)
+    expect(page.get_by_role("heading", name="Ben's turn")).to_be_visible()
+    for to in ("52nd St West", "Central Park"):
+        move(page, "white", to)
+    expect(page.get_by_role("heading", name="Ann's turn")).to_be_visible()
+    move(page, "white", "City Hall")
+
+    taps = Taps(page)
+    keep_shot(shot, page, "fa-taps-04-auction-draw")
+    # 34th St West: Ann, with her skyscraper there, may bid only its colour: one chip.
+    expect(page.locator("#auction h2")).to_have_text("Auction: 34th St West")
+    taps.tap(page.get_by_role("button", name="Draw Alea's cards"))
+    expect(page.locator(".chips a", has_text="Ann,")).to_have_count(1)
+    taps.tap(page.locator(".chips a", has_text="Ann,"))
+    taps.tap(page.get_by_role("button", name="Built 2", exact=True))
+    counts = [3]
+    expect(owners_plot(page, "34th St West", "Ann")).to_have_text(re.compile("Ann ×3$"))
+    counts.append(auction(page, taps, "Times Square", None, ""))
+    expect(owners_plot(page, "Times Square", "Alea").first).to_be_visible()
+    # 52nd St West: Ben's bid for one of the plots; the chip chosen shows the buttons.
+    expect(page.locator("#auction h2")).to_have_text("Auction: 52nd St West")
+    taps.tap(page.get_by_role("button", name="Draw Alea's cards"))
+    taps.tap(page.locator(".chips a", has_text="Ben,").first)
+    keep_shot(shot, page, "fa-taps-05-auction-chosen")
+    taps.tap(page.get_by_role("button", name="Built 1", exact=True))
+    counts.append(3)
+    expect(owners_plot(page, "52nd St West", "Ben")).to_have_text(re.compile("Ben ×1$"))
+    counts.append(auction(page, taps, "Central Park", "Ann", "Built 3"))
+    expect(page.locator("section.park")).to_contain_text("Skyscrapers: Ann 3, Ben 0.")
+    assert max(counts) <= 3, (counts, str(taps))
+    assert taps.count <= 12, str(taps)
+    assert taps.count == sum(counts) == 11, str(taps)
+
+    # The game goes on with Ann's turn: her 1st action (C) is done, her 3rd is a second move,
+    # or, if she took skyscrapers (A), her turn ends with a tap.
+    expect(page.get_by_role("heading", name="Ann's turn")).to_be_visible()
+    expect(page.get_by_role("button", name="End Ann's turn (option A)")).to_be_visible()
+    keep_shot(shot, page, "fa-taps-06-after-auctions")
+
+
+def test_a_turn_scores_one_district_and_offers_the_move_next(page: Page, shot: Shot) -> None:
+    start_table(page, ["Ann", "Ben"])
+    set_up(page, Taps(page))
+    move(page, "beige", "34th St East")  # Ann's option A: skyscrapers taken, a move
+    tap_and_load(page, page.get_by_role("button", name="End Ann's turn (option A)"))
+    expect(page.get_by_role("heading", name="Ben's turn")).to_be_visible()
+    # Ben scores 34th St East (option D), where his initial skyscraper stands.
+    tap_and_load(page, page.get_by_role("button", name="Score 34th St East"))
+    no_refusal(page)
+    expect(page.locator("details.scoring summary").first).to_contain_text("34th St East scored")
+    # Scored once: no second scoring is offered; the 2nd and 3rd actions come first.
+    expect(page.get_by_role("button", name=re.compile("^Score "))).to_have_count(0)
+    expect(page.locator("#turn")).to_contain_text("2nd action: take 2 black cards. 3rd action")
+    expect(page.locator("#turn h3").first).to_have_text("Move a commissioner")
+    keep_shot(shot, page, "fa-taps-07-after-scoring")
+    move(page, "beige", "Times Square")
+    expect(page.get_by_role("heading", name="Ann's turn")).to_be_visible()
