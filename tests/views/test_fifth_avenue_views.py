@@ -231,3 +231,62 @@ def test_german_score_sheet_and_pad(client):
     assert "Handkarten (bei Gleichstand)" in pad
     for english in ("score pad", "Special scoring", "Final scoring", "Total", "Cards in hand"):
         assert english not in pad, english
+
+
+def drawn_table(client):
+    """A 2-player table set up in one tap ('Draw the set-up for us'), Ann first, the initial
+    skyscrapers placed on the first empty plots of four districts."""
+    url = new_table(client, "Ann", "Ben", game="fifth_avenue")
+    act(client, url, "board/saved")
+    assert "Draw the set-up for us" in text(client.get(url))
+    assert act(client, url, "setup/draw").status_code == 303
+    act(client, url, "first", player="Ann")
+    for district in ("34w", "34e", "times", "42w"):
+        empty = re.search(rf'name="target" value="({district}:\d)"', text(client.get(url)))
+        assert act(client, url, "plot", target=empty.group(1)).status_code == 303
+    return url
+
+
+def test_the_drawn_set_up_shows_the_tiles_to_lay_out(client):
+    url = new_table(client, "Ann", "Ben", game="fifth_avenue")
+    act(client, url, "board/saved")
+    act(client, url, "setup/draw")
+    page = text(client.get(url))
+    assert "The supply row, left to right" in page and page.count('class="tile"') == 20
+    assert "Who places the first skyscraper?" in page
+
+
+def test_a_district_is_scored_once_a_turn_and_the_move_comes_next(client):
+    url = drawn_table(client)
+    assert "<h2>Ann's turn</h2>" in text(client.get(url))
+    act(client, url, "move", commissioner="beige", to="34e")
+    assert act(client, url, "end_turn").status_code == 303
+    first = fresh(client, url)
+    assert act(client, url, "score", district="34e", **first).status_code == 303
+    seq = current_seq(client, url)
+    page = text(client.get(url))
+    assert "Score 34th St East" not in page and "2nd action: take 2 black cards." in page
+    again = act(client, url, "score", district="34e")  # a new tap, not a retry
+    assert again.status_code == 422
+    assert "Ben has already scored a district this turn" in text(again)
+    assert current_seq(client, url) == seq
+    # A retry of the first tap gets the first answer and records nothing.
+    assert act(client, url, "score", district="34e", **first).status_code == 303
+    assert current_seq(client, url) == seq
+
+
+def test_an_auction_asks_what_was_built_and_never_assumes_none(client):
+    url = drawn_table(client)
+    for to in ("34w", "times", "52w", "central_park", "city_hall"):
+        assert act(client, url, "move", commissioner="white", to=to).status_code == 303, to
+    act(client, url, "alea", draw="y")
+    page = text(client.get(url))
+    assert "Alea won (the app builds for Alea)" in page and "Built 2" not in page
+    chip = re.search(r'href="([^"]*bid=Ann(?:%3A|:)\w+)[^"]*"', page).group(1)
+    chosen = text(client.get(chip))
+    assert 'aria-current="true"' in chosen and "Built 3" in chosen and "Built none" in chosen
+    bid = chip.split("bid=")[1].replace("%3A", ":")
+    unsure = act(client, url, "auction", bid=bid)
+    assert unsure.status_code == 422 and "Tap how many skyscrapers Ann built." in text(unsure)
+    assert act(client, url, "auction", bid=bid, build=2).status_code == 303
+    assert "Ann won 34th St West and built 2 skyscrapers" in text(client.get(url))
