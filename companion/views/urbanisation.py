@@ -15,6 +15,7 @@ from ..i18n import lazy_gettext as _l
 from ..i18n import lazy_text, text
 from ..rules import urbanisation as rules
 from ..rules import urbanisation_actions as pieces
+from ..rules import urbanisation_offers as offering
 from ..rules import urbanisation_table as play
 from ..rules.common import join_names
 from .tables import (
@@ -61,6 +62,21 @@ def urbanisation_names(names: list[str]) -> str:
     return join_names(names)
 
 
+@bp.app_template_global()
+def urbanisation_gains(offer: offering.Offer) -> list[str]:
+    """What a one-tap action changes on the tracking card, in words: '−$2', '+2 VP', '+1 grain'."""
+    said = []
+    if offer.money:
+        said.append(_("+$%(n)s", n=offer.money) if offer.money > 0
+                    else _("−$%(n)s", n=-offer.money))
+    if offer.vp:
+        said.append(_("+%(n)s VP", n=offer.vp))
+    if offer.grain:
+        said.append(_("+%(n)s grain", n=offer.grain) if offer.grain > 0
+                    else _("−%(n)s grain", n=-offer.grain))
+    return said
+
+
 def number(label: Any, low: int, high: int, default: int | None = None) -> IntegerField:
     """A whole number the players may leave blank (then the default or 0)."""
     return IntegerField(label, default=default, validators=[Optional(), NumberRange(low, high)])
@@ -76,6 +92,15 @@ class PlayerForm(ActionForm):
 
     player = StringField(_l("Player"), validators=[InputRequired()])
     play = BooleanField(_l("Play the character"))
+
+
+class OfferForm(PlayerForm):
+    """One of the current player's one-tap actions (urbanisation_offers), by its key; work
+    orders may come from a card's last space and be doubled by the character."""
+
+    offer = StringField(_l("Action"), validators=[InputRequired(), Length(max=60)])
+    last_space = BooleanField(_l("It is the last empty space of its card (+$%(bonus)s)",
+                                 bonus=rules.LAST_WORK_ORDER_BONUS))
 
 
 class CharacterForm(ActionForm):
@@ -224,6 +249,7 @@ def render(table: Table, error: str | None = None, status: int = 200, **forms: A
         "urbanisation/table.html", table=table, state=state, game=game, rules=rules,
         pieces=pieces, play=play, rulings=play.RULINGS, error=error, action_names=ACTION_NAMES,
         played_with=PLAYED_WITH, mayor=mayor_reason(state), opened=opened,
+        offers=offering.offers(state),
         capacity=pieces.capacity, **log_context(table, game), **{**context, **forms})
     return page, status
 
@@ -293,6 +319,29 @@ def hire(table_id: str) -> Any:
 
 
 # The actions -----------------------------------------------------------------------------------
+
+
+@bp.post("/<table_id>/offer")
+def take_offer(table_id: str) -> Any:
+    """A one-tap action: the payload the rules offered for this key, worked out again from the
+    table the form was made on (a stale form is refused as any other)."""
+    form = OfferForm()
+    key = str(form.offer.data or "")
+    kind = key.partition(".")[0]
+
+    def payload(f: OfferForm, table: Table) -> dict[str, Any]:
+        found = offering.find_offer(table.current().state, key)  # type: ignore[arg-type]
+        if found is None or found.payload["player"] != f.player.data:
+            raise ValueError(_("That action is not open to %(name)s now: choose again.",
+                               name=f.player.data))
+        data = dict(found.payload)
+        if kind == "work_orders":
+            data["last"] = f.last_space.data
+            data.update(character(f, "work_orders"))
+        return data
+
+    return act("urbanisation", table_id, form, kind if kind in offering.OFFERED else "pass",
+               payload)
 
 
 @bp.post("/<table_id>/pass")

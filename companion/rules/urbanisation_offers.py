@@ -1,0 +1,162 @@
+"""Urbanisation's one-tap actions: the current player's actions that the table fully determines,
+each with what it costs and earns.
+
+An offer is an action payload the rules accept now. The rules themselves decide: each candidate
+is applied to a copy of the table, and what the copy's tracking card gained or lost is the
+offer's price. So an offer never shows an illegal action (no money for a house, no empty ground,
+a factory that has produced, taxes once the tax marker reached the citizen marker) and never a
+cost worked out twice. Amounts the table does not know stay with the detailed forms: the price
+markers of a territory, a factory card's number, an invention card.
+
+What the table cannot know but the players see at a glance gets one offer each: the work order
+spaces show 1 to 3 markers of one colour (the rulebook's spaces: "1. 1. 2." and "2. 3."), so
+each colour is offered with 1, 2 and 3.
+"""
+
+from __future__ import annotations
+
+import pickle
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from .common import RuleError
+from .text import Msg, Plural
+from .urbanisation import BUILDINGS, COLOUR_NAMES, MAX_GRAIN
+from .urbanisation_actions import COLOURS, CityCard, capacity
+from .urbanisation_table import UrbanisationTable
+
+SPACE_COUNTS = (1, 2, 3)  # the work orders one space of a factory card shows
+# The actions in the order they are offered: money first, then what it buys.
+OFFERED = ("taxes", "produce", "erect", "work_orders", "trade_grain", "sow")
+
+Candidate = tuple[str, str, dict[str, Any], str]  # key, kind, payload (without the player), what
+
+
+@dataclass(frozen=True)
+class Offer:
+    """One action the current player can take with one tap: the payload it records, what it
+    is in words, and what it changes on his tracking card (money, VP, grain)."""
+
+    key: str
+    kind: str
+    payload: Mapping[str, Any]
+    what: str
+    money: int
+    vp: int
+    grain: int
+
+
+def offers(table: UrbanisationTable) -> dict[str, list[Offer]]:
+    """The current player's one-tap actions by action kind (OFFERED order); empty outside the
+    action phases. Taxes that bring $0 (no citizens yet) are legal but only move the tax marker
+    towards the citizen marker: not offered, the detailed form still takes them."""
+    if table.segment != "actions" or table.finished:
+        return {}
+    player = str(table.current_player)
+    frozen = pickle.dumps(table, pickle.HIGHEST_PROTOCOL)
+    found: dict[str, list[Offer]] = {}
+    for key, kind, payload, what in candidates(table.cards[player]):
+        offer = _tried(table, frozen, player, (key, kind, payload, what))
+        if offer is not None and not (kind == "taxes" and offer.money == 0):
+            found.setdefault(kind, []).append(offer)
+    return {kind: found[kind] for kind in OFFERED if kind in found}
+
+
+def find_offer(table: UrbanisationTable, key: object) -> Offer | None:
+    """The offer of this key, if it is offered now."""
+    return next((o for group in offers(table).values() for o in group if o.key == key), None)
+
+
+def _tried(table: UrbanisationTable, frozen: bytes, player: str,
+           candidate: Candidate) -> Offer | None:
+    """The candidate applied to a copy of the table: its offer, or None if the rules refuse."""
+    key, kind, payload, what = candidate
+    payload = {"player": player, **payload}
+    after: UrbanisationTable = pickle.loads(frozen)
+    try:
+        after.apply(kind, payload)
+    except RuleError:
+        return None
+    before, now = table.cards[player], after.cards[player]
+    return Offer(key, kind, payload, what, now.money - before.money,
+                 after.vp(player) - table.vp(player), now.grain - before.grain)
+
+
+def candidates(card: CityCard) -> Iterator[Candidate]:
+    """Every one-tap action worth trying for this tracking card (the rules sort out which are
+    legal); a character the player holds is offered played with its action."""
+    yield from _taxes(card)
+    yield from _production(card)
+    yield from _buildings(card)
+    yield from _work_orders()
+    yield from _trades(card)
+    yield from _sowing(card)
+
+
+def _taxes(card: CityCard) -> Iterator[Candidate]:
+    """Collect taxes; twice with the Tax Collector."""
+    yield "taxes", "taxes", {}, Msg("Collect taxes")
+    if "tax_collector" in card.characters:
+        yield ("taxes.tax_collector", "taxes", {"character": "tax_collector"},
+               Msg("Twice, with the Tax Collector"))
+
+
+def _production(card: CityCard) -> Iterator[Candidate]:
+    """Produce goods at each factory: as many of its colour as it can make from the work orders
+    held ("The production space of the factory card tells a player how many goods")."""
+    for factory in card.factories:
+        goods = min(capacity(card, factory), card.orders[factory.colour])
+        if goods:
+            yield (f"produce.{factory.number}", "produce",
+                   {"factory": factory.number, "orders": {factory.colour: goods}},
+                   Plural("Factory {number}: {n} {colour} good",
+                          "Factory {number}: {n} {colour} goods", number=factory.number,
+                          n=goods, colour=COLOUR_NAMES[factory.colour]))
+
+
+def _buildings(card: CityCard) -> Iterator[Candidate]:
+    """Erect one building of each type; with the Architect, each also $1 cheaper."""
+    for kind, building in BUILDINGS.items():
+        yield f"erect.{kind}", "erect", {"building": kind, "count": 1}, building.title
+    if "architect" in card.characters:
+        for kind, building in BUILDINGS.items():
+            yield (f"erect.{kind}.architect", "erect",
+                   {"building": kind, "count": 1, "character": "architect"},
+                   Msg("{building} with the Architect", building=building.title))
+
+
+def _work_orders() -> Iterator[Candidate]:
+    """Receive work orders: each colour with each count a space shows."""
+    for colour in COLOURS:
+        for n in SPACE_COUNTS:
+            yield (f"work_orders.{colour}.{n}", "work_orders", {"colour": colour, "count": n},
+                   Msg("{n} {colour}", n=n, colour=COLOUR_NAMES[colour]))
+
+
+def _trades(card: CityCard) -> Iterator[Candidate]:
+    """Trade grain: buy or sell each amount; a Mill Worker held is played with the purchase
+    (his 2 free grain first), and alone."""
+    mill = {"character": "mill_worker"} if "mill_worker" in card.characters else {}
+    if mill:
+        yield "trade_grain.mill", "trade_grain", mill, Msg("Only the Mill Worker's free grain")
+    for n in range(1, MAX_GRAIN + 1):
+        yield (f"trade_grain.buy.{n}", "trade_grain", {"buy": n, **mill},
+               Msg("Buy {n} with the Mill Worker", n=n) if mill else Msg("Buy {n}", n=n))
+    for n in range(1, card.grain + 1):
+        yield f"trade_grain.sell.{n}", "trade_grain", {"sell": n}, Msg("Sell {n}", n=n)
+
+
+def _sowing(card: CityCard) -> Iterator[Candidate]:
+    """Sow seeds: as many as the grain and the empty grounds allow, or just 1; with the Farmer,
+    2 on his card (1 if that is all the grain) and the rest on the grounds."""
+    most = min(card.grain, max(card.seed_room, 0))
+    for n in sorted({most, 1} - {0}, reverse=True):
+        yield f"sow.{n}", "sow", {"grain": n}, Msg("Sow {n}", n=n)
+    if "farmer" in card.characters and card.grain:
+        on_farmer = min(2, card.grain)
+        seeds = min(card.grain - on_farmer, max(card.seed_room, 0))
+        yield (f"sow.farmer.{seeds}", "sow",
+               {"grain": seeds, "farmer": on_farmer, "character": "farmer"},
+               Msg("Sow {n} and {farmer} on the Farmer", n=seeds, farmer=on_farmer) if seeds
+               else Msg("Sow {farmer} on the Farmer", farmer=on_farmer))

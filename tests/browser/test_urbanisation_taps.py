@@ -1,0 +1,192 @@
+"""Urbanisation turns played on the phone and counted as issue 15 counts them: each tap, key
+press and choice is one. The table is seeded straight into the live database up to the start of
+the turn; the turn is then played with the one-tap actions the rules offer, the detailed forms
+only for what the table cannot know (a territory's price markers, a factory card).
+
+A full turn is the character selection, four action phases for every player and the
+administration: with 2 players 2 + 8 + 1 = 11 recorded events, with 3 players 3 + 12 + 1 = 16.
+Issue 15's "a typical turn, at most 15 taps" is therefore held for a typical 2-player turn; the
+3-player turn 1 of the example game is counted and kept too.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from playwright.sync_api import Locator, Page, expect
+
+from companion.rules.urbanisation_example import SETUP as EXAMPLE_SETUP
+from companion.rules.urbanisation_example import TURN_1 as EXAMPLE_TURN_1
+from companion.rules.urbanisation_example import act, hire, passes
+from companion.rules.urbanisation_table import UrbanisationTable
+from tests.browser.taps import Taps
+from tests.browser.test_taps import logged, seed
+
+Action = tuple[str, dict[str, Any]]
+SHOTS = Path("/tmp/urbanisation-shots")
+TWO = ("Ann", "Ben")
+ADMIN: Action = ("administration", {})
+
+# Turn 1 of a 2-player game (seeded): Ann gets orange work orders and a factory, Ben grain and
+# land. After it Ann has 3 VP (the set-up house, the factory), Ben 4 (the house, 1 citizen, 3
+# grain left): Ann is the Mayor of turn 2.
+TWO_SETUP: Action = ("setup", {"inventions": False, "start_player": "Ann", "money": 10,
+                               "grounds": {"Ann": 2, "Ben": 2}})
+TWO_TURN_1: list[Action] = [
+    *hire("double_orders", "mill_worker", players=list(TWO)),
+    act("work_orders", "Ann", colour="orange", count=2, character="double_orders"),
+    act("trade_grain", "Ben", buy=2, character="mill_worker"),
+    act("attract", "Ann", number=3, colour="orange", goods=2, name="Bakery"),
+    act("buy_land", "Ben", price_markers=1, grounds=2),
+    act("work_orders", "Ann", colour="grey", count=1),
+    act("work_orders", "Ben", colour="white", count=2),
+    *passes("Ann", "Ben"),
+    ADMIN,
+]
+# Turn 2, played on the phone: every action kind a turn usually holds.
+TWO_TURN_2: list[Action] = [
+    *hire("architect", "tax_collector", players=list(TWO)),
+    act("produce", "Ann", factory=3, orders={"orange": 2}),  # $2, 2 VP
+    act("taxes", "Ben", character="tax_collector"),  # 1 citizen, twice: $2
+    act("erect", "Ann", building="skyscraper", count=1, character="architect"),  # $2, 2 VP
+    act("erect", "Ben", building="house", count=1),  # $2, 1 VP
+    act("work_orders", "Ann", colour="white", count=3, last=True),  # +$1
+    act("sow", "Ben", grain=2),  # 2 of his 3 grain: the house left 2 empty grounds
+    act("trade_grain", "Ann", buy=2),  # barns 1 and 2: $2
+    act("pass", "Ben"),
+    ADMIN,
+]
+
+
+def replayed(players: tuple[str, ...], actions: list[Action]) -> UrbanisationTable:
+    table = UrbanisationTable.start(list(players))
+    for kind, payload in actions:
+        table.apply(kind, payload)
+    return table
+
+
+def offer(page: Page, key: str) -> Locator:
+    return page.locator(f'.u-offers button[name="offer"][value="{key}"]')
+
+
+def tick(taps: Taps, box: Locator, what: str) -> None:
+    """One tap on a check box or radio button of an action form: it sends nothing, so there is
+    no answer to wait for (Taps.tap waits for one); counted as Taps counts a tap."""
+    box.tap()
+    expect(box).to_be_checked()
+    taps.count += 1
+    taps.steps.append(f"{what} (1)")
+
+
+def hire_button(page: Page, key: str) -> Locator:
+    return page.locator(f'button[name="character"][value="{key}"]')
+
+
+def vp_row(page: Page) -> list[int]:
+    row = page.locator("table.u-track tbody tr.vp td")
+    return [int(t.split()[0]) for t in row.all_inner_texts()]
+
+
+def shot(page: Page, name: str) -> None:
+    SHOTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
+    width = page.evaluate("[document.documentElement.scrollWidth, innerWidth]")
+    assert width[0] <= width[1], f"{name} scrolls sideways: {width}"
+
+
+def assert_recorded(database: Path, table_id: str, seeded: list[Action],
+                    played: list[Action]) -> None:
+    """The log holds exactly the turn meant, and its scores are those of a replay of it."""
+    log = logged(database, table_id)
+    recorded = [(e.kind, dict(e.payload)) for e in log[len(seeded):]]
+    assert len(recorded) == len(played), recorded
+    for (kind, payload), (meant_kind, meant) in zip(recorded, played, strict=True):
+        assert kind == meant_kind and meant.items() <= payload.items(), (kind, payload, meant)
+
+
+def test_a_typical_two_player_turn(page: Page, live_database: Path) -> None:
+    """A typical 2-player turn: two hires; Ann produces, erects a skyscraper with the Architect,
+    takes white work orders from a card's last space and buys grain; Ben collects taxes twice
+    with the Tax Collector, erects a house, sows and passes; then the administration."""
+    seeded = [TWO_SETUP, *TWO_TURN_1]
+    table_id = seed(live_database, "urbanisation", TWO, tuple(seeded))
+    page.goto(f"/urbanisation/{table_id}/")
+    taps = Taps(page)
+    taps.tap(hire_button(page, "architect"), "Ann hires the Architect")
+    taps.tap(hire_button(page, "tax_collector"), "Ben hires the Tax Collector")
+    expect(offer(page, "produce.3")).to_have_text("Factory 3: 2 orange goods +$2 +2 VP")
+    expect(offer(page, "erect.house")).to_have_count(0)  # no empty ground
+    expect(page.locator('.u-offers button[value^="taxes"]')).to_have_count(0)  # no citizen
+    shot(page, "offers-ann-phase-1")
+    taps.tap(offer(page, "produce.3"), "Ann produces")
+    expect(offer(page, "taxes.tax_collector")).to_have_text("Twice, with the Tax Collector +$2")
+    shot(page, "offers-ben-phase-1")
+    taps.tap(offer(page, "taxes.tax_collector"), "Ben collects taxes twice")
+    expect(offer(page, "erect.skyscraper.architect")).to_have_text(
+        "Skyscraper with the Architect −$2 +2 VP")
+    taps.tap(offer(page, "erect.skyscraper.architect"), "Ann's skyscraper")
+    taps.tap(offer(page, "erect.house"), "Ben's house")
+    tick(taps, page.locator(".u-offer-work_orders").get_by_label(
+        "It is the last empty space of its card (+$1)"), "the last space")
+    shot(page, "offers-work-orders")
+    taps.tap(offer(page, "work_orders.white.3"), "Ann takes 3 white")
+    expect(offer(page, "sow.2")).to_have_text("Sow 2 −2 grain")
+    taps.tap(offer(page, "sow.2"), "Ben sows 2")
+    expect(offer(page, "trade_grain.buy.2")).to_have_text("Buy 2 −$2 +2 grain")
+    taps.tap(offer(page, "trade_grain.buy.2"), "Ann buys 2 grain")
+    taps.tap(page.get_by_role("button", name="Ben passes", exact=True), "Ben passes")
+    taps.tap(page.get_by_role("button", name="Do the administration"), "administration")
+    expect(page.get_by_role("heading", name="Turn 3: Ben hires a character")).to_be_visible()
+    shot(page, "after-the-turn")
+
+    assert_recorded(live_database, table_id, seeded, TWO_TURN_2)
+    meant = replayed(TWO, [*seeded, *TWO_TURN_2])
+    assert vp_row(page) == [meant.vp(p) for p in TWO]
+    taps.held_to("Urbanisation: a typical turn (2 players)", 15)
+
+
+def test_turn_1_of_the_example_game(page: Page, live_database: Path) -> None:
+    """The example game's turn 1 for Ann, Ben and Cy (companion/rules/urbanisation_example.py):
+    one-tap offers, and the detailed forms for Cy's territory and factory card."""
+    seeded = [EXAMPLE_SETUP]
+    players = ("Ann", "Ben", "Cy")
+    table_id = seed(live_database, "urbanisation", players, tuple(seeded))
+    page.goto(f"/urbanisation/{table_id}/")
+    taps = Taps(page)
+    for key in ("mill_worker", "farmer", "double_orders"):
+        taps.tap(hire_button(page, key), f"hire {key}")
+    shot(page, "example-ann-phase-1")
+    taps.tap(offer(page, "trade_grain.buy.3"), "Ann: Mill Worker and 3 bought")
+    taps.tap(offer(page, "trade_grain.buy.4"), "Ben buys 4")
+    orders = page.locator(".u-offer-work_orders")
+    tick(taps, orders.get_by_label("Play the Double work orders", exact=False), "play the card")
+    taps.tap(offer(page, "work_orders.orange.2"), "Cy: 2 orange, doubled")
+    taps.tap(offer(page, "erect.house"), "Ann's house")
+    expect(offer(page, "sow.farmer.1")).to_have_text("Sow 1 and 2 on the Farmer −3 grain")
+    taps.tap(offer(page, "sow.farmer.1"), "Ben sows")
+    tick(taps, orders.get_by_label("It is the last empty space of its card (+$1)"), "last space")
+    taps.tap(offer(page, "work_orders.grey.1"), "Cy: 1 grey")
+    taps.tap(offer(page, "work_orders.white.2"), "Ann: 2 white")
+    taps.tap(offer(page, "work_orders.orange.1"), "Ben: 1 orange")
+    taps.tap(page.locator("#act-buy_land"), "open Buy land")
+    land = page.locator("#act-buy_land")
+    taps.enter(land.get_by_label("Price markers in it ($1 each)"), "2")
+    tick(taps, land.get_by_label("2 grounds"), "2 grounds")
+    taps.tap(land.get_by_role("button", name="Buy the territory"), "Cy buys land")
+    taps.tap(page.get_by_role("button", name="Ann passes", exact=True), "Ann passes")
+    taps.tap(page.get_by_role("button", name="Ben passes", exact=True), "Ben passes")
+    attract = page.locator("#act-attract")
+    taps.tap(attract, "open Attract industry")
+    taps.enter(attract.get_by_label("Factory number"), "3")
+    taps.choose(attract.get_by_label("Goods colour"), "orange")
+    taps.enter(attract.get_by_label("Factory name (for invention bonuses)"), "Bakery")
+    shot(page, "example-attract")
+    taps.tap(attract.get_by_role("button", name="Attract the factory: +2 VP"), "attract")
+    taps.tap(page.get_by_role("button", name="Do the administration"), "administration")
+    expect(page.get_by_role("heading", name="Turn 2: Cy hires a character")).to_be_visible()
+
+    assert_recorded(live_database, table_id, seeded, EXAMPLE_TURN_1)
+    meant = replayed(players, [*seeded, *EXAMPLE_TURN_1])
+    assert vp_row(page) == [meant.vp(p) for p in players]
+    taps.held_to("Urbanisation: turn 1 of the example game (3 players)", 33)
