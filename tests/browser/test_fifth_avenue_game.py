@@ -87,6 +87,7 @@ def set_up_board(page: Page, shot: Shot | None = None) -> None:
     act(page, page.get_by_role("button", name="Use the saved board"))
     expect(page.get_by_role("heading", name="2. Starting businesses and the supply row"))\
         .to_be_visible()
+    page.get_by_text("… or enter the tiles you drew yourselves").click()  # our own draw
     for district, kind in STARTING.items():
         page.get_by_label(f"{district}: plot").select_option("0")
         page.get_by_label(f"{district}: business").select_option(kind)
@@ -136,6 +137,9 @@ def move(page: Page, commissioner: str, to: str) -> None:
 
 def alea_chance(page: Page, high: int) -> Locator:
     """Enter the players' high bid, tap "Alea's chance"; returns the verdict paragraph."""
+    more = page.locator("details.alea-more")
+    if not more.evaluate("d => d.open"):
+        more.locator("summary").click()
     page.get_by_label("High bid after your first bids (0 if both passed)").fill(str(high))
     act(page, page.get_by_role("button", name="Alea's chance"))
     verdict = page.locator("p.verdict")
@@ -152,18 +156,17 @@ def shown_chance(verdict: Locator) -> tuple[str, str]:
 
 
 def record_auction(page: Page, winner: str, colour: str | None = None, build: int | None = None,
-                   highest: str | None = None, stop: bool = False) -> None:
-    form = page.locator("form").filter(has=page.get_by_role("button", name="Record the auction"))
-    form.get_by_role("radio", name=winner, exact=True).check()
-    if colour:
-        form.get_by_label("Colour").select_option(colour)
-    if build is not None:
-        form.get_by_label("Skyscrapers built").fill(str(build))
-    if highest:
-        form.get_by_role("radio", name=highest, exact=True).check()
-    if stop:
-        form.get_by_label("Declare a building stop").check()
-    act(page, form.get_by_role("button", name="Record the auction"))
+                   stop: bool = False) -> None:
+    """Alea's button, or the chip of the winning bid ('Ann, brown'; 'Ben' in Central Park)
+    and then what was built ('Built 2', 'Built none') or the building stop."""
+    if winner == "Alea":
+        act(page, page.get_by_role("button", name="Alea won (the app builds for Alea)"))
+        return
+    chip = f"{winner}, {colour}" if colour else winner
+    act(page, page.locator(".chips a").filter(has_text=re.compile(f"^{chip}$")))
+    expect(page.locator(".chips a.chosen")).to_have_text(chip)
+    outcome = "Declare a building stop" if stop else f"Built {build}" if build else "Built none"
+    act(page, page.get_by_role("button", name=outcome, exact=True))
 
 
 def alea_out(page: Page, high: int) -> None:
@@ -213,7 +216,7 @@ def first_two_skyscrapers(page: Page) -> None:
 def last_two_skyscrapers(page: Page) -> None:
     place_initial(page, "Ben", "34th St East", "green")  # plot 4
     place_initial(page, "Ann", "34th St East", "gray")  # plot 2
-    expect(page.get_by_role("heading", name="On a turn")).to_be_visible()
+    expect(page.get_by_role("heading", name="Ann's turn")).to_be_visible()
 
 
 # The whole game -------------------------------------------------------------------------------
@@ -238,9 +241,19 @@ def test_two_players_and_alea_from_home_page_to_score_sheet(page: Page, shot: Sh
     # Businesses 1 and 2 from the first set (perfume, gallery, boutique): perfume on 52nd St
     # West gray (plot 3), gallery on its green (plot 5). The boutique left alone drops below
     # Central Park.
+    # Round 1, the white commissioner: City Hall -> 34th St West -> Times Square ->
+    # 52nd St East -> Central Park -> City Hall. Each turn is a business (option B) and a move,
+    # two moves (C) or one (A, ended by a tap).
     expect(page.locator("fieldset.tiles").get_by_role("radio")).to_have_count(3)
-    place_business(page, "perfume", "52nd St West", "gray")
-    place_business(page, "gallery", "52nd St West", "green")
+    place_business(page, "perfume", "52nd St West", "gray")  # Ann, option B
+    # Her 1st action is done: no second business, no scoring; the move comes next.
+    expect(page.locator("fieldset.tiles")).to_have_count(0)
+    expect(page.locator("#turn")).to_contain_text("2nd action: take 2 coloured cards")
+    move(page, "white", "34th St West")
+    expect(page.get_by_role("heading", name="Ben's turn")).to_be_visible()
+    expect(page.get_by_role("button", name="Score 34th St West")).to_be_visible()
+    place_business(page, "gallery", "52nd St West", "green")  # Ben, option B
+    move(page, "white", "Times Square")
     expect(page.locator("section.park")).to_contain_text("Businesses below: boutique.")
     expect(page.get_by_text("Businesses placed on plots: 2 of 12.")).to_be_visible()
     # The second set (jeweler, gallery) is current now.
@@ -248,19 +261,14 @@ def test_two_players_and_alea_from_home_page_to_score_sheet(page: Page, shot: Sh
     expect(tile_radios).to_have_count(2)
     expect(page.locator("details.scoring")).to_have_count(0)
     shot(page, "fa-03-playing")
-
-    # Round 1, the white commissioner: City Hall -> 34th St West -> Times Square ->
-    # 52nd St East -> Central Park -> City Hall.
-    move(page, "white", "34th St West")
-    expect(page.get_by_role("button", name="Score 34th St West")).to_be_visible()
-    move(page, "white", "Times Square")
     expect(district(page, "34th St West").locator(".marker.c-white")).to_be_visible()
-    move(page, "white", "52nd St East")
+    move(page, "white", "52nd St East")  # Ann, option C: two moves
     move(page, "white", "Central Park")
+    expect(page.get_by_role("heading", name="Ben's turn")).to_be_visible()
     # From Central Park the only move is back to City Hall.
     row = page.locator("p:has(> span.c-white) + div.links")
     expect(row.get_by_role("button")).to_have_text(["White back to City Hall: auctions!"])
-    move(page, "white", "City Hall")
+    move(page, "white", "City Hall")  # Ben's move: the auctions
 
     # Auction 1: 34th St West. Alea's cards are typed.
     expect(auction_heading(page)).to_have_text("Auction: 34th St West")
@@ -289,7 +297,7 @@ def test_two_players_and_alea_from_home_page_to_score_sheet(page: Page, shot: Sh
     # Alea wins and builds one skyscraper on each most valuable empty plot. 34th St West holds
     # only the boutique on violet (plot 1): orange (plot 2) and green (plot 5) touch it, 2 VP
     # each; gray and brown touch no business, 1 VP. So Alea builds on orange and green.
-    record_auction(page, "Alea (the app builds for Alea)")
+    record_auction(page, "Alea")
     expect(plot_label(page, "34th St West", "orange")).to_have_text("Alea ×1")
     expect(plot_label(page, "34th St West", "green")).to_have_text("Alea ×1")
     expect(plot_label(page, "34th St West", "gray")).to_have_text("empty")
@@ -302,10 +310,11 @@ def test_two_players_and_alea_from_home_page_to_score_sheet(page: Page, shot: Sh
     act(page, page.get_by_role("button", name="Draw Alea's cards"))
     expect(alea_line(page)).to_contain_text(
         "against 21: Alea is out.")
-    expect(page.get_by_role("radio", name="Alea (the app builds for Alea)")).to_have_count(0)
+    expect(page.get_by_role("button", name="Alea won (the app builds for Alea)"))\
+        .to_have_count(0)
     shot(page, "fa-06-auction-result")
     # Ann wins with a 5 as her highest card (2 skyscrapers at most) and builds 2 on brown.
-    record_auction(page, "Ann", colour="brown", build=2, highest="5")
+    record_auction(page, "Ann", colour="brown", build=2)
     expect(plot_label(page, "Times Square", "brown")).to_have_text("Ann ×2")
 
     # Auction 3: 52nd St East, nobody bids. Auction 4: Central Park, Ben builds 3 (a 4).
@@ -316,8 +325,8 @@ def test_two_players_and_alea_from_home_page_to_score_sheet(page: Page, shot: Sh
     record_auction(page, "Ann", colour="gray", build=0)
     expect(auction_heading(page)).to_have_text("Auction: Central Park")
     alea_out(page, 20)
-    expect(page.get_by_label("Colour")).to_have_count(0)
-    record_auction(page, "Ben", build=3, highest="4")
+    expect(page.locator(".chips a")).to_have_text(["Ann", "Ben"])  # no plot colour in the park
+    record_auction(page, "Ben", build=3)
     expect(page.locator("#auction")).to_have_count(0)
     expect(page.locator("section.park")).to_contain_text("Skyscrapers: Ann 0, Ben 3.")
 
@@ -325,6 +334,8 @@ def test_two_players_and_alea_from_home_page_to_score_sheet(page: Page, shot: Sh
     # jeweler drops below Central Park. Special scoring after the 3rd business: 4 VP for
     # skyscrapers in at least 3 districts. Ann: 52nd St West, 34th St East, Times Square (3):
     # 4 VP. Ben: 52nd St West, 34th St East (Central Park is no district): 0 VP.
+    # Ben's turn (his move brought the auctions) is over: a 1st action begins Ann's.
+    expect(page.get_by_role("button", name="End Ben's turn (option A)")).to_be_visible()
     place_business(page, "gallery", "52nd St West", "gray", shows="perfume")
     expect(scoring(page, "Special scoring after business 3").locator("summary")).to_have_text(
         "Special scoring after business 3: Ann 4, Ben 0")
@@ -337,17 +348,17 @@ def test_two_players_and_alea_from_home_page_to_score_sheet(page: Page, shot: Sh
 
     # Businesses 4 and 5 from the third set fill 34th St East: boutique on brown (plot 3),
     # perfume on violet (plot 5); the gallery drops below Central Park.
-    place_business(page, "boutique", "34th St East", "brown")
-    place_business(page, "perfume", "34th St East", "violet")
+    # Round 2, the beige commissioner: City Hall -> 34th St East -> Times Square ->
+    # 52nd St West -> Central Park -> City Hall, a move at the end of each turn.
+    move(page, "beige", "34th St East")  # Ann's 3rd action
+    place_business(page, "boutique", "34th St East", "brown")  # Ben
+    move(page, "beige", "Times Square")
+    place_business(page, "perfume", "34th St East", "violet")  # Ann
     expect(page.locator("section.park")).to_contain_text(
         "Businesses below: boutique, jeweler, gallery.")
     expect(page.locator("details.scoring")).to_have_count(1)  # no special scoring after 4, 5
-
-    # Round 2, the beige commissioner: City Hall -> 34th St East -> Times Square ->
-    # 52nd St West -> Central Park -> City Hall.
-    move(page, "beige", "34th St East")
-    move(page, "beige", "Times Square")
     move(page, "beige", "52nd St West")
+    expect(page.get_by_role("heading", name="Ben's turn")).to_be_visible()
 
     # Option D on 52nd St West: jeweler (violet), Ann (orange), perfume + gallery (gray),
     # Ben (brown), gallery (green). Ann touches jeweler, perfume, gallery: 3 types, 5 VP.
@@ -361,7 +372,10 @@ def test_two_players_and_alea_from_home_page_to_score_sheet(page: Page, shot: Sh
         "Ben: 1 skyscraper x 3 VP = 3 VP (gallery, perfume shop next door)",
     ]
     assert ranking_lines(page) == ["1. Ann 9", "2. Ben 3"]
+    # One scoring a turn: Ben's 2nd and 3rd actions come next, no second scoring.
+    expect(page.get_by_role("button", name=re.compile("^Score "))).to_have_count(0)
     move(page, "beige", "Central Park")
+    expect(page.get_by_role("heading", name="Ann's turn")).to_be_visible()
     move(page, "beige", "City Hall")
 
     # Auction 1 of round 2: 34th St East is full: jeweler (orange), Ann (gray), boutique
@@ -397,7 +411,7 @@ def test_two_players_and_alea_from_home_page_to_score_sheet(page: Page, shot: Sh
     # Times Square: Ann bids with her own brown only, wins with a 6 and adds 1 skyscraper.
     expect(page.locator("#auction li").first).to_have_text("Ann may bid with: brown")
     alea_out(page, 20)
-    record_auction(page, "Ann", colour="brown", build=1, highest="6")
+    record_auction(page, "Ann", colour="brown", build=1)
     expect(plot_label(page, "Times Square", "brown")).to_have_text("Ann ×3")
 
     # 52nd St West is full: Alea (6 5 6 = 17 against 10) wins, finds no empty plot and
@@ -409,7 +423,7 @@ def test_two_players_and_alea_from_home_page_to_score_sheet(page: Page, shot: Sh
     act(page, page.get_by_role("button", name="Use these cards"))
     expect(alea_line(page)).to_contain_text(
         "= 17 against 10: Alea is in.")
-    record_auction(page, "Alea (the app builds for Alea)")
+    record_auction(page, "Alea")
     expect(scoring(page, "Building stop in 52nd St West by Alea").locator("summary"))\
         .to_have_text("Building stop in 52nd St West by Alea: Ann 2, Ben 1")
     expect(district(page, "52nd St West")).to_contain_text("Building stop: closed.")
