@@ -67,6 +67,9 @@ RULINGS = {
     "park": Msg("Ruling: if fewer than three businesses lie below Central Park at the end, all "
                 "are turned over and scored like a district's neighbours; with none, 1 VP per "
                 "skyscraper."),
+    "turns": Msg("Ruling: a turn whose only entered action is a commissioner's move (option A) "
+                 "ends with a tap; a business or a scoring after that move begins the next "
+                 "player's turn."),
     "tie": Msg("Ruling: tied for the most VP, the player with the most cards left in hand wins; "
                "still tied, the victory is shared."),
 }
