@@ -19,7 +19,8 @@
     if (!box.matches || !box.matches("input[data-filter]")) return;
     var words = box.value.trim().toLowerCase();
     document.querySelectorAll(box.dataset.filter).forEach(function (card) {
-      card.hidden = words !== "" && card.dataset.words.toLowerCase().indexOf(words) < 0;
+      var said = (card.dataset.words ? card : card.querySelector("[data-words]")).dataset.words;
+      card.hidden = words !== "" && said.toLowerCase().indexOf(words) < 0;
     });
   });
 })();

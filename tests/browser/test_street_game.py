@@ -146,13 +146,13 @@ def build_new(page: Page, player: str, number: int, **card: Any) -> None:
 
 def library_card(page: Page, text: str) -> Locator:
     """One card of the build page's library, found by its words."""
-    return page.locator("form.builder .library .known").filter(has_text=text)
+    return page.locator(".library .known").filter(has_text=text)
 
 
 def build_known(page: Page, text: str, number: int) -> None:
-    """Choose a card of the library and tap "Build on site N"."""
-    library_card(page, text).locator(".scard").tap()
-    tap_and_load(page, page.get_by_role("button", name=f"Build on site {number}", exact=True))
+    """Tap site N of a card of the library (one tap: its 1st action)."""
+    tap_and_load(page, library_card(page, text).get_by_role("button", name=f"Site {number}",
+                                                           exact=True))
 
 
 def in_view(target: Locator) -> bool:
@@ -205,9 +205,10 @@ def test_three_player_street_game_to_the_filled_pad(page: Page, shot: Shot) -> N
     # Mia's build page: the library holds the four cards, newest first; the office A goes on
     # site 2 in one tap.
     open_build_page(page, "Mia")
-    library = page.get_by_text("A card built before (most used first)")
+    library = page.get_by_role("heading",
+                               name="A card built before (most used first): tap its site")
     expect(library).to_be_visible()
-    cards = page.locator("form.builder .library .known")
+    cards = page.locator(".library .known")
     expect(cards).to_have_count(4)
     expect(cards.first.locator("strong")).to_have_text("hotel")
     shot(page, "street-02-build-page")
