@@ -183,3 +183,32 @@ def test_a_turn_scores_one_district_and_offers_the_move_next(page: Page, shot: S
     keep_shot(shot, page, "fa-taps-07-after-scoring")
     move(page, "beige", "Times Square")
     expect(page.get_by_role("heading", name="Ann's turn")).to_be_visible()
+
+
+def test_the_new_screens_fit_the_phone_in_german(page: Page, shot: Shot) -> None:
+    start_table(page, ["Annegret", "Bartholomäus"])
+    taps = Taps(page)
+    taps.tap(page.get_by_role("button", name="Use the saved board"))
+    table = page.url
+    page.goto(f"/language/de?next={table.split('127.0.0.1')[1].split('/', 1)[1]}")
+    page.goto(table)
+    expect(page.get_by_role("button", name="Zieh den Spielaufbau für uns")).to_be_visible()
+    keep_shot(shot, page, "fa-taps-de-01-draw")
+    taps.tap(page.get_by_role("button", name="Zieh den Spielaufbau für uns"))
+    taps.tap(page.get_by_role("button", name="Annegret", exact=True))
+    keep_shot(shot, page, "fa-taps-de-02-row")
+    for name in ("34th St West", "34th St East", "Times Square", "42nd St West"):
+        taps.tap(district(page, name).locator("button.plot", has_text="leer").first)
+    expect(page.get_by_role("heading", name="Annegret ist dran")).to_be_visible()
+    keep_shot(shot, page, "fa-taps-de-04-turn")
+    for to in ("34th St West", "Times Square", "52nd St West", "Central Park", "City Hall"):
+        label = f"weiße Kommission ziehen: {to}" if to != "City Hall" else \
+            "weiße Kommission ziehen: Startfeld"
+        tap_and_load(page, page.get_by_role("button", name=label, exact=True))
+        no_refusal(page)
+    taps.tap(page.get_by_role("button", name="Aleas Karten ziehen"))
+    taps.tap(page.locator(".chips a", has_text="Annegret,"))
+    expect(page.get_by_role("button", name="3 gebaut", exact=True)).to_be_visible()
+    keep_shot(shot, page, "fa-taps-de-03-auction")
+    taps.tap(page.get_by_role("button", name="Nichts gebaut", exact=True))
+    expect(page.locator("#auction h2")).to_have_text("Versteigerung: Times Square")
