@@ -198,3 +198,27 @@ def test_a_blank_cost_is_not_a_free_card(client):
     assert '<details class="buy-card" id="buy-1" open>' in text(blank)
     assert act(client, url, "buy", player="Ola", deck="public", cost="").status_code == 303
     assert "Ola took the public card" in text(client.get(url + "history"))
+
+
+def test_the_library_is_filtered_without_javascript_and_a_card_is_removed(client):
+    url = new_table(client, "Mia", "Ola", game="street")
+    assert build(client, url, 0, player="Mia", project="office", street="Mia",
+                 site=1).status_code == 303
+    assert build(client, url, 0, player="Mia", project="hotel", street="Mia", site=2,
+                 source="public").status_code == 303
+    found = text(client.get(url + "play/0?q=hot"))
+    assert found.count('class="library-card known"') == 1 and "<strong>hotel</strong>" in found
+    assert "Site 2: remove the hotel on top" in found
+    assert act(client, url, "remove", street="Mia", site=2).status_code == 303
+    page = text(client.get(url))
+    assert "Last: Removed the top card of Mia&#39;s site 2" in page
+    refused = act(client, url, "remove", street="Mia", site=2)
+    assert refused.status_code == 422
+    assert "Site 2 of Mia&#39;s street has no card to remove." in text(refused)
+
+
+def test_a_gift_with_one_opponent_goes_on_their_street(client):
+    url = new_table(client, "Mia", "Ola", game="street")
+    assert build(client, url, 0, player="Mia", roof="y", gift="y", street="Mia",
+                 site=1).status_code == 303
+    assert "Mia gave Ola a roof as a gift, on site 1" in text(client.get(url))
