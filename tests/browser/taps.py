@@ -27,6 +27,12 @@ class Taps:
         tap_and_load(self.page, target)
         self._counted(1, what or "tap")
 
+    def touch(self, target: Locator, what: str = "") -> None:
+        """One tap that only changes the form on the screen (a chip, a check box, a stepper's
+        − or +): nothing is sent, so nothing is waited for."""
+        target.tap()
+        self._counted(1, what or "tap on the form")
+
     def enter(self, target: Locator, text: str, what: str = "") -> None:
         """A tap into a field, a backspace for each character it held, then a key per
         character typed."""

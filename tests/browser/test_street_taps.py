@@ -33,15 +33,6 @@ from tests.browser.test_street_game import money, site, start_table, street_of
 SHOTS = "/tmp/street-shots"
 
 
-class ChipTaps(Taps):
-    """`Taps` with a tap that loads nothing: a chip (a radio or check box drawn as the card's
-    part) or a stepper's −/+, which change the form on the screen only."""
-
-    def chip(self, target: Locator, what: str = "") -> None:
-        target.tap()
-        self._counted(1, what or "chip")
-
-
 def turn(page: Page) -> Locator:
     return page.locator("section.turn")
 
@@ -64,47 +55,47 @@ def expect_turn(page: Page, heading: str) -> None:
 def test_a_new_card_without_icons_takes_three_taps(page: Page, shot) -> None:
     start_table(page, ["Mia", "Ola", "Pit"])
     expect_turn(page, "Mia's turn: 1st action")
-    taps = ChipTaps(page)
-    taps.chip(chip(page, "Project showing", "store"), "store")
-    taps.chip(chip(page, "Must be built", "on the ground floor"), "ground floor only")
+    taps = Taps(page)
+    taps.touch(chip(page, "Project showing", "store"), "store")
+    taps.touch(chip(page, "Must be built", "on the ground floor"), "ground floor only")
     shot(page, "street-taps-new-card")
     page.screenshot(path=f"{SHOTS}/new-card-chips.png", full_page=True)
     taps.tap(site_button(page, 3), "site 3")
-    assert taps.count <= 4, taps
     assert taps.count == 3, taps
+    taps.held_to("street: a new card, no income or prestige", 4)
     expect(site(page, "Mia", 3).locator(".scard")).to_contain_text("ground floor only")
     expect_turn(page, "Mia's turn: 2nd action")
 
 
 def test_a_new_card_with_an_income_icon_takes_six_taps(page: Page) -> None:
     start_table(page, ["Mia", "Ola", "Pit"])
-    taps = ChipTaps(page)
-    taps.chip(chip(page, "Project showing", "hotel"), "hotel")
-    taps.chip(chip(page, "Income 1", "per project on the street"), "income per project")
+    taps = Taps(page)
+    taps.touch(chip(page, "Project showing", "hotel"), "hotel")
+    taps.touch(chip(page, "Income 1", "per project on the street"), "income per project")
     plus = turn(page).get_by_role("button", name="Income 1: amount: one more")
-    taps.chip(plus, "+1")
-    taps.chip(plus, "+1")
-    taps.chip(chip(page, "Income 1: of project", "hotel"), "counts hotels")
+    taps.touch(plus, "+1")
+    taps.touch(plus, "+1")
+    taps.touch(chip(page, "Income 1: of project", "hotel"), "counts hotels")
     page.screenshot(path=f"{SHOTS}/new-card-income.png", full_page=True)
     taps.tap(site_button(page, 1), "site 1")
-    assert taps.count <= 8, taps
     assert taps.count == 6, taps
+    taps.held_to("street: a new card with one income", 8)
     expect(site(page, "Mia", 1).locator(".scard")).to_contain_text("$+2 per hotel on the street")
 
 
 def test_the_first_round_of_three_players_takes_at_most_25_taps(page: Page) -> None:
     start_table(page, ["Mia", "Ola", "Pit"])
-    taps = ChipTaps(page)
+    taps = Taps(page)
 
     expect_turn(page, "Mia's turn: 1st action")
-    taps.chip(chip(page, "Project showing", "office"), "office")
+    taps.touch(chip(page, "Project showing", "office"), "office")
     taps.tap(site_button(page, 1), "site 1")
 
     expect_turn(page, "Mia's turn: 2nd action")
-    taps.chip(chip(page, "Where the card came from", "Bought from Ola"), "from Ola")
+    taps.touch(chip(page, "Where the card came from", "Bought from Ola"), "from Ola")
     taps.enter(turn(page).get_by_label("Cost ($), if bought from a deck"), "3")
-    taps.chip(chip(page, "Project showing", "store"), "store")
-    taps.chip(chip(page, "Must be built", "on the ground floor"), "ground floor only")
+    taps.touch(chip(page, "Project showing", "store"), "store")
+    taps.touch(chip(page, "Must be built", "on the ground floor"), "ground floor only")
     page.screenshot(path=f"{SHOTS}/round-mia-2nd.png", full_page=True)
     taps.tap(site_button(page, 2), "site 2")
     expect(money(page, "Mia")).to_contain_text("$7 · upcoins on deck 0")
@@ -116,8 +107,8 @@ def test_the_first_round_of_three_players_takes_at_most_25_taps(page: Page) -> N
     expect(money(page, "Ola")).to_contain_text("$13 · upcoins on deck 0")
 
     expect_turn(page, "Ola's turn: 2nd action")
-    taps.chip(chip(page, "Where the card came from", "Public pile"), "public pile")
-    taps.chip(chip(page, "Project showing", "hotel"), "hotel")
+    taps.touch(chip(page, "Where the card came from", "Public pile"), "public pile")
+    taps.touch(chip(page, "Project showing", "hotel"), "hotel")
     taps.tap(site_button(page, 1), "site 1")
 
     expect_turn(page, "Pit's turn: 1st action")
@@ -126,19 +117,19 @@ def test_the_first_round_of_three_players_takes_at_most_25_taps(page: Page) -> N
     taps.tap(office.get_by_role("button", name="Site 1", exact=True), "the office again, site 1")
 
     expect_turn(page, "Pit's turn: 2nd action")
-    taps.chip(chip(page, "Where the card came from", "Bought from own deck"), "own deck")
+    taps.touch(chip(page, "Where the card came from", "Bought from own deck"), "own deck")
     taps.enter(turn(page).get_by_label("Cost ($), if bought from a deck"), "2")
-    taps.chip(chip(page, "Project showing", "coffee"), "coffee")
-    taps.chip(chip(page, "Must be built", "on the ground floor"), "ground floor only")
-    taps.chip(chip(page, "Marks", "Roof"), "roof")
-    taps.chip(chip(page, "Income 1", "once"), "income once")
+    taps.touch(chip(page, "Project showing", "coffee"), "coffee")
+    taps.touch(chip(page, "Must be built", "on the ground floor"), "ground floor only")
+    taps.touch(chip(page, "Marks", "Roof"), "roof")
+    taps.touch(chip(page, "Income 1", "once"), "income once")
     plus = turn(page).get_by_role("button", name="Income 1: amount: one more")
-    taps.chip(plus, "+1")
-    taps.chip(plus, "+1")
+    taps.touch(plus, "+1")
+    taps.touch(plus, "+1")
     taps.tap(site_button(page, 2), "site 2")
 
-    assert taps.count <= 25, taps
     assert taps.count == 23, taps
+    taps.held_to("street: the first round of 3 players", 25)
     expect(page.locator("section.just-scored h2")).to_have_text("Site 2 finished: Pit takes $2")
     expect(money(page, "Pit")).to_contain_text("$10 · upcoins on deck 0")
     expect(money(page, "Mia")).to_contain_text("$7 ·")
@@ -149,11 +140,11 @@ def test_the_first_round_of_three_players_takes_at_most_25_taps(page: Page) -> N
 
 def test_the_library_filters_as_one_types_and_a_card_is_removed_and_undone(page: Page) -> None:
     start_table(page, ["Mia", "Ola"])
-    taps = ChipTaps(page)
-    taps.chip(chip(page, "Project showing", "office"), "office")
+    taps = Taps(page)
+    taps.touch(chip(page, "Project showing", "office"), "office")
     taps.tap(site_button(page, 1))
-    taps.chip(chip(page, "Where the card came from", "Public pile"))
-    taps.chip(chip(page, "Project showing", "hotel"))
+    taps.touch(chip(page, "Where the card came from", "Public pile"))
+    taps.touch(chip(page, "Project showing", "hotel"))
     taps.tap(site_button(page, 2))
     known = turn(page).locator(".library .known")
     expect(known).to_have_count(2)
@@ -179,9 +170,9 @@ def test_without_javascript_the_chips_build_and_the_amount_is_typed(browser: Bro
     page = context.new_page()
     try:
         start_table(page, ["Mia", "Ola"])
-        taps = ChipTaps(page)
-        taps.chip(chip(page, "Project showing", "apartment"))
-        taps.chip(chip(page, "Prestige 1", "per floor below"))
+        taps = Taps(page)
+        taps.touch(chip(page, "Project showing", "apartment"))
+        taps.touch(chip(page, "Prestige 1", "per floor below"))
         expect(turn(page).get_by_role("button", name="Prestige 1: amount: one more")).to_be_hidden()
         taps.enter(turn(page).get_by_label("Prestige 1: amount", exact=True), "2")
         taps.tap(site_button(page, 4))
