@@ -46,6 +46,11 @@ class Offer:
     vp: int
     grain: int
 
+    @property
+    def character(self) -> str | None:
+        """The character card the action plays, if any."""
+        return self.payload.get("character")
+
 
 def offers(table: UrbanisationTable) -> dict[str, list[Offer]]:
     """The current player's one-tap actions by action kind (OFFERED order); empty outside the
@@ -85,7 +90,9 @@ def _tried(table: UrbanisationTable, frozen: bytes, player: str,
 
 def candidates(card: CityCard) -> Iterator[Candidate]:
     """Every one-tap action worth trying for this tracking card (the rules sort out which are
-    legal); a character the player holds is offered played with its action."""
+    legal). A character the player holds is played with its action (the Architect, the Mill
+    Worker) or offered beside it (the Tax Collector, the Farmer); keeping a character for later
+    is done in the detailed form."""
     yield from _taxes(card)
     yield from _production(card)
     yield from _buildings(card)
@@ -116,14 +123,11 @@ def _production(card: CityCard) -> Iterator[Candidate]:
 
 
 def _buildings(card: CityCard) -> Iterator[Candidate]:
-    """Erect one building of each type; with the Architect, each also $1 cheaper."""
+    """Erect one building of each type; an Architect held is played ($1 less each)."""
+    architect = {"character": "architect"} if "architect" in card.characters else {}
     for kind, building in BUILDINGS.items():
-        yield f"erect.{kind}", "erect", {"building": kind, "count": 1}, building.title
-    if "architect" in card.characters:
-        for kind, building in BUILDINGS.items():
-            yield (f"erect.{kind}.architect", "erect",
-                   {"building": kind, "count": 1, "character": "architect"},
-                   Msg("{building} with the Architect", building=building.title))
+        yield (f"erect.{kind}", "erect", {"building": kind, "count": 1, **architect},
+               building.title)
 
 
 def _work_orders() -> Iterator[Candidate]:
@@ -139,10 +143,9 @@ def _trades(card: CityCard) -> Iterator[Candidate]:
     (his 2 free grain first), and alone."""
     mill = {"character": "mill_worker"} if "mill_worker" in card.characters else {}
     if mill:
-        yield "trade_grain.mill", "trade_grain", mill, Msg("Only the Mill Worker's free grain")
+        yield "trade_grain.mill", "trade_grain", mill, Msg("Only the free grain")
     for n in range(1, MAX_GRAIN + 1):
-        yield (f"trade_grain.buy.{n}", "trade_grain", {"buy": n, **mill},
-               Msg("Buy {n} with the Mill Worker", n=n) if mill else Msg("Buy {n}", n=n))
+        yield f"trade_grain.buy.{n}", "trade_grain", {"buy": n, **mill}, Msg("Buy {n}", n=n)
     for n in range(1, card.grain + 1):
         yield f"trade_grain.sell.{n}", "trade_grain", {"sell": n}, Msg("Sell {n}", n=n)
 

@@ -123,9 +123,9 @@ def test_a_typical_two_player_turn(page: Page, live_database: Path) -> None:
     expect(offer(page, "taxes.tax_collector")).to_have_text("Twice, with the Tax Collector +$2")
     shot(page, "offers-ben-phase-1")
     taps.tap(offer(page, "taxes.tax_collector"), "Ben collects taxes twice")
-    expect(offer(page, "erect.skyscraper.architect")).to_have_text(
-        "Skyscraper with the Architect −$2 +2 VP")
-    taps.tap(offer(page, "erect.skyscraper.architect"), "Ann's skyscraper")
+    expect(offer(page, "erect.skyscraper")).to_have_text("Skyscraper −$2 +2 VP")  # Architect
+    expect(page.locator(".u-offer-erect .badge")).to_have_text("Architect")
+    taps.tap(offer(page, "erect.skyscraper"), "Ann's skyscraper")
     taps.tap(offer(page, "erect.house"), "Ben's house")
     tick(taps, page.locator(".u-offer-work_orders").get_by_label(
         "It is the last empty space of its card (+$1)"), "the last space")
@@ -134,6 +134,7 @@ def test_a_typical_two_player_turn(page: Page, live_database: Path) -> None:
     expect(offer(page, "sow.2")).to_have_text("Sow 2 −2 grain")
     taps.tap(offer(page, "sow.2"), "Ben sows 2")
     expect(offer(page, "trade_grain.buy.2")).to_have_text("Buy 2 −$2 +2 grain")
+    expect(page.locator(".u-offer-trade_grain .badge")).to_have_count(0)
     taps.tap(offer(page, "trade_grain.buy.2"), "Ann buys 2 grain")
     taps.tap(page.get_by_role("button", name="Ben passes", exact=True), "Ben passes")
     taps.tap(page.get_by_role("button", name="Do the administration"), "administration")
@@ -156,6 +157,8 @@ def test_turn_1_of_the_example_game(page: Page, live_database: Path) -> None:
     taps = Taps(page)
     for key in ("mill_worker", "farmer", "double_orders"):
         taps.tap(hire_button(page, key), f"hire {key}")
+    expect(offer(page, "trade_grain.buy.3")).to_have_text("Buy 3 −$4 +5 grain")  # 2 free
+    expect(page.locator(".u-offer-trade_grain .badge")).to_have_text("Mill Worker")
     shot(page, "example-ann-phase-1")
     taps.tap(offer(page, "trade_grain.buy.3"), "Ann: Mill Worker and 3 bought")
     taps.tap(offer(page, "trade_grain.buy.4"), "Ben buys 4")

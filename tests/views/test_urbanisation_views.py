@@ -218,20 +218,21 @@ def test_the_scripted_game_through_the_forms_to_the_score_sheet(client):
 
 ENDPOINTS = ["setup", "character", "pass", "buy_land", "erect", "trade_grain", "sow",
              "work_orders", "attract", "produce", "taxes", "invention", "effect",
-             "administration", "final", "undo", "redo"]
+             "administration", "final", "undo", "redo", "offer"]
 FIELDS = ["player", "play", "character", "price_markers", "land_grounds", "building",
           "erect_count", "trade", "grain_amount", "seeds", "farmer_seeds", "colour",
           "orders_count", "last_space", "extra_colour", "factory_number", "factory_colour",
           "goods", "factory_name", "upgrade", "filled", "factory", "produce_white", "marker",
           "to", "ability_1", "bonus_factory_1", "bonus_vp_1", "effect_player", "money", "vp",
           "grain", "effect_grey", "reason", "display_1", "exchange", "inventions",
-          "start_player", "grounds_0", "grounds_1", "pool_house"]
+          "start_player", "grounds_0", "grounds_1", "pool_house", "offer"]
 VALUES = st.one_of(
     st.text(max_size=30),
     st.integers(min_value=-(10**20), max_value=10**20).map(str),
     st.sampled_from(["", "0", "1", "2", "-1", "y", "yes", "Ann", "Ben", "house", "buy", "mill",
                      "white", "orange", "farmer", "architect", "grey_vp", "²", "٣", "9" * 5000,
-                     "\u0000", "null"]),
+                     "\u0000", "null", "erect.house", "taxes", "work_orders.white.2",
+                     "trade_grain.buy.2", "sow.1", "produce.3"]),
 )
 
 
@@ -329,3 +330,65 @@ def test_each_step_folds_its_own_rulings(app, client, done, step):
     assert page.count("Ruling:") == (1 if step == "setup" or done is None else 0)
     opened = text(client.get(url + "?open=rulings"))
     assert opened.count("Ruling:") == page.count("Ruling:") + len(RULINGS_BY_STEP[step])
+
+
+# One-tap actions ---------------------------------------------------------------------------------
+
+
+def offered(client, url):
+    """The keys of the one-tap actions on the page, in order."""
+    return re.findall(r'name="offer" value="([^"]+)"', text(client.get(url)))
+
+
+def test_a_one_tap_action_records_the_payload_the_rules_offered(client):
+    url = set_up(client, *PLAYERS)
+    for kind, payload in TURN_1[:3]:
+        perform(client, url, kind, payload)
+    keys = offered(client, url)
+    assert keys[:3] == ["erect.house", "erect.skyscraper", "erect.administrative"]
+    assert "trade_grain.mill" in keys and "trade_grain.buy.5" in keys  # Ann holds the Mill Worker
+    assert "trade_grain.buy.6" not in keys  # one from each barn and the 3 of the field
+    assert not [k for k in keys if k.startswith(("taxes", "produce", "sow"))]  # none of those
+    response = act(client, url, "offer", player="Ann", offer="trade_grain.buy.3")
+    assert response.status_code == 303
+    page = text(client.get(url))
+    assert "Ann took 2 grain free and bought 3 grain for $4." in page
+
+
+def test_work_orders_from_the_last_space_doubled_in_one_tap(client):
+    url = set_up(client, *PLAYERS)
+    for kind, payload in TURN_1[:5]:
+        perform(client, url, kind, payload)
+    response = act(client, url, "offer", player="Cy", offer="work_orders.orange.2", play="y",
+                   last_space="y")
+    assert response.status_code == 303
+    assert "Cy received work orders: 4 orange and $1 for the last space." in text(client.get(url))
+
+
+@pytest.mark.parametrize(("player", "key"), [
+    ("Ann", "erect.house.architect"),  # not a key the rules offer
+    ("Ann", "taxes"),  # no citizen yet: $0 is not offered
+    ("Ben", "erect.house"),  # not Ben's turn
+    ("Ann", "pass"),
+    ("Ann", ""),
+])
+def test_an_action_not_offered_is_refused_and_nothing_is_recorded(client, player, key):
+    url = set_up(client, *PLAYERS)
+    for kind, payload in TURN_1[:3]:
+        perform(client, url, kind, payload)
+    history = text(client.get(url + "history"))
+    response = act(client, url, "offer", player=player, offer=key)
+    assert response.status_code in (400, 422)
+    if key:
+        assert f"That action is not open to {player} now: choose again." in text(response)
+    assert text(client.get(url + "history")) == history
+
+
+def test_the_one_tap_actions_speak_german(client):
+    url = set_up(client, *PLAYERS)
+    for kind, payload in TURN_1[:3]:
+        perform(client, url, kind, payload)
+    page = text(client.get(url, headers=GERMAN))
+    assert "Nur das freie Getreide" in page and "3 kaufen" in page and "−4 $" in page
+    assert "+5 Getreide" in page and "Haus" in page and "+1 SP" in page
+    assert "Buy 3" not in page and "grain</span>" not in page

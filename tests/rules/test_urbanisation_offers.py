@@ -1,0 +1,126 @@
+"""Urbanisation's one-tap actions (urbanisation_offers.py): only what the current player may do
+now, each with what it costs and earns, worked out by hand from the rulebook for states of the
+example game and of a 2-player game."""
+
+import pytest
+
+from companion.rules.urbanisation_example import SETUP, TURN_1, TURN_2, act, hire, passes
+from companion.rules.urbanisation_offers import find_offer, offers
+from companion.rules.urbanisation_table import UrbanisationTable
+
+PLAYERS = ["Ann", "Ben", "Cy"]
+TWO = ["Ann", "Ben"]
+TWO_SETUP = ("setup", {"inventions": False, "start_player": "Ann", "money": 10,
+                       "grounds": {"Ann": 2, "Ben": 2}})
+TWO_TURN_1 = [
+    *hire("double_orders", "mill_worker", players=TWO),
+    act("work_orders", "Ann", colour="orange", count=2, character="double_orders"),
+    act("trade_grain", "Ben", buy=2, character="mill_worker"),
+    act("attract", "Ann", number=3, colour="orange", goods=2, name="Bakery"),
+    act("buy_land", "Ben", price_markers=1, grounds=2),
+    act("work_orders", "Ann", colour="grey", count=1),
+    act("work_orders", "Ben", colour="white", count=2),
+    *passes("Ann", "Ben"),
+    ("administration", {}),
+]
+
+
+def played(actions, players=PLAYERS):
+    table = UrbanisationTable.start(list(players))
+    for kind, payload in actions:
+        table.apply(kind, payload)
+    return table
+
+
+def priced(table):
+    """Every offer as (key, money, VP, grain)."""
+    return {o.key: (o.money, o.vp, o.grain) for group in offers(table).values() for o in group}
+
+
+def test_ann_holding_the_mill_worker_at_the_start_of_the_example_game():
+    """Ann, $10, no grain, no citizen, the set-up house on 1 of her 2 grounds. Barns and field
+    hold 3 each (3 players). The Mill Worker's 2 free grain come first, then "1 grain marker
+    from each barn" ($1, $1, $2, $2) and the field's last one ($3)."""
+    table = played([SETUP, *TURN_1[:3]])
+    assert list(offers(table)) == ["erect", "work_orders", "trade_grain"]
+    assert priced(table) == {
+        "erect.house": (-2, 1, 0), "erect.skyscraper": (-3, 2, 0),
+        "erect.administrative": (-3, 2, 0),
+        **{f"work_orders.{c}.{n}": (0, 0, 0) for c in ("white", "grey", "orange")
+           for n in (1, 2, 3)},
+        "trade_grain.mill": (0, 0, 2), "trade_grain.buy.1": (-1, 0, 3),
+        "trade_grain.buy.2": (-2, 0, 4), "trade_grain.buy.3": (-4, 0, 5),
+        "trade_grain.buy.4": (-6, 0, 6), "trade_grain.buy.5": (-9, 0, 7),
+    }  # no taxes ($0 with no citizen), no factory, no grain to sow or sell
+
+
+def test_ben_sows_what_his_one_empty_ground_holds_and_two_on_the_farmer():
+    """Ben has 4 grain and 1 empty ground: 1 seed there, the Farmer takes 2 more."""
+    table = played([SETUP, *TURN_1[:7]])
+    sowing = {o.key: o.payload for o in offers(table)["sow"]}
+    assert sowing == {
+        "sow.1": {"player": "Ben", "grain": 1},
+        "sow.farmer.1": {"player": "Ben", "grain": 1, "farmer": 2, "character": "farmer"},
+    }
+    assert priced(table)["sow.farmer.1"] == (0, 0, -3)
+
+
+def test_cy_produces_at_his_factory_as_many_goods_as_its_space_shows():
+    """Cy's factory 3 makes 2 orange goods; he holds 4 orange: 2 goods, $2 and 2 VP."""
+    table = played([SETUP, *TURN_1, *TURN_2[:3]])
+    [production] = offers(table)["produce"]
+    assert production.payload == {"player": "Cy", "factory": 3, "orders": {"orange": 2}}
+    assert (production.what, production.money, production.vp) == (
+        "Factory 3: 2 orange goods", 2, 2)
+
+
+def test_a_factory_produces_once_a_turn_and_only_the_newer_card_of_an_upgrade():
+    """Cy's factory 3 produced in phase 1: nothing to produce in phase 3. Factory 5 (grey, 2
+    goods) then covers it; in phase 4 Cy holds 1 grey work order: 1 good, $2, 1 VP."""
+    table = played([SETUP, *TURN_1, *TURN_2[:9]])
+    assert table.current_player == "Cy" and "produce" not in offers(table)
+    table = played([SETUP, *TURN_1, *TURN_2[:12]])
+    assert table.current_player == "Cy"
+    assert {o.key: (o.what, o.money, o.vp) for o in offers(table)["produce"]} == {
+        "produce.5": ("Factory 5: 1 grey good", 2, 1)}
+
+
+def test_the_tax_collector_beside_one_collection_and_the_architect_played():
+    """Turn 2 of a 2-player game: Ann (the Mayor) holds the Architect, no empty ground and her
+    set-up house; Ben holds the Tax Collector and 1 citizen."""
+    table = played([TWO_SETUP, *TWO_TURN_1, *hire("architect", "tax_collector", players=TWO)], TWO)
+    assert priced(table)["erect.skyscraper"] == (-2, 2, 0)  # $3 - $1
+    assert "erect.house" not in priced(table)  # house and factory fill her 2 grounds
+    assert offers(table)["erect"][0].character == "architect"
+    table.apply("pass", {"player": "Ann"})
+    taxes = {o.key: (o.what, o.money) for o in offers(table)["taxes"]}
+    assert taxes == {"taxes": ("Collect taxes", 1),
+                     "taxes.tax_collector": ("Twice, with the Tax Collector", 2)}
+
+
+def test_what_the_money_does_not_reach_is_not_offered():
+    table = played([TWO_SETUP, *TWO_TURN_1, *hire("farmer", "tax_collector", players=TWO),
+                    ("effect", {"player": "Ann", "money": -9})], TWO)
+    assert table.cards["Ann"].money == 1
+    keys = priced(table)
+    assert [k for k in keys if k.startswith("erect")] == []
+    assert [k for k in keys if k.startswith("trade_grain.buy")] == ["trade_grain.buy.1"]
+
+
+@pytest.mark.parametrize("actions", [[SETUP], [SETUP, *TURN_1[:1]], [SETUP, *TURN_1]],
+                         ids=["characters", "still hiring", "administration"])
+def test_nothing_is_offered_outside_the_action_phases(actions):
+    table = played(actions)
+    assert offers(table) == {}
+    assert find_offer(table, "erect.house") is None
+
+
+def test_an_offer_is_found_by_its_key_and_the_table_is_unchanged():
+    table = played([SETUP, *TURN_1[:3]])
+    before = (table.cards["Ann"].money, table.grain.market, table.step)
+    found = find_offer(table, "trade_grain.buy.3")
+    assert found is not None and found.payload == {"player": "Ann", "buy": 3,
+                                                  "character": "mill_worker"}
+    assert (table.cards["Ann"].money, table.grain.market, table.step) == before
+    assert find_offer(table, "trade_grain.buy.6") is None
+    assert find_offer(table, "taxes") is None
