@@ -2,9 +2,9 @@
 // pages open fast on a weak connection. Pages themselves are never cached: they change with
 // every action and carry each table's secret link.
 "use strict";
-var CACHE = "companion-static-v1";
+var CACHE = "companion-static-v2";
 var ASSETS = ["/static/app.css", "/static/app.js", "/static/yard.css", "/static/fifth_avenue.css",
-  "/static/street.css", "/static/urbanisation.css", "/static/icons/icon.svg",
+  "/static/street.css", "/static/street.js", "/static/urbanisation.css", "/static/icons/icon.svg",
   "/static/icons/icon-192.png", "/static/icons/icon-512.png"];
 
 self.addEventListener("install", function (event) {
