@@ -10,10 +10,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import BrowserContext, Locator, Page, expect
 
+from companion import replays, storage
+from companion.rules import GAMES
 from tests.browser.helpers import linked_pdf_text, squash, tap_and_load
 
 Shot = Callable[[Page, str], Any]
@@ -107,6 +110,25 @@ def ranking_lines(page: Page) -> list[str]:
     return [" ".join(t.split()) for t in page.locator("ol.ranking li").all_inner_texts()]
 
 
+def buys(player: str, **counts: int) -> list[tuple[str, dict[str, Any]]]:
+    return [("buy", {"player": player, "building": b, "for": player})
+            for b, n in counts.items() for _ in range(n)]
+
+
+def record(database: Path, url: str, players: list[str],
+           actions: list[tuple[str, dict[str, Any]]]) -> None:
+    """Record actions on the table at `url` straight into the live database, each checked by
+    the rules as the app checks it (a quick way through many purchases)."""
+    db = storage.connect(str(database))
+    table_id = url.split("?")[0].split("#")[0].rstrip("/").split("/")[-1]
+    try:
+        for kind, payload in actions:
+            replays.record(db, table_id, GAMES["yard"], players, storage.last_seq(db, table_id),
+                           kind, payload)
+    finally:
+        db.close()
+
+
 def pdf_text(page: Page) -> str:
     return linked_pdf_text(page, "Score sheet (PDF, A4)")
 
@@ -115,7 +137,8 @@ def pdf_text(page: Page) -> str:
 # (a) A four-player game, home page to printed sheet ------------------------------------------
 
 
-def test_four_player_game_to_the_score_sheet(page: Page, shot: Shot) -> None:
+def test_four_player_game_to_the_score_sheet(page: Page, shot: Shot,
+                                              live_database: Path) -> None:
     page.goto("/")
     shot(page, "01-home")
     start_table(page, ["Anna", "Ben", "Cleo", "Dan"])
@@ -198,62 +221,67 @@ def test_four_player_game_to_the_score_sheet(page: Page, shot: Shot) -> None:
     # After B: Dan a skyscraper, Cleo a park.
     buy(page, "Dan", "skyscraper")
     buy(page, "Cleo", "park")
-    expect(page.get_by_text("38 building cards left in the deck.")).to_be_visible()
 
-    # The end: a park on blue goes to Ben (10 blue beats Anna's 5); a museum on green stays
-    # unsold (Anna and Cleo both hold 4 green).
-    page.get_by_role("link", name="Game over: leftover cards and scoring C").tap()
-    expect(page).to_have_url(re.compile(r"/yard/[^/]+/end$"))
-    expect(page.get_by_role("heading", name="End of the game")).to_be_visible()
-    page.get_by_role("combobox", name="Card 1", exact=True).select_option("park")
-    page.get_by_role("combobox", name="Card 1 currency", exact=True).select_option("blue")
-    page.get_by_role("combobox", name="Card 2", exact=True).select_option("museum")
-    page.get_by_role("combobox", name="Card 2 currency", exact=True).select_option("green")
-    page.get_by_label("Ben: blue", exact=True).fill("10")
-    page.get_by_label("Anna: blue", exact=True).fill("5")
-    page.get_by_label("Anna: green", exact=True).fill("4")
-    page.get_by_label("Cleo: green", exact=True).fill("4")
-    page.get_by_label("Dan: yellow", exact=True).fill("7")
+    # Not over yet: the deck still has cards. The rest of the game (38 purchases) is recorded
+    # straight into the database; the last purchase is tapped.
+    expect(page.locator("section.next")).to_contain_text("38 cards are still in the deck")
+    expect(page.locator("#end")).to_have_count(0)
+    record(live_database, page.url, ["Anna", "Ben", "Cleo", "Dan"], [
+        *buys("Cleo", museum=4, church=8), *buys("Dan", theater=5, skyscraper=5),
+        *buys("Anna", station=8), *buys("Ben", park=8)])
+    page.reload()
+    expect(page.locator("section.next")).to_contain_text("the display still holds 4 cards")
+    buy(page, "Dan", "skyscraper")
+
+    # The end: the display cannot be refilled; the app knows the 3 cards left (a museum, a
+    # theater and a park). The park lies on blue and goes to Ben; the museum on green stays
+    # unsold (a tie); the theater on orange goes to Anna.
+    expect(page.locator("#end legend")).to_have_text(["Museum", "Theater", "Park"])
+    for k, (currency, holder) in enumerate(
+            [("green", "tie or nobody"), ("orange", "Anna"), ("blue", "Ben")]):
+        row = page.locator("#end fieldset.leftover").nth(k)
+        row.locator("label.chip", has_text=currency).tap()
+        row.locator("label.chip", has_text=holder).tap()
     shot(page, "06-end-form")
     tap_and_load(page, page.get_by_role("button", name="Give out the cards and score C"))
-    expect(page).to_have_url(TABLE_URL)
     expect(page.locator(".error, .refusal")).to_have_count(0)
 
-    # Scoring C, with Ben's park: museum Cleo/Dan 16 + 8 = 24, 12 each; theater Dan 17;
-    # station Anna 18; church Cleo 19; park Ben 20 (2), Cleo 12 (1); skyscraper Anna/Ben
-    # 21 + 13 = 34, 17 each, Dan 3rd 6.  C: Anna 35, Ben 37, Cleo 43, Dan 35.
+    # Scoring C: museum Cleo (5) 16, Dan (1) 8; theater Dan (6) 17, Anna (1) 9; station Anna
+    # (9) 18; church Cleo (9) 19; park Ben (10) 20, Cleo (1) 12; skyscraper Dan (7) 21, Anna and
+    # Ben (2) tie for 2nd-3rd: 13 + 6 = 19, 9 each.  C: Anna 36, Ben 29, Cleo 47, Dan 46.
     expect(page.get_by_role("heading", name="Final result")).to_be_visible()
-    expect(scoring_summary(page, "C")).to_have_text("Scoring C: Anna 35, Ben 37, Cleo 43, Dan 35")
+    expect(scoring_summary(page, "C")).to_have_text("Scoring C: Anna 36, Ben 29, Cleo 47, Dan 46")
     final = scoring_details(page, "C")
     expect(final.get_by_text("Park (blue): Ben")).to_be_visible()
     expect(final.get_by_text("Museum (green): unsold (tie or no money)")).to_be_visible()
+    expect(final.get_by_text("Theater (orange): Anna")).to_be_visible()
     expect(
         final.locator("ul.splits li").filter(
-            has_text="Anna and Ben tie for 1st-2nd with 2 skyscrapers: 21 + 13 = 34, 17 each"
+            has_text="Anna and Ben tie for 2nd-3rd with 2 skyscrapers: 13 + 6 = 19, 9 each"
         )
     ).to_have_count(1)
     expect(
-        final.locator("ul.splits li").filter(has_text="Dan is 3rd with 1 skyscraper: 6")
+        final.locator("ul.splits li").filter(has_text="Dan is 1st with 7 skyscrapers: 21")
     ).to_have_count(1)
-    # Totals A + B + C: Anna 6 + 19 + 35 = 60, Ben 5 + 21 + 37 = 63, Cleo 0 + 15 + 43 = 58,
-    # Dan 0 + 13 + 35 = 48.
-    assert ranking_lines(page) == ["1. Ben 63 winner", "2. Anna 60", "3. Cleo 58", "4. Dan 48"]
+    # Totals A + B + C: Anna 6 + 19 + 36 = 61, Ben 5 + 21 + 29 = 55, Cleo 0 + 15 + 47 = 62,
+    # Dan 0 + 13 + 46 = 59.
+    assert ranking_lines(page) == ["1. Cleo 62 winner", "2. Anna 61", "3. Dan 59", "4. Ben 55"]
     expect(building_button(page, "Ben", "park")).to_have_count(0)  # no more purchases
     shot(page, "07-final-result")
 
     text = squash(pdf_text(page))
     for name in ("Anna", "Ben", "Cleo", "Dan"):
         assert name in text
-    assert "Total 60 63 58 48" in text, text
-    assert "1. Ben (63), 2. Anna (60), 3. Cleo (58), 4. Dan (48)" in text, text
-    assert "Winner: Ben" in text
+    assert "Total 61 55 62 59" in text, text
+    assert "1. Cleo (62), 2. Anna (61), 3. Dan (59), 4. Ben (55)" in text, text
+    assert "Winner: Cleo" in text
     assert "13 + 6 = 19, 9 each" in text
 
 
 # (b) Two players and Dirk ---------------------------------------------------------------------
 
 
-def test_two_player_game_with_dirk(page: Page, shot: Shot) -> None:
+def test_two_player_game_with_dirk(page: Page, shot: Shot, live_database: Path) -> None:
     start_table(page, ["Eva", "Finn"])
     expect(page.locator("p.players")).to_contain_text("Dirk")
 
@@ -293,34 +321,44 @@ def test_two_player_game_with_dirk(page: Page, shot: Shot) -> None:
     expect(page.get_by_text("a third of the 33 cards left in the deck")).to_be_visible()
     shot(page, "11-dirk-deal-after-b")
     deal_dirk(page, {"park": 5, "skyscraper": 6})
-    expect(page.get_by_text("22 building cards left in the deck.")).to_be_visible()
+    expect(page.locator("section.next")).to_contain_text("22 cards are still in the deck")
     expect(page.get_by_role("button", name="Scoring B card drawn: score now")).to_have_count(0)
 
-    # The end: a museum on blue goes to Eva, the only one with blue money (Dirk holds none).
-    page.get_by_role("link", name="Game over: leftover cards and scoring C").tap()
-    expect(page.get_by_label("Dirk: blue")).to_have_count(0)
-    page.get_by_role("combobox", name="Card 1", exact=True).select_option("museum")
-    page.get_by_role("combobox", name="Card 1 currency", exact=True).select_option("blue")
-    page.get_by_label("Eva: blue", exact=True).fill("3")
-    page.get_by_label("Finn: green", exact=True).fill("9")
+    # The rest of the game (22 purchases) straight into the database; the last one tapped.
+    record(live_database, page.url, ["Eva", "Finn"], [
+        *buys("Eva", museum=4, church=5, park=3), *buys("Finn", theater=5, station=5)])
+    page.reload()
+    buy(page, "Finn", "skyscraper")
+
+    # The end: a museum, a theater and a church are left. The museum on blue goes to Eva, the
+    # theater on green stays unsold (a tie), the church on yellow goes to Finn; Dirk holds no
+    # money, so he is not offered.
+    expect(page.locator("#end legend")).to_have_text(["Museum", "Theater", "Church"])
+    expect(page.locator("#end label.chip", has_text="Dirk")).to_have_count(0)
+    for k, (currency, holder) in enumerate(
+            [("blue", "Eva"), ("green", "tie or nobody"), ("yellow", "Finn")]):
+        row = page.locator("#end fieldset.leftover").nth(k)
+        row.locator("label.chip", has_text=currency).tap()
+        row.locator("label.chip", has_text=holder).tap()
     shot(page, "12-dirk-end-form")
     tap_and_load(page, page.get_by_role("button", name="Give out the cards and score C"))
 
-    # C: museum Eva (3) 16; theater Finn 17; station Dirk (3) 18, Finn (1) 10; church Dirk 19;
-    # park Dirk (8) 20; skyscraper Dirk (10) 21.  Totals: Eva 1 + 8 + 16 = 25,
-    # Finn 2 + 12 + 27 = 41, Dirk 11 + 46 + 78 = 135: Dirk has the most, but Finn wins.
+    # C: museum Eva (7) 16; theater Finn (6) 17; station Finn (6) 18, Dirk (3) 10; church Eva
+    # (5) 19, Dirk (3) 11, Finn (1) 4; park Dirk (8) 20, Eva (3) 12; skyscraper Dirk (10) 21,
+    # Finn (1) 13.  Totals: Eva 1 + 8 + 47 = 56, Finn 2 + 12 + 52 = 66,
+    # Dirk 11 + 46 + 62 = 119: Dirk has the most, but Finn wins.
     expect(page.get_by_role("heading", name="Final result")).to_be_visible()
-    expect(scoring_summary(page, "C")).to_have_text("Scoring C: Eva 16, Finn 27, Dirk 78")
-    assert ranking_lines(page) == ["1. Finn 41 winner", "2. Eva 25"]
-    expect(page.locator(".dirk-total")).to_have_text("Dirk: 135 points (Dirk cannot win).")
+    expect(scoring_summary(page, "C")).to_have_text("Scoring C: Eva 47, Finn 52, Dirk 62")
+    assert ranking_lines(page) == ["1. Finn 66 winner", "2. Eva 56"]
+    expect(page.locator(".dirk-total")).to_have_text("Dirk: 119 points (Dirk cannot win).")
     expect(page.locator("ol.ranking")).not_to_contain_text("Dirk")
     shot(page, "13-dirk-final-result")
 
     text = squash(pdf_text(page))
     assert "Eva" in text and "Finn" in text and "Dirk" in text
-    assert "Total 25 41 135" in text, text
+    assert "Total 56 66 119" in text, text
     assert "Winner: Finn" in text
-    assert "Dirk scored 135 but cannot win" in text
+    assert "Dirk scored 119 but cannot win" in text
 
 
 # (c) A stale screen is refused ----------------------------------------------------------------

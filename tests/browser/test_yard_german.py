@@ -12,12 +12,15 @@ from __future__ import annotations
 import io
 import re
 from collections.abc import Callable, Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, Locator, Page, expect
 from pypdf import PdfReader
 
+from companion import replays, storage
+from companion.rules import GAMES
 from tests.browser.helpers import squash, tap_and_load
 
 Shot = Callable[[Page, str], Any]
@@ -71,6 +74,25 @@ def score(page: Page, scoring: str) -> None:
     expect(page.get_by_role("heading", name=f"Wertung {scoring} erledigt")).to_be_visible()
 
 
+def buys(player: str, **counts: int) -> list[tuple[str, dict[str, Any]]]:
+    return [("buy", {"player": player, "building": b, "for": player})
+            for b, n in counts.items() for _ in range(n)]
+
+
+def record(database: Path, url: str, players: list[str],
+           actions: list[tuple[str, dict[str, Any]]]) -> None:
+    """Record actions on the table at `url` straight into the live database, each checked by
+    the rules as the app checks it (a quick way through many purchases)."""
+    db = storage.connect(str(database))
+    table_id = url.split("?")[0].split("#")[0].rstrip("/").split("/")[-1]
+    try:
+        for kind, payload in actions:
+            replays.record(db, table_id, GAMES["yard"], players, storage.last_seq(db, table_id),
+                           kind, payload)
+    finally:
+        db.close()
+
+
 def pdf_text(page: Page, link_name: str | re.Pattern[str]) -> str:
     """The text of the PDF a link points to, asked for in German as the browser would (the API
     requests of a Playwright context do not send the locale's Accept-Language by themselves)."""
@@ -86,7 +108,7 @@ def details(page: Page, scoring: str) -> Locator:
     return page.locator("details.scoring", has=summary)
 
 
-def test_a_three_player_game_in_german(german: Page, shot: Shot) -> None:
+def test_a_three_player_game_in_german(german: Page, shot: Shot, live_database: Path) -> None:
     page = german
     start_table(page, ["Anna", "Ben", "Cleo"])
     expect(page.get_by_text("Noch 50 Bildkarten im Stapel.")).to_be_visible()
@@ -133,40 +155,52 @@ def test_a_three_player_game_in_german(german: Page, shot: Shot) -> None:
     expect(page.get_by_role("row", name=re.compile("^Wertung C"))).to_be_visible()
     shot(page, "de-04-yard-scoring-b")
 
-    # The end: a park on blue goes to Cleo, the only one holding blue money.
-    page.get_by_role("link", name="Spielende: übrige Bildkarten und Wertung C").tap()
-    expect(page.get_by_role("heading", name="Spielende", exact=True)).to_be_visible()
-    expect(page.get_by_role("heading", name="Geld auf der Hand")).to_be_visible()
-    page.get_by_role("combobox", name="Karte 1", exact=True).select_option(label="Park")
-    page.get_by_role("combobox", name="Währung von Karte 1", exact=True).select_option(
-        label="blau")
-    page.get_by_label("Cleo: blau", exact=True).fill("6")
+    # The rest of the game (43 purchases) straight into the database; the last one tapped.
+    record(live_database, page.url, ["Anna", "Ben", "Cleo"], [
+        *buys("Cleo", museum=6, skyscraper=7), *buys("Ben", theater=6, church=8),
+        *buys("Anna", station=8, park=8)])
+    page.reload()
+    expect(page.locator("section.next")).to_contain_text("in der Auslage liegen noch 4 Karten")
+    buy(page, "Anna", "park")
+
+    # The end: a theater, a station and a park are left. The theater on green stays unsold (a
+    # tie), the station on yellow goes to Ben, the park on blue to Cleo.
+    expect(page.get_by_role("heading", name="Spielende: die letzten Karten und Wertung C")
+           ).to_be_visible()
+    expect(page.locator("#end legend")).to_have_text(["Theater", "Bahnhof", "Park"])
+    for k, (currency, holder) in enumerate(
+            [("grün", "Gleichstand oder niemand"), ("gelb", "Ben"), ("blau", "Cleo")]):
+        row = page.locator("#end fieldset.leftover").nth(k)
+        row.locator("label.chip", has_text=currency).tap()
+        row.locator("label.chip", has_text=holder).tap()
     shot(page, "de-05-yard-end-form")
     tap_and_load(page, page.get_by_role("button", name="Karten vergeben und Wertung C"))
     expect(page).to_have_url(TABLE_URL)
     expect(page.locator(".error, .refusal")).to_have_count(0)
 
-    # C: park Ben and Cleo tie, 20 + 12 = 32, 16 each; skyscraper Anna and Ben 21 + 13 = 34,
-    # 17 each; museum Cleo 16; church Cleo 19.  Totals: Anna 6 + 9 + 17 = 32,
-    # Ben 5 + 21 + 33 = 59, Cleo 1 + 19 + 51 = 71.
+    # C: museum Cleo (7) 16; theater Ben (6) 17; station Anna (8) 18, Ben (1) 10; church Ben (8)
+    # 19, Cleo (1) 11; park Anna (9) 20, Ben and Cleo (1) tie for 2nd-3rd 12 + 5 = 17, 8 each;
+    # skyscraper Cleo (7) 21, Anna and Ben (2) tie for 2nd-3rd 13 + 6 = 19, 9 each.
+    # C: Anna 47, Ben 63, Cleo 56.  Totals: Anna 6 + 9 + 47 = 62, Ben 5 + 21 + 63 = 89,
+    # Cleo 1 + 19 + 56 = 76.
     expect(page.get_by_role("heading", name="Endergebnis")).to_be_visible()
     expect(details(page, "C").locator("summary")).to_have_text(
-        "Wertung C: Anna 17, Ben 33, Cleo 51")
+        "Wertung C: Anna 47, Ben 63, Cleo 56")
     expect(details(page, "C").get_by_text("Park (blau): Cleo")).to_be_visible()
     ranking = [" ".join(t.split()) for t in page.locator("ol.ranking li").all_inner_texts()]
-    assert ranking == ["1. Cleo 71 Sieg", "2. Ben 59", "3. Anna 32"], ranking
+    assert ranking == ["1. Ben 89 Sieg", "2. Cleo 76", "3. Anna 62"], ranking
     expect(page.get_by_role("heading", name="Gebäude bei Spielende")).to_be_visible()
     shot(page, "de-06-yard-final")
 
     # "Wertungsblatt" here; the games' catalogues share this label and one still says "-bogen".
     text = squash(pdf_text(page, re.compile(r"^Wertungs\w+ \(PDF, A4\)$")))
     assert "Bauhof-Kartenspiel" in text and "Gespielt am" in text, text
-    assert "Summe 32 59 71" in text, text
-    assert "Rangfolge: 1. Cleo (71), 2. Ben (59), 3. Anna (32)." in text, text
+    assert "Summe 62 89 76" in text, text
+    assert "Rangfolge: 1. Ben (89), 2. Cleo (76), 3. Anna (62)." in text, text
     assert "Park (blau) an Cleo" in text, text
     assert "Hochhaus: Anna und Ben teilen sich den 1." in text, text
-    assert "Platz mit 2 Hochhäusern: 21 + 13 = 34, je 17" in text, text
-    assert "Kirche: Cleo belegt den 1. Platz mit 1 Kirche: 19" in text, text
+    assert "Hochhaus: Cleo belegt den 1. Platz mit 7 Hochhäusern: 21" in text, text
+    assert "Kirche: Ben belegt den 1. Platz mit 8 Kirchen: 19" in text, text
     for english in ("Scoring", "Total", "Ranking", "Played", "Ruling", "skyscraper", "each"):
         assert english not in text, english
 

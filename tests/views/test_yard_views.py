@@ -165,7 +165,8 @@ def test_two_players_play_with_dirk_through_the_end(client):
     assert "Give out the cards and score C" not in page
     assert "The game ends once the building deck is empty and the display cannot be refilled to " \
         "4; 24 cards are still in the deck." in page
-    assert client.get(url + "end").headers["Location"] == url + "#end"  # the form is on the page
+    # The long end form of old is no longer linked; at its old address it says the game goes on.
+    assert "24 cards are still in the deck." in text(client.get(url + "end"))
 
 
 def seed(app, url, names, actions):
@@ -201,7 +202,7 @@ def test_the_end_of_a_dirk_game_asks_only_for_the_cards_left_on_display(app, cli
         "museum", "theater", "skyscraper"]
     assert 'name="most_0" value="0"' in page and 'name="most_0" value="2"' not in page
     assert " checked" not in page  # nothing is guessed
-    response = client.post(url + "end", data={
+    response = client.post(url + "final", data={
         **fresh(client, url), "space_0": "blue", "most_0": "0", "space_1": "green",
         "most_1": "nobody", "space_2": "orange", "most_2": "1"})
     assert response.status_code == 303
@@ -215,7 +216,7 @@ def test_a_bad_end_form_keeps_what_was_tapped(app, client):
     url = new_table(client, *yard_example.PLAYERS)
     seed(app, url, yard_example.PLAYERS, yard_example.GAME_OVER)
     seq = current_seq(client, url)
-    response = client.post(url + "end", data={**fresh(client, url), "space_0": "blue",
+    response = client.post(url + "final", data={**fresh(client, url), "space_0": "blue",
                                               "most_1": "2"})
     assert response.status_code == 400 and current_seq(client, url) == seq
     page = text(response)
@@ -223,7 +224,7 @@ def test_a_bad_end_form_keeps_what_was_tapped(app, client):
         in page
     assert 'name="space_0" value="blue" checked' in page
     assert 'name="most_1" value="2" checked' in page
-    twice = client.post(url + "end", data={
+    twice = client.post(url + "final", data={
         **fresh(client, url), "space_0": "blue", "most_0": "0", "space_1": "blue",
         "most_1": "1", "space_2": "yellow", "most_2": "1"})
     assert twice.status_code == 422 and current_seq(client, url) == seq
@@ -323,7 +324,7 @@ def test_the_end_form_and_the_final_result_in_german(app, client):
     form = text(client.get(url, headers=GERMAN))
     assert "Auf dem Feld von" in form and "Gleichstand oder niemand" in form
     assert '<span class="chip-card b-skyscraper">Hochhaus</span>' in form
-    response = client.post(url + "end", headers=GERMAN, data={
+    response = client.post(url + "final", headers=GERMAN, data={
         **fresh(client, url), "space_0": "blue", "most_0": "0", "space_1": "green",
         "most_1": "nobody", "space_2": "yellow", "most_2": "1"})
     assert response.status_code == 303

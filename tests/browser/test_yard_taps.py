@@ -1,0 +1,141 @@
+"""The construction-yard game's end in a few taps (issue 15: at most 8), in real Chromium at
+phone size with touch, with JavaScript on and off.
+
+The table is seeded straight into the live database through the real rules with the scripted
+game of companion/rules/yard_example.py, whose scores are worked out by hand there: 51 of the 54
+building cards bought, so the deck is empty and the display holds a museum, a church and a
+skyscraper. The players tap, for each, the currency space it lies on and who holds the most of
+that money, then score C.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, Locator, Page, expect
+
+from companion.rules import yard_example
+from tests.browser.taps import Taps
+from tests.browser.test_taps import seed
+
+SHOTS = Path("/tmp/yard-shots")
+PLAYERS = tuple(yard_example.PLAYERS)
+
+
+class ChipTaps(Taps):
+    """`Taps` with a tap that loads nothing: a chip (a radio drawn as a button) only marks
+    itself chosen, so there is no answer to wait for."""
+
+    def chip(self, target: Locator, what: str = "") -> None:
+        target.tap()
+        expect(target.locator("input")).to_be_checked()
+        self._counted(1, what or "chip")
+
+
+@pytest.fixture(params=[True, False], ids=["js", "no js"])
+def phone(request: pytest.FixtureRequest, browser: Browser,
+          browser_context_args: dict[str, Any]) -> Iterator[Page]:
+    """A phone with JavaScript on, and one with it off."""
+    context = browser.new_context(**browser_context_args, java_script_enabled=request.param)
+    page = context.new_page()
+    page.set_default_timeout(10_000)
+    yield page
+    context.close()
+
+
+def screenshot(page: Page, name: str) -> None:
+    SHOTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
+
+
+def leftover(page: Page, k: int) -> Locator:
+    return page.locator("#end fieldset.leftover").nth(k)
+
+
+def chip(row: Locator, words: str) -> Locator:
+    return row.locator("label.chip", has_text=words)
+
+
+def test_the_end_of_the_game_in_at_most_8_taps(phone: Page, live_database: Path) -> None:
+    table_id = seed(live_database, "yard", PLAYERS, tuple(yard_example.GAME_OVER))
+    phone.goto(f"/yard/{table_id}/")
+    expect(phone.get_by_role("heading", name="Game over: the last cards and scoring C")
+           ).to_be_visible()
+    expect(phone.locator("#end legend")).to_have_text(["Museum", "Church", "Skyscraper"])
+    expect(phone.locator("#end input:checked")).to_have_count(0)  # nothing guessed
+    script = phone.evaluate("document.documentElement.dataset.answers !== undefined")
+    screenshot(phone, f"end-form-{'js' if script else 'no-js'}")
+
+    taps = ChipTaps(phone)
+    for k, (currency, holder) in enumerate(
+            [("blue", "Ann"), ("green", "tie or nobody"), ("yellow", "Ben")]):
+        taps.chip(chip(leftover(phone, k), currency), currency)
+        taps.chip(chip(leftover(phone, k), holder), holder)
+    screenshot(phone, f"end-form-tapped-{'js' if script else 'no-js'}")
+    taps.tap(phone.get_by_role("button", name="Give out the cards and score C"), "score C")
+    assert taps.count <= 8, taps
+    assert taps.count == 7, taps
+
+    # The scores worked out by hand in yard_example: C Ann 80, Ben 75, Cy 39; the skyscraper on
+    # yellow goes to Ben, who wins 99 to 97.
+    expect(phone.get_by_role("heading", name="Final result")).to_be_visible()
+    c = phone.locator("details.scoring", has=phone.locator("summary", has_text="Scoring C:"))
+    expect(c.locator("summary")).to_have_text("Scoring C: Ann 80, Ben 75, Cy 39")
+    expect(c.get_by_text("Museum (blue): Ann")).to_be_visible()
+    expect(c.get_by_text("Church (green): unsold (tie or no money)")).to_be_visible()
+    expect(c.get_by_text("Skyscraper (yellow): Ben")).to_be_visible()
+    ranking = [" ".join(t.split()) for t in phone.locator("ol.ranking li").all_inner_texts()]
+    assert ranking == ["1. Ben 99 winner", "2. Ann 97", "3. Cy 59"], ranking
+    screenshot(phone, f"final-result-{'js' if script else 'no-js'}")
+
+
+def test_a_chip_left_out_is_asked_for_and_the_others_are_kept(page: Page,
+                                                               live_database: Path) -> None:
+    table_id = seed(live_database, "yard", PLAYERS, tuple(yard_example.GAME_OVER))
+    page.goto(f"/yard/{table_id}/")
+    taps = ChipTaps(page)
+    taps.chip(chip(leftover(page, 0), "blue"))
+    taps.chip(chip(leftover(page, 0), "Ann"))
+    page.get_by_role("button", name="Give out the cards and score C").tap()
+    expect(page.get_by_role("alert")).to_contain_text(
+        "Church: currency space: tap the space it lies on.")
+    expect(chip(leftover(page, 0), "blue").locator("input")).to_be_checked()
+    expect(chip(leftover(page, 0), "Ann").locator("input")).to_be_checked()
+    screenshot(page, "end-form-refused")
+
+
+def test_game_over_is_offered_only_once_the_display_cannot_be_refilled(
+        page: Page, live_database: Path) -> None:
+    table_id = seed(live_database, "yard", PLAYERS, tuple(yard_example.GAME_OVER[:-1]))
+    page.goto(f"/yard/{table_id}/")
+    expect(page.locator("#end")).to_have_count(0)
+    expect(page.locator("section.next")).to_contain_text(
+        "The building deck is empty, but the display still holds 4 cards: the game ends after "
+        "the turn in which one of them is bought.")
+    screenshot(page, "not-over-yet")
+    buyer = page.locator(".buyer").filter(has=page.get_by_role("heading", name="Cy", exact=True))
+    Taps(page).tap(buyer.get_by_role("button", name="Skyscraper 1"), "Cy buys the skyscraper")
+    expect(page.get_by_role("heading", name="Game over: the last cards and scoring C")
+           ).to_be_visible()
+    expect(page.locator("#end legend")).to_have_text(["Museum", "Church", "Skyscraper"])
+
+
+def test_the_set_up_says_who_starts_at_the_top(page: Page, live_database: Path) -> None:
+    table_id = seed(live_database, "yard", PLAYERS, ())
+    page.goto(f"/yard/{table_id}/")
+    setup = page.locator("details.setup")
+    assert setup.evaluate("e => e.getBoundingClientRect().top") < page.locator(
+        "section.buy").evaluate("e => e.getBoundingClientRect().top")  # before the purchases
+    expect(setup).to_contain_text("The player with the fewest money cards starts")
+    for i, (cards, total) in enumerate([(4, 22), (3, 21), (3, 24)]):
+        page.get_by_label(f"{PLAYERS[i]}: cards", exact=True).fill(str(cards))
+        page.get_by_label(f"{PLAYERS[i]}: total", exact=True).fill(str(total))
+    Taps(page).tap(page.get_by_role("button", name="Who starts?"))
+    # Ben and Cy hold the fewest cards (3); Ben the lower total (21): Ben starts.
+    expect(page.locator("p.starts")).to_have_text("★ Ben starts.")
+    box = page.locator("p.starts").bounding_box()
+    assert box is not None and box["y"] + box["height"] <= 844, box  # on the first screen
+    screenshot(page, "set-up-who-starts")
