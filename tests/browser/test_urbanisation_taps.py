@@ -14,12 +14,13 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from playwright.sync_api import Locator, Page, expect
+from playwright.sync_api import Browser, Locator, Page, expect
 
 from companion.rules.urbanisation_example import SETUP as EXAMPLE_SETUP
 from companion.rules.urbanisation_example import TURN_1 as EXAMPLE_TURN_1
 from companion.rules.urbanisation_example import act, hire, passes
 from companion.rules.urbanisation_table import UrbanisationTable
+from tests.browser.helpers import tap_and_load
 from tests.browser.taps import Taps
 from tests.browser.test_taps import logged, seed
 
@@ -193,3 +194,35 @@ def test_turn_1_of_the_example_game(page: Page, live_database: Path) -> None:
     meant = replayed(players, [*seeded, *EXAMPLE_TURN_1])
     assert vp_row(page) == [meant.vp(p) for p in players]
     taps.held_to("Urbanisation: turn 1 of the example game (3 players)", 33)
+
+
+def test_the_one_tap_actions_fit_the_phone_in_german(page: Page, live_database: Path) -> None:
+    seeded = [TWO_SETUP, *TWO_TURN_1, *hire("architect", "tax_collector", players=list(TWO)),
+              act("pass", "Ann")]
+    table_id = seed(live_database, "urbanisation", TWO, tuple(seeded))
+    page.goto(f"/urbanisation/{table_id}/")
+    page.get_by_role("link", name="Deutsch").click()
+    expect(offer(page, "taxes.tax_collector")).to_have_text(  # a soft hyphen where it breaks
+        "Zweimal, mit dem Steuer\u00adeintreiber +2 $")
+    expect(offer(page, "erect.administrative")).to_contain_text("−3 $ +2 SP")
+    shot(page, "offers-german")  # and nothing scrolls sideways
+    for chip in page.locator(".u-chip").all():
+        box = chip.bounding_box()
+        assert box is not None and box["height"] >= 44 and box["width"] >= 44
+
+
+def test_a_one_tap_action_without_javascript(browser: Browser, live_database: Path,
+                                             browser_context_args: dict[str, Any]) -> None:
+    seeded = [TWO_SETUP, *TWO_TURN_1, *hire("architect", "tax_collector", players=list(TWO))]
+    table_id = seed(live_database, "urbanisation", TWO, tuple(seeded))
+    context = browser.new_context(**browser_context_args, java_script_enabled=False)
+    try:
+        phone = context.new_page()
+        phone.goto(f"/urbanisation/{table_id}/")
+        tap_and_load(phone, offer(phone, "produce.3"))
+        expect(phone.locator("p.just-scored")).to_have_text(
+            "Ann produced 2 goods at factory 3 Bakery (orange): $2, +2 VP.")
+        assert_recorded(live_database, table_id, seeded,
+                        [act("produce", "Ann", factory=3, orders={"orange": 2})])
+    finally:
+        context.close()
