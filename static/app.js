@@ -252,9 +252,14 @@
   }
 
   // The field the app found wrong (out of range, blank), marked: the refusal is shown beside it.
+  // A group of chips (radio buttons) is shown by its fieldset, or else its first chip.
   function fieldAtFault(form, name) {
-    var field = name && form.elements[name];
-    if (!field || !field.getBoundingClientRect) return null;
+    var named = name && form.elements[name];
+    if (named && !named.getBoundingClientRect && named.length) {
+      named = named[0].closest("fieldset") || named[0];
+    }
+    var field = named && named.getBoundingClientRect ? named : null;
+    if (!field) return null;
     field.setAttribute("aria-invalid", "true");
     field.addEventListener("input", function () { field.removeAttribute("aria-invalid"); },
                            { once: true });
