@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, render_template, request
+from flask import Blueprint, render_template
 from wtforms import IntegerField, RadioField, SelectChoice, SelectField, StringField
 from wtforms.validators import InputRequired, NumberRange, Optional
 
@@ -19,9 +19,7 @@ from .tables import (
     load_table,
     log_context,
     opened_fold_out,
-    perform,
     reason_field,
-    refuse,
     table_page,
 )
 
@@ -31,7 +29,6 @@ bp = Blueprint("yard", __name__, url_prefix="/yard")
 BUILDING_CHOICES = [SelectChoice(b, lazy_text(yard.NAMES[b])) for b in yard.BUILDINGS]
 CURRENCY_CHOICES = [SelectChoice(c, lazy_text(yard.CURRENCY_NAMES[c])) for c in yard.CURRENCIES]
 NOBODY = "nobody"
-NONE = SelectChoice("", _l("none"))
 
 
 class BuyForm(ActionForm):
@@ -217,57 +214,3 @@ def final_payload(form: Any, table: Table) -> dict[str, Any]:
         leftovers.append({"building": building, "currency": currency})
         most[currency] = None if holder == NOBODY else state.players[int(holder)]
     return {"leftovers": leftovers, "most": most}
-
-
-# The long end form of before issue 15 (every player's money per currency, the leftover cards
-# chosen from lists), no longer linked: kept at its address for old links and the tests that
-# still use it. It can end a game the rules would go on with; the page says so.
-
-def money_form(players: list[str]) -> Any:
-    """The end: each player's money per currency and the cards left on display."""
-    fields: dict[str, Any] = {}
-    for i, player in enumerate(players):
-        for currency in yard.CURRENCIES:
-            label = _l("%(player)s: %(currency)s", player=player,
-                       currency=lazy_text(yard.CURRENCY_NAMES[currency]))
-            fields[f"money_{i}_{currency}"] = count_field(label, yard.MAX_MONEY)
-    for k in range(yard.DISPLAY):
-        fields[f"card_{k}"] = SelectField(
-            _l("Card %(number)s", number=k + 1), choices=[NONE, *BUILDING_CHOICES], default="")
-        fields[f"currency_{k}"] = SelectField(
-            _l("Card %(number)s currency", number=k + 1), choices=[NONE, *CURRENCY_CHOICES],
-            default="")
-    return type("MoneyForm", (ActionForm,), fields)()
-
-
-@bp.route("/<table_id>/end", methods=["GET", "POST"])
-def end(table_id: str) -> Any:
-    """The long end form: every player's money, then scoring C."""
-    table = load_table("yard", table_id)
-    form = money_form(table.names)
-
-    def render_end(table: Table, error: Any = None, status: int = 200) -> Any:
-        game = table.current()
-        page = render_template("yard/end.html", table=table, state=game.state,
-                               seq=game.last_seq, form=form, yard=yard, error=error,
-                               rulings=yard.RULINGS)
-        return page, status
-
-    if request.method == "GET":
-        return render_end(table)
-    if not form.validate_on_submit():
-        return refuse(table, form, render_end)
-    return perform(table, form, "final", money_payload(form, table.names), render_end)
-
-
-def money_payload(form: Any, players: list[str]) -> dict[str, Any]:
-    money = {
-        p: {c: form[f"money_{i}_{c}"].data or 0 for c in yard.CURRENCIES}
-        for i, p in enumerate(players)
-    }
-    leftovers = [
-        {"building": form[f"card_{k}"].data, "currency": form[f"currency_{k}"].data}
-        for k in range(yard.DISPLAY)
-        if form[f"card_{k}"].data
-    ]
-    return {"money": money, "leftovers": leftovers}

@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 from tests.conftest import new_table, screen
 
 ENDPOINTS = {
-    "yard": ["buy", "score", "dirk", "setup", "youngest", "correct", "deck", "end", "undo",
+    "yard": ["buy", "score", "dirk", "setup", "youngest", "correct", "deck", "final", "undo",
              "redo"],
     "fifth_avenue": ["board", "board/saved", "setup", "first", "plot", "move", "score", "alea",
                      "auction", "final", "hand", "undo", "redo"],
@@ -19,7 +19,7 @@ ENDPOINTS = {
 FIELDS = ["player", "building", "receiver", "scoring", "owner", "count", "left", "target", "tile",
           "commissioner", "to", "district", "high_bid", "cards", "draw", "winner", "colour",
           "highest", "build", "stop", "tiles", "street", "site", "card", "project", "deck",
-          "cost", "amount", "cards_0", "total_0", "money_0_blue", "card_0", "currency_0",
+          "cost", "amount", "cards_0", "total_0", "space_0", "most_0", "card_0", "currency_0",
           "museum", "income_each_0", "income_amount_0", "set_sizes", "34w_0", "row_0",
           "plot_34w", "kind_34w"]
 VALUES = st.one_of(

@@ -8,9 +8,11 @@ from pypdf import PdfReader
 
 from benchmarks.games import GAME_SCRIPTS, PLAYERS
 from companion.rules import GAMES, urbanisation_actions, urbanisation_table, yard
-from tests.conftest import act, fresh, new_table
+from tests.conftest import act, new_table
 from tests.security.test_hostile_names import renamed
 from tests.views.test_exchange import seed
+from tests.views.test_yard_views import ended_early
+from tests.views.test_yard_views import seed as seed_on
 
 
 def pdf_text(data):
@@ -52,21 +54,21 @@ def test_a_pad_for_an_impossible_player_count_is_404(client):
     assert client.get("/pad/chess.pdf").status_code == 404
 
 
-def finished_game(client, names):
+def finished_game(app, client, names):
+    """A short yard game, ended early as a log from before issue 15 could (an imported one)."""
     url = new_table(client, *names)
     act(client, url, "buy", player=names[0], building="skyscraper")
     act(client, url, "buy", player=names[1], building="skyscraper")
     act(client, url, "buy", player=names[2], building="park")
     act(client, url, "score", scoring="A")
     act(client, url, "score", scoring="B")
-    end = url + "end"
-    client.post(end, data=fresh(client, end))
+    seed_on(app, url, names, [ended_early(names)])
     return url
 
 
-def test_finished_score_sheet_holds_names_totals_and_splits(client):
+def test_finished_score_sheet_holds_names_totals_and_splits(app, client):
     names = ["Tobi", "李小龍", "Zoë"]
-    url = finished_game(client, names)
+    url = finished_game(app, client, names)
     response = client.get(url + "sheet.pdf?size=A4")
     assert response.data.startswith(b"%PDF")
     text, reader = pdf_text(response.data)
@@ -79,9 +81,9 @@ def test_finished_score_sheet_holds_names_totals_and_splits(client):
     assert any("NotoSansCJK" in f.replace("-", "") for f in fonts(reader)), fonts(reader)
 
 
-def test_an_emoji_in_a_name_prints_with_the_emoji_font_not_a_box(client):
+def test_an_emoji_in_a_name_prints_with_the_emoji_font_not_a_box(app, client):
     names = ["Ann 🎲", "Ben", "Cy"]
-    response = client.get(finished_game(client, names) + "sheet.pdf?size=A4")
+    response = client.get(finished_game(app, client, names) + "sheet.pdf?size=A4")
     text, reader = pdf_text(response.data)
     assert "Ann" in text and "Winner" in text
     assert any("NotoColorEmoji" in f.replace("-", "") for f in fonts(reader)), fonts(reader)

@@ -55,8 +55,6 @@ def pages(client, slug, table_id, finished):
     found = [base, base + "history", base + "share"]
     if slug == "street":
         found += [base + "play/0", base + "play/1"]
-    if slug == "yard" and not finished:
-        found.append(base + "end")
     if slug == "fifth_avenue":
         found.append(base + "board")
     board = re.search(r"/board/[A-Za-z0-9_-]{22}", client.get(base + "share").get_data(True))
@@ -79,13 +77,13 @@ def test_every_page_shows_the_names_as_text(app, client, slug, share, language):
 
 
 @pytest.mark.parametrize("language", LANGUAGES, ids=["en", "de"])
-def test_the_set_up_and_end_labels_of_the_construction_yard(app, client, language):
-    """Where it was found: labels built from a name ("<name>: cards", "<name>: blue")."""
+def test_the_set_up_labels_of_the_construction_yard(app, client, language):
+    """Where it was found: labels built from a name ("<name>: cards")."""
     table_id, names = hostile_table(app, "yard", 0)
-    for url in (f"/yard/{table_id}/", f"/yard/{table_id}/end"):
-        page = client.get(url, headers=language).get_data(as_text=True)
-        assert_text_not_markup(page, names, url)
-        assert f"<span>{escape(names[0])}:" in page
+    url = f"/yard/{table_id}/"
+    page = client.get(url, headers=language).get_data(as_text=True)
+    assert_text_not_markup(page, names, url)
+    assert f"<span>{escape(names[0])}:" in page
 
 
 @pytest.mark.parametrize("language", LANGUAGES, ids=["en", "de"])

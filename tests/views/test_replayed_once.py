@@ -14,7 +14,7 @@ def snapshot(state):
     return {key: value for key, value in vars(state).items() if key != "note"}
 
 
-PAGES = {"yard": ["", "history", "share", "end", "sheet.pdf"],
+PAGES = {"yard": ["", "history", "share", "sheet.pdf"],
          "fifth_avenue": ["", "history", "share", "board", "sheet.pdf"],
          "street": ["", "history", "share", "play/0", "play/1", "sheet.pdf"],
          "urbanisation": ["", "history", "share", "sheet.pdf"]}
