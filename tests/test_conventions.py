@@ -69,3 +69,10 @@ def test_words_looked_up_later_are_text_not_html(path):
         if isinstance(node, ast.ImportFrom) and node.module == "flask_babel":
             assert not {a.name for a in node.names} & {"lazy_gettext", "lazy_ngettext",
                                                          "LazyString"}, path
+
+
+def test_every_test_module_has_its_own_name():
+    """pytest imports test modules by their file name (the test folders are not packages): two
+    modules of one name stop the whole run before it starts."""
+    names = [p.name for p in (ROOT / "tests").rglob("test_*.py")]
+    assert sorted({n for n in names if names.count(n) > 1}) == []
