@@ -40,7 +40,7 @@ def test_csrf_is_enforced_on_every_form(tmp_path, monkeypatch):
     monkeypatch.setenv("COMPANION_INSTANCE", str(tmp_path))
     app = create_app({"DATABASE": str(tmp_path / "db.sqlite")})
     client = app.test_client()
-    for url in ("/new", "/yard/x/buy", "/yard/x/undo", "/yard/x/end"):
+    for url in ("/new", "/yard/x/buy", "/yard/x/undo", "/yard/x/final"):
         response = client.post(url, data={"game": "yard", "players-0-name": "A"})
         assert response.status_code == 400, url
         assert "nothing was changed" in response.get_data(as_text=True)
