@@ -741,7 +741,8 @@ def describe(kind: str, payload: Mapping[str, Any]) -> str:
                     to=DISTRICT_NAMES.get(str(to), to)),
         "score": Msg("{district} scored", district=where),
         "alea_bid": Msg("Alea's cards {cards} against a high bid of {high}", cards=cards,
-                        high=payload.get("high_bid")),
+                        high=payload.get("high_bid"))
+        if payload.get("high_bid") is not None else Msg("Alea's cards {cards}", cards=cards),
         "auction": Msg("Auction: Alea won") if winner == ALEA
         else Msg("Auction: {winner} won", winner=winner) if winner
         else Msg("Auction: nobody bid"),

@@ -83,3 +83,11 @@ def test_the_street_pad_starts_with_the_prestige_of_the_starting_money():
     assert scored.start == (("Mia", 3), ("Ola", 3))
     assert [line.points for line in scored.lines if line.points] == [(("Ola", 3),),
                                                                      (("Mia", 3),)]
+
+
+def test_alea_s_draw_is_said_with_the_high_bid_only_when_it_was_entered():
+    from companion.rules.fifth_avenue_table import describe
+
+    assert describe("alea_bid", {"cards": [4, 6, 4], "high_bid": 12}) == (
+        "Alea's cards 4 6 4 against a high bid of 12")
+    assert describe("alea_bid", {"cards": [5, 5]}) == "Alea's cards 5 5"
