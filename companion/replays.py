@@ -116,14 +116,16 @@ def from_snapshot(data: bytes) -> Current:
 
 
 class Memory:
-    """The tables this worker served last, by (table id, last seq), and their states by (table
-    id, head); the least recently used go first. Thread-safe."""
+    """The tables this worker served last, by (table id, last seq), their states by (table
+    id, head), and what pages work out from a state (`worked_out`); the least recently used go
+    first. Thread-safe."""
 
     def __init__(self, size: int = REMEMBERED):
         self.size = size
         self.lock = threading.Lock()
         self.tables: OrderedDict[tuple[str, int], Current] = OrderedDict()
         self.states: OrderedDict[tuple[str, int], TableState] = OrderedDict()
+        self.derived: OrderedDict[tuple[str, int], Any] = OrderedDict()
 
     def table(self, table_id: str, seq: int) -> Current | None:
         return self._get(self.tables, (table_id, seq))
@@ -140,10 +142,24 @@ class Memory:
                 while len(kept) > self.size:
                     kept.popitem(last=False)
 
+    def worked_out(self, table_id: str, table: Current, work: Callable[[TableState], Any]) -> Any:
+        """What `work` makes of the table's state (Urbanisation's one-tap offers), worked out
+        once per state and kept beside it, so that showing a page again costs nothing more."""
+        key = (table_id, table.last_seq)
+        found = self._get(self.derived, key)
+        if found is None:
+            found = work(table.state)
+            with self.lock:
+                self.derived[key] = found
+                while len(self.derived) > self.size:
+                    self.derived.popitem(last=False)
+        return found
+
     def forget(self) -> None:
         with self.lock:
             self.tables.clear()
             self.states.clear()
+            self.derived.clear()
 
     def _get(self, kept: OrderedDict[tuple[str, int], Any], key: tuple[str, int]) -> Any:
         with self.lock:

@@ -11,6 +11,7 @@ from flask_babel import gettext as _
 from wtforms import BooleanField, IntegerField, RadioField, SelectChoice, SelectField, StringField
 from wtforms.validators import InputRequired, Length, NumberRange, Optional
 
+from .. import replays
 from ..i18n import lazy_gettext as _l
 from ..i18n import lazy_text, text
 from ..rules import urbanisation as rules
@@ -249,7 +250,7 @@ def render(table: Table, error: str | None = None, status: int = 200, **forms: A
         "urbanisation/table.html", table=table, state=state, game=game, rules=rules,
         pieces=pieces, play=play, rulings=play.RULINGS, error=error, action_names=ACTION_NAMES,
         played_with=PLAYED_WITH, mayor=mayor_reason(state), opened=opened,
-        offers=offering.offers(state),
+        offers=replays.MEMORY.worked_out(table.id, game, offering.offers),
         capacity=pieces.capacity, **log_context(table, game), **{**context, **forms})
     return page, status
 

@@ -5,6 +5,7 @@ import pytest
 
 from companion import replays, storage
 from companion.rules import GAMES
+from companion.rules.log import Event
 from tests.conftest import act
 from tests.views.test_exchange import FINISHED, seed
 
@@ -51,3 +52,25 @@ def test_pages_and_actions_never_read_the_whole_log(app, client, monkeypatch):
         assert act(client, url, "redo").status_code == 303
         assert client.get(url + "sheet.pdf").status_code == 200
         assert "/board/" in client.get(url + "share").text
+
+
+def test_what_a_page_works_out_from_a_state_is_worked_out_once_per_state():
+    """replays.Memory.worked_out (Urbanisation's one-tap offers): once per table state, again
+    for the next state, and forgotten with the tables."""
+    memory = replays.Memory(size=2)
+    names, actions = FINISHED["yard"]
+    events = [Event(seq, kind, payload) for seq, (kind, payload) in enumerate(actions, 1)]
+    first = replays.replayed(GAMES["yard"], names, events[:3])
+    later = replays.replayed(GAMES["yard"], names, events[:4])
+    calls = []
+
+    def work(state):
+        calls.append(state)
+        return len(calls)
+
+    assert memory.worked_out("t", first, work) == memory.worked_out("t", first, work) == 1
+    assert memory.worked_out("t", later, work) == 2
+    assert memory.worked_out("other", first, work) == 3  # another table, another answer
+    assert memory.worked_out("t", first, work) == 4  # the oldest went (size 2)
+    memory.forget()
+    assert memory.worked_out("t", later, work) == 5
