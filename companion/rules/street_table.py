@@ -6,6 +6,7 @@ anything, so a refused action leaves the state as it was.
 
 from __future__ import annotations
 
+import hashlib
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -359,6 +360,13 @@ def _describe_card(payload: Mapping[str, Any]) -> str:
 
 
 def card_key(card: Card) -> str:
-    """The card as canonical JSON, for the library's one-tap buttons."""
+    """The card as canonical JSON: what makes two cards the same card."""
     return json.dumps(card, sort_keys=True)
+
+
+def card_id(card: Card) -> str:
+    """A short name for a card of the library, for its one-tap buttons: the same card always
+    gets the same name, and another card another (12 hex digits of its canonical JSON's
+    SHA-256)."""
+    return hashlib.sha256(card_key(card).encode()).hexdigest()[:12]
 

@@ -30,6 +30,7 @@ from .tables import (
 
 bp = Blueprint("street", __name__, url_prefix="/street")
 MAX_CARD_TEXT = 1000  # a card's JSON is about 350 characters with every icon filled in
+LIBRARY_ON_TABLE = 4  # the most used cards the table page offers; the builder's page has all
 EACH_LABELS = {"flat": _l("once"), "floor_below": _l("per floor below"),
                "ground_floor": _l("if ground floor"), "on_site": _l("per project on this site"),
                "on_street": _l("per project on the street")}
@@ -139,7 +140,7 @@ def play_card(table_id: str, seat: int) -> Any:
         game = table.current()
         html = render_template(
             "street/play.html", table=table, state=game.state, seq=game.last_seq,
-            builder=builder(game.state, player, form, request.args.get("q", "").strip()),
+            builder=builder(game.state, player, form, request.args.get("q", "").strip(), 2),
             player=player, seat=seat, play=play, rules=rules, error=error,
             rulings=play.RULINGS)
         return html, status
@@ -148,14 +149,15 @@ def play_card(table_id: str, seat: int) -> Any:
         return page(table)
     step = table.current().state.step_of(player)
     return act("street", table_id, form, "card",
-               lambda f, t: card_payload(f, player, t.names, step), page)
+               lambda f, t: card_payload(f, player, t.current().state, step), page)
 
 
 def builder(state: play.StreetTable, player: str | None = None, form: Any = None,
-            query: str = "") -> Any:
+            query: str = "", slots: int = 1) -> Any:
     """What the card builder needs for `player` (by default the one whose turn it is): the form
-    with the defaults the state gives, the step, where the card may come from, and the library
-    (the cards whose words hold `query`)."""
+    with the defaults the state gives, the step, where the card may come from, the library
+    (the cards whose words hold `query`) and how many income and prestige icons it offers
+    (`slots`: one on the table page, both on the builder's own page)."""
     player = player or state.turn
     step = state.step_of(player)
     form = form or CardForm(formdata=None)
@@ -165,8 +167,10 @@ def builder(state: play.StreetTable, player: str | None = None, form: Any = None
         form.source.data = ""
     return {"player": player, "seat": state.players.index(player), "step": step, "form": form,
             "sources": sources(state, player, step), "query": query,
-            "library": library(state, query), "projects": chips(form.project),
-            "floors": chips(form.floor), "icons": chips(form.income_each_0)}
+            "library": library(state, query, None if slots > 1 else LIBRARY_ON_TABLE),
+            "known": len(state.library), "projects": chips(form.project),
+            "floors": chips(form.floor), "icons": chips(form.income_each_0), "slots": slots,
+            "fold_new": slots == 1 and step != play.SECOND and bool(state.library)}
 
 
 def chips(field: Any) -> list[tuple[str, Any]]:
@@ -174,15 +178,17 @@ def chips(field: Any) -> list[tuple[str, Any]]:
     return [(choice.value, choice.label) for choice in field.choices]
 
 
-def library(state: play.StreetTable, query: str) -> list[tuple[Any, str, str]]:
-    """The table's cards, most used first, as (card, key, words), those matching `query`."""
+def library(state: play.StreetTable, query: str, most: int | None = None
+            ) -> list[tuple[Any, str, str]]:
+    """The table's cards, most used first, as (card, key, words), those matching `query`; at
+    most `most` of them (the table page shows the few most used, the builder's page all)."""
     found = []
     for card in state.library:
         words = " ".join([rules.card_name(card), *map(rules.effect_text,
                                                         card["income"] + card["prestige"])])
         if query.casefold() in words.casefold():
-            found.append((card, play.card_key(card), words))
-    return found
+            found.append((card, play.card_id(card), words))
+    return found[:most]
 
 
 def sources(state: play.StreetTable, player: str, step: int) -> list[tuple[str, Any, bool]]:
@@ -195,8 +201,9 @@ def sources(state: play.StreetTable, player: str, step: int) -> list[tuple[str, 
     return [("", first, step == play.SECOND), *decks, (play.PUBLIC, _("Public pile (free)"), False)]
 
 
-def card_payload(form: Any, player: str, names: list[str], step: int) -> dict[str, Any]:
-    card = library_card(form.card.data) if form.card.data else described_card(form)
+def card_payload(form: Any, player: str, state: play.StreetTable, step: int) -> dict[str, Any]:
+    names = state.players
+    card = library_card(form.card.data, state) if form.card.data else described_card(form)
     payload = {"player": player, "street": gift_street(card, form.street.data, player, names),
                "site": form.site.data, "card": card}
     return payload | bought_from(form, step)
@@ -226,10 +233,14 @@ def bought_from(form: Any, step: int) -> dict[str, Any]:
     return {"bought_from": source, "cost": form.cost.data}
 
 
-def library_card(text: str) -> Any:
-    """A card of the table's library as its one-tap button sends it: JSON of at most
-    MAX_CARD_TEXT characters (its shape is the rules' to check). A longer or deeper one never
-    came from the button, and a deep one would exhaust the parser."""
+def library_card(text: str, state: play.StreetTable) -> Any:
+    """A card of the table's library as its one-tap button sends it: its short name
+    (`card_id`), or, from a page made before those, the card as JSON of at most MAX_CARD_TEXT
+    characters (its shape is the rules' to check). A longer or deeper one never came from the
+    button, and a deep one would exhaust the parser."""
+    known = next((card for card in state.library if play.card_id(card) == text), None)
+    if known is not None:
+        return json.loads(play.card_key(known))  # a copy: the payload is stored as it is
     try:
         if len(text) > MAX_CARD_TEXT:
             raise ValueError(text[:40])

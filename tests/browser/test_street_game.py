@@ -126,7 +126,7 @@ def describe(
             tap_chip(page, f"{kind.capitalize()} {k + 1}", each)
             form.locator(f'input[name="{kind}_amount_{k}"]').fill(str(amount))
             if counted:
-                tap_chip(page, f"{kind.capitalize()} {k + 1}: of project", counted)
+                form.locator(f'select[name="{kind}_project_{k}"]').select_option(counted)
     if street:
         tap_chip(page, "Whose street (a gift goes on an opponent's)", street)
 

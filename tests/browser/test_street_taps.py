@@ -75,7 +75,7 @@ def test_a_new_card_with_an_income_icon_takes_six_taps(page: Page) -> None:
     plus = turn(page).get_by_role("button", name="Income 1: amount: one more")
     taps.touch(plus, "+1")
     taps.touch(plus, "+1")
-    taps.touch(chip(page, "Income 1: of project", "hotel"), "counts hotels")
+    taps.choose(turn(page).get_by_label("Income 1: of project"), "hotel", "counts hotels")
     page.screenshot(path=f"{SHOTS}/new-card-income.png", full_page=True)
     taps.tap(site_button(page, 1), "site 1")
     assert taps.count == 6, taps

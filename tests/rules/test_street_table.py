@@ -243,3 +243,13 @@ def test_the_new_actions_in_words(payload, text):
 def test_remove_in_words():
     assert GAME.describe("remove", {"street": "Ola", "site": 4}) == (
         "Removed the top card of Ola's site 4")
+
+
+def test_a_library_card_has_one_short_id_and_another_card_another():
+    from companion.rules.street_table import card_id
+
+    office = {"project": "office", "double": False, "roof": False, "gift": False,
+              "floor": None, "no_gifts": False, "income": [], "prestige": []}
+    assert card_id(office) == card_id(dict(reversed(list(office.items()))))
+    assert card_id(office) != card_id({**office, "project": "hotel"})
+    assert len(card_id(office)) == 12

@@ -3,10 +3,12 @@ refusals, buying, the end and the filled pad."""
 
 import io
 import json
+import re
 
 import pytest
 from pypdf import PdfReader
 
+from companion.rules.street_table import RULINGS
 from tests.conftest import act, fresh, new_table
 
 
@@ -30,14 +32,12 @@ def test_a_three_player_game_to_the_filled_pad(client):
     assert build(client, url, 0, **office).status_code == 303
     library = text(client.get(url + "play/0"))
     assert "A card built before (most used first)" in library
-    value = library.split('name="card" value="{')[1].split('"')[0]
-    card = json.loads("{" + value.replace("&#34;", '"'))
-    assert card["project"] == "office"
-    no_source = build(client, url, 0, player="Mia", street="Mia", site=2, card=json.dumps(card))
+    known = re.search(r'name="card" value="([0-9a-f]{12})"', library).group(1)  # its short id
+    no_source = build(client, url, 0, player="Mia", street="Mia", site=2, card=known)
     assert no_source.status_code == 422  # the 2nd action: bought from a deck or the public pile
     assert "say where the card came from" in text(no_source)
     response = build(client, url, 0, player="Mia", street="Mia", site=2,
-                     card=json.dumps(card), source="public")
+                     card=known, source="public")
     assert response.status_code == 303
     roof = {"player": "Mia", "roof": "y", "street": "Mia", "site": 1}
     assert build(client, url, 0, **roof).status_code == 303
@@ -110,12 +110,13 @@ def test_the_table_speaks_german_from_the_first_card_to_the_pad(client):
     url = new_table(german(client), "Mia", "Ola", "Pit", game="street")
     page = text(client.get(url))
     assert "Mia baut eine Karte" in page and "Mia kauft eine Karte" in page
-    assert "Regelung: Jedes Dach zahlt" in page and "Wertungsblock bisher (PDF)" in page
+    assert f"Regelungen ({len(RULINGS)})" in page and "Wertungsblock bisher (PDF)" in page
+    assert "Regelung: Jedes Dach zahlt" in text(client.get(url + "?open=rulings"))
     assert "builds a card" not in page and "Ruling:" not in page and "upcoins" not in page
 
     build_page = text(client.get(url + "play/0"))
     assert "Woher die Karte kam" in build_page and "Sichtbares Projekt" in build_page
-    assert 'value="office" ><span>Büro</span>' in build_page
+    assert 'value="office"><span>Büro</span>' in build_page
     assert ">je Projekt in der Straße</span>" in build_page
     assert 'aria-label="Auf Bauplatz 1 bauen"' in build_page
     assert "A new card" not in build_page and "per project" not in build_page
@@ -222,3 +223,17 @@ def test_a_gift_with_one_opponent_goes_on_their_street(client):
     assert build(client, url, 0, player="Mia", roof="y", gift="y", street="Mia",
                  site=1).status_code == 303
     assert "Mia gave Ola a roof as a gift, on site 1" in text(client.get(url))
+
+
+def test_a_library_card_is_sent_by_its_short_id_and_an_unknown_id_is_refused(client):
+    url = new_table(client, "Mia", "Ola", game="street")
+    office = {"player": "Mia", "project": "office", "street": "Mia", "site": 1}
+    assert build(client, url, 0, **office).status_code == 303
+    page = text(client.get(url))
+    ids = [i for i in re.findall(r'name="card" value="([^"]*)"', page) if i]  # "": a new one
+    assert ids and all(re.fullmatch(r"[0-9a-f]{12}", i) for i in ids)  # not the card's JSON
+    seq = len(re.findall(r"<li", text(client.get(url + "history"))))
+    stranger = build(client, url, 1, player="Ola", street="Ola", site=1, card="0123456789ab",
+                     source="public")
+    assert stranger.status_code == 422 and "That card could not be read" in text(stranger)
+    assert len(re.findall(r"<li", text(client.get(url + "history")))) == seq
