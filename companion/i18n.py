@@ -22,7 +22,7 @@ from babel.messages.catalog import Catalog
 from babel.messages.extract import extract_from_file
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po, write_po
-from flask import Flask, g, request, session
+from flask import Flask, g, has_app_context, request, session
 from flask_babel import Babel, LazyString, get_locale, get_translations
 from flask_babel import gettext as _gettext
 from markupsafe import Markup, escape
@@ -122,7 +122,16 @@ class LazyText(LazyString):  # type: ignore[misc]
 
 def lazy_gettext(string: str, **variables: Any) -> LazyText:
     """`_l`: a translatable string, looked up when shown, escaped in a page."""
-    return LazyText(_gettext, string, **variables)
+    return LazyText(request_gettext, string, **variables)
+
+
+def request_gettext(string: str, **variables: Any) -> str:
+    """Flask-Babel's `gettext` through the request's catalogue, found once per request (a form
+    shows dozens of labels and choices); outside an app context, Flask-Babel's own."""
+    if not has_app_context():
+        return str(_gettext(string, **variables))
+    said = request_translations().ugettext(string)
+    return str(said % variables) if variables else str(said)
 
 
 def lazy_text(value: Any) -> LazyText:

@@ -4,6 +4,7 @@ table's library in one tap, income on every roof, the end and the score pad."""
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -13,7 +14,7 @@ from wtforms import BooleanField, IntegerField, SelectChoice, SelectField, Strin
 from wtforms.validators import InputRequired, NumberRange, Optional
 
 from ..i18n import lazy_gettext as _l
-from ..i18n import lazy_text
+from ..i18n import lazy_text, text
 from ..rules import street as rules
 from ..rules import street_table as play
 from .tables import (
@@ -29,6 +30,17 @@ from .tables import (
 )
 
 bp = Blueprint("street", __name__, url_prefix="/street")
+# Where long words of a card may break on a narrow site (soft hyphens), in both languages.
+SOFT_HYPHENS = {"apartment": "apart\u00adment", "service": "ser\u00advice",
+                "Dienstleistung": "Dienst\u00adleistung", "geschoss": "\u00adgeschoss",
+                "Wohnung": "Woh\u00adnung", "Geschenk": "Ge\u00adschenk"}
+SOFT_WORDS = re.compile("|".join(map(re.escape, SOFT_HYPHENS)))
+
+
+@bp.app_template_filter("soft_hyphens")
+def soft_hyphens(words: Any) -> str:
+    """Words of a card in the players' language, with soft hyphens where long ones may break."""
+    return SOFT_WORDS.sub(lambda found: SOFT_HYPHENS[found.group(0)], text(words))
 MAX_CARD_TEXT = 1000  # a card's JSON is about 350 characters with every icon filled in
 LIBRARY_ON_TABLE = 4  # the most used cards the table page offers; the builder's page has all
 EACH_LABELS = {"flat": _l("once"), "floor_below": _l("per floor below"),
