@@ -6,15 +6,17 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Callable
+from functools import lru_cache
 from typing import Any
 
-from flask import Blueprint, abort, render_template, request
+from flask import Blueprint, abort, get_template_attribute, render_template, request
 from flask_babel import gettext as _
+from markupsafe import Markup
 from wtforms import BooleanField, IntegerField, SelectChoice, SelectField, StringField
 from wtforms.validators import InputRequired, NumberRange, Optional
 
+from ..i18n import current_language, lazy_text, text
 from ..i18n import lazy_gettext as _l
-from ..i18n import lazy_text, text
 from ..rules import street as rules
 from ..rules import street_table as play
 from .tables import (
@@ -35,6 +37,19 @@ SOFT_HYPHENS = {"apartment": "apart\u00adment", "service": "ser\u00advice",
                 "Dienstleistung": "Dienst\u00adleistung", "geschoss": "\u00adgeschoss",
                 "Wohnung": "Woh\u00adnung", "Geschenk": "Ge\u00adschenk"}
 SOFT_WORDS = re.compile("|".join(map(re.escape, SOFT_HYPHENS)))
+
+
+@bp.app_template_global()
+def card_html(card: Any) -> Markup:
+    """A card as `street/_card.html` draws it, in the players' language: drawn once per card
+    and language (a street page shows each of a few dozen cards once or twice)."""
+    return _drawn_card(current_language(), play.card_key(card))
+
+
+@lru_cache(maxsize=1024)
+def _drawn_card(language: str, key: str) -> Markup:
+    """The macro's own escaped output, kept (`language` is part of the key)."""
+    return Markup(get_template_attribute("street/_card.html", "scard")(json.loads(key), rules))
 
 
 @bp.app_template_filter("soft_hyphens")
