@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from functools import lru_cache
 from typing import Any
 
@@ -50,6 +50,29 @@ def card_html(card: Any) -> Markup:
 def _drawn_card(language: str, key: str) -> Markup:
     """The macro's own escaped output, kept (`language` is part of the key)."""
     return Markup(get_template_attribute("street/_card.html", "scard")(json.loads(key), rules))
+
+
+@bp.app_template_global()
+def new_card_icons(builder: Mapping[str, Any]) -> Markup:
+    """The builder's part that describes a new card (street/_new_card.html). A fresh form's is
+    the same on every page: drawn once per language and number of icons, and kept; a form sent
+    back with what was typed is drawn anew."""
+    if builder["fresh"]:
+        return _fresh_new_card(current_language(), builder["slots"])
+    return _drawn_new_card(builder["form"], builder)
+
+
+@lru_cache(maxsize=8)
+def _fresh_new_card(language: str, slots: int) -> Markup:
+    """`language` is part of the key: the words are the players'."""
+    form = CardForm(formdata=None)
+    return _drawn_new_card(form, {"slots": slots, "projects": chips(form.project),
+                                  "floors": chips(form.floor),
+                                  "icons": chips(form.income_each_0)})
+
+
+def _drawn_new_card(form: Any, builder: Mapping[str, Any]) -> Markup:
+    return Markup(get_template_attribute("street/_new_card.html", "new_card")(form, builder))
 
 
 @bp.app_template_filter("soft_hyphens")
@@ -187,6 +210,7 @@ def builder(state: play.StreetTable, player: str | None = None, form: Any = None
     (`slots`: one on the table page, both on the builder's own page)."""
     player = player or state.turn
     step = state.step_of(player)
+    fresh = form is None
     form = form or CardForm(formdata=None)
     if form.street.data is None:
         form.street.data = player
@@ -197,7 +221,8 @@ def builder(state: play.StreetTable, player: str | None = None, form: Any = None
             "library": library(state, query, None if slots > 1 else LIBRARY_ON_TABLE),
             "known": len(state.library), "projects": chips(form.project),
             "floors": chips(form.floor), "icons": chips(form.income_each_0), "slots": slots,
-            "fold_new": slots == 1 and step != play.SECOND and bool(state.library)}
+            "fold_new": slots == 1 and step != play.SECOND and bool(state.library),
+            "fresh": fresh}
 
 
 def chips(field: Any) -> list[tuple[str, Any]]:

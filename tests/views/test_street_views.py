@@ -237,3 +237,14 @@ def test_a_library_card_is_sent_by_its_short_id_and_an_unknown_id_is_refused(cli
                      source="public")
     assert stranger.status_code == 422 and "That card could not be read" in text(stranger)
     assert len(re.findall(r"<li", text(client.get(url + "history")))) == seq
+
+
+def test_the_new_card_part_kept_for_a_fresh_form_is_in_each_page_s_language(client):
+    """The builder's new-card part is drawn once per language and kept (views.street
+    new_card_icons): an English and a German page in turn each get their own."""
+    url = new_table(client, "Mia", "Ola", game="street")
+    for _ in range(2):
+        english = text(client.get(url, headers={"Accept-Language": "en"}))
+        german = text(client.get(url, headers={"Accept-Language": "de"}))
+        assert "Project showing" in english and "Sichtbares Projekt" not in english
+        assert "Sichtbares Projekt" in german and "Project showing" not in german
