@@ -59,20 +59,20 @@ def new_card_icons(builder: Mapping[str, Any]) -> Markup:
     back with what was typed is drawn anew."""
     if builder["fresh"]:
         return _fresh_new_card(current_language(), builder["slots"])
-    return _drawn_new_card(builder["form"], builder)
+    return _drawn_new_card(builder["form"], builder["slots"])
 
 
 @lru_cache(maxsize=8)
 def _fresh_new_card(language: str, slots: int) -> Markup:
     """`language` is part of the key: the words are the players'."""
-    form = CardForm(formdata=None)
-    return _drawn_new_card(form, {"slots": slots, "projects": chips(form.project),
-                                  "floors": chips(form.floor),
-                                  "icons": chips(form.income_each_0)})
+    return _drawn_new_card(CardForm(formdata=None), slots)
 
 
-def _drawn_new_card(form: Any, builder: Mapping[str, Any]) -> Markup:
-    return Markup(get_template_attribute("street/_new_card.html", "new_card")(form, builder))
+def _drawn_new_card(form: Any, slots: int) -> Markup:
+    """The form's project, floor and icon choices as chips, with `slots` icons of each kind."""
+    new_card = get_template_attribute("street/_new_card.html", "new_card")
+    return Markup(new_card(form, slots, chips(form.project), chips(form.floor),
+                           chips(form.income_each_0)))
 
 
 @bp.app_template_filter("soft_hyphens")
@@ -148,7 +148,7 @@ class BaseCardForm(LibraryForm):
         SelectChoice("roof", _l("on top of a roof"))], default="")
 
 
-class CardForm(BaseCardForm):
+class SourcedCardForm(BaseCardForm):
     """A card built: from the library (`card`) or described below, and where it came from:
     `source` blank for the 1st action's free card (or one bought already), else the deck it was
     bought from (with `cost`) or the public pile."""
@@ -164,7 +164,8 @@ class RemoveForm(ActionForm):
 
 # A new card described by its icons: the visible project (rotating a card means choosing which of
 # its two projects shows), its marks, and up to two income and two prestige icons.
-CardForm = type("CardForm", (CardForm,), effect_fields("income") | effect_fields("prestige"))
+CardForm = type("CardForm", (SourcedCardForm,),
+                effect_fields("income") | effect_fields("prestige"))
 
 
 @table_page("street")
@@ -219,8 +220,7 @@ def builder(state: play.StreetTable, player: str | None = None, form: Any = None
     return {"player": player, "seat": state.players.index(player), "step": step, "form": form,
             "sources": sources(state, player, step), "query": query,
             "library": library(state, query, None if slots > 1 else LIBRARY_ON_TABLE),
-            "known": len(state.library), "projects": chips(form.project),
-            "floors": chips(form.floor), "icons": chips(form.income_each_0), "slots": slots,
+            "known": len(state.library), "slots": slots,
             "fold_new": slots == 1 and step != play.SECOND and bool(state.library),
             "fresh": fresh}
 
