@@ -21,6 +21,7 @@ from .fifth_avenue import (
     DISTRICTS,
     PLOTS,
     POSITION_NAMES,
+    SKYSCRAPERS_ON_CARD,
     alea_bid,
     alea_build_plots,
     and_list,
@@ -564,10 +565,13 @@ class FifthAvenueTable(ActionTable):
         """Skyscrapers built, at most what the bid's cards allow. Without `cards` (the
         one-tap auction: the scorer taps the number built, each button saying which cards allow
         it) up to 3, the most any bid allows."""
-        cards = payload.get("cards", [4])
-        if not isinstance(cards, list):
+        cards = payload.get("cards")
+        if cards is None:
+            most = max(SKYSCRAPERS_ON_CARD.values())
+        elif isinstance(cards, list):
+            most = max_skyscrapers(cards)
+        else:
             raise RuleError(Msg("Give the values of the winning bid's cards."))
-        most = max_skyscrapers(cards)
         return require_count(payload.get("build", 0), Msg("Skyscrapers built"), 0, most)
 
     def _player_wins(self, district: str, winner: str, payload: Mapping[str, Any]) -> None:
@@ -579,13 +583,12 @@ class FifthAvenueTable(ActionTable):
                                 colours=colours))
         plot = self.colours[district].index(str(colour))
         target = self.board[district][plot]
-        full = all(self.board[district])
         if payload.get("stop"):
-            if not full:
+            if not all(self.board[district]):
                 raise RuleError(Msg("A building stop needs every plot of the district taken."))
             self._building_stop(district, winner)
             return
-        if target and target.get("owner") != winner:
+        if not self._may_build(district, plot, winner):
             raise RuleError(Msg("{winner} must declare a building stop here (no plot to build "
                                 "on).", winner=winner))
         built = self._built(payload)
@@ -601,6 +604,23 @@ class FifthAvenueTable(ActionTable):
                             colour=COLOUR_NAMES[str(colour)]) if built
                      else Msg("{winner} won {district} and built nothing.", winner=winner,
                               district=where))
+
+    def _may_build(self, district: str, plot: int, winner: str) -> bool:
+        """The winner builds on the plot of the bid's colour if it is empty or already theirs;
+        otherwise "he must declare a building stop"."""
+        target = self.board[district][plot]
+        return not target or target.get("owner") == winner
+
+    def auction_outcomes(self, player: str, colour: str | None) -> list[int | str]:
+        """What the winner of the auction under way may do with this bid: build 3, 2, 1 or
+        none ("fewer than allowed", even none) where the rules let them build, and declare a
+        building stop where every plot is taken. Central Park has no plots to take."""
+        place = self.auctions[0].place
+        if place == CENTRAL_PARK:
+            return [3, 2, 1, 0]
+        plot = self.colours[place].index(str(colour))
+        build: list[int | str] = [3, 2, 1, 0] if self._may_build(place, plot, player) else []
+        return [*build, *(["stop"] if all(self.board[place]) else [])]
 
     def _building_stop(self, district: str, declarer: str) -> None:
         """The declarer scores 1 VP per skyscraper there, the others half their district score;

@@ -152,21 +152,13 @@ def auction_choice(state: play.FifthAvenueTable, form: AuctionForm) -> dict[str,
     asked = request.args.get("bid") or form.bid.data
     chosen = asked if asked in values else values[0] if len(values) == 1 else None
     return {"bids": bids, "chosen": chosen,
-            "outcomes": auction_outcomes(state, chosen) if chosen else []}
+            "outcomes": state.auction_outcomes(*bid_parts(chosen)) if chosen else []}
 
 
-def auction_outcomes(state: play.FifthAvenueTable, bid: str) -> list[int | str]:
-    """What the winner of `bid` may do: build on the plot if it is empty or already theirs
-    ("fewer than allowed", even none), and declare a building stop if every plot is taken ("If
-    the winner has no skyscrapers in the district, he must declare a building stop")."""
-    place = state.auctions[0].place
-    if place == play.CENTRAL_PARK:
-        return [3, 2, 1, 0]
+def bid_parts(bid: str) -> tuple[str, str | None]:
+    """A bid chip's value as (player, plot colour): 'Ann:violet', or 'Ann' in Central Park."""
     player, _colon, colour = bid.partition(":")
-    plots = state.board[place]
-    plot = plots[state.colours[place].index(colour)]
-    buildable = not plot or plot.get("owner") == player
-    return [*([3, 2, 1, 0] if buildable else []), *(["stop"] if all(plots) else [])]
+    return player, colour or None
 
 
 def auction_bids(state: play.FifthAvenueTable) -> list[tuple[str, str, str | None]]:
@@ -363,14 +355,14 @@ def auction_payload(form: AuctionForm, table: Table) -> dict[str, Any]:
     built (a choice: never 0 by default) or the building stop."""
     if form.winner.data in (play.ALEA, "-"):
         return {"winner": None if form.winner.data == "-" else play.ALEA}
-    player, _colon, colour = (form.bid.data or "").partition(":")
+    player, colour = bid_parts(form.bid.data or "")
     if not player:
         raise ValueError(_("Tap who won the auction, then what was built."))
     if form.stop.data:
-        return {"winner": player, "colour": colour or None, "stop": True}
+        return {"winner": player, "colour": colour, "stop": True}
     if form.build.data is None:
         raise ValueError(_("Tap how many skyscrapers %(player)s built.", player=player))
-    return {"winner": player, "colour": colour or None, "build": form.build.data}
+    return {"winner": player, "colour": colour, "build": form.build.data}
 
 
 @bp.post("/<table_id>/final")
