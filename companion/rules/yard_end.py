@@ -13,16 +13,17 @@ from .text import Msg, Plural
 from .yard import BUILDINGS, CURRENCIES, CURRENCY_NAMES, DISPLAY, MAX_MONEY, owners_money
 
 
-def not_over_yet(deck_left: int, unbought: int) -> str:
-    """Why the game goes on: the deck still has cards, or the display is still full."""
+def not_over_yet(deck_left: int, on_display: int) -> str:
+    """Why the game goes on: the deck still has cards, or the display is still full (more than
+    it can hold: purchases not recorded)."""
     if deck_left:
         return Plural("The game ends once the building deck is empty and the display cannot be "
                       "refilled to 4; {n} card is still in the deck.",
                       "The game ends once the building deck is empty and the display cannot be "
                       "refilled to 4; {n} cards are still in the deck.", n=deck_left)
-    if unbought > DISPLAY:
+    if on_display > DISPLAY:
         return Msg("The building deck is empty, but the app counts {n} cards nobody has bought: "
-                   "record the missing purchases or correct the counts.", n=unbought)
+                   "record the missing purchases or correct the counts.", n=on_display)
     return Msg("The building deck is empty, but the display still holds 4 cards: the game ends "
                "after the turn in which one of them is bought.")
 
