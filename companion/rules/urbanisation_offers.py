@@ -68,9 +68,9 @@ def offers(table: UrbanisationTable) -> dict[str, list[Offer]]:
     return {kind: found[kind] for kind in OFFERED if kind in found}
 
 
-def find_offer(table: UrbanisationTable, key: object) -> Offer | None:
-    """The offer of this key, if it is offered now."""
-    return next((o for group in offers(table).values() for o in group if o.key == key), None)
+def find_offer(offered: Mapping[str, list[Offer]], key: object) -> Offer | None:
+    """The offer of this key among those `offers` made, if it is one."""
+    return next((o for group in offered.values() for o in group if o.key == key), None)
 
 
 def _tried(table: UrbanisationTable, frozen: bytes, player: str,

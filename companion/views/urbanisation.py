@@ -14,6 +14,7 @@ from wtforms.validators import InputRequired, Length, NumberRange, Optional
 from .. import replays
 from ..i18n import lazy_gettext as _l
 from ..i18n import lazy_text, text
+from ..replays import Current
 from ..rules import urbanisation as rules
 from ..rules import urbanisation_actions as pieces
 from ..rules import urbanisation_offers as offering
@@ -250,9 +251,17 @@ def render(table: Table, error: str | None = None, status: int = 200, **forms: A
         "urbanisation/table.html", table=table, state=state, game=game, rules=rules,
         pieces=pieces, play=play, rulings=play.RULINGS, error=error, action_names=ACTION_NAMES,
         played_with=PLAYED_WITH, mayor=mayor_reason(state), opened=opened,
-        offers=replays.MEMORY.worked_out(table.id, game, offering.offers),
+        offers=current_offers(table, game),
         capacity=pieces.capacity, **log_context(table, game), **{**context, **forms})
     return page, status
+
+
+def current_offers(table: Table, game: Current) -> dict[str, list[offering.Offer]]:
+    """The current player's one-tap actions, worked out once per table state (the page that
+    shows them and the tap that takes one use the same)."""
+    found: dict[str, list[offering.Offer]] = replays.MEMORY.worked_out(table.id, game,
+                                                                        offering.offers)
+    return found
 
 
 def mayor_reason(state: play.UrbanisationTable) -> str | None:
@@ -331,7 +340,7 @@ def take_offer(table_id: str) -> Any:
     kind = key.partition(".")[0]
 
     def payload(f: OfferForm, table: Table) -> dict[str, Any]:
-        found = offering.find_offer(table.current().state, key)  # type: ignore[arg-type]
+        found = offering.find_offer(current_offers(table, table.current()), key)
         if found is None or found.payload["player"] != f.player.data:
             raise ValueError(_("That action is not open to %(name)s now: choose again.",
                                name=f.player.data))

@@ -112,15 +112,15 @@ def test_what_the_money_does_not_reach_is_not_offered():
 def test_nothing_is_offered_outside_the_action_phases(actions):
     table = played(actions)
     assert offers(table) == {}
-    assert find_offer(table, "erect.house") is None
+    assert find_offer(offers(table), "erect.house") is None
 
 
 def test_an_offer_is_found_by_its_key_and_the_table_is_unchanged():
     table = played([SETUP, *TURN_1[:3]])
     before = (table.cards["Ann"].money, table.grain.market, table.step)
-    found = find_offer(table, "trade_grain.buy.3")
+    found = find_offer(offers(table), "trade_grain.buy.3")
     assert found is not None and found.payload == {"player": "Ann", "buy": 3,
                                                   "character": "mill_worker"}
     assert (table.cards["Ann"].money, table.grain.market, table.step) == before
-    assert find_offer(table, "trade_grain.buy.6") is None
-    assert find_offer(table, "taxes") is None
+    assert find_offer(offers(table), "trade_grain.buy.6") is None
+    assert find_offer(offers(table), "taxes") is None
