@@ -137,7 +137,17 @@ card = st.fixed_dictionaries({}, optional={
 site = st.lists(card, max_size=4)
 a_street = st.lists(site, min_size=5, max_size=5) | st.lists(site, max_size=6)
 site_number = st.integers(-1, 7)
-checked_card = valid(card, street.check_card)
+# Cards drawn from the values the rules accept, so that most pass `check_card`: a street of up
+# to twenty checked cards drawn from `card` would be refused so often that hypothesis gives up.
+sound_effect = st.fixed_dictionaries(
+    {"each": st.sampled_from(street.EACH), "amount": st.integers(-20, 20)},
+    optional={"project": st.sampled_from([*street.PROJECTS, None])})
+sound_card = st.fixed_dictionaries({}, optional={
+    "project": st.sampled_from([*street.PROJECTS, None]), "double": st.booleans(),
+    "roof": st.booleans(), "gift": st.booleans(), "floor": st.sampled_from(street.FLOORS),
+    "no_gifts": st.booleans(), "income": st.lists(sound_effect, max_size=2),
+    "prestige": st.lists(sound_effect, max_size=2)})
+checked_card = valid(card | sound_card, street.check_card)
 checked_effect = valid(effect, lambda effect: street.check_card(
     {"project": "office", "income": [effect]})["income"][0])
 score = st.builds(street.Score, st.lists(st.integers(-50, 50), min_size=5, max_size=5).map(tuple),
