@@ -303,3 +303,20 @@ def test_refused_central_park_tiles():
         state.apply("final", {"park_tiles": ["jeweler", "gallery", "gallery"]})
     with pytest.raises(RuleError, match="Turn over 3"):
         state.apply("final", {"park_tiles": ["gallery"]})
+
+
+def test_the_auction_offers_only_what_the_winner_of_a_bid_may_do():
+    """Times Square: Ann's skyscraper stands on the brown plot (she may build on it), Ben's bid
+    in a colour whose plot is hers gives him nothing to build; the district is not full, so no
+    building stop. Central Park: up to 3, or none."""
+    state = play(["Ann", "Ben"], *set_up(), *PLACED, *ROUND, ALEA_OUT,
+                 ("auction", {"winner": None}), ALEA_OUT)  # 34th St West: nobody bids
+    times = DEFAULT_PROFILE["times"]
+    assert state.auctions[0].place == "times"
+    assert state.auction_outcomes("Ann", times[1]) == [3, 2, 1, 0]
+    assert state.auction_outcomes("Ben", times[1]) == []
+    state.apply("auction", {"winner": None})
+    state.apply(*ALEA_OUT)
+    state.apply("auction", {"winner": None})
+    state.apply(*ALEA_OUT)
+    assert state.auction_outcomes("Ben", None) == [3, 2, 1, 0]  # Central Park
