@@ -198,7 +198,7 @@ def test_the_one_tap_actions_fit_the_phone_in_german(page: Page, live_database: 
               act("pass", "Ann")]
     table_id = seed(live_database, "urbanisation", TWO, tuple(seeded))
     page.goto(f"/urbanisation/{table_id}/")
-    page.get_by_role("link", name="Deutsch").click()
+    tap_and_load(page, page.get_by_role("link", name="Deutsch"))  # the German page loaded
     expect(offer(page, "taxes.tax_collector")).to_have_text(  # a soft hyphen where it breaks
         "Zweimal, mit dem Steuer\u00adeintreiber +2 $")
     expect(offer(page, "erect.administrative")).to_contain_text("−3 $ +2 SP")
