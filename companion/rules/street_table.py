@@ -33,12 +33,11 @@ from .street import (
     effect_lines,
     final_ranking,
     has_roof,
-    last_turn_players,
     site_index,
     street_score,
     upcoin_prestige,
 )
-from .text import Msg
+from .text import Msg, Plural
 
 STARTING_ACCOUNT = 10
 MAX_MONEY = 999
@@ -73,6 +72,21 @@ CARD_PHRASES = {
 }
 # A turn's steps: the 1st action, the 2nd action, and placing a card bought separately.
 FIRST, SECOND, PLACE_BOUGHT = 1, 2, 3
+STEP_WORDS = {
+    FIRST: Msg("{player}'s 1st action comes next"),
+    SECOND: Msg("{player}'s 2nd action comes next"),
+    PLACE_BOUGHT: Msg("{player} builds or discards the bought card next"),
+}
+ROUND_OVER = Msg("The final round is complete: the game is over. Score the game (or undo the "
+                 "last step).")
+# What each step of a turn takes, said when something else is tried.
+STEP_RULES = {
+    FIRST: Msg("The 1st action is the top card of one's own deck, for free (or the upcoins on "
+               "it): buying a card is the 2nd action."),
+    SECOND: Msg("The 2nd action buys the top card of a player deck or takes the public pile's "
+                "card: say where the card came from."),
+    PLACE_BOUGHT: Msg("The bought card is built or discarded next."),
+}
 
 
 @dataclass(frozen=True)
@@ -104,6 +118,7 @@ class StreetTable(ActionTable):
     uses: dict[str, int] = field(default_factory=dict)
     turn: str = ""
     step: int = FIRST
+    round_over: bool = False
     finished: bool = False
 
     @classmethod
@@ -123,11 +138,20 @@ class StreetTable(ActionTable):
 
     @property
     def still_to_play(self) -> list[str]:
-        """After the triggering turn, the players who still take a turn (the last one is the
-        player to the right of the start player)."""
-        if self.triggered_by is None:
+        """In the final round, the players who still take (or finish) a turn, the one at turn
+        first; the last one is the player to the right of the start player."""
+        if self.triggered_by is None or self.round_over:
             return []
-        return last_turn_players(self.players, self.triggered_by)
+        return self.players[self.players.index(self.turn):]
+
+    @property
+    def up_next(self) -> str:
+        """Whose turn it is and what comes next, in words: "Hugo's 2nd action comes next"."""
+        if self.finished:
+            return self.winners_text()
+        if self.round_over:
+            return Msg("The final round is complete: score the game.")
+        return Msg(STEP_WORDS[self.step].template, player=self.turn)
 
     def scores(self) -> dict[str, Score]:
         return {p: street_score(self.streets[p], upcoin_prestige(self.accounts[p]))
@@ -157,16 +181,64 @@ class StreetTable(ActionTable):
             raise RuleError(Msg("{name!r} is not playing at this table.", name=name))
         return str(name)
 
+    # Whose turn: "A player turn consists of doing two actions in this order", clockwise.
+
+    def step_of(self, player: str) -> int:
+        """The step `player` is at (the builder's page of a player not at turn shows the 1st)."""
+        return self.step if player == self.turn else FIRST
+
+    def _to_act(self, name: object, *steps: int) -> str:
+        """The player at turn, at one of `steps`; RuleError saying whose turn it is and what
+        comes next otherwise."""
+        player = self._player(name)
+        if self.round_over:
+            raise RuleError(ROUND_OVER)
+        if player != self.turn:
+            raise RuleError(Msg("It is {turn}'s turn: {next}.", turn=self.turn,
+                                next=self.up_next))
+        if self.step not in steps:
+            raise RuleError(Msg("{next}. {rule}", next=self.up_next,
+                                rule=STEP_RULES[self.step]))
+        return player
+
+    def _next(self, player: str, step: int) -> None:
+        """The next step; a player whose own deck is empty and holds no upcoins has nothing to
+        take as the 1st action (ruling) and goes on to the 2nd."""
+        if step == FIRST and player in self.decks_empty and not self.upcoins[player]:
+            step = SECOND
+        self.turn, self.step = player, step
+
+    def _turn_done(self, player: str) -> None:
+        """"After doing both actions, a player's turn ends, and the next player (to the left)
+        starts their turn." In the final round, the turn of the player to the right of the start
+        player is the last of the game."""
+        if self.final_round and player == self.players[-1]:
+            self.round_over = True
+        following = self.players[(self.players.index(player) + 1) % len(self.players)]
+        self._next(following, FIRST)
+
+    def _notice_end(self, player: str) -> None:
+        """"When any player deck becomes empty, or all 5 sites of any street are all finished,
+        that triggers the final round."""
+        if self.triggered_by is None and (
+            self.decks_empty or any(all_finished(s) for s in self.streets.values())
+        ):
+            self.triggered_by = player
+
     @reads("player", "street", "site", "card", "bought_from", "cost")
     def _apply_card(self, payload: Mapping[str, Any]) -> None:
-        """A card built on a site: on one's own street, or a gift on an opponent's. A roof pays
-        the street's owner the income of the whole street. With `bought_from` (a player's deck or
-        the public pile) it is the 2nd action: "Buy and play the top card", paid first."""
-        player = self._player(payload.get("player"))
+        """A card built on a site: on one's own street, or a gift on an opponent's. The 1st
+        action's card is free ("take its top card for free. You can play it on a street site or
+        discard it"); with `bought_from` (a player's deck or the public pile) it is the 2nd
+        action: "Buy and play the top card", paid first. A roof pays the street's owner the
+        income of the whole street."""
+        bought = "bought_from" in payload
+        player = self._to_act(payload.get("player"), *((SECOND,) if bought else
+                                                         (FIRST, PLACE_BOUGHT)))
+        self._check_no_upcoins(player)
         owner = self._player(payload.get("street", player))
         card = check_card(payload.get("card"))
         site = payload.get("site")
-        bought = "bought_from" in payload
         if bought:
             deck, cost = self._purchase(player, payload.get("bought_from"), payload.get("cost"))
         placed = build(self.streets[owner], site_index(site), card, owner == player)
@@ -181,10 +253,21 @@ class StreetTable(ActionTable):
             self.accounts[owner] += placed.income
         self._remember(card)
         self._notice_end(player)
-        if bought or self.step_of(player) != FIRST:
-            self._turn_done(player)
-        else:
+        self._step_done(player)
+
+    def _check_no_upcoins(self, player: str) -> None:
+        """"If your player deck has upcoins on it, take them to your account" (the 1st action)."""
+        if self.step == FIRST and self.upcoins[player]:
+            raise RuleError(Msg("Upcoins lie on {player}'s deck: the 1st action is to take "
+                                "them.", player=player))
+
+    def _step_done(self, player: str) -> None:
+        """After the 1st action comes the 2nd; after the 2nd (its card built or discarded) the
+        turn ends."""
+        if self.step == FIRST:
             self._next(player, SECOND)
+        else:
+            self._turn_done(player)
 
     def _remember(self, card: Card) -> None:
         """The table's card library: every card built here, the most used first (of cards used
@@ -194,33 +277,10 @@ class StreetTable(ActionTable):
         recent = [card, *[c for c in self.library if c != card]]
         self.library = sorted(recent, key=lambda c: -self.uses[card_key(c)])
 
-    # Whose turn: followed from the actions, never enforced (players may record out of order).
-
-    def step_of(self, player: str) -> int:
-        """The step `player` is at: a player acting out of turn starts a turn of their own."""
-        return self.step if player == self.turn else FIRST
-
-    def _next(self, player: str, step: int) -> None:
-        self.turn, self.step = player, step
-
-    def _turn_done(self, player: str) -> None:
-        """"After doing both actions, a player's turn ends, and the next player (to the left)
-        starts their turn."""
-        following = self.players[(self.players.index(player) + 1) % len(self.players)]
-        self._next(following, FIRST)
-
-    def _notice_end(self, player: str) -> None:
-        """"When any player deck becomes empty, or all 5 sites of any street are all finished,
-        that triggers the final round."""
-        if self.triggered_by is None and (
-            self.decks_empty or any(all_finished(s) for s in self.streets.values())
-        ):
-            self.triggered_by = player
-
     @reads("player")
     def _apply_upcoins(self, payload: Mapping[str, Any]) -> None:
         """1st action with upcoins on one's deck: take them to the account."""
-        player = self._player(payload.get("player"))
+        player = self._to_act(payload.get("player"), FIRST)
         if not self.upcoins[player]:
             raise RuleError(Msg("There are no upcoins on {player}'s deck.", player=player))
         self.accounts[player] += self.upcoins[player]
@@ -231,17 +291,15 @@ class StreetTable(ActionTable):
     def _apply_discard(self, payload: Mapping[str, Any]) -> None:
         """The card taken was discarded ("You can play it on a street site or discard it"): the
         1st action is done, or the turn, if it was the bought card."""
-        player = self._player(payload.get("player"))
-        if self.step_of(player) == FIRST:
-            self._next(player, SECOND)
-        else:
-            self._turn_done(player)
+        player = self._to_act(payload.get("player"), FIRST, PLACE_BOUGHT)
+        self._check_no_upcoins(player)
+        self._step_done(player)
 
     @reads("player", "deck", "cost")
     def _apply_buy(self, payload: Mapping[str, Any]) -> None:
         """2nd action: buy the top card of a player deck (one's own: pay the bank; an
         opponent's: the upcoins go onto that deck), or take the public pile's top card free."""
-        player = self._player(payload.get("player"))
+        player = self._to_act(payload.get("player"), SECOND)
         deck, cost = self._purchase(player, payload.get("deck"), payload.get("cost"))
         self._pay(player, deck, cost)
         self._next(player, PLACE_BOUGHT)
@@ -284,13 +342,17 @@ class StreetTable(ActionTable):
 
     @reads("player", "by")
     def _apply_deck_empty(self, payload: Mapping[str, Any]) -> None:
-        """A player deck has run out: the final round begins."""
+        """A player deck has run out: the final round begins. Its owner, at the start of a turn
+        without upcoins, then has nothing to take as the 1st action."""
         player = self._player(payload.get("player"))
+        if self.round_over:
+            raise RuleError(ROUND_OVER)
         if player in self.decks_empty:
             raise RuleError(Msg("{player}'s deck is already empty.", player=player))
         by = self._player(payload.get("by", player))
         self.decks_empty.append(player)
         self._notice_end(by)
+        self._next(self.turn, self.step)
 
     @reads("player", "amount", "reason")
     def _apply_account(self, payload: Mapping[str, Any]) -> None:
@@ -302,10 +364,17 @@ class StreetTable(ActionTable):
 
     @reads()
     def _apply_finish(self, payload: Mapping[str, Any]) -> None:
-        """The final round is complete: score prestige and upcoins."""
+        """The final round is complete ("Complete the current round ... and then the game is
+        over"): score prestige and upcoins."""
         if not self.final_round:
             raise RuleError(Msg("The game ends only after the final round: an empty player deck "
                                 "or a street with all five sites finished starts it."))
+        if not self.round_over:
+            raise RuleError(Plural("The final round is not complete: {names} still takes a "
+                                   "final turn ({next}).",
+                                   "The final round is not complete: {names} still take their "
+                                   "final turns ({next}).", names=join_names(self.still_to_play),
+                                   next=self.up_next, n=len(self.still_to_play)))
         self.finished = True
 
 

@@ -245,12 +245,15 @@ def library(state: play.StreetTable, query: str, most: int | None = None
 
 def sources(state: play.StreetTable, player: str, step: int) -> list[tuple[str, Any, bool]]:
     """The chips for where a card came from, as (value, words, disabled): the 1st action's own
-    deck (or a card bought already), each player deck to buy from, the public pile."""
+    deck (or a card bought already), each player deck to buy from, the public pile. Only the
+    2nd action buys."""
     first = _("Bought already") if step == play.PLACE_BOUGHT else _("Own deck, free (1st action)")
+    buying = step == play.SECOND
     decks = [(q, _("Bought from own deck") if q == player else
               _("Bought from %(player)s", player=q),
-              bool(state.upcoins[q] or q in state.decks_empty)) for q in state.players]
-    return [("", first, step == play.SECOND), *decks, (play.PUBLIC, _("Public pile (free)"), False)]
+              not buying or bool(state.upcoins[q] or q in state.decks_empty))
+             for q in state.players]
+    return [("", first, buying), *decks, (play.PUBLIC, _("Public pile (free)"), not buying)]
 
 
 def card_payload(form: Any, player: str, state: play.StreetTable, step: int) -> dict[str, Any]:

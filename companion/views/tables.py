@@ -333,7 +333,8 @@ def stale_message(table: Table, stale: storage.StaleError, kind: str,
 
 def log_context(table: Table, game: Current) -> dict[str, Any]:
     """What every table page shows of the log: the last seq (for the forms), what undo and
-    redo would act on, the action this page is the answer to, and the room left."""
+    redo would act on, the action this page is the answer to, the room left, and whose turn it
+    is and what comes next (the rules' `up_next`)."""
     return {
         "seq": game.last_seq,
         "undo_label": describe_event(table, game.last, game.state) if game.last else None,
@@ -341,6 +342,7 @@ def log_context(table: Table, game: Current) -> dict[str, Any]:
         "recorded": just_recorded(table, game),
         "room_note": room_note(MAX_EVENTS - game.last_seq),
         "strip": score_strip(table, game),
+        "up_next": getattr(game.state, "up_next", None),
     }
 
 
