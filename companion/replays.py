@@ -104,14 +104,22 @@ def copied(state: TableState) -> TableState:
     return state_copy
 
 
+# The shape of the rules' table states: a snapshot kept under another one is not read (the
+# table is replayed from its log instead). Raise it whenever a state class changes its fields.
+STATES = 2
+
+
 def snapshot(table: Current) -> bytes:
-    return pickle.dumps(table, pickle.HIGHEST_PROTOCOL)
+    return pickle.dumps((STATES, table), pickle.HIGHEST_PROTOCOL)
 
 
-def from_snapshot(data: bytes) -> Current:
+def from_snapshot(data: bytes) -> Current | None:
     """A snapshot this module kept: bytes from the app's own database, never from a user (an
-    import replays its events instead)."""
-    table: Current = pickle.loads(data)
+    import replays its events instead); None if it was kept under other rules (`STATES`)."""
+    kept = pickle.loads(data)
+    if not isinstance(kept, tuple) or kept[0] != STATES:
+        return None
+    table: Current = kept[1]
     return table
 
 

@@ -55,6 +55,9 @@ DEFAULT_PROFILE = {
 DEFAULT_SET_SIZES = (3, 2, 3, 2, 3, 2, 3, 2)
 ROW_TILES = 20
 LAST_PLACEMENT = 12
+# "Each player chooses a color and takes, in that color: 6 skyscrapers" of 18 (one scoring
+# marker, two on the board, three in his supply); option A takes 3 more from the rest.
+COLOUR_SKYSCRAPERS, TAKEN_AT_START, START_SUPPLY, OPTION_A = 18, 6, 3, 3
 
 RULINGS = {
     "ring": Msg("Ruling: the five plots of a district form a ring; each touches the two beside "
@@ -68,9 +71,10 @@ RULINGS = {
     "park": Msg("Ruling: if fewer than three businesses lie below Central Park at the end, all "
                 "are turned over and scored like a district's neighbours; with none, 1 VP per "
                 "skyscraper."),
-    "turns": Msg("Ruling: a turn whose only entered action is a commissioner's move (option A) "
-                 "ends with a tap; a business or a scoring after that move begins the next "
-                 "player's turn."),
+    "turns": Msg("Ruling: a turn is entered as its 1st action (A, B, C's move or D) and its 3rd, "
+                 "a commissioner's move; it ends with that move."),
+    "supply": Msg("Ruling: option A takes 3 skyscrapers of the player's colour from the general "
+                  "supply (12 are left there after the set-up); with fewer left, the rest."),
     "tie": Msg("Ruling: tied for the most VP, the player with the most cards left in hand wins; "
                "still tied, the victory is shared."),
 }
@@ -136,6 +140,9 @@ class FifthAvenueTable(ActionTable):
     turns: bool = False  # the app keeps the turns (tables set up before it did not)
     turns_taken: int = 0
     turn_steps: list[str] = field(default_factory=list)
+    # Each player's skyscrapers in supply, and those of their colour left in the general supply.
+    supply: dict[str, int] = field(default_factory=dict)
+    general: dict[str, int] = field(default_factory=dict)
     note: str | None = None
     end_reason: str | None = None
     finished: bool = False
@@ -150,6 +157,8 @@ class FifthAvenueTable(ActionTable):
         table.commissioners = dict.fromkeys(COMMISSIONERS, CITY_HALL)
         table.visited = {c: [] for c in COMMISSIONERS}
         table.park = dict.fromkeys(table.owners, 0)
+        table.supply = dict.fromkeys(table.players, START_SUPPLY)
+        table.general = dict.fromkeys(table.players, COLOUR_SKYSCRAPERS - TAKEN_AT_START)
         return table
 
     # What the table looks like now -------------------------------------------------------
@@ -201,14 +210,27 @@ class FifthAvenueTable(ActionTable):
         return self.players[(start + self.turns_taken) % len(self.players)]
 
     @property
-    def may_end_turn(self) -> bool:
-        return self.current_player is not None and may_end_turn(self.turn_steps)
+    def first_action_open(self) -> bool:
+        """Whether the turn's 1st action (skyscrapers, a business, a score, a move) comes now."""
+        return self.current_player is None or not self.turn_steps
 
     @property
-    def first_action_open(self) -> bool:
-        """Whether the turn's 1st action (a business, a score) may be entered now; after a
-        lone move it would begin the next player's turn."""
-        return self.current_player is None or not self.turn_steps or self.may_end_turn
+    def up_next(self) -> str | None:
+        """Whose turn it is and what comes next, in words."""
+        player = self.current_player
+        if self.phase == "playing" and player is None:
+            return None
+        if self.phase == "playing" and self.turn_steps:
+            return Msg("{player}'s turn: the 3rd action, a commissioner's move.", player=player)
+        if self.phase == "playing":
+            return Msg("{player}'s turn: the 1st action (A, B, C or D).", player=player)
+        if self.phase == "placing" and self.next_placer is not None:
+            return Msg("{player} places an initial skyscraper.", player=self.next_placer)
+        if self.phase == "auctions":
+            return Msg("Auction in {place}.", place=DISTRICT_NAMES[self.auctions[0].place])
+        if self.phase == "over":
+            return None
+        return PHASE_HINTS[self.phase]
 
     @property
     def current_set(self) -> int | None:
@@ -467,29 +489,50 @@ class FifthAvenueTable(ActionTable):
                 "{district} scored. Without a skyscraper there, {names} draw a black card.",
                 district=DISTRICT_NAMES[district], names=join_names(absent), n=len(absent))
 
-    def _turn_check(self, step: str) -> tuple[bool, list[str] | None] | None:
-        """Whether `step` fits the turn (RuleError if not), and the turn after it; None when
-        the table does not keep turns."""
+    def _turn_check(self, step: str) -> list[str] | None:
+        """The steps of the turn after `step` (None: the turn is complete); RuleError if
+        `step` does not fit the turn. A table that does not keep turns has no steps."""
         player = self.current_player
         if player is None:
-            return None
+            return []
         return turn_after(self.turn_steps, step, player)
 
-    def _turn_record(self, turn: tuple[bool, list[str] | None] | None) -> None:
-        if turn is None:
+    def _turn_record(self, steps: list[str] | None) -> None:
+        if self.current_player is None:
             return
-        new_turn, steps = turn
-        self.turns_taken += new_turn + (steps is None)
+        self.turns_taken += steps is None
         self.turn_steps = steps or []
+
+    @reads("player")
+    def _apply_skyscrapers(self, payload: Mapping[str, Any]) -> None:
+        """Option A's 1st action: "The player takes 3 skyscrapers in his color from the general
+        supply and places them in his supply" (ruling: the rest, if fewer are left)."""
+        self._require_phase("playing")
+        player = self._owner(payload.get("player", self.current_player), alea=False)
+        if self.current_player not in (None, player):
+            raise RuleError(Msg("It is {player}'s turn.", player=self.current_player))
+        turn = self._turn_check("skyscrapers")
+        self._take_skyscrapers(player)
+        self._turn_record(turn)
+
+    def _take_skyscrapers(self, player: str) -> None:
+        taken = min(OPTION_A, self.general[player])
+        self.general[player] -= taken
+        self.supply[player] += taken
+        self.note = Plural("{player} took {n} skyscraper: {supply} in supply.",
+                           "{player} took {n} skyscrapers: {supply} in supply.",
+                           player=player, n=taken, supply=self.supply[player])
 
     @reads()
     def _apply_end_turn(self, payload: Mapping[str, Any]) -> None:
-        """The end of a turn the app cannot see end: option A's (3 skyscrapers taken, cards,
-        a commissioner moved). Other turns end by themselves with their 3rd action."""
+        """Tables from before option A was entered: a tap after the turn's lone move ended it,
+        saying that the turn was option A's (3 skyscrapers taken)."""
         self._require_phase("playing")
-        if not self.may_end_turn:
+        player = self.current_player
+        if player is None or not may_end_turn(self.turn_steps):
             raise RuleError(Msg("A turn ends with moving a commissioner (the 3rd action); "
                                 "enter that move."))
+        self._take_skyscrapers(player)
         self.turns_taken += 1
         self.turn_steps = []
 
@@ -553,7 +596,7 @@ class FifthAvenueTable(ActionTable):
                 district=DISTRICT_NAMES[auction.place], colours=where, n=len(plots))
 
     def _build_in_park(self, winner: str, payload: Mapping[str, Any]) -> None:
-        built = self._built(payload)
+        built = self._built(payload, winner)
         self.park[winner] += built
         self.note = (Plural("{winner} won Central Park and built {n} skyscraper there.",
                             "{winner} won Central Park and built {n} skyscrapers there.",
@@ -561,10 +604,11 @@ class FifthAvenueTable(ActionTable):
                      else Msg("{winner} won Central Park and built nothing there.",
                               winner=winner))
 
-    def _built(self, payload: Mapping[str, Any]) -> int:
-        """Skyscrapers built, at most what the bid's cards allow. Without `cards` (the
-        one-tap auction: the scorer taps the number built, each button saying which cards allow
-        it) up to 3, the most any bid allows."""
+    def _built(self, payload: Mapping[str, Any], winner: str) -> int:
+        """Skyscrapers built, at most what the bid's cards allow, taken from the winner's supply:
+        "He takes the skyscrapers from his supply (not the general supply)". Without `cards`
+        (the one-tap auction: the scorer taps the number built, each button saying which cards
+        allow it) up to 3, the most any bid allows."""
         cards = payload.get("cards")
         if cards is None:
             most = max(SKYSCRAPERS_ON_CARD.values())
@@ -572,7 +616,15 @@ class FifthAvenueTable(ActionTable):
             most = max_skyscrapers(cards)
         else:
             raise RuleError(Msg("Give the values of the winning bid's cards."))
-        return require_count(payload.get("build", 0), Msg("Skyscrapers built"), 0, most)
+        built = require_count(payload.get("build", 0), Msg("Skyscrapers built"), 0, most)
+        if self.turns and built > self.supply[winner]:
+            raise RuleError(Plural(
+                "{player} has {n} skyscraper in supply: build at most that (option A takes 3 "
+                "more).", "{player} has {n} skyscrapers in supply: build at most that (option "
+                "A takes 3 more).", player=winner, n=self.supply[winner]))
+        if self.turns:
+            self.supply[winner] -= built
+        return built
 
     def _player_wins(self, district: str, winner: str, payload: Mapping[str, Any]) -> None:
         colour = payload.get("colour")
@@ -591,7 +643,7 @@ class FifthAvenueTable(ActionTable):
         if not self._may_build(district, plot, winner):
             raise RuleError(Msg("{winner} must declare a building stop here (no plot to build "
                                 "on).", winner=winner))
-        built = self._built(payload)
+        built = self._built(payload, winner)
         if built:
             self.board[district][plot] = {"owner": winner,
                                           "skyscrapers": target.get("skyscrapers", 0) + built}
@@ -616,10 +668,12 @@ class FifthAvenueTable(ActionTable):
         none ("fewer than allowed", even none) where the rules let them build, and declare a
         building stop where every plot is taken. Central Park has no plots to take."""
         place = self.auctions[0].place
+        most = self.supply[player] if self.turns else 3
+        counts: list[int | str] = [n for n in (3, 2, 1, 0) if n <= most]
         if place == CENTRAL_PARK:
-            return [3, 2, 1, 0]
+            return counts
         plot = self.colours[place].index(str(colour))
-        build: list[int | str] = [3, 2, 1, 0] if self._may_build(place, plot, player) else []
+        build = counts if self._may_build(place, plot, player) else []
         return [*build, *(["stop"] if all(self.board[place]) else [])]
 
     def _building_stop(self, district: str, declarer: str) -> None:
@@ -769,6 +823,8 @@ def describe(kind: str, payload: Mapping[str, Any]) -> str:
         "final": Msg("Final scoring"),
         "hand_cards": Msg("Cards in hand entered for the tie-break"),
         "end_turn": Msg("Turn ended"),
+        "skyscrapers": Msg("{player} took 3 skyscrapers (option A)",
+                           player=payload.get("player")),
     }
     return texts.get(kind, kind)
 

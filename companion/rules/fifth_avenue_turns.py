@@ -3,11 +3,13 @@ the table.
 
 "On a player's turn, he has four choices (A, B, C, or D), of which he must execute one
 completely on his turn: first, the 1st action, then, the 2nd action, and finally, the 3rd
-action." The app sees three of those actions: placing a business (B's 1st), scoring a district
-(D's 1st) and moving a commissioner (C's 1st and everyone's 3rd). Taking skyscrapers (A) and
-the cards of the 2nd action are not entered, so a turn the app sees is one of:
+action." The app sees the 1st action of each (A taking 3 skyscrapers, B placing a business,
+C's move of a commissioner, D scoring a district) and the 3rd (everyone's move); the cards of
+the 2nd action are not entered. So a turn the app sees is its 1st action, then a move:
 
-    business, move  |  score, move  |  move, move (C)  |  move (A, ended by a tap)
+    skyscrapers, move  |  business, move  |  move, move (C)  |  score, move
+
+and it ends by itself with that move.
 """
 
 from __future__ import annotations
@@ -20,37 +22,36 @@ from .common import RuleError
 from .fifth_avenue import BUSINESSES, COLOURS, PLOTS
 from .text import Msg
 
-FIRST_ACTIONS = ("business", "score")
+FIRST_ACTIONS = ("skyscrapers", "business", "score")
 TILES_EACH = 9  # "9 each of boutique, jeweler, gallery, and perfume shop"
 ROW_TILES = 20
 
 
-def turn_after(steps: Sequence[str], step: str, player: str) -> tuple[bool, list[str] | None]:
-    """Whether `step` starts the next player's turn, and the steps of the turn it belongs to
-    afterwards (None once that turn is complete: a 1st action and its move, or C's two moves).
-
-    A business or a score after a lone move must be the next player's: a 1st action never
-    follows the 3rd, so the lone move was option A's. Anything else out of order is refused.
-    """
-    done = list(steps)
-    new_turn = step in FIRST_ACTIONS and done == ["move"]
-    if new_turn:
-        done = []
-    if step == "score" and "score" in done:
+def turn_after(steps: Sequence[str], step: str, player: str) -> list[str] | None:
+    """The steps of the turn after `step`, or None once the turn is complete (its 1st action,
+    then the 3rd: a move). RuleError for a 1st action where the 3rd comes next."""
+    if step == "score" and "score" in steps:
         raise RuleError(Msg("{player} has already scored a district this turn: option D scores "
                             "one district. Next, move a commissioner (3rd action).",
                             player=player))
-    if step in FIRST_ACTIONS and done:
-        raise RuleError(Msg("{player} has had the 1st action of this turn; next, move a "
-                            "commissioner (3rd action).", player=player))
-    done.append(step)
-    complete = done[-1] == "move" and len(done) == 2
-    return new_turn, None if complete else done
+    if step in FIRST_ACTIONS and steps:
+        raise RuleError(third_action_due(steps, player))
+    done = [*steps, step]
+    return None if len(done) == 2 else done
+
+
+def third_action_due(steps: Sequence[str], player: str) -> str:
+    """Why a 1st action cannot come now: the turn's 3rd action, a move, comes next."""
+    if list(steps) == ["move"]:
+        return Msg("{player}'s 1st action was a commissioner's move (option C): the 3rd action "
+                   "is to move a commissioner again.", player=player)
+    return Msg("{player} has had the 1st action of this turn; next, move a commissioner (3rd "
+               "action).", player=player)
 
 
 def may_end_turn(steps: Sequence[str]) -> bool:
-    """A turn the app cannot see end by itself: option A's, whose only entered action is the
-    commissioner's move (the 3rd action, which every turn must make)."""
+    """Tables from before option A was entered ended its turn with a tap after the lone move
+    (the 3rd action): that tap says the move was option A's."""
     return list(steps) == ["move"]
 
 

@@ -291,9 +291,11 @@ def move(table_id: str) -> Any:
                lambda f, t: {"commissioner": f.commissioner.data, "to": f.to.data})
 
 
-@bp.post("/<table_id>/end_turn")
-def end_turn(table_id: str) -> Any:
-    return act("fifth_avenue", table_id, ActionForm(), "end_turn", lambda f, t: {})
+@bp.post("/<table_id>/skyscrapers")
+def skyscrapers(table_id: str) -> Any:
+    """Option A's 1st action: the player at turn takes 3 skyscrapers into their supply."""
+    return act("fifth_avenue", table_id, WhoForm(), "skyscrapers",
+               lambda f, t: {"player": f.player.data})
 
 
 @bp.post("/<table_id>/score")

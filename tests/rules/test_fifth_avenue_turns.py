@@ -2,6 +2,7 @@
 finally, the 3rd action"; the 3rd is always a commissioner's move), the set-up the app draws,
 and the one-tap auction's payloads."""
 
+import pickle
 import random
 from collections import Counter
 
@@ -43,6 +44,10 @@ def score(district):
     return ("score", {"district": district})
 
 
+def skyscrapers(player):
+    return ("skyscrapers", {"player": player})
+
+
 # Whose turn -----------------------------------------------------------------------------------
 
 
@@ -52,12 +57,13 @@ def score(district):
         ([], "Ann", []),  # the first placer takes the first turn
         ([business()], "Ann", ["business"]),
         ([business(), move("34w")], "Ben", []),  # B: business, cards, move
-        ([move("34w")], "Ann", ["move"]),  # A's move, or C's first: the app cannot tell yet
+        ([skyscrapers("Ann")], "Ann", ["skyscrapers"]),
+        ([skyscrapers("Ann"), move("34w")], "Ben", []),  # A: skyscrapers, cards, move
+        ([move("34w")], "Ann", ["move"]),  # C's 1st action: the 3rd is another move
         ([move("34w"), move("times")], "Ben", []),  # C: two moves
-        ([move("34w"), ("end_turn", {})], "Ben", []),  # A, ended by a tap
-        ([move("34w"), score("34w")], "Ben", ["score"]),  # a 1st action after a lone move
-        ([move("34w"), business()], "Ben", ["business"]),  # begins the next player's turn
-        ([move("34w"), score("34w"), move("times")], "Ann", []),
+        ([move("34w"), move("times"), score("times")], "Ben", ["score"]),  # D
+        ([move("34w"), move("times"), score("times"), move("52w")], "Ann", []),
+        ([move("34w"), ("end_turn", {})], "Ben", []),  # A before it was entered: a tap
     ],
 )
 def test_the_app_knows_whose_turn_it_is_and_what_it_holds(actions, player, steps):
@@ -73,16 +79,16 @@ def test_turns_go_round_clockwise_from_the_first_placer():
     assert state.turns_taken == 3
 
 
+A_TURN = [skyscrapers("Ann"), move("34w")]  # Ann takes skyscrapers (A): now Ben's turn
+
+
 def test_a_district_cannot_be_scored_twice_in_one_turn():
-    state = play(["Ann", "Ben"], move("34w"), ("end_turn", {}), score("34w"))
+    state = play(["Ann", "Ben"], *A_TURN, score("34w"))
     before = (list(state.scorings), state.turns_taken, list(state.turn_steps))
     with pytest.raises(RuleError, match="Ben has already scored a district this turn: option D "
                                         "scores one district"):
         state.apply("score", {"district": "34w"})
     assert (list(state.scorings), state.turns_taken, list(state.turn_steps)) == before
-
-
-A_TURN = [move("34w"), ("end_turn", {})]  # Ann takes skyscrapers (A): now Ben's turn
 
 
 @pytest.mark.parametrize(
@@ -91,6 +97,10 @@ A_TURN = [move("34w"), ("end_turn", {})]  # Ann takes skyscrapers (A): now Ben's
         ([business()], business("34w:4"), "Ann has had the 1st action of this turn"),
         ([*A_TURN, score("34w")], business(), "Ben has had the 1st action"),
         ([business()], score("34w"), "Ann has had the 1st action"),
+        ([business()], skyscrapers("Ann"), "Ann has had the 1st action"),
+        ([move("34w")], business(), "Ann's 1st action was a commissioner's move \\(option C\\)"),
+        ([move("34w")], skyscrapers("Ann"), "the 3rd action is to move a commissioner again"),
+        ([], skyscrapers("Ben"), "It is Ann's turn"),
         ([], ("end_turn", {}), "A turn ends with moving a commissioner"),
         ([business()], ("end_turn", {}), "A turn ends with moving a commissioner"),
         ([move("34w"), move("times")], ("end_turn", {}), "A turn ends with moving"),
@@ -98,8 +108,18 @@ A_TURN = [move("34w"), ("end_turn", {})]  # Ann takes skyscrapers (A): now Ben's
 )
 def test_a_turn_holds_one_first_action_and_ends_with_a_move(actions, refused, message):
     state = play(["Ann", "Ben"], *actions)
+    state.note = None  # what the last action did: not game state
+    before = pickle.dumps(state)
     with pytest.raises(RuleError, match=message):
         state.apply(*refused)
+    assert pickle.dumps(state) == before
+
+
+def test_a_forgotten_end_of_turn_cannot_shift_the_turns():
+    """Option A is entered as its 1st action, so the next player's move is never taken for the
+    2nd move of the turn before: Ann's A ends with her move, Ben's C is his own two moves."""
+    state = play(["Ann", "Ben"], skyscrapers("Ann"), move("34w"), move("times"), move("52w"))
+    assert (state.current_player, state.turns_taken, state.turn_steps) == ("Ann", 2, [])
 
 
 def test_auctions_a_move_triggers_do_not_end_an_option_c_turn():
@@ -115,6 +135,17 @@ def test_auctions_a_move_triggers_do_not_end_an_option_c_turn():
     assert (state.phase, state.current_player) == ("playing", "Ben")
 
 
+def test_a_set_of_auctions_after_the_3rd_action_ends_with_its_last_auction():
+    # Ben's 3rd action brings the white commissioner back: after the auctions it is Ann's turn.
+    to_park = [move("34w"), move("times"), move("52e"), move("central_park")]  # Ann, Ben
+    state = play(["Ann", "Ben"], *to_park, *A_TURN[:1], move("city_hall"))
+    assert (state.phase, state.current_player, state.turn_steps) == ("auctions", "Ben", [])
+    for _place in ("34w", "times", "52e", "central_park"):
+        state.apply("alea_bid", {"cards": [4, 4]})
+        state.apply("auction", {"winner": "alea"})
+    assert (state.phase, state.current_player, state.turn_steps) == ("playing", "Ben", [])
+
+
 def test_tables_set_up_before_the_app_kept_turns_replay_as_they_were():
     second_tile = ("business", {"district": "34w", "plot": 4, "tile": 1})
     state = play(["Ann", "Ben"], move("34w"), score("34w"), score("34w"), business(),
@@ -124,17 +155,66 @@ def test_tables_set_up_before_the_app_kept_turns_replay_as_they_were():
 
 
 @pytest.mark.parametrize(
-    "steps, step, new_turn, after",
+    "steps, step, after",
     [
-        ([], "move", False, ["move"]),
-        (["move"], "move", False, None),
-        (["business"], "move", False, None),
-        (["score"], "move", False, None),
-        (["move"], "score", True, ["score"]),
+        ([], "move", ["move"]),
+        ([], "skyscrapers", ["skyscrapers"]),
+        (["move"], "move", None),
+        (["skyscrapers"], "move", None),
+        (["business"], "move", None),
+        (["score"], "move", None),
     ],
 )
-def test_what_a_turn_holds_after_each_step(steps, step, new_turn, after):
-    assert turn_after(steps, step, "Ann") == (new_turn, after)
+def test_what_a_turn_holds_after_each_step(steps, step, after):
+    assert turn_after(steps, step, "Ann") == after
+
+
+# Each player's skyscraper supply --------------------------------------------------------------
+
+
+def test_option_a_takes_three_skyscrapers_into_the_supply_and_building_takes_them_out():
+    state = play(["Ann", "Ben"], skyscrapers("Ann"))
+    assert (state.supply, state.general) == ({"Ann": 6, "Ben": 3}, {"Ann": 9, "Ben": 12})
+    assert state.note == "Ann took 3 skyscrapers: 6 in supply."
+
+
+def test_option_a_takes_what_is_left_of_the_colour():
+    # 12 of Ann's colour are left after the set-up: four A turns take them all, a fifth none.
+    turns = [skyscrapers("Ann"), move("34w"), skyscrapers("Ben"), move("times")]
+    state = play(["Ann", "Ben"], *turns, skyscrapers("Ann"), move("52w"), skyscrapers("Ben"),
+                 move("central_park"))
+    state.general["Ann"] = 2  # as if most were taken already
+    state.apply(*skyscrapers("Ann"))
+    assert (state.supply["Ann"], state.general["Ann"]) == (11, 0)
+    assert state.note == "Ann took 2 skyscrapers: 11 in supply."
+
+
+def test_nobody_builds_more_skyscrapers_than_their_supply_holds():
+    """"He takes the skyscrapers from his supply (not the general supply)": Ann has her 3 from
+    the set-up; the outcomes offered stop there, and 4 ... are refused."""
+    state = auctions_in_34w()
+    state.apply("alea_bid", {"cards": [4, 4]})
+    state.supply["Ann"] = 2
+    assert state.auction_outcomes("Ann", "orange") == [2, 1, 0]
+    state.note = None
+    before = pickle.dumps(state)
+    with pytest.raises(RuleError, match="Ann has 2 skyscrapers in supply: build at most that"):
+        state.apply("auction", {"winner": "Ann", "colour": "orange", "build": 3})
+    assert pickle.dumps(state) == before
+    state.apply("auction", {"winner": "Ann", "colour": "orange", "build": 2})
+    assert state.supply["Ann"] == 0 and state.board["34w"][1]["skyscrapers"] == 3
+
+
+def test_central_park_is_built_from_the_supply_too():
+    state = auctions_in_34w()
+    for _place in ("34w", "times", "52w"):
+        state.apply("alea_bid", {"cards": [4, 4]})
+        state.apply("auction", {"winner": "alea"})
+    state.apply("alea_bid", {"cards": [4, 4]})
+    state.supply["Ben"] = 0
+    assert state.auction_outcomes("Ben", None) == [0]
+    with pytest.raises(RuleError, match="Ben has 0 skyscrapers in supply"):
+        state.apply("auction", {"winner": "Ben", "build": 1})
 
 
 # The set-up the app draws ---------------------------------------------------------------------

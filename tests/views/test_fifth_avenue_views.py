@@ -258,9 +258,9 @@ def test_the_drawn_set_up_shows_the_tiles_to_lay_out(client):
 
 def test_a_district_is_scored_once_a_turn_and_the_move_comes_next(client):
     url = drawn_table(client)
-    assert "<h2>Ann's turn</h2>" in text(client.get(url))
-    act(client, url, "move", commissioner="beige", to="34e")
-    assert act(client, url, "end_turn").status_code == 303
+    assert "Ann's turn" in text(client.get(url))
+    assert act(client, url, "skyscrapers", player="Ann").status_code == 303
+    assert act(client, url, "move", commissioner="beige", to="34e").status_code == 303
     first = fresh(client, url)
     assert act(client, url, "score", district="34e", **first).status_code == 303
     seq = current_seq(client, url)
