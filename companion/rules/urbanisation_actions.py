@@ -34,6 +34,23 @@ MAX_MONEY = 999
 MAX_GOODS = 6  # the most goods a production space can be entered with
 POOLS = ("house", "skyscraper", "administrative", "factory")
 MAX_INVENTION_BONUS = 5  # "Receive 5 victory points in Final Scoring if you own the Electric Plant"
+# The factories the invention cards name, each with the end bonus its card pays ("Receive 3
+# victory points in Final Scoring if you own the Steelworks."). The other factory cards are not
+# named in the rulebook text: the players choose "another factory" (OTHER_FACTORY) for them.
+BONUS_FACTORIES = {"Steelworks": 3, "Car Factory": 4, "Electric Plant": 5, "Saw Mill": 1,
+                   "Hotel": 1, "Oil Refinery": 2, "Law Firm": 2, "Software Company": 3,
+                   "Stock Market": 4, "Weaving Mill": 1, "Pottery": 2, "Textile Factory": 3,
+                   "Coalmine": 4}
+OTHER_FACTORY = "other"
+FACTORY_NAMES = {
+    "Steelworks": Msg("Steelworks"), "Car Factory": Msg("Car Factory"),
+    "Electric Plant": Msg("Electric Plant"), "Saw Mill": Msg("Saw Mill"), "Hotel": Msg("Hotel"),
+    "Oil Refinery": Msg("Oil Refinery"), "Law Firm": Msg("Law Firm"),
+    "Software Company": Msg("Software Company"), "Stock Market": Msg("Stock Market"),
+    "Weaving Mill": Msg("Weaving Mill"), "Pottery": Msg("Pottery"),
+    "Textile Factory": Msg("Textile Factory"), "Coalmine": Msg("Coalmine"),
+    OTHER_FACTORY: Msg("another factory"),
+}
 SOURCES = {
     "house": Msg("Houses"), "skyscraper": Msg("Skyscrapers"),
     "administrative": Msg("Administrative buildings"), "factory": Msg("Factories"),
@@ -123,9 +140,9 @@ class Factory:
     @property
     def label(self) -> str:
         colour = COLOUR_NAMES[self.colour]
-        if self.name:
-            return Msg("factory {number} {name} ({colour})", number=self.number, name=self.name,
-                       colour=colour)
+        if self.name and self.name != OTHER_FACTORY:
+            return Msg("factory {number} {name} ({colour})", number=self.number,
+                       name=FACTORY_NAMES.get(self.name, self.name), colour=colour)
         return Msg("factory {number} ({colour})", number=self.number, colour=colour)
 
 
@@ -140,7 +157,8 @@ class Invention:
 
     @property
     def label(self) -> str:
-        bonus = Msg("{vp} VP at the end with the {factory}", vp=self.vp, factory=self.factory)
+        bonus = Msg("{vp} VP at the end with the {factory}", vp=self.vp,
+                    factory=FACTORY_NAMES.get(str(self.factory), self.factory))
         if not self.ability:
             return bonus if self.factory else ""
         if not self.factory:
@@ -179,7 +197,7 @@ class CityCard:
 
     def owns(self, name: str) -> bool:
         """Whether a factory of this name is among his cards, active or inactive."""
-        return any(f.name.casefold() == name.casefold() for f in self.factories)
+        return any(f.name == name for f in self.factories)
 
     @property
     def order_count(self) -> int:
@@ -260,13 +278,37 @@ def check_name(name: object, what: str) -> str:
     return name.strip()
 
 
-def new_factory(payload: Mapping[str, object]) -> Factory:
-    """The factory card a player attracts: its number, colour, goods and (optional) name."""
+def new_factory(payload: Mapping[str, object], inventions: bool) -> Factory:
+    """The factory card a player attracts: its number, colour, goods and which factory it is
+    (needed with the inventions, whose end bonuses name factories)."""
     return Factory(require_count(payload.get("number"), Msg("The factory number"), 1, 99),
                    check_colour(payload.get("colour"), Msg("factory")),
                    require_count(payload.get("goods"), Msg("The goods on its production space"),
                                  1, MAX_GOODS),
-                   check_name(payload.get("name"), Msg("The factory's name")))
+                   factory_name(payload.get("name"), inventions))
+
+
+def factory_name(name: object, inventions: bool) -> str:
+    """Which factory a card is. With the inventions, whose end bonuses name factories, one the
+    invention cards name (BONUS_FACTORIES) or another (OTHER_FACTORY), never blank; without
+    them, any name or none (the rulebook's example has a Bakery and a Windmill)."""
+    if not inventions:
+        return check_name(name, Msg("The factory's name"))
+    if name in (None, ""):
+        raise RuleError(Msg("Say which factory it is (one an invention card names, or another "
+                            "factory): an invention's end bonus may count with it."))
+    if name == OTHER_FACTORY:
+        return OTHER_FACTORY
+    return bonus_factory(name)
+
+
+def bonus_factory(name: object) -> str:
+    """A factory an invention card names, as the card names it."""
+    known = {known.casefold(): known for known in BONUS_FACTORIES}
+    if not isinstance(name, str) or name.strip().casefold() not in known:
+        raise RuleError(Msg("No invention card names the factory {name!r}: choose one of "
+                            "{names}.", name=name, names=listing(list(BONUS_FACTORIES))))
+    return known[name.strip().casefold()]
 
 
 def invention_card(card: object, space: int) -> Invention:
@@ -276,11 +318,13 @@ def invention_card(card: object, space: int) -> Invention:
     ability = card.get("ability") or None
     if ability is not None and (not isinstance(ability, str) or ability not in ABILITIES):
         raise RuleError(Msg("Unknown invention ability {ability!r}.", ability=ability))
-    factory = check_name(card.get("factory"), Msg("The invention's factory")) or None
-    vp = require_count(card.get("vp", 0), Msg("The invention's end bonus"), 0,
-                       MAX_INVENTION_BONUS)
-    if (factory is None) != (vp == 0):
-        raise RuleError(Msg("An end bonus names its factory and its victory points."))
+    factory = bonus_factory(card["factory"]) if card.get("factory") else None
+    if factory is None and card.get("vp"):
+        raise RuleError(Msg("An end bonus names its factory: choose it."))
+    vp = BONUS_FACTORIES[factory] if factory else 0
+    if factory and card.get("vp", vp) != vp:
+        raise RuleError(Msg("The invention card with the {factory} pays {vp} VP at the end.",
+                            factory=FACTORY_NAMES[factory], vp=vp))
     if ability is None and factory is None:
         raise RuleError(Msg("Describe the invention card: its ability, its end bonus, or both."))
     return Invention(space, None if ability is None else str(ability), factory, vp)

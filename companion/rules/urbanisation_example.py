@@ -46,7 +46,7 @@ TURN_1 = [
     act("buy_land", "Cy", price_markers=2, grounds=2),
     # Phase 4. Cy attracts factory 3 (orange, 2 goods): 2 VP.
     *passes("Ann", "Ben"),
-    act("attract", "Cy", number=3, colour="orange", goods=2, name="Bakery"),
+    act("attract", "Cy", number=3, colour="orange", goods=2, name="other"),
     ADMIN,
 ]
 
@@ -61,9 +61,9 @@ TURN_2 = [  # Cy has the fewest VP (3): he is the Mayor and starts.
     act("work_orders", "Cy", colour="white", count=1),
     act("taxes", "Ann"),
     act("work_orders", "Ben", colour="grey", count=2),
-    # Phase 3. Cy upgrades factory 3 with factory 5 (grey, 2 goods): 2 VP. Ann: administrative
-    # building, $3, 2 VP. Ben: 1 price marker, a territory with 1 ground.
-    act("attract", "Cy", number=5, colour="grey", goods=2, name="Windmill", upgrade=3),
+    # Phase 3. Cy upgrades factory 3 with factory 5, the Oil Refinery (grey, 2 goods): 2 VP.
+    # Ann: administrative building, $3, 2 VP. Ben: 1 price marker, a territory with 1 ground.
+    act("attract", "Cy", number=5, colour="grey", goods=2, name="Oil Refinery", upgrade=3),
     act("erect", "Ann", building="administrative"),
     act("buy_land", "Ben", price_markers=1, grounds=1),
     # Phase 4. Cy with Any colour: 1 orange + 1 white at the grey factory 5: $1 + $3, 2 VP.
@@ -75,7 +75,7 @@ TURN_2 = [  # Cy has the fewest VP (3): he is the Mayor and starts.
 ]
 
 PROFESSOR_CARDS = [{"ability": "grey_money"},
-                   {"ability": "harvest_grain1", "factory": "Windmill", "vp": 2}]
+                   {"ability": "harvest_grain1", "factory": "Oil Refinery", "vp": 2}]
 
 TURN_3 = [  # Cy again has the fewest VP (10).
     *hire("professor", "land_swap", "any_factory", players=["Cy", "Ann", "Ben"]),

@@ -52,6 +52,7 @@ from .urbanisation import (
 from .urbanisation_actions import (
     CHARACTERS,
     COLOURS,
+    FACTORY_NAMES,
     FINAL_TURN,
     MAX_MONEY,
     SETUP_TURN,
@@ -71,6 +72,7 @@ from .urbanisation_actions import (
     check_sowing,
     citizens_card,
     factories_card,
+    factory_name,
     harvest_card,
     invention_card,
     invention_marker,
@@ -138,8 +140,9 @@ RULINGS = {
         "Ruling: the rulebook text does not pair abilities with end bonuses; the players describe "
         "each card they take (ability, end bonus, or both)."),
     "invention_bonus": Msg(
-        "Ruling: an invention's end bonus counts when its factory, by name, is among the owner's "
-        "factories, active or inactive: enter names when attracting."),
+        "Ruling: an invention's end bonus counts when the factory it names is among the owner's "
+        "factories, active or inactive; with the inventions, each factory attracted is chosen as "
+        "one an invention card names or another factory."),
     "harvest": Msg(
         "Ruling: players harvest in turn order; the Farmer's seeds are harvested like sown grain; "
         "1 VP per 2 grain counts the grain after the harvest."),
@@ -250,6 +253,11 @@ class UrbanisationTable(ActionTable):
         for turn, player, _, vp in self.vp_log:
             table[player][turn] = table[player].get(turn, 0) + vp
         return table
+
+    @property
+    def factory_cards(self) -> list[tuple[str, Factory]]:
+        """Every factory card in front of a player, active or not, with its owner."""
+        return [(p, f) for p in self.players for f in self.cards[p].factories]
 
     def factory_numbers(self) -> dict[str, list[int]]:
         return {p: [f.number for f in c.factories] for p, c in self.cards.items()}
@@ -540,7 +548,7 @@ class UrbanisationTable(ActionTable):
         player = self._to_act(payload)
         card = self.cards[player]
         any_factory = self._character(player, payload, "attract")
-        factory = new_factory(payload)
+        factory = new_factory(payload, self.inventions)
         self._check_unowned(factory.number)
         filled = check_flag(payload.get("filled", True), Msg("All work orders filled"))
         if not filled and not any_factory:
@@ -806,11 +814,25 @@ class UrbanisationTable(ActionTable):
         self.note = Msg("Turn {done} administered; {mayor} is the Mayor of turn {turn}.",
                         done=self.turn - 1, mayor=mayor, turn=self.turn)
 
+    @reads("player", "number", "name", "reason")
+    def _apply_name_factory(self, payload: Mapping[str, Any]) -> None:
+        """A correction: which factory a player's card is, for the inventions' end bonuses (one
+        they name, or another)."""
+        check_name(payload.get("reason"), Msg("The reason"))
+        player = self._seated(payload.get("player"))
+        number = require_count(payload.get("number"), Msg("The factory number"), 1, 99)
+        factory = self.cards[player].factory(number)
+        if factory is None:
+            raise RuleError(Msg("{player} has no factory {number}.", player=player,
+                                number=number))
+        factory.name = factory_name(payload.get("name"), inventions=True)
+
     @reads()
     def _apply_final(self, payload: Mapping[str, Any]) -> None:
         """Final scoring: 2 VP for the largest sum of factory numbers (a tie: the newest
         factory), and each invention's bonus when its owner owns the factory it names."""
         self._require("final")
+        self._check_factories_named()
         report = Report(Msg("Final scoring"), {p: [] for p in self.players})
         winner = factory_bonus(self.factory_numbers())
         for player in self.players:
@@ -829,11 +851,23 @@ class UrbanisationTable(ActionTable):
             self.note = Msg("Final scoring done: {players} share the victory.",
                             players=join_names(leaders))
 
+    def _check_factories_named(self) -> None:
+        """An end bonus is decided only once its owner's factories are all known (tables
+        from before the app asked which factory each one is)."""
+        for player in self.players:
+            card = self.cards[player]
+            unnamed = [f.number for f in card.factories if not f.name]
+            if unnamed and any(i.factory for i in card.inventions):
+                raise RuleError(Msg(
+                    "Say which factory {player}'s factory {number} is first (Corrections): an "
+                    "invention's end bonus may count with it.", player=player,
+                    number=unnamed[0]))
+
     def _invention_bonus(self, player: str, report: Report) -> None:
         for invention in earned_inventions(self.cards[player]):
             report.players[player].append(
-                Msg("Invention with the {factory}: +{vp} VP.", factory=invention.factory,
-                    vp=invention.vp))
+                Msg("Invention with the {factory}: +{vp} VP.",
+                    factory=FACTORY_NAMES[str(invention.factory)], vp=invention.vp))
             self._score(player, "invention bonus", invention.vp, FINAL_TURN)
 
 
@@ -896,6 +930,10 @@ def _action_text(kind: str, payload: Mapping[str, Any], who: object) -> str:
         "administration": lambda: Msg(
             "Administration: harvest, factories, citizens, feeding, grain refill"),
         "final": lambda: Msg("Final scoring"),
+        "name_factory": lambda: Msg("Correction: {player}'s factory {number} is the {name}",
+                                    player=who, number=payload.get("number"),
+                                    name=FACTORY_NAMES.get(str(payload.get("name")),
+                                                           payload.get("name"))),
     }
     make = texts.get(kind)
     return kind if make is None else make()

@@ -22,6 +22,7 @@ from ..rules import urbanisation_table as play
 from ..rules.common import join_names
 from .tables import (
     ActionForm,
+    FieldError,
     Table,
     act,
     load_table,
@@ -140,12 +141,23 @@ class OrdersForm(PlayerForm):
                                choices=[SelectChoice("", _l("the same")), *COLOURS], default="")
 
 
+# Which factory a card is: one the invention cards name, or another (rules: factory_name).
+FACTORY_CHOICES = [SelectChoice("", _l("which factory?")),
+                   *[SelectChoice(key, lazy_text(words))
+                     for key, words in pieces.FACTORY_NAMES.items()]]
+# An invention card's end bonus: none, or the factory it names with the VP its card pays.
+BONUS_CHOICES = [SelectChoice("", _l("no end bonus")),
+                 *[SelectChoice(key, _l("%(vp)s VP with the %(factory)s", vp=vp,
+                                        factory=lazy_text(pieces.FACTORY_NAMES[key])))
+                   for key, vp in pieces.BONUS_FACTORIES.items()]]
+
+
 class AttractForm(PlayerForm):
     factory_number = needed(_l("Factory number"), 1, 99)
     factory_colour = SelectField(_l("Goods colour"), choices=COLOURS)
     goods = needed(_l("Goods on its production space"), 1, pieces.MAX_GOODS, default=2)
-    factory_name = StringField(_l("Factory name (for invention bonuses)"),
-                               validators=[Optional(), Length(max=40)])
+    factory_name = SelectField(_l("Which factory (for invention bonuses)"),
+                               choices=FACTORY_CHOICES, default="")
     upgrade = StringField(_l("Where"))
     filled = BooleanField(_l("All its work order spaces are filled"), default=True)
 
@@ -166,11 +178,8 @@ def invention_fields() -> dict[str, Any]:
     for k in (1, 2):
         fields[f"ability_{k}"] = SelectField(_l("Card %(k)s: ability", k=k), choices=abilities,
                                              default="")
-        fields[f"bonus_factory_{k}"] = StringField(
-            _l("Card %(k)s: end bonus with the factory named", k=k),
-            validators=[Optional(), Length(max=40)])
-        fields[f"bonus_vp_{k}"] = number(_l("Card %(k)s: end bonus VP", k=k), 0,
-                                         pieces.MAX_INVENTION_BONUS, default=0)
+        fields[f"bonus_factory_{k}"] = SelectField(
+            _l("Card %(k)s: end bonus", k=k), choices=BONUS_CHOICES, default="")
     return fields
 
 
@@ -191,6 +200,12 @@ class EffectForm(ActionForm):
     effect_white = number(_l("White work orders"), -ORDERS, ORDERS, default=0)
     effect_grey = number(_l("Grey work orders"), -ORDERS, ORDERS, default=0)
     effect_orange = number(_l("Orange work orders"), -ORDERS, ORDERS, default=0)
+    reason = reason_field()
+
+
+class NameFactoryForm(ActionForm):
+    factory = StringField(_l("Factory"), validators=[InputRequired()])  # "<owner>|<number>"
+    name = SelectField(_l("Which factory"), choices=FACTORY_CHOICES[1:])
     reason = reason_field()
 
 
@@ -231,6 +246,7 @@ FOLD_OUT_FORMS = {
     "trade_grain": ("trade_form", TradeForm), "sow": ("sow_form", SowForm),
     "work_orders": ("orders_form", OrdersForm), "attract": ("attract_form", AttractForm),
     "invention": ("invention_form", InventionForm), "effect": ("effect_form", EffectForm),
+    "name_factory": ("name_form", NameFactoryForm),
 }
 
 
@@ -464,8 +480,7 @@ def invention(table_id: str) -> Any:
         for k in (1, 2):
             ability, factory = f[f"ability_{k}"].data, f[f"bonus_factory_{k}"].data
             if ability or factory:
-                cards.append({"ability": ability or None, "factory": factory or None,
-                              "vp": f[f"bonus_vp_{k}"].data or 0})
+                cards.append({"ability": ability or None, "factory": factory or None})
         return {"player": f.player.data, "marker": marker,
                 "to": f.to.data, "cards": cards, **character(f, "invention")}
 
@@ -491,6 +506,21 @@ def effect(table_id: str) -> Any:
     form = EffectForm()
     return act("urbanisation", table_id, form, "effect", payload,
                effect_form=form, opened="effect")
+
+
+@bp.post("/<table_id>/name_factory")
+def name_factory(table_id: str) -> Any:
+    """A correction: which factory a player's card is (for the inventions' end bonuses)."""
+    def payload(f: NameFactoryForm, table: Table) -> dict[str, Any]:
+        owner, _bar, number = f.factory.data.rpartition("|")
+        if not number.isdigit():
+            raise FieldError(f.factory, _("Choose the factory."))
+        return {"player": owner, "number": int(number), "name": f.name.data,
+                "reason": f.reason.data or ""}
+
+    form = NameFactoryForm()
+    return act("urbanisation", table_id, form, "name_factory", payload,
+               name_form=form, opened="name_factory")
 
 
 @bp.post("/<table_id>/administration")

@@ -119,13 +119,13 @@ def test_a_scripted_three_player_game_through_six_turns():
     state.apply("final", {})
     assert preview == state.ranking()
     # Factory totals: Ann 8, Ben 4, Cy 3 + 5 = 8; tied, Ann's newest factory (8) beats Cy's (5).
-    # Cy owns the Windmill named on his invention: +2.
+    # Cy owns the Oil Refinery named on his invention: +2.
     assert state.totals() == {"Ann": 34, "Ben": 32, "Cy": 35}
     assert state.finished
     assert [(p.place, p.player) for p in state.ranking()] == [(1, "Cy"), (2, "Ann"), (3, "Ben")]
     assert state.note == "Final scoring done: Cy wins."
     assert state.report.players["Cy"] == ["Factory total 8: +0 VP.",
-                                          "Invention with the Windmill: +2 VP."]
+                                          "Invention with the Oil Refinery: +2 VP."]
     assert {p: c.money for p, c in state.cards.items()} == {"Ann": 2, "Ben": 3, "Cy": 16}
 
 
@@ -578,8 +578,11 @@ def test_inventions_need_the_expansion():
          "Describe the 2 invention cards taken at docking space 3."),
         ({"to": 9, "cards": [{"ability": "grey_vp"}]}, r"Ann has only \$5, not \$8."),
         ({"to": 1, "cards": [{"ability": "fly"}]}, "Unknown invention ability 'fly'."),
-        ({"to": 1, "cards": [{"factory": "Hotel"}]},
-         "An end bonus names its factory and its victory points."),
+        ({"to": 1, "cards": [{"factory": "Hotel", "vp": 3}]},
+         "The invention card with the Hotel pays 1 VP at the end."),
+        ({"to": 1, "cards": [{"factory": "Windmill", "vp": 2}]},
+         "No invention card names the factory 'Windmill': choose one of Steelworks, "),
+        ({"to": 1, "cards": [{"vp": 2}]}, "An end bonus names its factory: choose it."),
         ({"to": 1, "cards": [{}]}, "Describe the invention card: its ability"),
         ({"to": 10, "cards": [{"ability": "grey_vp"}]},
          "The docking space cannot be more than 9."),
@@ -592,6 +595,68 @@ def test_invention_refusals(payload, message):
     state.cards["Ann"].markers = [4]
     state.cards["Ben"].inventions = [Invention(1, "white_vp", None, 0)]
     refused(state, "invention", payload, message)
+
+
+@pytest.mark.parametrize(
+    "name, message",
+    [
+        ("", "Say which factory it is \\(one an invention card names, or another factory\\)"),
+        (None, "Say which factory it is"),
+        ("Windmill", "No invention card names the factory 'Windmill'"),
+        ("Law Firn", "No invention card names the factory 'Law Firn'"),
+    ],
+)
+def test_with_the_inventions_an_attracted_factory_says_which_it_is(name, message):
+    """The end bonus "if you own the Law Firm" needs to know which factory each card is: a
+    blank or a name no invention card has is refused, not silently left out of the bonus."""
+    state = started("architect", "farmer", inventions=True)
+    refused(state, "attract", factory(3, name=name), message)
+
+
+@pytest.mark.parametrize("name, kept", [("other", "other"), ("law firm", "Law Firm"),
+                                        ("Law Firm", "Law Firm")])
+def test_a_factory_is_one_an_invention_names_or_another(name, kept):
+    state = started("architect", "farmer", inventions=True)
+    state.apply("attract", factory(3, name=name))
+    assert state.cards["Ann"].factories[0].name == kept
+
+
+def final_with_an_invention(factory_name):
+    """Ann holds the Law Firm's invention (2 VP at the end) and attracted factory 3 as
+    `factory_name`; the table then stands at the final scoring."""
+    state = started("architect", "farmer", inventions=True)
+    state.cards["Ann"].inventions = [Invention(1, None, "Law Firm", 2)]
+    state.cards["Ann"].factories = [Factory(3, "white", 2, factory_name)]
+    state.segment, state.turn = "final", 6
+    return state
+
+
+def test_an_invention_bonus_counts_with_the_factory_it_names():
+    state = final_with_an_invention("Law Firm")
+    state.apply("final", {})
+    assert state.report.players["Ann"][-1] == "Invention with the Law Firm: +2 VP."
+    assert state.vp_by_source()["Ann"]["invention bonus"] == 2
+
+
+def test_a_factory_left_unnamed_is_named_by_a_correction_before_the_final_scoring():
+    """A table from before the app asked which factory each is: the final scoring waits for
+    the answer (one correction), then counts the bonus."""
+    state = final_with_an_invention("")
+    refused(state, "final", {}, "Say which factory Ann's factory 3 is first \\(Corrections\\)")
+    refused(state, "name_factory", {"player": "Ann", "number": 4, "name": "Law Firm"},
+            "Ann has no factory 4.")
+    refused(state, "name_factory", {"player": "Ann", "number": 3, "name": ""},
+            "Say which factory it is")
+    state.apply("name_factory", {"player": "Ann", "number": 3, "name": "Law Firm",
+                                 "reason": "the card"})
+    state.apply("final", {})
+    assert state.report.players["Ann"][-1] == "Invention with the Law Firm: +2 VP."
+
+
+def test_another_factory_pays_no_invention_bonus():
+    state = final_with_an_invention("other")
+    state.apply("final", {})
+    assert "invention bonus" not in state.vp_by_source()["Ann"]
 
 
 def test_a_new_invention_marker_and_the_professor_taking_a_whole_space():

@@ -205,7 +205,7 @@ def test_the_scripted_game_through_the_forms_to_the_score_sheet(client):
     assert act(client, url, "final").status_code == 303
     page = text(client.get(url))
     assert "Final scoring done: Cy wins." in page and "Final result" in page
-    assert "Invention with the Windmill: +2 VP." in page
+    assert "Invention with the Oil Refinery: +2 VP." in page
     assert 'id="act-' not in page and 'id="effect"' not in page  # nothing more to do
     sheet = pdf_text(client.get(url + "sheet.pdf").data)
     assert "Ranking: 1. Cy (35), 2. Ann (34), 3. Ben (32). Winner: Cy." in sheet
