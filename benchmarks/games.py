@@ -33,10 +33,13 @@ PLAYERS = {
 
 
 def yard_buys(players: list[str]) -> list[Action]:
-    """Every building card of the game bought once (54), players in turn, buildings mixed."""
+    """Every building card of the game bought once (54), players in turn, buildings mixed. The
+    purchase that leaves the display short with the deck empty ends the game after that turn:
+    its buyer takes the last cards too, paying exactly each time."""
     cards = [b for b in BUILDINGS for _ in range(SUPPLY[b])]
     cards = cards[::2] + cards[1::2]  # interleave so majorities change hands during the game
-    return [("buy", {"player": players[k % len(players)], "building": b})
+    last_turn = len(cards) - 4  # the deck is empty and the display short after this purchase
+    return [("buy", {"player": players[min(k, last_turn) % len(players)], "building": b})
             for k, b in enumerate(cards)]
 
 

@@ -80,6 +80,7 @@ class YardTable(ActionTable):
     scorings: list[Scoring] = field(default_factory=list)
     dirk_deals: list[str] = field(default_factory=list)
     leftovers: list[Leftover] = field(default_factory=list)
+    last_buyer: str | None = None
     finished: bool = False
 
     @classmethod
@@ -151,6 +152,24 @@ class YardTable(ActionTable):
         """"The game ends ... as soon as the building cards can not be replenished completely up
         to 4 because the pile is empty" (after that player's turn)."""
         return self.deck_left == 0 and self.on_display < DISPLAY
+
+    @property
+    def up_next(self) -> str | None:
+        """What comes next, as far as the app can know it without a tap for taking money: the
+        set-up, Dirk's cards, the end, or who bought last and who may act after them."""
+        if self.finished:
+            return None
+        if self.dirk_due:
+            return Plural("Deal Dirk his {n} card.", "Deal Dirk his {n} cards.",
+                          n=self.dirk_cards_due)
+        if self.game_over:
+            return Msg("The game is over: the final scoring comes next.")
+        if self.last_buyer is None:
+            return Msg("{player} takes the first turn.", player=self.starter) \
+                if self.starter else None
+        following = self.players[(self.players.index(self.last_buyer) + 1) % len(self.players)]
+        return Msg("{player} goes on after paying exactly; otherwise it is {next}'s turn.",
+                   player=self.last_buyer, next=following)
 
     def why_not_over(self) -> str:
         """Why the game goes on, while it does."""
@@ -248,10 +267,25 @@ class YardTable(ActionTable):
         self._check_no_deal_due()
         if self.deck_left == 0 and self.on_display == 0:
             raise RuleError(Msg("No building cards are left to buy."))
+        self._check_turn_goes_on(buyer)
         self._check_room(building, 1)
         self.buildings[receiver][building] += 1
         if self.deck_left > 0:
             self.deck_left -= 1  # the display is refilled from the deck
+        self.last_buyer = buyer
+
+    def _check_turn_goes_on(self, buyer: str) -> None:
+        """"The game ends - after a player has finished their turn - as soon as the building
+        cards can not be replenished completely up to 4": once that is so, only the player
+        whose turn it is may still buy (having paid exactly); nobody else takes a turn."""
+        if not self.game_over or buyer == self.last_buyer:
+            return
+        if self.last_buyer is None:
+            raise RuleError(Msg("The game is over: the display cannot be refilled to 4. Do the "
+                                "final scoring."))
+        raise RuleError(Msg("The game is over: the display could not be refilled to 4 after "
+                            "{player}'s purchase. Only {player} may still buy, after paying "
+                            "exactly; then comes the final scoring.", player=self.last_buyer))
 
     def _building(self, building: object) -> str:
         if not isinstance(building, str) or building not in SUPPLY:

@@ -290,6 +290,32 @@ def test_descriptions_and_refusals_are_messages_the_web_layer_can_translate():
 from companion.rules import yard_example  # noqa: E402 - the scripted game, below its tests
 
 
+def test_once_the_display_cannot_be_refilled_nobody_else_takes_a_turn():
+    """"The game ends - after a player has finished their turn - as soon as the building cards
+    can not be replenished completely up to 4": Cy's purchase left the display short, so only
+    Cy may still buy (having paid exactly); Ann's purchase after it is refused, and changes
+    nothing."""
+    state = play(yard_example.PLAYERS, *yard_example.GAME_OVER)
+    assert state.up_next == "The game is over: the final scoring comes next."
+    before = repr(state)
+    with pytest.raises(RuleError, match="The game is over: the display could not be refilled to "
+                                        "4 after Cy's purchase. Only Cy may still buy, after "
+                                        "paying exactly; then comes the final scoring."):
+        state.apply(*buy("Ann", "museum"))
+    assert repr(state) == before
+    state.apply(*buy("Cy", "museum"))  # Cy paid exactly and goes on
+    assert (state.on_display, state.game_over) == (2, True)
+
+
+def test_the_strip_says_who_starts_and_who_may_act_after_a_purchase():
+    setup = ("starting_money", {"cards": {"Ann": 4, "Ben": 3, "Cy": 5},
+                                "totals": {"Ann": 21, "Ben": 22, "Cy": 20}})
+    state = play(["Ann", "Ben", "Cy"], setup)
+    assert state.up_next == "Ben takes the first turn."
+    state.apply(*buy("Cy", "park"))
+    assert state.up_next == "Cy goes on after paying exactly; otherwise it is Ann's turn."
+
+
 def test_the_scripted_game_ends_with_three_cards_known_by_elimination():
     state = play(yard_example.PLAYERS, *yard_example.GAME_OVER)
     assert (state.deck_left, state.on_display, state.game_over) == (0, 3, True)
