@@ -89,6 +89,9 @@ RULINGS = {
                      "of its currency; on a tie, or if nobody holds any, it stays unsold."),
     "dirk": Msg("Ruling: Dirk scores like a player but cannot win; the winner is the real player "
                 "with the most points. Dirk holds no money and never gets leftover cards."),
+    "turns": Msg("Ruling: the app records purchases, not money taken, so after a purchase it "
+                 "cannot tell whose turn it is (paying exactly lets the buyer go on). Once the "
+                 "display cannot be refilled, only the last buyer may still buy."),
 }
 
 BUILDING_CARDS = 54
