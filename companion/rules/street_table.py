@@ -56,6 +56,8 @@ RULINGS = {
                 "street."),
     "tie": Msg("Ruling: tied players are split by their tallest building (most cards on one "
                "site), then share the place."),
+    "empty_deck": Msg("Ruling: a player whose own deck is empty and holds no upcoins has "
+                      "nothing to take as the 1st action and goes on to the 2nd."),
     "remove": Msg("Ruling: removing a card takes it off the top of its site; money paid for it or "
                   "by its roof stays (correct an account if needed)."),
 }
