@@ -214,6 +214,19 @@ class UrbanisationTable(ActionTable):
         return self.order[self.step]
 
     @property
+    def up_next(self) -> str | None:
+        """Whose turn it is and what comes next, in words (the score strip's line)."""
+        if self.finished:
+            return None
+        if self.segment == "characters":
+            return Msg("Turn {turn}: {player} chooses a character.", turn=self.turn,
+                       player=self.current_player)
+        if self.segment == "actions":
+            return Msg("Turn {turn}, action phase {phase} of 4: {player} acts.", turn=self.turn,
+                       phase=self.action_phase, player=self.current_player)
+        return Msg(SEGMENTS[self.segment].template)
+
+    @property
     def available_characters(self) -> list[str]:
         """The character cards still on display this turn (the Mayor is never chosen)."""
         return [k for k in CHARACTERS if k != "mayor" and k not in self.chosen
