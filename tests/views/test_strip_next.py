@@ -1,0 +1,42 @@
+"""The score strip says whose turn it is and what comes next, in every game, from the rules'
+own `up_next` (the rules are tested in tests/rules/; here: it reaches the strip, in both
+languages, and moves on with the game)."""
+
+import re
+
+import pytest
+
+from tests.conftest import act, new_table
+
+
+def strip_next(client, url):
+    page = client.get(url).get_data(as_text=True)
+    found = re.search(r'<p class="strip-next">([^<]*)</p>', page)
+    return found.group(1) if found else None
+
+
+@pytest.mark.parametrize(
+    "slug, names, said",
+    [
+        ("street", ("Mia", "Ola"), "Mia&#39;s 1st action comes next"),
+        ("yard", ("Ann", "Ben"), "Deal Dirk his 6 cards."),
+        ("fifth_avenue", ("Ann", "Ben"),
+         "First set up the board: starting businesses and the supply row."),
+        ("urbanisation", ("Ann", "Ben"), "First set up the game."),
+    ],
+)
+def test_a_new_table_says_what_comes_first(client, slug, names, said):
+    assert strip_next(client, new_table(client, *names, game=slug)) == said
+
+
+def test_the_strip_follows_the_turn(client):
+    url = new_table(client, "Mia", "Ola", game="street")
+    card = {"player": "Mia", "street": "Mia", "site": 1, "project": "office", "source": ""}
+    assert act(client, url, "play/0", **card).status_code == 303
+    assert strip_next(client, url) == "Mia&#39;s 2nd action comes next"
+
+
+def test_the_strip_speaks_german(client):
+    url = new_table(client, "Ann", "Ben", game="yard")
+    client.get("/language/de")
+    assert strip_next(client, url) == "Gib Dirk seine 6 Karten."
