@@ -348,11 +348,12 @@ def unscored(db: Database) -> list[dict[str, Any]]:
 
 
 def keep_snapshot(db: Database, table_id: str, seq: int, state: bytes) -> None:
-    """Keep a snapshot of the table as it is after event `seq`, unless a later one is kept."""
+    """Keep a snapshot of the table as it is after event `seq`, unless a later one is kept (one
+    of the same event is replaced: it may have been kept under other rules)."""
     db.execute(
         "insert into snapshots (table_id, seq, state) values (?, ?, ?) "
         "on conflict (table_id) do update set seq = excluded.seq, state = excluded.state "
-        "where excluded.seq > snapshots.seq", [table_id, seq, state])
+        "where excluded.seq >= snapshots.seq", [table_id, seq, state])
 
 
 def earlier_use(db: Database, table_id: str, key: str) -> tuple[Event, str] | None:

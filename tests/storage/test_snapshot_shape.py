@@ -1,0 +1,27 @@
+"""A snapshot is a cache of the replayed log: one kept under another shape of the rules' states
+(`replays.STATES`, raised when a state class changes its fields) is not read; the table is
+replayed from its log instead, and its snapshot kept anew."""
+
+import pickle
+
+from companion import replays, storage
+from companion.rules import GAMES
+
+
+def test_a_snapshot_of_another_shape_is_replayed_from_the_log(tmp_path):
+    db = storage.connect(str(tmp_path / "t.sqlite"))
+    storage.migrate(db)
+    names = ["Mia", "Ola"]
+    table_id = storage.create_table(db, "street", [{"name": n, "colour": "red"} for n in names])
+    replays.record(db, table_id, GAMES["street"], names, 0, "discard",
+                   {"player": "Mia"})
+    kept = storage.snapshot(db, table_id)
+    assert replays.from_snapshot(kept[1]).state.step == 2
+    old = pickle.dumps(replays.from_snapshot(kept[1]))  # as snapshots were kept before STATES
+    with storage.write_transaction(db):
+        db.execute("update snapshots set state = ? where table_id = ?", [old, table_id])
+    assert replays.from_snapshot(old) is None
+    replays.MEMORY.forget()
+    table = replays.current(db, table_id, GAMES["street"], names)
+    assert (table.last_seq, table.state.turn, table.state.step) == (1, "Mia", 2)
+    assert replays.from_snapshot(storage.snapshot(db, table_id)[1]) is not None
