@@ -26,7 +26,7 @@ from companion.rules.urbanisation_example import (
 from companion.views import tables
 from companion.views.tables import SEAT_COLOURS
 from tests.conftest import act
-from tests.rules.test_street_table import ROOF, build, card
+from tests.rules.test_street_table import ROOF, build, card, passes, public, takes_public
 from tests.rules.test_yard_table import buy
 
 UNDO, REDO = ("undo", {}), ("redo", {})
@@ -95,11 +95,15 @@ FIFTH_AVENUE = (["Ann", "Ben"], [
     alea(10, 6, 5, 6), auction("alea"),
     ("final", {"park_tiles": ["boutique", "jeweler", "gallery"]}),
 ])
+# Mia and Ola in turn (the 1st action free from one's own deck, the 2nd bought): Mia's three
+# cards on site 1 and a roof on site 2, Ola's roof on site 2, both accounts corrected to $9;
+# Mia's deck runs out in her turn, and Ola's turn is the last.
 STREET = (["Mia", "Ola"], [
-    build("Mia", 1, card()), build("Mia", 1, card()), UNDO, REDO, build("Mia", 1, card()),
-    build("Ola", 2, ROOF), ("account", {"player": "Mia", "amount": 9}),
-    ("account", {"player": "Ola", "amount": 9}), build("Mia", 2, ROOF),
-    ("deck_empty", {"player": "Mia"}), ("finish", {}),
+    build("Mia", 1, card()), public("Mia", 1, card()), UNDO, REDO,
+    build("Ola", 2, ROOF), *takes_public("Ola"), build("Mia", 1, card()),
+    ("deck_empty", {"player": "Mia"}), ("account", {"player": "Mia", "amount": 9}),
+    ("account", {"player": "Ola", "amount": 9}), public("Mia", 2, ROOF), *passes("Ola"),
+    ("finish", {}),
 ])
 URBANISATION = (["Ann", "Ben", "Cy"], [
     SETUP, *TURN_1[:3], UNDO, REDO, *TURN_1[3:], *TURN_2, *TURN_3, *TURN_4, *TURN_5, *TURN_6,
@@ -230,12 +234,22 @@ def test_an_open_table_round_trips_too(app, client):
 
 def test_a_long_game_larger_than_the_app_wide_request_limit_is_imported(app, client):
     """Five players building 25 cards each, with corrections: about 80 KB, above the 64 KB
-    limit of every other request, far below the import's 1 MB."""
+    limit of every other request, far below the import's 1 MB. In turn: each turn a free card
+    from one's own deck and one from the public pile, five on every site; Mia's deck runs out
+    with her 25th card, and the round is the last."""
     names = ["Mia", "Ola", "Pit", "Uwe", "Zoe"]
     office = card(income=[{"each": "on_site", "amount": 2, "project": "office"}],
                   prestige=[{"each": "on_street", "amount": 1, "project": "store"}])
-    cards = [build(p, site, office) for _ in range(5) for site in range(1, 6) for p in names]
-    actions = [*cards, *[UNDO, REDO] * 20, ("deck_empty", {"player": "Mia"}), ("finish", {})]
+    sites = [site for _ in range(5) for site in range(1, 6)]
+    actions = []
+    for turn in range(13):
+        for p in names:
+            first, *second = sites[2 * turn:2 * turn + 2]
+            actions.append(build(p, first, office))
+            if turn == 12 and p == "Mia":
+                actions.append(("deck_empty", {"player": "Mia"}))
+            actions.extend([public(p, second[0], office)] if second else takes_public(p))
+    actions = [*actions, *[UNDO, REDO] * 20, ("finish", {})]
     table_id = seed(app, "street", names, actions)
     body = client.get(f"/street/{table_id}/export.json").data
     assert 64 * 1024 < len(body) < exchange.MAX_IMPORT_BYTES // 8
@@ -524,8 +538,11 @@ def test_a_player_has_one_id_for_bg_stats_at_every_table_and_seat(app, client):
 
 
 def swapped(payload):
-    """A street action's payload with Ola written "OLA" (she sits first at the second table)."""
-    return json.loads(json.dumps(payload).replace('"Ola"', '"OLA"'))
+    """A street action's payload for the second table, where Ola (written "OLA") sits first
+    and so starts: she plays Mia's part of the game, and Mia Ola's."""
+    roles = {'"Mia"': '"OLA"', '"Ola"': '"Mia"'}
+    return json.loads(re.sub('"Mia"|"Ola"', lambda found: roles[found.group(0)],
+                             json.dumps(payload)))
 
 
 @pytest.mark.parametrize(("created", "date"), [
