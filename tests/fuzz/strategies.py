@@ -183,6 +183,11 @@ def _card(player: str, site: int, card: dict, owner: str | None = None) -> tuple
     return ("card", {"player": player, "site": site, "card": card, "street": owner or player})
 
 
+def _bought(player: str, site: int, card: dict, deck: str, cost: int = 0) -> tuple[str, dict]:
+    return ("card", {"player": player, "site": site, "card": card, "street": player,
+                     "bought_from": deck, "cost": cost})
+
+
 def _act(kind: str, player: str, **payload: Any) -> tuple[str, dict]:
     return (kind, {"player": player, **payload})
 
@@ -222,15 +227,18 @@ GAMES: dict[str, tuple[list[str], list[tuple[str, dict]]]] = {
         ("alea_bid", {"high_bid": 9, "cards": [4, 5, 4]}),
         ("auction", {"winner": "Ann", "colour": "orange", "cards": [5], "build": 2}),
     ]),
-    "street": (["Mia", "Ola", "Pit"], [
-        _card("Mia", 1, _OFFICE),
-        _card("Ola", 2, {"project": "hotel", "double": False, "no_gifts": True}),
+    "street": (["Mia", "Ola", "Pit"], [  # in turn: Mia, Ola, Pit; Ola's deck runs out
+        _card("Mia", 1, _OFFICE), _act("buy", "Mia", deck="Ola", cost=4), _act("discard", "Mia"),
+        _act("upcoins", "Ola"),
+        _bought("Ola", 2, {"project": "hotel", "double": False, "no_gifts": True}, "public"),
         _card("Pit", 1, {"gift": True, "roof": True}, "Mia"),
-        ("buy", {"player": "Mia", "deck": "Ola", "cost": 4}),
-        ("upcoins", {"player": "Ola"}),
-        ("buy", {"player": "Pit", "deck": "public"}),
+        _act("buy", "Pit", deck="public"), _card("Pit", 2, _OFFICE),
         ("account", {"player": "Pit", "amount": 7}),
-        ("deck_empty", {"player": "Ola"}),
+        ("deck_empty", {"player": "Ola", "by": "Mia"}),
+        _act("discard", "Mia"), _bought("Mia", 2, {"project": "store"}, "Pit", 2),
+        _act("buy", "Ola", deck="public"), _act("discard", "Ola"),
+        _act("upcoins", "Pit"), _bought("Pit", 3, {"project": "coffee"}, "public"),
+        ("remove", {"street": "Pit", "site": 3}),
         ("finish", {}),
     ]),
     "urbanisation": (["Ann", "Ben", "Cy"], [
@@ -245,7 +253,8 @@ GAMES: dict[str, tuple[list[str], list[tuple[str, dict]]]] = {
              cards=[{"ability": "grey_money"}, {"factory": "Pottery", "vp": 2}]),
         _act("sow", "Ann", grain=1), _act("trade_grain", "Ben", buy=2),
         _act("buy_land", "Cy", price_markers=2, grounds=2),
-        _act("taxes", "Ann"), _act("attract", "Ben", number=3, colour="orange", goods=2, name="Pottery"),
+        _act("taxes", "Ann"),
+        _act("attract", "Ben", number=3, colour="orange", goods=2, name="Pottery"),
         _act("erect", "Cy", building="house"),
         _act("effect", "Ann", money=-1, grain=1, reason="correction"),
         _act("pass", "Ann"), _act("produce", "Ben", factory=3, orders={"orange": 2}),
@@ -253,3 +262,135 @@ GAMES: dict[str, tuple[list[str], list[tuple[str, dict]]]] = {
         ("administration", {"exchange": [], "display": [4, None, 7]}),
     ]),
 }
+
+
+# Street games in turn: steps worked out from the table's state (whose turn, which action, the
+# upcoins, the accounts, the empty decks, the sites) as the rulebook orders a turn -----------------
+
+_FLAT = {"each": "flat", "amount": 2, "project": None}
+STREET_CARDS = [street.check_card(c) for c in (
+    _OFFICE,
+    {"project": "hotel", "no_gifts": True, "income": [{"each": "flat", "amount": -1}]},
+    {"project": "store", "floor": "ground", "income": [_FLAT]},
+    {"project": "apartment", "floor": "upper", "prestige": [{"each": "floor_below",
+                                                             "amount": 2}]},
+    {"project": "office", "double": True, "income": [{"each": "on_site", "amount": 1,
+                                                      "project": "office"}]},
+    {"roof": True, "prestige": [{"each": "flat", "amount": 3}]},
+    {"project": "coffee", "roof": True, "income": [_FLAT]},
+    {"gift": True, "roof": True},
+    {"project": "service", "gift": True, "prestige": [{"each": "flat", "amount": -2}]},
+    {"project": "coffee", "floor": "roof", "prestige": [_FLAT]},
+)]
+
+
+def street_sites(state: Any, player: str, card: dict) -> list[tuple[str, int]]:
+    """Where `player` may build `card`, as (street, site): one's own street, a gift on an
+    opponent's; a roof finishes a site, on which only a card built on top of a roof goes; a
+    ground floor first, an upper floor not first; no gift where a card forbids them."""
+    owners = [q for q in state.players if q != player] if card["gift"] else [player]
+    found = []
+    for owner in owners:
+        for number, cards in enumerate(state.streets[owner], 1):
+            roofed = any(below["roof"] for below in cards)
+            if roofed != (card["floor"] == "roof"):
+                continue
+            if (card["floor"] == "ground" and cards) or (card["floor"] == "upper" and not cards):
+                continue
+            if card["gift"] and any(below["no_gifts"] for below in cards):
+                continue
+            found.append((owner, number))
+    return found
+
+
+def _placed(draw: st.DrawFn, state: Any, player: str) -> tuple[dict, str, int] | None:
+    """A card `player` may build now and where, or None when no card fits anywhere."""
+    fits = [(card, *where) for card in STREET_CARDS for where in street_sites(state, player, card)]
+    return draw(st.sampled_from(fits)) if fits else None
+
+
+@st.composite
+def street_step(draw: st.DrawFn, state: Any) -> tuple[str, dict]:
+    """A legal step of the turn at `state` (not over): the player at turn's 1st action (the
+    upcoins on their deck, if any; else the top card of their deck, built or discarded), 2nd
+    action (a purchase from an open deck they can pay, or the public pile's card, built at once
+    or bought first) or the bought card, built or discarded."""
+    player, step = state.turn, state.step
+    if step == street_table.FIRST and state.upcoins[player]:
+        return ("upcoins", {"player": player})
+    bought: dict[str, Any] = {}
+    if step == street_table.SECOND:
+        decks = [q for q in state.players if not state.upcoins[q] and q not in state.decks_empty]
+        deck = draw(st.sampled_from([street_table.PUBLIC, *decks]), label="bought from")
+        cost = 0 if deck == street_table.PUBLIC else draw(
+            st.integers(0, min(state.accounts[player], 99)), label="cost")
+        if draw(st.booleans(), label="bought first"):
+            return ("buy", {"player": player, "deck": deck, "cost": cost})
+        bought = {"bought_from": deck, "cost": cost}
+    placed = _placed(draw, state, player)
+    if placed is None or (not bought and draw(st.sampled_from([False] * 4 + [True]),
+                                               label="discarded")):
+        if bought:  # nothing fits: bought, then discarded
+            return ("buy", {"player": player, "deck": bought["bought_from"],
+                            "cost": bought["cost"]})
+        return ("discard", {"player": player})
+    card, owner, site = placed
+    return ("card", {"player": player, "street": owner, "site": site, "card": card, **bought})
+
+
+@st.composite
+def street_next(draw: st.DrawFn, state: Any, late: bool = False) -> tuple[str, dict]:
+    """Any legal next step at `state` (not finished): the scoring once the final round is over;
+    now and then a deck running out or a correction; else the next step of the turn. `late`:
+    the game ends soon, a deck runs out now if the final round has not begun, and no more
+    corrections."""
+    if state.round_over:
+        return ("finish", {})
+    full = [q for q in state.players if q not in state.decks_empty]
+    if late:
+        what = "turn" if state.final_round else "deck"
+    else:  # mostly a step of the turn (what a failing example shrinks to)
+        what = draw(st.sampled_from(["turn"] * 24 + ["deck", "correction"]), label="what")
+    if what == "deck" and full:
+        return ("deck_empty", {"player": draw(st.sampled_from(full)),
+                               "by": draw(st.sampled_from(state.players))})
+    if what == "correction":
+        built = [(q, n) for q in state.players for n, cards in enumerate(state.streets[q], 1)
+                 if cards]
+        if built and draw(st.booleans()):
+            owner, site = draw(st.sampled_from(built))
+            return ("remove", {"street": owner, "site": site})
+        return ("account", {"player": draw(st.sampled_from(state.players)),
+                            "amount": draw(st.integers(0, 30)), "reason": "miscount"})
+    return draw(street_step(state))
+
+
+@st.composite
+def street_wrong_step(draw: st.DrawFn, state: Any) -> tuple[str, dict]:
+    """A step the turn order refuses at `state`: a player acting in another's turn, the player
+    at turn taking the wrong kind of action for the step (a purchase as the 1st action, a free
+    card as the 2nd, a free card while upcoins lie on their deck, a second purchase), scoring
+    before the final round is over, and once the game is over any step of a turn."""
+    players, player, step = state.players, state.turn, state.step
+    first, second, placing = street_table.FIRST, street_table.SECOND, street_table.PLACE_BOUGHT
+    someone = draw(st.sampled_from(players), label="who")
+    fits = [(card, *where) for card in STREET_CARDS for where in street_sites(state, someone,
+                                                                              card)]
+    card, owner, site = draw(st.sampled_from(fits)) if fits else (STREET_CARDS[0], someone, 1)
+    deck = draw(st.sampled_from([street_table.PUBLIC, *players]), label="deck")
+    free = ("card", {"player": someone, "street": owner, "site": site, "card": card})
+    paid = ("card", {**free[1], "bought_from": deck, "cost": 0})
+    turn_steps = [free, paid, ("buy", {"player": someone, "deck": deck, "cost": 0}),
+                  ("discard", {"player": someone}), ("upcoins", {"player": someone})]
+    if state.finished or state.round_over:
+        return draw(st.sampled_from([*turn_steps, *([("finish", {})] if state.finished else []),
+                                     ("deck_empty", {"player": someone})]))
+    if someone != player:
+        return draw(st.sampled_from(turn_steps))
+    wrong = {first: [paid, turn_steps[2]], second: [free, turn_steps[3], turn_steps[4]],
+             placing: [paid, turn_steps[2], turn_steps[4]]}[step]
+    if step == first and state.upcoins[player]:
+        wrong += [free, turn_steps[3]]
+    elif step == first:
+        wrong.append(turn_steps[4])  # no upcoins to take
+    return draw(st.sampled_from([*wrong, ("finish", {})]))

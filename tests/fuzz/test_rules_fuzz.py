@@ -278,14 +278,28 @@ def test_any_stored_payload_is_said_in_words(slug, data):
 
 # 3. Replaying a log, and the players' names ---------------------------------------------------
 
+def street_next(draw: st.DrawFn, events: list[Event]) -> tuple[str, dict]:
+    """A legal next step at the street table the log replays to, in turn (an undo when the log
+    is refused already or the game is over)."""
+    try:
+        state = rules.replay(rules.GAMES["street"], s.GAMES["street"][0], events).state
+    except rules.RuleError:
+        return ("undo", {})
+    return ("undo", {}) if state.finished else draw(s.street_next(state))
+
+
 @st.composite
 def logs(draw: st.DrawFn, slug: str) -> list[Event]:
-    """The legal game's steps in order, mixed with undo, redo and hostile actions."""
+    """The legal game's steps in order (the street's worked out from the table the log so far
+    replays to: its turn order leaves the script after an undo), mixed with undo, redo and
+    hostile actions."""
     legal = iter(s.GAMES[slug][1])
     events = []
     for seq in range(1, draw(st.integers(0, 12)) + 1):
         choice = draw(st.sampled_from(["legal", "legal", "undo", "redo", "hostile"]))
-        if choice == "legal":
+        if choice == "legal" and slug == "street":
+            kind, payload = street_next(draw, events)
+        elif choice == "legal":
             kind, payload = next(legal, ("undo", {}))
         elif choice == "hostile":
             kind, payload = draw(actions(slug))
