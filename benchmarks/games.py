@@ -84,22 +84,45 @@ def street_card(project: str | None, roof: bool = False, income: int = 0,
 
 
 def street_game() -> list[Action]:
-    """Three players build two floors and a roof on three sites each, buy, and finish."""
+    """Three players in turn build two floors and a roof on three sites each: the 1st action
+    the top card of one's own deck for free, the 2nd a card bought (the public pile's, free).
+    Ola buys the top card of Pit's deck once ($2, upcoins on it, which Pit takes as his next 1st
+    action). Mia's deck runs out with her last card: the final round, Ola's and Pit's last
+    turns, and the scoring."""
+    players = PLAYERS["street"]
+    projects = dict(zip(players, ("office", "apartment", "store"), strict=True))
+    cards = {p: [street_card(projects[p], income=floor, prestige=1) if floor else
+                 street_card(None, roof=True, prestige=2)
+                 for _site in (1, 2, 3) for floor in (1, 2, 0)] for p in players}
+    sites = [site for site in (1, 2, 3) for _floor in range(3)]
+    built = dict.fromkeys(players, 0)
     actions: list[Action] = []
-    projects = ("office", "apartment", "store")
-    for site in (1, 2, 3):
-        for player, project in zip(PLAYERS["street"], projects, strict=True):
-            for floor in (1, 2):
-                card = street_card(project, income=floor, prestige=1)
-                actions.append(("card", {"player": player, "street": player, "site": site,
-                                         "card": card}))
-        for player in PLAYERS["street"]:
-            roof = street_card(None, roof=True, prestige=2)
-            actions.append(("card", {"player": player, "street": player, "site": site,
-                                     "card": roof}))
-        actions.append(("buy", {"player": "Ola", "deck": "Pit", "cost": 2}))
-        actions.append(("upcoins", {"player": "Pit"}))
-    return [*actions, ("deck_empty", {"player": "Mia"}), ("finish", {})]
+
+    def build(player: str, **bought: Any) -> None:
+        n = built[player]
+        actions.append(("card", {"player": player, "street": player, "site": sites[n],
+                                 "card": cards[player][n], **bought}))
+        built[player] += 1
+
+    upcoins = False
+    for turn in range(5):
+        for player in players:
+            if player == "Pit" and upcoins:
+                actions.append(("upcoins", {"player": "Pit"}))
+                upcoins = False
+            else:
+                build(player)
+            if player == "Mia" and built["Mia"] == len(sites):
+                actions.append(("deck_empty", {"player": "Mia"}))
+            if built[player] == len(sites):  # nothing left to build: the public card discarded
+                actions.append(("buy", {"player": player, "deck": "public", "cost": 0}))
+                actions.append(("discard", {"player": player}))
+            elif player == "Ola" and turn == 1:
+                build(player, bought_from="Pit", cost=2)
+                upcoins = True
+            else:
+                build(player, bought_from="public", cost=0)
+    return [*actions, ("finish", {})]
 
 
 GAME_SCRIPTS = {
