@@ -74,22 +74,33 @@ def place(district, plot, tile):
     return ("business", {"district": district, "plot": plot, "tile": tile})
 
 
-# The browser test's 2-player game with Alea (tests/browser/test_fifth_avenue_game.py).
+def skyscrapers(player):
+    return ("skyscrapers", {"player": player})
+
+
+# The browser test's 2-player game with Alea (tests/browser/test_fifth_avenue_game.py), in turn:
+# Ann, Ben, Ann, ... each a 1st action (A: skyscrapers, B: a business, C: a move, D: a score)
+# and a move. Ann builds 2 of the 3 in her supply, then 1 after her A; Ben 3 after his A.
 FIFTH_AVENUE = (["Ann", "Ben"], [
     ("profile", {"colours": DISTRICTS, "set_sizes": [3, 2, 3, 2, 3, 2, 3, 2]}),
-    ("setup", {"row": ROW, "start": {d: {"kind": k, "plot": 0} for d, k in START.items()}}),
+    ("setup", {"row": ROW, "start": {d: {"kind": k, "plot": 0} for d, k in START.items()},
+               "turns": True}),
     ("first_placer", {"player": "Ann"}),
     *[("initial_skyscraper", {"district": d, "plot": p})
       for d, p in (("52w", 1), ("52w", 3), ("34e", 3), ("34e", 1))],
-    place("52w", 2, 0), place("52w", 4, 1),
-    *move("white", "34w", "times", "52e", "central_park", "city_hall"),
+    place("52w", 2, 0), *move("white", "34w"),  # Ann: B
+    place("52w", 4, 1), *move("white", "times"),  # Ben: B
+    *move("white", "52e", "central_park"),  # Ann: C
+    skyscrapers("Ben"), *move("white", "city_hall"),  # Ben: A, and his move brings auctions
     alea(12, 4, 6, 5, 4), auction("alea"),
     alea(21, 4, 4), auction("Ann", 2, (5,), "brown"), UNDO, REDO,
     alea(20, 4, 4), auction("Ann", colour="gray"),
     alea(20, 4, 4), auction("Ben", 3),
-    place("52w", 2, 1), place("34e", 2, 0), place("34e", 4, 1),
-    *move("beige", "34e", "times", "52w"), ("score", {"district": "52w"}),
-    *move("beige", "central_park", "city_hall"),
+    place("52w", 2, 1), *move("beige", "34e"),  # Ann: B (the 3rd business: special scoring)
+    place("34e", 2, 0), *move("beige", "times"),  # Ben: B
+    place("34e", 4, 1), *move("beige", "52w"),  # Ann: B
+    ("score", {"district": "52w"}), *move("beige", "central_park"),  # Ben: D
+    skyscrapers("Ann"), *move("beige", "city_hall"),  # Ann: A, and her move brings auctions
     alea(14, 5, 4, 5), auction("Ben", colour="green", stop=True),
     alea(20, 4, 4), auction("Ann", 1, (6,), "brown"),
     alea(10, 6, 5, 6), auction("alea"),
