@@ -53,15 +53,17 @@ def yard_game() -> list[Action]:
 
 
 def fifth_avenue_game() -> list[Action]:
-    """A 2-player game with Alea: set-up, initial skyscrapers, a round of the white
-    commissioner and the auctions it starts (the game is not finished)."""
+    """A 2-player game with Alea, in turn: set-up, initial skyscrapers, a round of the white
+    commissioner (Ann's and Ben's option C, two moves each; Ann's next 1st action brings it
+    back) and the auctions it starts, each built from the winner's supply of 3 (the game is
+    not finished; Ann's 3rd action, a second move, comes next)."""
     start = {d: {"plot": 0, "kind": "boutique"} for d in DISTRICT_IDS}
     row = ["boutique", "jeweler", "gallery", "perfume"] * 5
     alea_out = ("alea_bid", {"high_bid": 30, "cards": [4, 4]})
     times = DEFAULT_PROFILE["times"]
     return [
         ("profile", {"colours": DEFAULT_PROFILE, "set_sizes": list(DEFAULT_SET_SIZES)}),
-        ("setup", {"start": start, "row": row}),
+        ("setup", {"start": start, "row": row, "turns": True}),
         ("first_placer", {"player": "Ann"}),
         *[("initial_skyscraper", {"district": d, "plot": p})
           for d, p in (("34w", 1), ("34e", 1), ("times", 2), ("times", 1))],
