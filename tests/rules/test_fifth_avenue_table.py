@@ -1,5 +1,7 @@
 """A 5th Avenue game replayed from its actions: set-up, businesses, commissioners, auctions,
-Alea, building stops and the final scoring."""
+Alea, building stops and the final scoring. Tables are set up as the app sets them up, keeping
+the turns: each turn a 1st action (A skyscrapers, B a business, C a move, D a score) and a move
+(tests/rules/test_fifth_avenue_turns.py has the turns themselves)."""
 
 import pytest
 
@@ -27,7 +29,7 @@ def play(players, *actions):
 def set_up(players=("Ann", "Ben")):
     return [
         ("profile", {"colours": DEFAULT_PROFILE, "set_sizes": list(DEFAULT_SET_SIZES)}),
-        ("setup", {"start": START, "row": ROW}),
+        ("setup", {"start": START, "row": ROW, "turns": True}),
         ("first_placer", {"player": players[0]}),
     ]
 
@@ -88,8 +90,9 @@ def business(tile, district, plot):
 
 
 def test_businesses_drop_the_last_of_a_set_below_central_park_and_trigger_special_scoring():
+    # Ann's B and her move, then Ben's B.
     state = play(["Ann", "Ben"], *set_up(), *PLACED,
-                 business(0, "34w", 2), business(1, "52e", 2))
+                 business(0, "34w", 2), move("white", "34w"), business(1, "52e", 2))
     # Set 1 held boutique, jeweler, gallery: after the second is taken, the gallery drops.
     assert state.below_park == ["gallery"]
     assert state.current_set == 1
@@ -97,6 +100,7 @@ def test_businesses_drop_the_last_of_a_set_below_central_park_and_trigger_specia
     assert state.note == ("Business 2 of 12: a jeweler in 52nd St East, on the "
                           f"{state.colours['52e'][2]} plot. The set's last tile, a gallery, "
                           "goes below Central Park.")
+    state.apply(*move("white", "times"))  # Ben's 3rd action: Ann's turn
     state.apply(*business(0, "42w", 2))  # set 2: perfume taken, boutique drops
     assert state.below_park == ["gallery", "boutique"]
     assert state.placed == 3
@@ -130,6 +134,7 @@ def move(which, to):
     return ("move", {"commissioner": which, "to": to})
 
 
+# Ann's C (two moves), Ben's C, and Ann's next 1st action brings the white commissioner back.
 ROUND = [move("white", "34w"), move("white", "times"), move("white", "52w"),
          move("white", "central_park"), move("white", "city_hall")]
 
@@ -146,12 +151,13 @@ def test_a_commissioner_back_at_city_hall_starts_the_auctions_in_the_order_visit
 
 
 def test_scoring_a_district_with_its_breakdown():
-    before = play(["Ann", "Ben"], *set_up(), *PLACED, business(0, "times", 3),
-                  move("beige", "34e"), move("beige", "times"))
+    # Ann's B, Ben's A, then Ann scores Times Square (option D).
+    turns = [business(0, "times", 3), move("beige", "34e"), ("skyscrapers", {"player": "Ben"}),
+             move("beige", "times")]
+    before = play(["Ann", "Ben"], *set_up(), *PLACED, *turns)
     assert before.scorable == ["times"]
     assert before.if_scored_now("times") == {"Ann": 2, "Ben": 2}  # what the tap will give
-    state = play(["Ann", "Ben"], *set_up(), *PLACED, business(0, "times", 3),
-                 move("beige", "34e"), move("beige", "times"), ("score", {"district": "times"}))
+    state = play(["Ann", "Ben"], *set_up(), *PLACED, *turns, ("score", {"district": "times"}))
     # Times Square ring: 0 boutique, 1 Ann, 2 Ben, 3 boutique (just placed), 4 empty.
     # Ann (plot 1) touches plot 0 (boutique) and plot 2 (a skyscraper): 1 type, 2 VP.
     # Ben (plot 2) touches plot 1 (a skyscraper) and plot 3 (boutique): 1 type, 2 VP.
@@ -162,8 +168,9 @@ def test_scoring_a_district_with_its_breakdown():
 
 
 def test_players_without_skyscrapers_in_a_scored_district_are_told_to_draw():
-    state = play(["Ann", "Ben"], *set_up(), *PLACED, move("beige", "34w"),
-                 ("score", {"district": "34w"}))
+    # Ann's A and her move; Ben scores.
+    state = play(["Ann", "Ben"], *set_up(), *PLACED, ("skyscrapers", {"player": "Ann"}),
+                 move("beige", "34w"), ("score", {"district": "34w"}))
     assert state.note == "34th St West scored. Without a skyscraper there, Ben draws a black card."
 
 
