@@ -120,6 +120,7 @@ class StreetTable(ActionTable):
     uses: dict[str, int] = field(default_factory=dict)
     turn: str = ""
     step: int = FIRST
+    rounds: int = 0  # rounds played to their end (the last seat's turn)
     round_over: bool = False
     finished: bool = False
 
@@ -214,8 +215,9 @@ class StreetTable(ActionTable):
         """"After doing both actions, a player's turn ends, and the next player (to the left)
         starts their turn." In the final round, the turn of the player to the right of the start
         player is the last of the game."""
-        if self.final_round and player == self.players[-1]:
-            self.round_over = True
+        if player == self.players[-1]:
+            self.rounds += 1
+            self.round_over = self.final_round
         following = self.players[(self.players.index(player) + 1) % len(self.players)]
         self._next(following, FIRST)
 
@@ -345,15 +347,23 @@ class StreetTable(ActionTable):
     @reads("player", "by")
     def _apply_deck_empty(self, payload: Mapping[str, Any]) -> None:
         """A player deck has run out: the final round begins. Its owner, at the start of a turn
-        without upcoins, then has nothing to take as the 1st action."""
+        without upcoins, then has nothing to take as the 1st action. A deck the last seat
+        emptied in their turn (a card bought in one step ends the turn before the deck can be
+        said to be empty), said before the start player's 1st action: that turn was the last
+        of the round, and of the game ("the last player ... takes the last turn of the
+        game")."""
         player = self._player(payload.get("player"))
         if self.round_over:
             raise RuleError(ROUND_OVER)
         if player in self.decks_empty:
             raise RuleError(Msg("{player}'s deck is already empty.", player=player))
         by = self._player(payload.get("by", player))
+        starts = self.triggered_by is None
         self.decks_empty.append(player)
         self._notice_end(by)
+        if starts and self.rounds and by == self.players[-1] and (
+                self.turn, self.step) == (self.players[0], FIRST):
+            self.round_over = True
         self._next(self.turn, self.step)
 
     @reads("player", "amount", "reason")

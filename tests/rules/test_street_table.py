@@ -2,6 +2,7 @@
 end of the game and its last turn. Every log is a legal game: players act in seat order, the 1st
 action takes the top card of one's own deck for free (or the upcoins on it), the 2nd buys."""
 
+import copy
 import pickle
 
 import pytest
@@ -438,6 +439,31 @@ def test_the_player_at_turn_whose_deck_runs_out_goes_on_to_the_2nd_action():
     state = play(P3, *passes("Mia"))
     state.apply("deck_empty", {"player": "Ola"})  # seen at the start of Ola's turn
     assert (state.turn, state.step, state.triggered_by) == ("Ola", SECOND, "Ola")
+
+
+def test_a_deck_the_last_seat_emptied_with_a_card_bought_in_one_step_ends_the_game():
+    """Pit, the last seat, buys the last card of Mia's deck and builds it in one step: his turn
+    is over before the deck can be said to be empty. Said then, before Mia's 1st action, it
+    ends the game: Pit's turn was the last of the round, and "the last player ... takes the last
+    turn of the game"."""
+    state = play(P3, *passes("Mia"), *passes("Ola"), discard("Pit"),
+                 bought("Pit", 1, OFFICE_2, "Mia", 2))
+    assert (state.turn, state.step) == ("Mia", FIRST)
+    later = copy.deepcopy(state)
+    state.apply("deck_empty", {"player": "Mia", "by": "Pit"})
+    assert state.round_over and (state.triggered_by, state.still_to_play) == ("Pit", [])
+    refused(state, upcoins("Mia"), "The final round is complete: the game is over. Score the "
+                                   "game (or undo the last step).")
+    state.apply("finish", {})
+    assert state.finished
+    # Said only after Mia's 1st action, or taken by someone else, it starts the final round:
+    # this round is played out to Pit's turn.
+    for by, first in (("Pit", [upcoins("Mia")]), ("Ola", [])):
+        table = copy.deepcopy(later)
+        for kind, payload in first:
+            table.apply(kind, payload)
+        table.apply("deck_empty", {"player": "Mia", "by": by})
+        assert not table.round_over and table.still_to_play == P3
 
 
 def test_corrections_are_taken_at_any_time_before_the_scoring():
