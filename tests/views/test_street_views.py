@@ -23,6 +23,9 @@ def build(client, url, seat, **data):
 
 
 def test_a_three_player_game_to_the_filled_pad(client):
+    """Mia, Ola and Pit in turn: Mia builds an office and the same card from the library; Ola
+    buys Pit's top card for $4 and discards it; Pit takes the $4; Mia's roof pays $4; Ola's
+    deck runs out, the round is played out, and Mia wins."""
     url = new_table(client, "Mia", "Ola", "Pit", game="street")
     assert "Mia builds a card" in text(client.get(url))
     office = {"player": "Mia", "project": "office", "street": "Mia", "site": 1,
@@ -39,18 +42,37 @@ def test_a_three_player_game_to_the_filled_pad(client):
     response = build(client, url, 0, player="Mia", street="Mia", site=2,
                      card=known, source="public")
     assert response.status_code == 303
+    assert "Mia builds a card" not in text(client.get(url))  # Ola's turn: only hers is offered
+    assert act(client, url, "discard", player="Ola").status_code == 303
+    assert act(client, url, "buy", player="Ola", deck="Pit", cost=4).status_code == 303
+    assert act(client, url, "discard", player="Ola").status_code == 303
+    assert "Take $4 from the deck" in text(client.get(url))  # Pit's 1st action
+    assert act(client, url, "upcoins", player="Pit").status_code == 303
+    assert act(client, url, "buy", player="Pit", deck="public").status_code == 303
+    assert act(client, url, "discard", player="Pit").status_code == 303
     roof = {"player": "Mia", "roof": "y", "street": "Mia", "site": 1}
     assert build(client, url, 0, **roof).status_code == 303
     page = text(client.get(url))
     assert "Site 1 finished: Mia takes $4" in page
     assert "Site 1, floor 1: +2 = +2" in page
-    refused = build(client, url, 0, player="Mia", project="office", street="Mia", site=1)
+    refused = build(client, url, 0, player="Mia", project="office", street="Mia", site=1,
+                    source="public")
     assert refused.status_code == 422
-    assert act(client, url, "buy", player="Ola", deck="Pit", cost=4).status_code == 303
-    assert "Take $4 from the deck" in text(client.get(url))
-    act(client, url, "deck_empty", player="Ola")
+    assert "Site 1 is finished with a roof" in text(refused)
+    act(client, url, "deck_empty", player="Ola", by="Mia")
     page = text(client.get(url))
-    assert "Triggered by Ola" in page and "<strong>Pit</strong> takes the last turn" in page
+    assert "Triggered by Mia" in page and "<strong>Pit</strong> takes the last turn" in page
+    refused = act(client, url, "finish")
+    assert refused.status_code == 422
+    assert ("The final round is not complete: Mia, Ola and Pit still take their final turns "
+            "(Mia&#39;s 2nd action comes next).") in text(refused)
+    for player, actions in (("Mia", ("buy", "discard")), ("Ola", ("buy", "discard")),
+                            ("Pit", ("discard", "buy", "discard"))):  # Ola's deck is empty
+        for action in actions:
+            assert act(client, url, action, player=player, deck="public").status_code == 303
+    page = text(client.get(url))
+    assert "The game is over" in page and 'id="score-now"' in page
+    assert "builds a card" not in page and "buys a card" not in page
     assert act(client, url, "finish").status_code == 303
     page = text(client.get(url))
     assert "Final result" in page
@@ -86,12 +108,52 @@ def test_a_huge_or_deep_library_card_is_refused_in_words(client, card):
     assert "Mia built" not in text(client.get(url + "history"))
 
 
+def in_turn(client, url, *actions):
+    """Post (action, player, more fields) in order, each accepted."""
+    for action, player, *more in actions:
+        data = more[0] if more else {}
+        assert act(client, url, action, player=player, **data).status_code == 303, (action,
+                                                                                  player)
+
+
+def passes(player):
+    """A turn that builds nothing: the free card and the public pile's card discarded."""
+    return [("discard", player), ("buy", player, {"deck": "public"}), ("discard", player)]
+
+
 def test_whoever_takes_the_last_card_of_a_deck_triggers_the_final_round(client):
+    """Pit, the last seat, buys the last card of Mia's deck and builds it in one step: his turn
+    is over, and the page asks at Mia's turn who took it, Pit by default. Pit's turn was the
+    last of the round: the game is over."""
     url = new_table(client, "Mia", "Ola", "Pit", game="street")
+    in_turn(client, url, *passes("Mia"), *passes("Ola"), ("discard", "Pit"))
+    assert build(client, url, 2, player="Pit", project="office", street="Pit", site=1,
+                 source="Mia", cost=2).status_code == 303
+    form = text(client.get(url + "?open=empty-0"))
+    assert "Who took its last card?" in form and "<option selected>Pit</option>" in form
     assert act(client, url, "deck_empty", player="Mia", by="Pit").status_code == 303
     page = text(client.get(url))
-    assert "Triggered by Pit" in page and "That was the last turn of the game." in page
+    assert "The game is over" in page and "The final round is complete: no more turns." in page
+    assert "Mia builds a card" not in page
     assert "Mia&#39;s deck is empty" in text(client.get(url + "history"))
+    assert act(client, url, "finish").status_code == 303
+
+
+def test_a_deck_emptied_before_the_last_seat_leaves_a_final_round(client):
+    url = new_table(client, "Mia", "Ola", "Pit", game="street")
+    in_turn(client, url, *passes("Mia"), ("discard", "Ola"))
+    assert build(client, url, 1, player="Ola", project="office", street="Ola", site=1,
+                 source="Pit", cost=3).status_code == 303
+    form = text(client.get(url + "?open=empty-2"))
+    assert "<option selected>Ola</option>" in form  # before Pit's 1st action: Ola took it
+    assert act(client, url, "deck_empty", player="Pit", by="Ola").status_code == 303
+    page = text(client.get(url))
+    assert "Triggered by Ola" in page
+    assert "Still to play: Pit; <strong>Pit</strong> takes the last turn." in page
+    assert "Take $3 from the deck" in page  # Pit's deck is empty, but upcoins lie on it
+    in_turn(client, url, ("upcoins", "Pit"), ("buy", "Pit", {"deck": "public"}),
+            ("discard", "Pit"))
+    assert "The game is over" in text(client.get(url))
 
 
 def test_blank_street_pad(client):
@@ -109,7 +171,8 @@ def german(client):
 def test_the_table_speaks_german_from_the_first_card_to_the_pad(client):
     url = new_table(german(client), "Mia", "Ola", "Pit", game="street")
     page = text(client.get(url))
-    assert "Mia baut eine Karte" in page and "Mia kauft eine Karte" in page
+    assert "Mia baut eine Karte" in page and "Mia ist dran: 1. Aktion" in page
+    assert "Als Nächstes kommt die 1. Aktion von Mia" in page  # the strip
     assert f"Regelungen ({len(RULINGS)})" in page and "Wertungsblock bisher (PDF)" in page
     assert "Regelung: Jedes Dach zahlt" in text(client.get(url + "?open=rulings"))
     assert "builds a card" not in page and "Ruling:" not in page and "upcoins" not in page
@@ -124,7 +187,13 @@ def test_the_table_speaks_german_from_the_first_card_to_the_pad(client):
     office = {"player": "Mia", "project": "office", "street": "Mia", "site": 1,
               "income_each_0": "on_street", "income_amount_0": "1",
               "income_project_0": "office"}
+    refused = build(client, url, 0, **office, source="public")  # a purchase as the 1st action
+    assert refused.status_code == 422
+    assert ("Als Nächstes kommt die 1. Aktion von Mia. Die 1. Aktion ist die oberste Karte des "
+            "eigenen Stapels, gratis (oder das Geld darauf): Eine Karte zu kaufen ist die 2. "
+            "Aktion.") in text(refused)
     assert build(client, url, 0, **office).status_code == 303
+    assert "Mia kauft eine Karte" in text(client.get(url))  # the 2nd action buys
     assert build(client, url, 0, player="Mia", roof="y", street="Mia", site=1,
                  source="public").status_code == 303
     page = text(client.get(url))
@@ -132,11 +201,17 @@ def test_the_table_speaks_german_from_the_first_card_to_the_pad(client):
     assert "Bauplatz 1, Etage 1: +1 je Büro in der Straße = +1" in page
     assert "Mia hat ein Dach auf Bauplatz 1 gebaut" in page  # the undo button names it
 
-    refused = build(client, url, 0, player="Mia", project="office", street="Mia", site=1)
+    refused = build(client, url, 0, player="Mia", project="office", street="Mia", site=2)
+    assert refused.status_code == 422  # Ola's turn now
+    assert "Ola ist dran: Als Nächstes kommt die 1. Aktion von Ola." in text(refused)
+    assert "It is Ola" not in text(refused) and "comes next" not in text(refused)
+    refused = build(client, url, 1, player="Ola", project="service", gift="y", street="Mia",
+                    site=1)
     assert refused.status_code == 422
     assert ("Bauplatz 1 ist mit einem Dach fertig: Dort passt nur noch eine Karte, die auf ein "
             "Dach gebaut werden muss.") in text(refused)
     assert "finished with a roof" not in text(refused)
+    assert act(client, url, "discard", player="Ola").status_code == 303
     refused = act(client, url, "buy", player="Ola", deck="Pit", cost=12)
     assert refused.status_code == 422 and "Ola hat nur $10, nicht $12." in text(refused)
 
@@ -146,6 +221,15 @@ def test_the_table_speaks_german_from_the_first_card_to_the_pad(client):
     history = text(client.get(url + "history"))
     assert "Mia hat ein Büro auf Bauplatz 1 gebaut" in history
     assert "Der Stapel von Ola ist leer" in history and "deck is empty" not in history
+    refused = act(client, url, "finish")
+    assert refused.status_code == 422
+    assert ("Die Schlussrunde ist noch nicht vorbei: Ola und Pit haben noch ihre letzten Züge "
+            "(Als Nächstes kommt die 2. Aktion von Ola).") in text(refused)
+    for player, action in (("Ola", "buy"), ("Ola", "discard"), ("Pit", "discard"),
+                           ("Pit", "buy"), ("Pit", "discard")):
+        assert act(client, url, action, player=player, deck="public").status_code == 303
+    page = text(client.get(url))
+    assert "Das Spiel ist vorbei" in page and "Spiel werten" in page
 
     assert act(client, url, "finish").status_code == 303
     page = text(client.get(url))
@@ -178,14 +262,21 @@ def test_rare_forms_are_drawn_only_when_opened_and_a_refusal_keeps_its_open(clie
     page = text(client.get(url))
     assert ("<strong>If the game ended now:</strong> Mia, Ola and Pit tie on 3 prestige points "
             "and on their tallest building (0 floors): a shared victory.") in page  # $10: 3
-    assert 'href="?open=buy-2#buy-2"' in page and 'href="?open=fix#fix"' in page
+    assert 'href="?open=buy-0#buy-0"' not in page  # the 1st action buys nothing
+    assert act(client, url, "discard", player="Mia").status_code == 303
+    page = text(client.get(url))
+    assert 'href="?open=buy-0#buy-0"' in page and 'href="?open=fix#fix"' in page
+    assert 'href="?open=buy-1#buy-1"' not in page  # only the player at turn buys
     assert 'name="deck"' not in page and 'name="amount"' not in page  # the forms come later
-    opened = text(client.get(url + "?open=buy-2"))
-    assert '<details class="buy-card" id="buy-2" open>' in opened
-    assert opened.count('name="deck"') == 4  # Pit's own deck, the two others', the pile
-    assert act(client, url, "buy", player="Ola", deck="Pit", cost=4).status_code == 303
-    refused = act(client, url, "buy", player="Pit", deck="Pit", cost=1)  # upcoins on it
+    opened = text(client.get(url + "?open=buy-0"))
+    assert '<details class="buy-card" id="buy-0" open>' in opened
+    assert opened.count('name="deck"') == 4  # Mia's own deck, the two others', the pile
+    in_turn(client, url, ("buy", "Mia", {"deck": "public"}), ("discard", "Mia"),
+            ("discard", "Ola"), ("buy", "Ola", {"deck": "Mia", "cost": 4}), ("discard", "Ola"),
+            ("discard", "Pit"))
+    refused = act(client, url, "buy", player="Pit", deck="Mia", cost=1)  # upcoins on it
     assert refused.status_code == 422
+    assert "Mia&#39;s deck has upcoins on it: nobody can buy from it." in text(refused)
     assert '<details class="buy-card" id="buy-2" open>' in text(refused)
     refused = act(client, url, "account", player="Mia", amount=-1)
     assert refused.status_code == 400 and '<details class="card" id="fix" open>' in text(refused)
@@ -193,6 +284,7 @@ def test_rare_forms_are_drawn_only_when_opened_and_a_refusal_keeps_its_open(clie
 
 def test_a_blank_cost_is_not_a_free_card(client):
     url = new_table(client, "Mia", "Ola", game="street")
+    in_turn(client, url, *passes("Mia"), ("discard", "Ola"))
     blank = act(client, url, "buy", player="Ola", deck="Mia", cost="")
     assert blank.status_code == 422
     assert "Enter what the card cost: only the public pile is free." in text(blank)
