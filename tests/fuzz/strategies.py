@@ -4,6 +4,7 @@ well-formed values near the edges of what each game allows."""
 from __future__ import annotations
 
 import inspect
+import random
 import re
 from collections.abc import Callable
 from typing import Any
@@ -15,6 +16,7 @@ from companion.rules import (
     common,
     fifth_avenue,
     fifth_avenue_table,
+    fifth_avenue_turns,
     street,
     street_table,
     urbanisation,
@@ -396,3 +398,180 @@ def street_wrong_step(draw: st.DrawFn, state: Any) -> tuple[str, dict]:
     elif step == first:
         wrong.append(turn_steps[4])  # no upcoins to take
     return draw(st.sampled_from([*wrong, ("finish", {})]))
+
+
+# 5th Avenue games in turn: steps worked out from the table's state (the phase, whose turn and
+# what it holds, the supply row, the commissioners, the auction under way and its outcomes) --------
+
+_FA = fifth_avenue_table
+
+
+def _fa_profile(draw: st.DrawFn) -> tuple[str, dict]:
+    colours = {d: list(draw(st.permutations(fifth_avenue.COLOURS))) for d in _FA.DISTRICT_IDS}
+    pairs = [draw(st.sampled_from([(3, 2), (2, 3)])) for _ in range(4)]
+    return ("profile", {"colours": colours, "set_sizes": [n for pair in pairs for n in pair]})
+
+
+def fa_plots(state: Any) -> list[tuple[str, int]]:
+    """Where a business may go: an open district's plot that is empty or holds one business."""
+    return [(d, k) for d in _FA.DISTRICT_IDS if d not in state.stopped
+            for k, target in enumerate(state.board[d])
+            if "owner" not in target and len(target.get("businesses", [])) < 2]
+
+
+def _fa_business(draw: st.DrawFn, state: Any) -> tuple[str, dict] | None:
+    current, targets = state.current_set, fa_plots(state)
+    if current is None or not targets:
+        return None
+    tile = draw(st.sampled_from([k for k, t in enumerate(state.row[current]) if t is not None]))
+    district, plot = draw(st.sampled_from(targets))
+    return ("business", {"tile": tile, "district": district, "plot": plot})
+
+
+def _fa_move(draw: st.DrawFn, state: Any) -> tuple[str, dict]:
+    moves = [(c, to) for c in _FA.COMMISSIONERS for to in state.allowed_moves(c)]
+    commissioner, to = draw(st.sampled_from(moves))
+    return ("move", {"commissioner": commissioner, "to": to})
+
+
+def _fa_alea_cards(draw: st.DrawFn) -> list[int]:
+    """Black cards flipped until a value repeats (the repeating card included)."""
+    values = draw(st.permutations([4, 5, 6]))
+    drawn = values[:draw(st.integers(1, 3))]
+    return [*drawn, draw(st.sampled_from(drawn))]
+
+
+def _fa_cards_for(draw: st.DrawFn, build: int) -> dict[str, Any]:
+    """Now and then the winning bid's cards, allowing at least `build` skyscrapers."""
+    if not draw(st.booleans()):
+        return {}
+    allowed = [v for v, n in fifth_avenue.SKYSCRAPERS_ON_CARD.items() if n >= build]
+    return {"cards": draw(st.lists(st.sampled_from(allowed), min_size=1, max_size=4))}
+
+
+def _fa_auction(draw: st.DrawFn, state: Any) -> tuple[str, dict]:
+    """Alea's cards first (2 players); then who won with an outcome the table offers."""
+    auction = state.auctions[0]
+    if state.with_alea and not auction.alea_cards:
+        high = draw(st.none() | st.integers(0, 30), label="high bid")
+        return ("alea_bid", {"cards": _fa_alea_cards(draw), **({} if high is None else
+                                                               {"high_bid": high})})
+    wins = []  # (player, colour, outcome)
+    for player in state.players:
+        if auction.place == _FA.CENTRAL_PARK:
+            wins += [(player, None, o) for o in state.auction_outcomes(player, None)]
+        else:
+            wins += [(player, colour, o) for colour in state.colours_for(auction.place, player)
+                     for o in state.auction_outcomes(player, colour)]
+    others = (["alea"] if auction.alea_may_win else
+              [None] if not state.with_alea or auction.alea_cards else [])
+    if others and (not wins or draw(st.integers(0, 3)) == 0):
+        return ("auction", {"winner": draw(st.sampled_from(others))})
+    player, colour, outcome = draw(st.sampled_from(wins))
+    built = {"stop": True} if outcome == "stop" else {"build": outcome,
+                                                      **_fa_cards_for(draw, outcome)}
+    return ("auction", {"winner": player, **({"colour": colour} if colour else {}), **built})
+
+
+@st.composite
+def fifth_avenue_next(draw: st.DrawFn, state: Any, late: bool = False) -> tuple[str, dict]:
+    """A legal next step at `state` (not finished): the board and the drawn set-up kept with
+    turns, the first placer and the initial skyscrapers, the turn's 1st action (A skyscrapers,
+    B a business, C a move, D a score) or its 3rd (a move), the auction under way, the final
+    scoring and the tie-break. `late`: a business as the 1st action whenever one fits, so the
+    game ends soon."""
+    phase = state.phase
+    if phase == "setup":
+        if not state.board_set and draw(st.booleans(), label="profile"):
+            return _fa_profile(draw)
+        seed = draw(st.integers(0, 2**16), label="set-up")
+        drawn = fifth_avenue_turns.draw_setup(state.colours, random.Random(seed))
+        return ("setup", {**drawn, "turns": True})
+    if phase == "placing" and state.first_placer is None:
+        return ("first_placer", {"player": draw(st.sampled_from(state.players))})
+    if phase == "placing":
+        placer = state.next_placer
+        free = [(d, k) for d in _FA.DISTRICT_IDS
+                if not any(p.get("owner") == placer for p in state.board[d])
+                for k, target in enumerate(state.board[d]) if not target]
+        district, plot = draw(st.sampled_from(free))
+        return ("initial_skyscraper", {"district": district, "plot": plot})
+    if phase == "auctions":
+        return _fa_auction(draw, state)
+    if phase == "final" and not state.final_scored:
+        tiles = draw(st.permutations(state.below_park))[:min(3, len(state.below_park))]
+        return ("final", {"park_tiles": list(tiles)})
+    if phase == "final":
+        return ("hand_cards", {"cards": {p: draw(st.integers(0, 30))
+                                         for p in state.tied_leaders}})
+    player = state.current_player
+    if state.turn_steps == ["move"] and draw(st.integers(0, 19), label="end_turn") == 0:
+        return ("end_turn", {})  # an old log's option A: accepted after a lone move
+    if state.turn_steps:
+        return _fa_move(draw, state)
+    business = _fa_business(draw, state)
+    if late and business:
+        return business
+    first = draw(st.sampled_from(["skyscrapers", "business", "business", "move", "score"]),
+                 label="1st action")
+    if first == "business" and business:
+        return business
+    if first == "score" and state.scorable:
+        return ("score", {"district": draw(st.sampled_from(state.scorable))})
+    if first == "skyscrapers":
+        return ("skyscrapers", {"player": player})
+    return _fa_move(draw, state)
+
+
+@st.composite
+def fifth_avenue_wrong_step(draw: st.DrawFn, state: Any) -> tuple[str, dict]:
+    """A step the table refuses at `state`: any step of a turn outside a turn (in the set-up,
+    during the auctions, in the final phase and after the end), another player's option A, a
+    1st action where the 3rd is due, an old log's end of turn not after a lone move, a build
+    beyond the winner's supply, an auction or the final scoring while playing."""
+    players, phase = state.players, state.phase
+    someone = draw(st.sampled_from(players), label="who")
+    district = draw(st.sampled_from(_FA.DISTRICT_IDS), label="district")
+    targets = fa_plots(state) or [(district, 0)]
+    where, plot = draw(st.sampled_from(targets))
+    moves = [(c, to) for c in _FA.COMMISSIONERS for to in state.allowed_moves(c)]
+    commissioner, to = draw(st.sampled_from(moves)) if moves else ("white", "34w")
+    turn_steps = [("skyscrapers", {"player": someone}),
+                  ("business", {"tile": 0, "district": where, "plot": plot}),
+                  ("score", {"district": draw(st.sampled_from(state.scorable or [district]))}),
+                  ("move", {"commissioner": commissioner, "to": to}), ("end_turn", {})]
+    if phase != "playing":
+        wrong = [*turn_steps]
+        if phase == "auctions":
+            wrong.append(_fa_beyond_supply(draw, state))
+        if phase in ("final", "over"):
+            wrong += [("auction", {"winner": someone, "build": 0}),
+                      ("initial_skyscraper", {"district": where, "plot": plot})]
+        if phase == "over" or state.final_scored:
+            wrong.append(("final", {"park_tiles": list(state.below_park[:3])}))
+        if phase == "final" and not state.final_scored:
+            wrong.append(("hand_cards", {"cards": dict.fromkeys(players, 3)}))
+        return draw(st.sampled_from(wrong))
+    player = state.current_player
+    wrong = [("auction", {"winner": someone, "build": 0}), ("alea_bid", {"cards": [4, 4]}),
+             ("final", {"park_tiles": []}), ("first_placer", {"player": someone})]
+    wrong += [("skyscrapers", {"player": p}) for p in players if p != player]
+    if state.turn_steps != ["move"]:
+        wrong.append(("end_turn", {}))
+    if state.turn_steps:  # the 3rd action is due: no 1st action
+        wrong += [("skyscrapers", {"player": player}), turn_steps[1]]
+        if state.scorable:
+            wrong.append(turn_steps[2])
+    return draw(st.sampled_from(wrong))
+
+
+def _fa_beyond_supply(draw: st.DrawFn, state: Any) -> tuple[str, dict]:
+    """A winner building one skyscraper more than their supply holds (beyond 3, more than
+    any bid allows)."""
+    auction = state.auctions[0]
+    player = draw(st.sampled_from(state.players))
+    colours = ([] if auction.place == _FA.CENTRAL_PARK
+               else state.colours_for(auction.place, player))
+    colour = draw(st.sampled_from(colours)) if colours else None
+    return ("auction", {"winner": player, "build": state.supply[player] + 1,
+                        **({"colour": colour} if colour else {})})
