@@ -299,9 +299,13 @@ def test_the_library_is_filtered_without_javascript_and_a_card_is_removed(client
                  site=1).status_code == 303
     assert build(client, url, 0, player="Mia", project="hotel", street="Mia", site=2,
                  source="public").status_code == 303
-    found = text(client.get(url + "play/0?q=hot"))
+    found = text(client.get(url + "play/1?q=hot"))  # Ola's turn: her builder's library
     assert found.count('class="library-card known"') == 1 and "<strong>hotel</strong>" in found
-    assert "Site 2: remove the hotel on top" in found
+    assert "Mia's street: remove a card built by mistake" in text(client.get(url + "?open=fix"))
+    mia = text(client.get(url + "play/0"))  # Mia's street, from the corrections: no builder
+    assert "<h1>Mia's street</h1>" in mia and "Ola&#39;s 1st action comes next" in mia
+    assert 'class="builder"' not in mia and "library-card" not in mia
+    assert "Site 2: remove the hotel on top" in mia
     assert act(client, url, "remove", street="Mia", site=2).status_code == 303
     page = text(client.get(url))
     assert "Last: Removed the top card of Mia&#39;s site 2" in page
@@ -324,6 +328,8 @@ def test_a_library_card_is_sent_by_its_short_id_and_an_unknown_id_is_refused(cli
     page = text(client.get(url))
     ids = [i for i in re.findall(r'name="card" value="([^"]*)"', page) if i]  # "": a new one
     assert ids and all(re.fullmatch(r"[0-9a-f]{12}", i) for i in ids)  # not the card's JSON
+    in_turn(client, url, ("buy", "Mia", {"deck": "public"}), ("discard", "Mia"),
+            ("discard", "Ola"))  # Ola's 2nd action next
     seq = len(re.findall(r"<li", text(client.get(url + "history"))))
     stranger = build(client, url, 1, player="Ola", street="Ola", site=1, card="0123456789ab",
                      source="public")
