@@ -4,6 +4,7 @@ and the one-tap auction's payloads."""
 
 import pickle
 import random
+import re
 from collections import Counter
 
 import pytest
@@ -203,6 +204,66 @@ def test_nobody_builds_more_skyscrapers_than_their_supply_holds():
     assert pickle.dumps(state) == before
     state.apply("auction", {"winner": "Ann", "colour": "orange", "build": 2})
     assert state.supply["Ann"] == 0 and state.board["34w"][1]["skyscrapers"] == 3
+
+
+def alea_wins(state, *places):
+    for _place in places:
+        state.apply("alea_bid", {"cards": [4, 4]})
+        state.apply("auction", {"winner": "alea"})
+
+
+def test_an_empty_supply_builds_nothing_in_central_park_until_option_a_fills_it():
+    """Ann builds her 3 in 34th St West: in Central Park she may build none ("even none!"),
+    not 1, until option A has given her 3 more for the next set of auctions."""
+    state = auctions_in_34w()  # Ann's C brought the white commissioner back
+    state.apply("alea_bid", {"cards": [4, 4]})
+    state.apply("auction", {"winner": "Ann", "colour": "orange", "build": 3})
+    assert state.supply["Ann"] == 0
+    alea_wins(state, "times", "52w")
+    state.apply("alea_bid", {"cards": [4, 4]})
+    assert state.auctions[0].place == "central_park"
+    assert state.auction_outcomes("Ann", None) == [0]
+    state.note = None
+    before = pickle.dumps(state)
+    with pytest.raises(RuleError, match=re.escape(
+            "Ann has 0 skyscrapers in supply: build at most that (option A takes 3 more).")):
+        state.apply("auction", {"winner": "Ann", "build": 1})
+    assert pickle.dumps(state) == before
+    state.apply("auction", {"winner": "Ann", "build": 0})  # the legal counterpart: none
+    assert state.note == "Ann won Central Park and built nothing there."
+    assert (state.phase, state.park["Ann"], state.supply["Ann"]) == ("playing", 0, 0)
+    # Ann's 3rd action; Ben's C; Ann takes 3 (A) and moves; Ben's move brings the auctions.
+    for step in (move("34w"), move("times"), move("52w"), skyscrapers("Ann"),
+                 move("central_park"), move("city_hall")):
+        state.apply(*step)
+    assert state.supply["Ann"] == 3
+    alea_wins(state, "34w", "times", "52w")
+    state.apply("alea_bid", {"cards": [4, 4]})
+    assert state.auction_outcomes("Ann", None) == [3, 2, 1, 0]
+    state.apply("auction", {"winner": "Ann", "build": 1})
+    assert (state.park["Ann"], state.supply["Ann"]) == (1, 2)
+
+
+def test_a_forgotten_option_a_is_caught_before_it_shifts_the_turns():
+    """Ann took 3 skyscrapers but only her move was entered: the app takes that move for her
+    option C, so Ben's business after it is refused, saying why, and changes nothing. Entered
+    as her 1st action (the legal counterpart), A makes the move her 3rd: Ben's business is
+    his own turn's. (An old log's tap at the end of the turn still says the same.)"""
+    forgot = play(["Ann", "Ben"], move("34w"))
+    forgot.note = None
+    before = pickle.dumps(forgot)
+    with pytest.raises(RuleError, match=re.escape(
+            "Ann's 1st action was a commissioner's move (option C): the 3rd action is to move "
+            "a commissioner again.")):
+        forgot.apply(*business())
+    assert pickle.dumps(forgot) == before
+    assert forgot.up_next == "Ann's turn: the 3rd action, a commissioner's move."
+    entered = play(["Ann", "Ben"], skyscrapers("Ann"), move("34w"), business())
+    old_log = play(["Ann", "Ben"], move("34w"), ("end_turn", {}), business())
+    for state in (entered, old_log):
+        assert (state.current_player, state.turn_steps, state.turns_taken) == (
+            "Ben", ["business"], 1)
+        assert state.supply == {"Ann": 6, "Ben": 3}
 
 
 def test_central_park_is_built_from_the_supply_too():

@@ -290,3 +290,31 @@ def test_an_auction_asks_what_was_built_and_never_assumes_none(client):
     assert unsure.status_code == 422 and "Tap how many skyscrapers Ann built." in text(unsure)
     assert act(client, url, "auction", bid=bid, build=2).status_code == 303
     assert "Ann won 34th St West and built 2 skyscrapers" in text(client.get(url))
+
+
+def test_a_build_beyond_the_supply_is_refused_in_german(client):
+    """Ann builds her 3 skyscrapers in 34th St West; in Times Square only "none" is offered to
+    her, and a tap on "1 built" is refused, saying why in German, recording nothing."""
+    url = drawn_table(client)
+    for to in ("34w", "times", "52w", "central_park", "city_hall"):
+        act(client, url, "move", commissioner="white", to=to)
+    act(client, url, "alea", high_bid=30, cards="4 4")
+    page = text(client.get(url))
+    chip = re.search(r'href="([^"]*bid=Ann(?:%3A|:)\w+)[^"]*"', page).group(1)
+    bid = chip.split("bid=")[1].split("&")[0].replace("%3A", ":")
+    assert act(client, url, "auction", bid=bid, build=3).status_code == 303
+    act(client, url, "alea", high_bid=30, cards="4 4")
+    page = german(client, url)
+    assert "Versteigerung: Times Square" in page and "0 Hochhäuser im Vorrat" in page
+    chip = re.search(r'href="([^"]*bid=Ann(?:%3A|:)\w+)[^"]*"', page).group(1)
+    chosen = text(client.get(chip.replace("&amp;", "&"), headers=DE))
+    assert "Nichts gebaut" in chosen and "1 gebaut" not in chosen  # her supply is empty
+    seq = current_seq(client, url)
+    bid = chip.split("bid=")[1].split("&")[0].replace("%3A", ":")
+    refused = german(client, url, "auction", bid=bid, build=1)
+    assert refused.status_code == 422
+    assert ("Ann hat 0 Hochhäuser im Vorrat: baue höchstens so viele (Option A nimmt 3 dazu)."
+            in text(refused))
+    assert "in supply" not in text(refused)
+    assert current_seq(client, url) == seq
+    assert german(client, url, "auction", bid=bid, build=0).status_code == 303
