@@ -1,7 +1,10 @@
 """A whole street card game played by tapping in a real browser at phone size.
 
 Mia, Ola and Pit sit in that order: Mia starts, Pit (to the right of the start player) takes the
-last turn. Everyone starts with $10. Every expected number below is worked out by hand.
+last turn. Everyone starts with $10. A turn is two actions: the 1st the top card of one's own
+deck for free (or the upcoins on it), the 2nd a card bought (from a player deck, or the public
+pile's for free); the table offers only the player at turn what their step allows. Every
+expected number below is worked out by hand.
 
 The cards described on the way (most are built once from the form, some again from the library):
   A  office; income +1 per office on the street; prestige +2 once
@@ -12,6 +15,20 @@ The cards described on the way (most are built once from the form, some again fr
   D  hotel; income +2 once; prestige +1 per hotel on the street
   E  bare roof
   K  coffee, no icons
+
+The turns:
+  1  Mia: A on site 1; F from the public pile on site 3.
+     Ola: B on site 1; C from the public pile on top of it.
+     Pit: C from the library on his empty site 3 is refused; D on site 1; buys the top card of
+          Ola's deck for $3 (the upcoins go onto her deck) and discards it.
+  2  Mia: A again from the library on site 2; G from the public pile on Ola's site 1 (a gift).
+     Ola: takes the $3 from her deck; K from the public pile, refused on her finished site 1,
+          built on site 2.
+     Pit: discards his card and the public pile's.
+  3  Mia: E on site 1 (her roof pays); buys the top card of her own deck for $2, discards it.
+     Ola: discards the last card of her deck: the final round; takes the public card, discards.
+     Pit: D again from the library on site 2; takes the public card, discards it. The game is
+          over, and scored.
 """
 
 from __future__ import annotations
@@ -169,61 +186,53 @@ def pdf_text(page: Page) -> str:
 # The game -----------------------------------------------------------------------------------
 
 
+def discards(page: Page, player: str) -> None:
+    """The player at turn discards the card taken (the 1st action's, or the one bought)."""
+    tap_and_load(page, page.get_by_role("button", name=f"{player} discarded the card"))
+    expect(page.locator(".error, .refusal")).to_have_count(0)
+
+
+def takes_public_card(page: Page, player: str) -> None:
+    """The 2nd action: the public pile's card, taken for free and discarded."""
+    tap_and_load(page, deck_button(page, player, "Public pile (free)"))
+    expect(page.locator(".error, .refusal")).to_have_count(0)
+    discards(page, player)
+
+
+def turn_heading(page: Page) -> Locator:
+    return page.locator("section.turn h2")
+
+
 def test_three_player_street_game_to_the_filled_pad(page: Page, shot: Shot) -> None:
     start_table(page, ["Mia", "Ola", "Pit"])
     expect(page.get_by_role("heading", name="Street card game", level=1)).to_be_visible()
     for player in ("Mia", "Ola", "Pit"):
         expect(money(page, player)).to_contain_text("$10 · upcoins on deck 0 · ★ 3")
-    expect(page.get_by_role("button", name="The round is over: score the game")).to_have_count(0)
+    expect(page.get_by_role("button", name="Score the game")).to_have_count(0)
+    expect(turn_heading(page)).to_have_text("Mia's turn: 1st action")
+    expect(page.locator(".score-strip .strip-next")).to_have_text("Mia's 1st action comes next")
+    # Only the player at turn builds, and nobody buys as the 1st action.
+    expect(page.get_by_role("link", name=re.compile("builds a card"))).to_have_count(1)
+    expect(page.get_by_role("link", name=re.compile("buys a card"))).to_have_count(0)
 
-    # Mia: office A on site 1 (income +1 per office on the street, prestige +2).
+    # Turn 1. Mia: office A on site 1 (income +1 per office on the street, prestige +2).
     build_new(page, "Mia", 1, project="office",
               income=[("per project on the street", 1, "office")], prestige=[("once", 2, None)])
     expect(site(page, "Mia", 1).locator(".scard")).to_contain_text("$+1 per office on the street")
     expect(page.get_by_text(re.compile(r"^Last: Mia built an? office on site 1$"))).to_be_visible()
+    expect(turn_heading(page)).to_have_text("Mia's turn: 2nd action")
+    # Mia's 2nd action: a double office F from the public pile on site 3 (prestige +1).
+    build_new(page, "Mia", 3, project="office", double=True, prestige=[("once", 1, None)],
+              source="Public pile (free)")
+    expect(site(page, "Mia", 3).locator(".scard strong")).to_have_text("2× office")
 
     # Ola: store B, ground floor only, on site 1; then apartment C, upper floor only, on top.
+    expect(turn_heading(page)).to_have_text("Ola's turn: 1st action")
     build_new(page, "Ola", 1, project="store", floor="on the ground floor",
               income=[("once", 3, None)], prestige=[("once", 1, None)])
     build_new(page, "Ola", 1, project="apartment", floor="on an upper floor",
               prestige=[("per floor below", 2, None)], source="Public pile (free)")
     assert floors(page, "Ola", 1) == ["apartment", "store"]  # top floor first
-
-    # Pit: hotel D on site 1 (income +2, prestige +1 per hotel on the street).
-    open_build_page(page, "Pit")
-    describe(page, project="hotel", income=[("once", 2, None)],
-             prestige=[("per project on the street", 1, "hotel")])
-    shot(page, "street-02a-new-card-filled")
-    build_on(page, 1)
-    # Prestige so far, shown next to each name: Mia 2 + $10/3 = 5, Ola 1 + 2 + 3 = 6,
-    # Pit 1 + 3 = 4.
-    expect(money(page, "Mia")).to_contain_text("★ 5")
-    expect(money(page, "Ola")).to_contain_text("★ 6")
-    expect(money(page, "Pit")).to_contain_text("★ 4")
-    shot(page, "street-01-table-early")
-
-    # Mia's build page: the library holds the four cards, newest first; the office A goes on
-    # site 2 in one tap.
-    open_build_page(page, "Mia")
-    library = page.get_by_role("heading",
-                               name="A card built before (most used first): tap its site")
-    expect(library).to_be_visible()
-    cards = page.locator(".library .known")
-    expect(cards).to_have_count(4)
-    expect(cards.first.locator("strong")).to_have_text("hotel")
-    shot(page, "street-02-build-page")
-    office = library_card(page, "per office on the street")
-    expect(office).to_have_count(1)
-    build_known(page, "per office on the street", 2)
-    expect(page.locator(".error, .refusal")).to_have_count(0)
-    expect(page).to_have_url(TABLE_URL)
-    assert floors(page, "Mia", 2) == ["office"]
-    expect(page.get_by_text(re.compile(r"^Last: Mia built an? office on site 2$"))).to_be_visible()
-
-    # Mia: a double office F on site 3 (prestige +1). Offices on Mia's street: 1 + 1 + 2 = 4.
-    build_new(page, "Mia", 3, project="office", double=True, prestige=[("once", 1, None)],
-              source="Public pile (free)")
-    expect(site(page, "Mia", 3).locator(".scard strong")).to_have_text("2× office")
 
     # Pit wants the upper-floor apartment C from the library on his empty site 3: refused.
     open_build_page(page, "Pit")
@@ -237,9 +246,61 @@ def test_three_player_street_game_to_the_filled_pad(page: Page, shot: Shot) -> N
     tap_and_load(page, page.get_by_role("link", name="Back to the table"))
     assert floors(page, "Pit", 3) == []
 
-    # Mia gives Ola a bare gift roof G on Ola's site 1. It pays Ola, not Mia: Ola's income is
-    # store B's +3 (C has no income) -> Ola $10 + 3 = $13; Mia stays at $10.
-    build_new(page, "Mia", 1, roof=True, gift=True, street="Ola")
+    # Pit: hotel D on site 1 (income +2, prestige +1 per hotel on the street).
+    open_build_page(page, "Pit")
+    describe(page, project="hotel", income=[("once", 2, None)],
+             prestige=[("per project on the street", 1, "hotel")])
+    shot(page, "street-02a-new-card-filled")
+    build_on(page, 1)
+    # Prestige so far, shown next to each name: Mia 2 (A) + 1 (F) + $10/3 = 6,
+    # Ola 1 + 2 + 3 = 6, Pit 1 + 3 = 4.
+    expect(money(page, "Mia")).to_contain_text("★ 6")
+    expect(money(page, "Ola")).to_contain_text("★ 6")
+    expect(money(page, "Pit")).to_contain_text("★ 4")
+    shot(page, "street-01-table-early")
+
+    # Pit's 2nd action: he buys the top card of Ola's deck for $3: $10 - 3 = $7, and $3 lies
+    # on Ola's deck. He discards the card.
+    pit = opened(page, "Pit", "Pit buys a card")
+    pit.get_by_label("Cost ($)").fill("3")
+    tap_and_load(page, pit.get_by_role("button", name="From Ola's deck"))
+    expect(page.locator(".error, .refusal")).to_have_count(0)
+    expect(turn_heading(page)).to_have_text("Pit's turn: place the bought card")
+    discards(page, "Pit")
+    expect(money(page, "Pit")).to_contain_text("$7 · upcoins on deck 0")
+    expect(money(page, "Ola")).to_contain_text("$10 · upcoins on deck 3")
+
+    # Turn 2. Mia's build page: the library holds the five cards, the newest first; the office
+    # A goes on site 2 in one tap (her 1st action).
+    expect(turn_heading(page)).to_have_text("Mia's turn: 1st action")
+    open_build_page(page, "Mia")
+    library = page.get_by_role("heading",
+                               name="A card built before (most used first): tap its site")
+    expect(library).to_be_visible()
+    cards = page.locator(".library .known")
+    expect(cards).to_have_count(5)
+    expect(cards.first.locator("strong")).to_have_text("hotel")
+    shot(page, "street-02-build-page")
+    office = library_card(page, "per office on the street")
+    expect(office).to_have_count(1)
+    build_known(page, "per office on the street", 2)
+    expect(page.locator(".error, .refusal")).to_have_count(0)
+    expect(page).to_have_url(TABLE_URL)
+    assert floors(page, "Mia", 2) == ["office"]
+    expect(page.get_by_text(re.compile(r"^Last: Mia built an? office on site 2$"))).to_be_visible()
+
+    # Nobody can buy from Ola's deck while the upcoins are on it.
+    expect(deck_button(page, "Mia", "From Ola's deck")).to_be_disabled()
+    expect(deck_button(page, "Mia", "From Pit's deck")).to_be_enabled()
+    expect(deck_button(page, "Mia", "From own deck")).to_be_enabled()
+
+    # Mia's 2nd action: the public pile's card, a bare gift roof G, on Ola's site 1. It pays
+    # Ola, not Mia: Ola's income is store B's +3 (C has no income) -> Ola $10 + 3 = $13; Mia
+    # stays at $10.
+    open_build_page(page, "Mia")
+    expect(page.locator('form.builder input[name="source"][value="Ola"]')).to_be_disabled()
+    describe(page, roof=True, gift=True, street="Ola", source="Public pile (free)")
+    build_on(page, 1)
     payout = page.locator("section.just-scored")
     expect(payout.get_by_role("heading")).to_have_text("Site 1 finished: Ola takes $3")
     expect(payout.locator("li")).to_have_text(["Site 1, floor 1: +3 = +3"])
@@ -250,42 +311,38 @@ def test_three_player_street_game_to_the_filled_pad(page: Page, shot: Shot) -> N
     expect(page.get_by_text("Last: Mia gave Ola a roof as a gift, on site 1")).to_be_visible()
     shot(page, "street-04-gift-roof-pays-ola")
 
-    # Ola: a coffee K on her finished site 1 is refused; the form keeps the card, and one tap on
-    # site 2 builds it there.
+    # Ola's 1st action: the upcoins on her deck, $13 + 3 = $16; her deck can be bought from
+    # again.
+    expect(turn_heading(page)).to_have_text("Ola's turn: 1st action")
+    expect(page.get_by_role("link", name="Ola builds a card")).to_be_visible()
+    take = page.get_by_role("button", name="Take $3 from the deck")
+    expect(take).to_have_count(1)  # in the turn's section, not again beside her street
+    tap_and_load(page, take)
+    expect(money(page, "Ola")).to_contain_text("$16 · upcoins on deck 0")
+    expect(take).to_have_count(0)
+    expect(deck_button(page, "Ola", "From own deck")).to_be_enabled()
+
+    # Ola's 2nd action: a coffee K from the public pile on her finished site 1 is refused; the
+    # form keeps the card, and one tap on site 2 builds it there.
     open_build_page(page, "Ola")
-    describe(page, project="coffee")
+    describe(page, project="coffee", source="Public pile (free)")
     tap_and_load(page, page.get_by_role("button", name="Build on site 1", exact=True))
     expect(page.locator(".error, .refusal")).to_have_text(
         "Site 1 is finished with a roof: only a card that must be built on top of a roof can be "
         "added."
     )
     expect(page.locator('form.builder input[name="project"][value="coffee"]')).to_be_checked()
+    expect(page.locator('form.builder input[name="source"][value="public"]')).to_be_checked()
     build_on(page, 2)
     assert floors(page, "Ola", 1) == ["roof", "apartment", "store"]
     assert floors(page, "Ola", 2) == ["coffee"]
 
-    # Pit buys the top card of Ola's deck for $3: $10 - 3 = $7, and $3 lies on Ola's deck.
-    pit = opened(page, "Pit", "Pit buys a card")
-    pit.get_by_label("Cost ($)").fill("3")
-    tap_and_load(page, pit.get_by_role("button", name="From Ola's deck"))
-    expect(page.locator(".error, .refusal")).to_have_count(0)
-    expect(money(page, "Pit")).to_contain_text("$7 · upcoins on deck 0")
-    expect(money(page, "Ola")).to_contain_text("$13 · upcoins on deck 3")
-    # Nobody can buy from Ola's deck while the upcoins are on it, Ola neither.
-    expect(deck_button(page, "Mia", "From Ola's deck")).to_be_disabled()
-    expect(deck_button(page, "Pit", "From Ola's deck")).to_be_disabled()
-    expect(deck_button(page, "Ola", "From own deck")).to_be_disabled()
-    expect(deck_button(page, "Mia", "From Pit's deck")).to_be_enabled()
+    # Pit builds nothing this turn.
+    discards(page, "Pit")
+    takes_public_card(page, "Pit")
 
-    # Ola takes them: $13 + 3 = $16, and her deck can be bought from again.
-    tap_and_load(page, street_of(page, "Ola").get_by_role("button", name="Take $3 from the deck"))
-    expect(money(page, "Ola")).to_contain_text("$16 · upcoins on deck 0")
-    take = street_of(page, "Ola").get_by_role("button", name="Take $3 from the deck")
-    expect(take).to_have_count(0)
-    expect(deck_button(page, "Mia", "From Ola's deck")).to_be_enabled()
-
-    # Mia finishes her site 1 with a bare roof E. Income of her whole street: office A on
-    # site 1 and on site 2 each +1 per office on the street, offices 1 + 1 + 2 (double) = 4,
+    # Turn 3. Mia finishes her site 1 with a bare roof E. Income of her whole street: office A
+    # on site 1 and on site 2 each +1 per office on the street, offices 1 + 1 + 2 (double) = 4,
     # so 4 + 4 = $8 -> Mia $10 + 8 = $18.
     build_new(page, "Mia", 1, roof=True)
     expect(payout.get_by_role("heading")).to_have_text("Site 1 finished: Mia takes $8")
@@ -296,32 +353,45 @@ def test_three_player_street_game_to_the_filled_pad(page: Page, shot: Shot) -> N
     expect(money(page, "Mia")).to_contain_text("$18 ·")
     shot(page, "street-05-roof-payout")
 
-    # Mia buys the top card of her own deck for $2: she pays the bank, $18 - 2 = $16.
+    # Mia buys the top card of her own deck for $2: she pays the bank, $18 - 2 = $16; she
+    # discards it.
     mia = opened(page, "Mia", "Mia buys a card")
     mia.get_by_label("Cost ($)").fill("2")
     tap_and_load(page, mia.get_by_role("button", name="From own deck"))
     expect(money(page, "Mia")).to_contain_text("$16 · upcoins on deck 0")
+    discards(page, "Mia")
 
-    # Ola's deck runs out on her turn: the final round; Pit, right of Mia, has the last turn.
+    # Ola's 1st action takes the last card of her deck (discarded): the final round; Pit,
+    # right of Mia, has the last turn.
+    discards(page, "Ola")
     ola = opened(page, "Ola", "Ola's deck is empty")
-    ola.get_by_label("Who took its last card?").select_option("Ola")
+    expect(ola.get_by_label("Who took its last card?")).to_have_value("Ola")
     tap_and_load(page, ola.get_by_role("button", name="The final round begins"))
     final = page.locator("section.next")
     expect(final.get_by_role("heading", name="Final round")).to_be_visible()
     expect(final).to_contain_text("Triggered by Ola.")
-    expect(final).to_contain_text("Still to play: Pit; Pit takes the last turn.")
+    expect(final).to_contain_text("Still to play: Ola, Pit; Pit takes the last turn.")
     expect(final.locator("strong")).to_have_text("Pit")
+    expect(page.get_by_role("button", name="Score the game")).to_have_count(0)
     expect(deck_button(page, "Ola", "From own deck")).to_be_disabled()
-    expect(deck_button(page, "Pit", "From Ola's deck")).to_be_disabled()
     shot(page, "street-06-final-round")
+    takes_public_card(page, "Ola")
 
-    # Pit's last turn: the hotel D again, from the library, on site 2.
+    # Pit's last turn: the hotel D again, from the library, on site 2; the public card after.
+    expect(final).to_contain_text("Still to play: Pit; Pit takes the last turn.")
     open_build_page(page, "Pit")
     build_known(page, "per hotel on the street", 2)
     expect(page.locator(".error, .refusal")).to_have_count(0)
     assert floors(page, "Pit", 2) == ["hotel"]
+    takes_public_card(page, "Pit")
 
-    tap_and_load(page, page.get_by_role("button", name="The round is over: score the game"))
+    # The game is over: no more turns, and the scoring is at the top.
+    the_end = page.locator("section#the-end")
+    expect(the_end.get_by_role("heading", name="The game is over")).to_be_visible()
+    expect(page.get_by_role("link", name=re.compile("builds a card"))).to_have_count(0)
+    expect(page.locator(".score-strip .strip-next")).to_have_text(
+        "The final round is complete: score the game.")
+    tap_and_load(page, the_end.get_by_role("button", name="Score the game"))
     expect(page.locator(".error, .refusal")).to_have_count(0)
     result = page.locator("section.result")
     expect(result.get_by_role("heading", name="Final result")).to_be_visible()
@@ -336,7 +406,7 @@ def test_three_player_street_game_to_the_filled_pad(page: Page, shot: Shot) -> N
     ], lines
     # The game is over: no more actions on the streets.
     expect(page.get_by_role("link", name=re.compile("builds a card"))).to_have_count(0)
-    expect(page.get_by_role("button", name="The round is over: score the game")).to_have_count(0)
+    expect(page.get_by_role("button", name="Score the game")).to_have_count(0)
     shot(page, "street-07-final-result")
 
     sheet = pdf_text(page)

@@ -152,8 +152,11 @@ def test_the_library_filters_as_one_types_and_a_card_is_removed_and_undone(page:
     expect(known.filter(visible=True)).to_have_count(1)
     expect(known.filter(visible=True)).to_contain_text("hotel")
 
-    tap = street_of(page, "Mia").get_by_role("link", name="Mia builds a card")
-    taps.tap(tap)
+    # It is Ola's turn now: Mia's street is corrected from the corrections.
+    expect(street_of(page, "Mia").get_by_role("link", name="Mia builds a card")).to_have_count(0)
+    taps.tap(page.get_by_role("link", name="Corrections"))
+    taps.tap(page.get_by_role("link", name="Mia's street: remove a card built by mistake"))
+    expect(page.get_by_role("heading", name="Mia's street", level=1)).to_be_visible()
     page.screenshot(path=f"{SHOTS}/builder-page-remove.png", full_page=True)
     taps.tap(page.get_by_role("button", name="Site 2: remove the hotel on top"))
     expect(site(page, "Mia", 2).locator(".scard")).to_have_count(0)

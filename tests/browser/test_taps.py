@@ -67,11 +67,17 @@ STREET = ("Mia", "Ola", "Pit")
 OFFICE = {"project": "office", "double": False, "roof": False, "gift": False, "floor": None,
           "no_gifts": False, "income": [{"each": "flat", "amount": 1, "project": None}],
           "prestige": []}
+# In turn: Mia builds an office and discards the public pile's card; Ola builds an office, buys
+# the top card of Pit's deck for $2 and discards it: Pit's 1st action is to take the $2.
 STREET_MID: tuple[Action, ...] = (
     ("card", {"player": "Mia", "street": "Mia", "site": 1, "card": OFFICE}),
+    ("buy", {"player": "Mia", "deck": "public", "cost": 0}), ("discard", {"player": "Mia"}),
     ("card", {"player": "Ola", "street": "Ola", "site": 1, "card": OFFICE}),
-    ("buy", {"player": "Ola", "deck": "Pit", "cost": 2}),
+    ("buy", {"player": "Ola", "deck": "Pit", "cost": 2}), ("discard", {"player": "Ola"}),
 )
+# Pit took the $2 and the public pile's card: he builds it next.
+STREET_BOUGHT = (*STREET_MID, ("upcoins", {"player": "Pit"}),
+                 ("buy", {"player": "Pit", "deck": "public", "cost": 0}))
 
 URBAN = ("Ann", "Ben", "Cy")
 URBAN_ACTIONS = (SETUP, *TURN_1[:3])
@@ -155,7 +161,7 @@ CONTROLS = [
             button("Score 34th St West"), ("score", {"district": "34w"})),
     Control("5th Avenue undo", "fifth_avenue", FIFTH, FIFTH_PLAYING, undo_redo("Undo"),
             ("undo", {})),
-    Control("street library card", "street", STREET, STREET_MID, library_site(2),
+    Control("street library card", "street", STREET, STREET_BOUGHT, library_site(2),
             ("card", {"player": "Pit", "street": "Pit", "site": 2}), path="play/2"),
     Control("street upcoins", "street", STREET, STREET_MID, button("Take $2 from the deck"),
             ("upcoins", {"player": "Pit"})),
