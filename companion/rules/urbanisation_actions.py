@@ -138,11 +138,19 @@ class Factory:
     produced: bool = False
 
     @property
+    def title(self) -> str:
+        """Which factory it is, in words: a name an invention card gives (translatable) or the
+        table's own (without the inventions); blank for another factory or none."""
+        if not self.name or self.name == OTHER_FACTORY:
+            return ""
+        return FACTORY_NAMES.get(self.name, self.name)
+
+    @property
     def label(self) -> str:
         colour = COLOUR_NAMES[self.colour]
-        if self.name and self.name != OTHER_FACTORY:
+        if self.title:
             return Msg("factory {number} {name} ({colour})", number=self.number,
-                       name=FACTORY_NAMES.get(self.name, self.name), colour=colour)
+                       name=self.title, colour=colour)
         return Msg("factory {number} ({colour})", number=self.number, colour=colour)
 
 
@@ -515,6 +523,15 @@ def check_new_abilities(taken: list[Invention], owned: list[str | None]) -> None
         if ability in owned or abilities.count(ability) > 1:
             raise RuleError(Msg("The invention {ability!r} is already taken: each exists once.",
                                 ability=ability))
+
+
+def check_new_bonuses(taken: list[Invention], owned: list[str | None]) -> None:
+    """Each end bonus is on one invention card: the thirteen factories are named once each."""
+    bonuses = [i.factory for i in taken if i.factory]
+    for factory in bonuses:
+        if factory in owned or bonuses.count(factory) > 1:
+            raise RuleError(Msg("The invention with the end bonus for the {factory} is already "
+                                "taken: each exists once.", factory=FACTORY_NAMES[factory]))
 
 
 def setup_lines(board: Setup | None) -> list[str]:

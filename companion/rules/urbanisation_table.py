@@ -50,6 +50,7 @@ from .urbanisation import (
     setup,
 )
 from .urbanisation_actions import (
+    BONUS_FACTORIES,
     CHARACTERS,
     COLOURS,
     FACTORY_NAMES,
@@ -66,6 +67,7 @@ from .urbanisation_actions import (
     check_goods,
     check_name,
     check_new_abilities,
+    check_new_bonuses,
     check_orders,
     check_pools,
     check_signed,
@@ -563,6 +565,7 @@ class UrbanisationTable(ActionTable):
         any_factory = self._character(player, payload, "attract")
         factory = new_factory(payload, self.inventions)
         self._check_unowned(factory.number)
+        self._check_name_unowned(factory.name)
         filled = check_flag(payload.get("filled", True), Msg("All work orders filled"))
         if not filled and not any_factory:
             raise RuleError(Msg("A factory is attracted only when all its work order spaces are "
@@ -591,6 +594,18 @@ class UrbanisationTable(ActionTable):
             if other.factory(number):
                 raise RuleError(Msg("Factory {number} is already {owner}'s: each card exists "
                                     "once.", number=number, owner=owner))
+
+    def _check_name_unowned(self, name: str, number: int | None = None) -> None:
+        """A factory an invention card names is one card ("if you own the Steelworks"): no two
+        factory cards are it. `number` is the card being named, which may keep its name."""
+        if name not in BONUS_FACTORIES:
+            return
+        for owner, card in self.cards.items():
+            for other in card.factories:
+                if other.name == name and other.number != number:
+                    raise RuleError(Msg("The {factory} is already {owner}'s factory {number}: "
+                                        "each card exists once.", factory=FACTORY_NAMES[name],
+                                        owner=owner, number=other.number))
 
     def _check_factory_room(self, player: str, card: CityCard) -> None:
         if card.empty_grounds < 1:
@@ -693,6 +708,7 @@ class UrbanisationTable(ActionTable):
                                              n=wanted)))
         taken = [invention_card(c, to) for c in cards]
         check_new_abilities(taken, [i.ability for c in self.cards.values() for i in c.inventions])
+        check_new_bonuses(taken, [i.factory for c in self.cards.values() for i in c.inventions])
         return taken
 
     # Corrections and character effects the players enter -----------------------------------
@@ -838,7 +854,9 @@ class UrbanisationTable(ActionTable):
         if factory is None:
             raise RuleError(Msg("{player} has no factory {number}.", player=player,
                                 number=number))
-        factory.name = factory_name(payload.get("name"), inventions=True)
+        name = factory_name(payload.get("name"), inventions=True)
+        self._check_name_unowned(name, number)
+        factory.name = name
 
     @reads()
     def _apply_final(self, payload: Mapping[str, Any]) -> None:

@@ -659,6 +659,74 @@ def test_another_factory_pays_no_invention_bonus():
     assert "invention bonus" not in state.vp_by_source()["Ann"]
 
 
+@pytest.mark.parametrize("name", ["Bakery", "", None, "Law Firm"])
+def test_without_the_inventions_a_factory_may_have_any_name_or_none(name):
+    """No end bonus needs it: the rulebook's own example has a Bakery and a Windmill."""
+    state = started("architect", "farmer")
+    state.apply("attract", factory(3, name=name))
+    assert state.cards["Ann"].factories[0].name == (name or "")
+
+
+@pytest.mark.parametrize("card, vp", [({"factory": "Hotel"}, 1), ({"factory": "Electric Plant"}, 5),
+                                      ({"factory": "law firm", "vp": 2}, 2)])
+def test_an_end_bonus_takes_its_vp_from_the_invention_card(card, vp):
+    state = started("farmer", "architect", inventions=True)
+    state.apply("invention", {"to": 1, "cards": [card]})
+    assert state.cards["Ann"].inventions[0].vp == vp
+
+
+def test_a_factory_an_invention_card_names_is_one_card():
+    """"If you own the Law Firm": there is one Law Firm, so a second factory card of that name
+    is refused (it would pay a second bonus); another factory may come any number of times."""
+    state = started("architect", "farmer", inventions=True)
+    state.apply("attract", factory(3, name="Law Firm"))  # Ann
+    refused(state, "attract", factory(4, name="law firm"),
+            "The Law Firm is already Ann's factory 3: each card exists once.")
+    state.apply("attract", factory(4, name="other"))  # Ben
+    refused(state, "attract", factory(5, name="Law Firm", upgrade=3),  # the old card stays
+            "The Law Firm is already Ann's factory 3")
+    state.apply("attract", factory(5, name="other", upgrade=3))
+    state.apply("attract", factory(6, name="other", upgrade=4))
+    assert [f.name for f in state.cards["Ann"].factories] == ["Law Firm", "other"]
+    assert [f.name for f in state.cards["Ben"].factories] == ["other", "other"]
+
+
+def test_a_correction_names_a_factory_only_once():
+    state = started("architect", "farmer", inventions=True)
+    state.apply("attract", factory(3, name="Hotel"))
+    state.apply("attract", factory(4, name="other"))
+    refused(state, "name_factory", {"player": "Ben", "number": 4, "name": "Hotel",
+                                    "reason": "the card"},
+            "The Hotel is already Ann's factory 3: each card exists once.")
+    refused(state, "name_factory", {"player": "Ben", "number": 4, "name": "Bakery"},
+            "No invention card names the factory 'Bakery'")
+    state.apply("name_factory", {"player": "Ann", "number": 3, "name": "Hotel"})  # the same card
+    state.apply("name_factory", {"player": "Ann", "number": 3, "name": "other"})
+    state.apply("name_factory", {"player": "Ben", "number": 4, "name": "Hotel"})
+    assert state.cards["Ben"].factories[0].label == "factory 4 Hotel (orange)"
+    assert state.cards["Ann"].factories[0].label == "factory 3 (orange)"
+
+
+def test_each_end_bonus_is_on_one_invention_card():
+    """The thirteen end bonuses name thirteen factories, one card each."""
+    state = started("professor", "farmer", inventions=True)
+    state.apply("invention", {"to": 1, "cards": [{"ability": "grey_vp", "factory": "Hotel"}]})
+    refused(state, "invention", {"to": 2, "cards": [{"factory": "Hotel"}]},
+            "The invention with the end bonus for the Hotel is already taken: each exists once.")
+    state.apply("pass", {})
+    refused(state, "invention", {"to": 3, "character": "professor",
+                                 "cards": [{"factory": "Pottery"}, {"factory": "pottery"}]},
+            "The invention with the end bonus for the Pottery is already taken")
+
+
+def test_a_factory_is_shown_by_its_card_name_and_another_factory_by_its_number():
+    other, hotel, bakery = (Factory(3, "orange", 2, "other"), Factory(4, "grey", 2, "Hotel"),
+                            Factory(5, "white", 2, "Bakery"))
+    assert (other.title, hotel.title, bakery.title, Factory(6, "grey", 2).title) == (
+        "", "Hotel", "Bakery", "")
+    assert hotel.title.template == "Hotel"  # the card's name, translatable
+
+
 def test_a_new_invention_marker_and_the_professor_taking_a_whole_space():
     state = started("farmer", "professor", inventions=True)
     # A new marker enters at the left: space 1 is free, each further space $1.

@@ -10,6 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from pypdf import PdfReader
 
+from companion.rules.urbanisation_actions import BONUS_FACTORIES
 from companion.rules.urbanisation_example import (
     SETUP,
     TURN_1,
@@ -84,8 +85,7 @@ def form_data(kind, payload):
         data |= {"marker": "" if marker is None else marker, "to": payload["to"]}
         for k, card in enumerate(payload["cards"], start=1):
             data |= {f"ability_{k}": card.get("ability") or "",
-                     f"bonus_factory_{k}": card.get("factory") or "",
-                     f"bonus_vp_{k}": card.get("vp", 0)}
+                     f"bonus_factory_{k}": card.get("factory") or ""}
     elif kind == "effect":
         data = {"effect_player": payload["player"], "money": payload.get("money", 0),
                 "reason": payload.get("reason", "")}
@@ -392,3 +392,78 @@ def test_the_one_tap_actions_speak_german(client):
     assert "Nur das freie Getreide" in page and "3 kaufen" in page and "−4 $" in page
     assert "+5 Getreide" in page and "Haus" in page and "+1 SP" in page
     assert "Buy 3" not in page and "grain</span>" not in page
+
+
+# Which factory it is -----------------------------------------------------------------------------
+
+
+def options(page, name):
+    """A select's options as (value, words), in the order shown."""
+    select = re.search(rf'<select[^>]*name="{name}"[^>]*>(.*?)</select>', page, re.S)
+    assert select, name
+    return re.findall(r'<option[^>]*value="([^"]*)"[^>]*>([^<]*)</option>', select.group(1))
+
+
+def test_the_attract_form_offers_the_factories_the_invention_cards_name(client):
+    """With the inventions a factory card is chosen, not typed: one of the thirteen factories
+    the invention cards name, or another factory; an invention's end bonus likewise, its VP
+    said with it."""
+    url = set_up(client, *PLAYERS)
+    for kind, payload in TURN_1[:-2]:  # up to Cy's factory in phase 4
+        perform(client, url, kind, payload)
+    page = text(client.get(url + "?open=attract"))
+    chosen = options(page, "factory_name")
+    assert chosen[0] == ("", "which factory?") and chosen[-1] == ("other", "another factory")
+    assert [value for value, _ in chosen[1:-1]] == list(BONUS_FACTORIES)
+    assert ("Law Firm", "Law Firm") in chosen and ("Oil Refinery", "Oil Refinery") in chosen
+    assert "Which factory (for invention bonuses)" in page
+    assert "Say which factory it is: an invention's end bonus may count with it." in page
+    german = options(text(client.get(url + "?open=attract", headers=GERMAN)), "factory_name")
+    assert ("", "welche Fabrik?") in german and ("other", "eine andere Fabrik") in german
+    assert ("Oil Refinery", "Ölraffinerie") in german
+
+    bonuses = options(text(client.get(url + "?open=invention")), "bonus_factory_1")
+    assert bonuses[0] == ("", "no end bonus") and len(bonuses) == 1 + len(BONUS_FACTORIES)
+    assert ("Law Firm", "2 VP with the Law Firm") in bonuses
+    assert ("Electric Plant", "5 VP with the Electric Plant") in bonuses
+    assert "bonus_vp_1" not in text(client.get(url + "?open=invention"))
+
+
+@pytest.mark.parametrize("headers, said, not_said", [
+    ({}, "Say which factory it is (one an invention card names, or another factory): an "
+         "invention&#39;s end bonus may count with it.", "Sag, welche Fabrik"),
+    (GERMAN, "Sag, welche Fabrik es ist (eine, die eine Erfindungskarte nennt, oder eine "
+             "andere): Der Endbonus einer Erfindung kann mit ihr zählen.", "Say which factory"),
+])
+def test_a_factory_left_unsaid_is_refused_in_the_players_language(client, headers, said,
+                                                                 not_said):
+    url = set_up(client, *PLAYERS)
+    for kind, payload in TURN_1[:-2]:
+        perform(client, url, kind, payload)
+    seq, history = current_seq(client, url), text(client.get(url + "history"))
+    _kind, data = form_data(*TURN_1[-2])
+    refused = client.post(url + "attract", headers=headers,
+                          data={**fresh(client, url), **data, "factory_name": ""})
+    assert refused.status_code == 422
+    page = text(refused)
+    assert said in page and not_said not in page
+    assert re.search(r'id="act-attract"\s+open', page)  # the form stays open to choose
+    assert current_seq(client, url) == seq and text(client.get(url + "history")) == history
+    perform(client, url, *TURN_1[-2])  # chosen: another factory
+    assert "Cy attracted factory 3 (orange): +2 VP." in text(client.get(url))
+
+
+def test_a_factory_is_shown_by_its_card_name_in_the_players_language(client):
+    """Another factory goes by its number; the Oil Refinery by its name, in German too (the
+    app's key for another factory is never shown)."""
+    url = set_up(client, *PLAYERS)
+    for kind, payload in [*TURN_1, *TURN_2[:3]]:  # Cy, the Mayor, is to produce
+        perform(client, url, kind, payload)
+    page = text(client.get(url + "?open=produce"))
+    assert re.search(r"<strong>Factory 3</strong> · orange · up to 2 goods", page)
+    assert ">other<" not in page and " other " not in page
+    for kind, payload in TURN_2[3:]:  # the upgrade to factory 5, the Oil Refinery
+        perform(client, url, kind, payload)
+    page = text(client.get(url, headers=GERMAN))
+    assert "<small>Ölraffinerie</small>" in page and "Oil Refinery" not in page
+    assert ">other<" not in page
