@@ -6,7 +6,7 @@ turn, out of order, beyond a supply and after the end are always refused and lea
 exactly as it was.
 
 Hunt for bugs with many more examples:
-RULES_FUZZ_EXAMPLES=2000 pytest tests/fuzz/test_fifth_avenue_turns.py
+RULES_FUZZ_EXAMPLES=2000 pytest tests/fuzz/test_fifth_avenue_turn_order.py
 """
 
 import copy
