@@ -279,8 +279,17 @@ class FifthAvenueTable(ActionTable):
 
 
     def _require_phase(self, *phases: str) -> None:
-        if self.phase not in phases:
-            raise RuleError(PHASE_HINTS[self.phase])
+        """RuleError unless the game is in one of `phases`, saying what comes first, or that
+        the set-up is behind the table or the end still ahead of it."""
+        if self.phase in phases:
+            return
+        done = {"placing": {"setup"}, "playing": {"setup", "placing"},
+                "auctions": {"setup", "placing"}}.get(self.phase, set())
+        if set(phases) <= done:
+            raise RuleError(Msg("The set-up is done; undo back to it to change it."))
+        if self.phase == "playing" and "final" in phases:
+            raise RuleError(Msg("The game is not over yet: the final scoring comes at its end."))
+        raise RuleError(PHASE_HINTS[self.phase])
 
     def _district(self, district: object, open_only: bool = True) -> str:
         if district not in self.board:
@@ -618,10 +627,7 @@ class FifthAvenueTable(ActionTable):
             raise RuleError(Msg("Give the values of the winning bid's cards."))
         built = require_count(payload.get("build", 0), Msg("Skyscrapers built"), 0, most)
         if self.turns and built > self.supply[winner]:
-            raise RuleError(Plural(
-                "{player} has {n} skyscraper in supply: build at most that (option A takes 3 "
-                "more).", "{player} has {n} skyscrapers in supply: build at most that (option "
-                "A takes 3 more).", player=winner, n=self.supply[winner]))
+            raise RuleError(self.supply_limit(winner))
         if self.turns:
             self.supply[winner] -= built
         return built
@@ -662,6 +668,15 @@ class FifthAvenueTable(ActionTable):
         otherwise "he must declare a building stop"."""
         target = self.board[district][plot]
         return not target or target.get("owner") == winner
+
+    def supply_limit(self, player: str) -> str | None:
+        """Why `player` may build fewer than a bid's 3 now: their supply holds fewer (None when
+        it does not limit them, or the table keeps no supplies)."""
+        if not self.turns or self.supply[player] >= max(SKYSCRAPERS_ON_CARD.values()):
+            return None
+        return Plural("{player} has {n} skyscraper in supply: build at most that (option A "
+                      "takes 3 more).", "{player} has {n} skyscrapers in supply: build at most "
+                      "that (option A takes 3 more).", player=player, n=self.supply[player])
 
     def auction_outcomes(self, player: str, colour: str | None) -> list[int | str]:
         """What the winner of the auction under way may do with this bid: build 3, 2, 1 or

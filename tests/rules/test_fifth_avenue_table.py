@@ -121,7 +121,12 @@ def test_businesses_drop_the_last_of_a_set_below_central_park_and_trigger_specia
         (("move", {"commissioner": "red", "to": "34w"}), "white or the beige"),
         (("score", {"district": "34w"}), "has no commissioner in it"),
         (("auction", {"winner": None}), "none is under way"),
-        (("final", {"park_tiles": []}), "do the final scoring|Special|game is over|"),
+        (("final", {"park_tiles": []}), "The game is not over yet: the final scoring comes at "
+                                        "its end"),
+        (("alea_bid", {"cards": [4, 4]}), "That belongs to the auctions, and none is under way"),
+        (("first_placer", {"player": "Ben"}), "The set-up is done; undo back to it to change it"),
+        (initial("42w", 1), "The set-up is done"),
+        (set_up()[1], "The set-up is done"),
     ],
 )
 def test_refusals_while_playing(action, message):

@@ -309,6 +309,7 @@ def test_a_build_beyond_the_supply_is_refused_in_german(client):
     chip = re.search(r'href="([^"]*bid=Ann(?:%3A|:)\w+)[^"]*"', page).group(1)
     chosen = text(client.get(chip.replace("&amp;", "&"), headers=DE))
     assert "Nichts gebaut" in chosen and "1 gebaut" not in chosen  # her supply is empty
+    assert "Ann hat 0 Hochhäuser im Vorrat: baue höchstens so viele" in chosen  # and why
     seq = current_seq(client, url)
     bid = chip.split("bid=")[1].split("&")[0].replace("%3A", ":")
     refused = german(client, url, "auction", bid=bid, build=1)
@@ -318,3 +319,30 @@ def test_a_build_beyond_the_supply_is_refused_in_german(client):
     assert "in supply" not in text(refused)
     assert current_seq(client, url) == seq
     assert german(client, url, "auction", bid=bid, build=0).status_code == 303
+
+
+def test_the_supplies_are_shown_where_they_limit_a_build(client):
+    """Beside the bids of a district and of Central Park, each player's supply; by the build
+    buttons, why fewer are offered; in the rulings, how a turn and option A are kept."""
+    url = drawn_table(client)
+    assert "Ruling: option A takes 3 skyscrapers of the player" in text(client.get(url))
+    for to in ("34w", "times", "52w", "central_park", "city_hall"):
+        act(client, url, "move", commissioner="white", to=to)
+    act(client, url, "alea", high_bid=30, cards="4 4")
+    page = text(client.get(url))
+    chip = re.search(r'href="([^"]*bid=Ann(?:%3A|:)\w+)[^"]*"', page).group(1)
+    chosen = text(client.get(chip.replace("&amp;", "&")))
+    assert "in supply: build at most that" not in chosen  # her 3 limit nothing
+    bid = chip.split("bid=")[1].split("&")[0].replace("%3A", ":")
+    act(client, url, "auction", bid=bid, build=2)
+    for _place in ("times", "52w"):
+        act(client, url, "alea", high_bid=0, cards="6 6")
+        act(client, url, "auction", winner="alea")
+    act(client, url, "alea", high_bid=30, cards="4 4")
+    page = text(client.get(url))
+    assert "Auction: Central Park" in page
+    assert "<li>Ann: <small>1 skyscraper in supply</small></li>" in page
+    assert "<li>Ben: <small>3 skyscrapers in supply</small></li>" in page
+    chosen = text(client.get(url + "?bid=Ann"))
+    assert "Ann has 1 skyscraper in supply: build at most that (option A takes 3 more)." in chosen
+    assert re.findall(r'name="build" value="(\d)"', chosen) == ["1", "0"]
