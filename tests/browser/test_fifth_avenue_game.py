@@ -15,11 +15,14 @@ A skyscraper is worth 1, 2, 3, 5, 8 VP for 0, 1, 2, 3, 4 different business type
 neighbouring plots. Every expected score below is worked out by hand from that table.
 
 The game: Ann and Ben (and Alea). Ann places first, so the initial skyscrapers go Ann, Ben, Ben,
-Ann. Round 1 (white: 34th St West, Times Square, 52nd St East, Central Park, City Hall) gives
-auctions where Alea's cards are typed and Alea builds, Ann builds, nobody bids, Ben builds in
-Central Park. The 3rd business then pays Ann the special scoring. Round 2 (beige: 34th St East,
-Times Square, 52nd St West) scores 52nd St West (option D), then Ben declares a building stop in
-34th St East and Alea, winning the full 52nd St West, declares the second one: the game ends.
+Ann. Each turn is entered as its 1st action (A: "takes 3 skyscrapers", B: a business, C: a move,
+D: a score) and ends with its move. Round 1 (white: 34th St West, Times Square, 52nd St East,
+Central Park, City Hall, brought back by Ben's move after his option A) gives auctions where
+Alea's cards are typed and Alea builds, Ann builds, nobody bids, Ben builds in Central Park,
+each from their supply (3 from the set-up, 3 more from an option A). The 3rd business then pays
+Ann the special scoring. Round 2 (beige: 34th St East, Times Square, 52nd St West) scores 52nd
+St West (option D), then after Ann's option A Ben declares a building stop in 34th St East and
+Alea, winning the full 52nd St West, declares the second one: the game ends.
 """
 
 from __future__ import annotations
@@ -243,7 +246,7 @@ def test_two_players_and_alea_from_home_page_to_score_sheet(page: Page, shot: Sh
     # Central Park.
     # Round 1, the white commissioner: City Hall -> 34th St West -> Times Square ->
     # 52nd St East -> Central Park -> City Hall. Each turn is a business (option B) and a move,
-    # two moves (C) or one (A, ended by a tap).
+    # two moves (C), or skyscrapers taken (A) and a move.
     expect(page.locator("fieldset.tiles").get_by_role("radio")).to_have_count(3)
     place_business(page, "perfume", "52nd St West", "gray")  # Ann, option B
     # Her 1st action is done: no second business, no scoring; the move comes next.
@@ -268,7 +271,16 @@ def test_two_players_and_alea_from_home_page_to_score_sheet(page: Page, shot: Sh
     # From Central Park the only move is back to City Hall.
     row = page.locator("p:has(> span.c-white) + div.links")
     expect(row.get_by_role("button")).to_have_text(["White back to City Hall: auctions!"])
-    move(page, "white", "City Hall")  # Ben's move: the auctions
+    # Ben's option A: 3 skyscrapers into his supply; his 3rd action, the move, brings the
+    # auctions.
+    expect(page.locator("#turn h2")).to_have_text("Ben's turn 3 skyscrapers in supply")
+    shot(page, "fa-03b-option-a")
+    act(page, page.get_by_role("button", name="A: Ben takes 3 skyscrapers"))
+    expect(page.locator("p.just-scored")).to_have_text("Ben took 3 skyscrapers: 6 in supply.")
+    expect(page.locator("#turn h2")).to_have_text("Ben's turn 6 skyscrapers in supply")
+    expect(page.get_by_role("button", name=re.compile("^A: "))).to_have_count(0)
+    expect(page.locator("fieldset.tiles")).to_have_count(0)  # no business after option A
+    move(page, "white", "City Hall")
 
     # Auction 1: 34th St West. Alea's cards are typed.
     expect(auction_heading(page)).to_have_text("Auction: 34th St West")
@@ -276,8 +288,8 @@ def test_two_players_and_alea_from_home_page_to_score_sheet(page: Page, shot: Sh
         "Auctions in order: 34th St West → Times Square → 52nd St East → Central Park.")
     # Neither has a skyscraper there: both may bid with the colours of the empty plots.
     expect(page.locator("#auction li")).to_have_text([
-        "Ann may bid with: orange, gray, brown, green",
-        "Ben may bid with: orange, gray, brown, green",
+        "Ann may bid with: orange, gray, brown, green 3 skyscrapers in supply",
+        "Ben may bid with: orange, gray, brown, green 6 skyscrapers in supply",
     ])
     verdict = alea_chance(page, 12)
     expected = alea_beats_chance(12)  # exactly 824/1225, about 67.3 %
@@ -313,7 +325,8 @@ def test_two_players_and_alea_from_home_page_to_score_sheet(page: Page, shot: Sh
     expect(page.get_by_role("button", name="Alea won (the app builds for Alea)"))\
         .to_have_count(0)
     shot(page, "fa-06-auction-result")
-    # Ann wins with a 5 as her highest card (2 skyscrapers at most) and builds 2 on brown.
+    # Ann wins with a 5 as her highest card (2 skyscrapers at most) and builds 2 on brown,
+    # leaving 1 in her supply.
     record_auction(page, "Ann", colour="brown", build=2)
     expect(plot_label(page, "Times Square", "brown")).to_have_text("Ann ×2")
 
@@ -322,8 +335,14 @@ def test_two_players_and_alea_from_home_page_to_score_sheet(page: Page, shot: Sh
     # With Alea at the table somebody always wins: Alea's 8 beats a pass. Alea's 4 4 = 8 loses
     # to the players' 20 and Ann wins, building nothing (she may build fewer, even none).
     alea_out(page, 20)
-    record_auction(page, "Ann", colour="gray", build=0)
+    # Ann's supply holds 1: the buttons offer no more than that.
+    act(page, page.locator(".chips a").filter(has_text=re.compile("^Ann, gray$")))
+    expect(page.locator("fieldset.builds button")).to_have_text(["Built 1", "Built none"])
+    shot(page, "fa-06b-auction-supply")
+    act(page, page.get_by_role("button", name="Built none", exact=True))
     expect(auction_heading(page)).to_have_text("Auction: Central Park")
+    expect(page.locator("#auction ul.supplies li")).to_have_text([
+        "Ann: 1 skyscraper in supply", "Ben: 6 skyscrapers in supply"])
     alea_out(page, 20)
     expect(page.locator(".chips a")).to_have_text(["Ann", "Ben"])  # no plot colour in the park
     record_auction(page, "Ben", build=3)
@@ -334,8 +353,10 @@ def test_two_players_and_alea_from_home_page_to_score_sheet(page: Page, shot: Sh
     # jeweler drops below Central Park. Special scoring after the 3rd business: 4 VP for
     # skyscrapers in at least 3 districts. Ann: 52nd St West, 34th St East, Times Square (3):
     # 4 VP. Ben: 52nd St West, 34th St East (Central Park is no district): 0 VP.
-    # Ben's turn (his move brought the auctions) is over: a 1st action begins Ann's.
-    expect(page.get_by_role("button", name="End Ben's turn (option A)")).to_be_visible()
+    # Ben's turn ended with his move (the auctions it brought are done): Ann's turn.
+    expect(page.locator("#turn h2")).to_have_text("Ann's turn 1 skyscraper in supply")
+    expect(page.get_by_role("button", name="A: Ann takes 3 skyscrapers")).to_be_visible()
+    expect(page.locator(".strip-next")).to_have_text("Ann's turn: the 1st action (A, B, C or D).")
     place_business(page, "gallery", "52nd St West", "gray", shows="perfume")
     expect(scoring(page, "Special scoring after business 3").locator("summary")).to_have_text(
         "Special scoring after business 3: Ann 4, Ben 0")
@@ -376,13 +397,18 @@ def test_two_players_and_alea_from_home_page_to_score_sheet(page: Page, shot: Sh
     expect(page.get_by_role("button", name=re.compile("^Score "))).to_have_count(0)
     move(page, "beige", "Central Park")
     expect(page.get_by_role("heading", name="Ann's turn")).to_be_visible()
+    # Ann's option A (her supply 1 + 3), and her move brings the auctions.
+    act(page, page.get_by_role("button", name="A: Ann takes 3 skyscrapers"))
+    expect(page.locator(".strip-next")).to_have_text(
+        "Ann's turn: the 3rd action, a commissioner's move.")
     move(page, "beige", "City Hall")
 
     # Auction 1 of round 2: 34th St East is full: jeweler (orange), Ann (gray), boutique
     # (brown), Ben (green), perfume (violet). Each may bid only with his own colour.
     expect(auction_heading(page)).to_have_text("Auction: 34th St East")
     expect(page.locator("#auction li")).to_have_text([
-        "Ann may bid with: gray", "Ben may bid with: green"])
+        "Ann may bid with: gray 4 skyscrapers in supply",
+        "Ben may bid with: green 3 skyscrapers in supply"])
     alea_chance(page, 14)
     page.get_by_label(re.compile("the black cards you flipped")).fill("5 4 5")
     act(page, page.get_by_role("button", name="Use these cards"))
@@ -409,7 +435,8 @@ def test_two_players_and_alea_from_home_page_to_score_sheet(page: Page, shot: Sh
     shot(page, "fa-07-building-stop")
 
     # Times Square: Ann bids with her own brown only, wins with a 6 and adds 1 skyscraper.
-    expect(page.locator("#auction li").first).to_have_text("Ann may bid with: brown")
+    expect(page.locator("#auction li").first).to_have_text(
+        "Ann may bid with: brown 4 skyscrapers in supply")
     alea_out(page, 20)
     record_auction(page, "Ann", colour="brown", build=1)
     expect(plot_label(page, "Times Square", "brown")).to_have_text("Ann ×3")

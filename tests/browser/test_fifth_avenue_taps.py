@@ -94,9 +94,11 @@ def move(page: Page, commissioner: str, to: str) -> None:
     no_refusal(page)
 
 
-def auction(page: Page, taps: Taps, place: str, chip: str | None, built: str) -> int:
+def auction(page: Page, taps: Taps, place: str, chip: str | None, built: str,
+            offered: list[str] | None = None) -> int:
     """One auction with Alea, its taps counted on their own: Alea's draw, then the chip of the
-    winning bid and what was built, or "Alea won" (chip None)."""
+    winning bid and what was built (`offered`: the buttons the chip shows), or "Alea won" (chip
+    None)."""
     before = taps.count
     expect(page.locator("#auction h2")).to_have_text(f"Auction: {place}")
     taps.tap(page.get_by_role("button", name="Draw Alea's cards"))
@@ -107,6 +109,8 @@ def auction(page: Page, taps: Taps, place: str, chip: str | None, built: str) ->
     else:
         taps.tap(page.locator(".chips a", has_text=chip).first)
         expect(page.locator(".chips a.chosen")).to_have_count(1)
+        if offered:
+            expect(page.locator("fieldset.builds button")).to_have_text(offered)
         taps.tap(page.get_by_role("button", name=built, exact=True))
     no_refusal(page)
     return taps.count - before
@@ -153,25 +157,29 @@ def test_a_full_set_of_auctions_with_alea_takes_at_most_12_taps(page: Page, shot
     taps.tap(page.get_by_role("button", name="Built 1", exact=True))
     counts.append(3)
     expect(owners_plot(page, "52nd St West", "Ben")).to_have_text(re.compile("Ben ×1$"))
-    counts.append(auction(page, taps, "Central Park", "Ann", "Built 3"))
-    expect(page.locator("section.park")).to_contain_text("Skyscrapers: Ann 3, Ben 0.")
+    # Central Park: Ann built 2 of her 3 in 34th St West, so 1 is the most offered to her.
+    counts.append(auction(page, taps, "Central Park", "Ann", "Built 1",
+                          offered=["Built 1", "Built none"]))
+    expect(page.locator("section.park")).to_contain_text("Skyscrapers: Ann 1, Ben 0.")
     assert taps.count == sum(counts) == 11, str(taps)
     most = Taps(page, max(counts), [f"the four auctions took {counts}"])
     most.held_to("5th Avenue: one auction with Alea (the most of a set)", 3)
     taps.held_to("5th Avenue: a full set of auctions with Alea (4)", 12)
 
-    # The game goes on with Ann's turn: her 1st action (C) is done, her 3rd is a second move,
-    # or, if she took skyscrapers (A), her turn ends with a tap.
+    # The game goes on with Ann's turn: her 1st action (C) is done, her 3rd is a second move.
     expect(page.get_by_role("heading", name="Ann's turn")).to_be_visible()
-    expect(page.get_by_role("button", name="End Ann's turn (option A)")).to_be_visible()
+    expect(page.locator("#turn")).to_contain_text("3rd action: move a commissioner again.")
+    expect(page.get_by_role("button", name=re.compile("^A: "))).to_have_count(0)
     keep_shot(shot, page, "fa-taps-06-after-auctions")
 
 
 def test_a_turn_scores_one_district_and_offers_the_move_next(page: Page, shot: Shot) -> None:
     start_table(page, ["Ann", "Ben"])
     set_up(page, Taps(page))
-    move(page, "beige", "34th St East")  # Ann's option A: skyscrapers taken, a move
-    tap_and_load(page, page.get_by_role("button", name="End Ann's turn (option A)"))
+    # Ann's option A: skyscrapers taken (one tap), then her move ends the turn.
+    tap_and_load(page, page.get_by_role("button", name="A: Ann takes 3 skyscrapers"))
+    no_refusal(page)
+    move(page, "beige", "34th St East")
     expect(page.get_by_role("heading", name="Ben's turn")).to_be_visible()
     # Ben scores 34th St East (option D), where his initial skyscraper stands.
     tap_and_load(page, page.get_by_role("button", name="Score 34th St East"))
@@ -201,6 +209,7 @@ def test_the_new_screens_fit_the_phone_in_german(page: Page, shot: Shot) -> None
     for name in ("34th St West", "34th St East", "Times Square", "42nd St West"):
         taps.tap(district(page, name).locator("button.plot", has_text="leer").first)
     expect(page.get_by_role("heading", name="Annegret ist dran")).to_be_visible()
+    expect(page.get_by_role("button", name="A: Annegret nimmt 3 Hochhäuser")).to_be_visible()
     keep_shot(shot, page, "fa-taps-de-04-turn")
     for to in ("34th St West", "Times Square", "52nd St West", "Central Park", "City Hall"):
         label = f"weiße Kommission ziehen: {to}" if to != "City Hall" else \

@@ -56,7 +56,7 @@ FIFTH = ("Ann", "Ben")
 FIFTH_SET_UP: tuple[Action, ...] = (
     ("profile", {"colours": DEFAULT_PROFILE, "set_sizes": list(DEFAULT_SET_SIZES)}),
     ("setup", {"start": {d: {"plot": 0, "kind": "boutique"} for d in DISTRICT_IDS},
-               "row": ["boutique", "jeweler", "gallery", "perfume"] * 5}),
+               "row": ["boutique", "jeweler", "gallery", "perfume"] * 5, "turns": True}),
 )
 FIFTH_PLACING = (*FIFTH_SET_UP, ("first_placer", {"player": "Ann"}))
 FIFTH_PLAYING = (*FIFTH_PLACING, *[("initial_skyscraper", {"district": d, "plot": p})
@@ -156,8 +156,11 @@ CONTROLS = [
     Control("5th Avenue commissioner move", "fifth_avenue", FIFTH, FIFTH_PLAYING,
             button("Move the white commissioner to 34th St West"),
             ("move", {"commissioner": "white", "to": "34w"})),
-    Control("5th Avenue district scoring", "fifth_avenue", FIFTH,
-            (*FIFTH_PLAYING, ("move", {"commissioner": "white", "to": "34w"})),
+    Control("5th Avenue option A", "fifth_avenue", FIFTH, FIFTH_PLAYING,
+            button("A: Ann takes 3 skyscrapers"), ("skyscrapers", {"player": "Ann"})),
+    Control("5th Avenue district scoring", "fifth_avenue", FIFTH,  # Ann's A, then Ben's turn
+            (*FIFTH_PLAYING, ("skyscrapers", {"player": "Ann"}),
+             ("move", {"commissioner": "white", "to": "34w"})),
             button("Score 34th St West"), ("score", {"district": "34w"})),
     Control("5th Avenue undo", "fifth_avenue", FIFTH, FIFTH_PLAYING, undo_redo("Undo"),
             ("undo", {})),
