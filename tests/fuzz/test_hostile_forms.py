@@ -11,8 +11,8 @@ from tests.conftest import new_table, screen
 ENDPOINTS = {
     "yard": ["buy", "score", "dirk", "setup", "youngest", "correct", "deck", "final", "undo",
              "redo"],
-    "fifth_avenue": ["board", "board/saved", "setup", "first", "plot", "move", "score", "alea",
-                     "auction", "final", "hand", "undo", "redo"],
+    "fifth_avenue": ["board", "board/saved", "setup", "first", "plot", "move", "skyscrapers",
+                     "score", "alea", "auction", "final", "hand", "undo", "redo"],
     "street": ["play/0", "play/1", "buy", "upcoins", "deck_empty", "account", "finish", "undo",
                "redo"],
 }
