@@ -230,6 +230,8 @@ class FifthAvenueTable(ActionTable):
             return Msg("Auction in {place}.", place=DISTRICT_NAMES[self.auctions[0].place])
         if self.phase == "over":
             return None
+        if self.phase == "final" and self.final_scored:
+            return Msg("Enter the cards in hand of {names}.", names=join_names(self.tied_leaders))
         return PHASE_HINTS[self.phase]
 
     @property
@@ -289,6 +291,8 @@ class FifthAvenueTable(ActionTable):
             raise RuleError(Msg("The set-up is done; undo back to it to change it."))
         if self.phase == "playing" and "final" in phases:
             raise RuleError(Msg("The game is not over yet: the final scoring comes at its end."))
+        if self.phase == "final" and self.final_scored:
+            raise RuleError(TIE_BREAK_NEXT)
         raise RuleError(PHASE_HINTS[self.phase])
 
     def _district(self, district: object, open_only: bool = True) -> str:
@@ -729,8 +733,7 @@ class FifthAvenueTable(ActionTable):
         businesses turned over from those below it."""
         self._require_phase("final")
         if self.final_scored:
-            raise RuleError(Msg("The final scoring is done; break the tie with the cards in "
-                                "hand."))
+            raise RuleError(TIE_BREAK_NEXT)
         tiles = self._park_tiles(payload.get("park_tiles"))
         each = central_park_points(tiles, tiles_below=len(self.below_park))
         for district in DISTRICT_IDS:
@@ -784,6 +787,7 @@ class FifthAvenueTable(ActionTable):
         self.finished = True
 
 
+TIE_BREAK_NEXT = Msg("The final scoring is done; break the tie with the cards in hand.")
 PHASE_HINTS = {
     "setup": Msg("First set up the board: starting businesses and the supply row."),
     "placing": Msg("First place the initial skyscrapers."),

@@ -302,6 +302,12 @@ def test_a_tie_for_the_most_vp_asks_for_the_cards_in_hand():
     state.apply("final", {"park_tiles": []})
     assert state.totals() == {"Ann": 4, "Ben": 4}
     assert state.tied_leaders == ["Ann", "Ben"] and not state.finished
+    # What comes next is the tie-break, and a step of a turn or the scoring again says so.
+    assert state.up_next == "Enter the cards in hand of Ann and Ben."
+    for step in (("final", {"park_tiles": []}), move("white", "34w")):
+        with pytest.raises(RuleError, match="The final scoring is done; break the tie with the "
+                                            "cards in hand."):
+            state.apply(*step)
     state.apply("hand_cards", {"cards": {"Ann": 3, "Ben": 5}})
     assert state.finished
     assert [(p.place, p.player) for p in state.ranking()] == [(1, "Ben"), (2, "Ann")]
