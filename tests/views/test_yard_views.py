@@ -371,3 +371,45 @@ def test_names_that_look_alike_are_refused_at_the_start(app, client):
                                "players-1-name": "\u0410nn", "players-2-name": "Cy"})
     assert "Ann und Аnn sehen auf dem Handy gleich aus" in text(german)
     assert len(list(storage.connect(app.config["DATABASE"])["tables"].rows)) == before
+
+
+def test_once_the_display_runs_short_only_the_last_buyer_may_buy(app, client):
+    """The scripted game's last purchase was Cy's: only his row is left to tap, anyone else's
+    purchase is refused naming him (in German too), and his own goes through."""
+    url = new_table(client, *yard_example.PLAYERS)
+    seed(app, url, yard_example.PLAYERS, yard_example.GAME_OVER)
+    page = text(client.get(url))
+    assert "Still buying, after paying exactly" in page and "Who bought what?" not in page
+    assert re.findall(r'<div class="buyer">\s*<h3>.*?</span>(\w+)</h3>', page) == ["Cy"]
+    assert "The game is over: the final scoring comes next." in page  # the strip
+    seq = current_seq(client, url)
+    refused = act(client, url, "buy", player="Ann", building="museum")
+    assert refused.status_code == 422 and current_seq(client, url) == seq
+    assert ("The game is over: the display could not be refilled to 4 after Cy&#39;s purchase. "
+            "Only Cy may still buy, after paying exactly; then comes the final scoring."
+            ) in text(refused)
+    german = act_in_german(client, url, "buy", player="Ben", building="church")
+    assert german.status_code == 422 and current_seq(client, url) == seq
+    assert "Nach dem Kauf von Cy konnte die Auslage nicht mehr auf 4 aufgefüllt" in text(german)
+    assert "Only Cy may still buy" not in text(german)
+    assert act(client, url, "buy", player="Cy", building="museum").status_code == 303
+    page = text(client.get(url))
+    assert "Last: Cy bought a museum" in page and "Give out the cards and score C" in page
+
+
+def test_an_end_no_purchase_made_offers_no_purchase(app, client):
+    """Corrections can leave the display short with the deck empty before anyone bought: the
+    game is over, nobody may buy, so no one is listed under "Still buying"."""
+    url = new_table(client, "Tobi", "Nina", "Paul")
+    counted = {"museum": 7, "theater": 7, "station": 9, "church": 9, "park": 11, "skyscraper": 9}
+    seed(app, url, ["Tobi", "Nina", "Paul"], [
+        *[("correct", {"owner": "Tobi", "building": b, "count": n, "reason": "recounted"})
+          for b, n in counted.items()],
+        ("deck", {"left": 0, "reason": "recounted"})])
+    page = text(client.get(url))
+    assert "Give out the cards and score C" not in page  # scorings A and B first
+    assert '<section class="buy">' not in page and "Still buying" not in page
+    refused = act(client, url, "buy", player="Tobi", building="skyscraper")
+    assert refused.status_code == 422
+    assert "The game is over: the display cannot be refilled to 4. Do the final scoring." in (
+        text(refused))
