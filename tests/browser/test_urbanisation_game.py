@@ -116,7 +116,8 @@ def enter(page: Page, kind: str, payload: Mapping[str, Any]) -> Locator:
         fill(form, "Factory number", payload["number"])
         form.get_by_label("Goods colour").select_option(payload["colour"])
         fill(form, "Goods on its production space", payload["goods"])
-        fill(form, "Factory name (for invention bonuses)", payload.get("name", ""))
+        form.get_by_label("Which factory (for invention bonuses)").select_option(
+            payload.get("name") or "")
         form.get_by_label("Where").select_option(str(payload.get("upgrade") or ""))
         if payload.get("filled") is False:
             form.get_by_label("All its work order spaces are filled", exact=True).uncheck()
@@ -142,8 +143,8 @@ def enter(page: Page, kind: str, payload: Mapping[str, Any]) -> Locator:
         form.locator('select[name="to"]').select_option(str(payload["to"]))
         for k, card in enumerate(payload["cards"], start=1):
             form.locator(f'select[name="ability_{k}"]').select_option(card.get("ability") or "")
-            fill(form, f"Card {k}: end bonus with the factory named", card.get("factory") or "")
-            fill(form, f"Card {k}: end bonus VP", card.get("vp", 0))
+            form.locator(f'select[name="bonus_factory_{k}"]').select_option(
+                card.get("factory") or "")
         return form.get_by_role("button", name=re.compile("^Acquire"))
     raise AssertionError(f"no form for {kind}")
 
@@ -201,8 +202,9 @@ def test_three_player_urbanisation_game_to_the_score_sheet(page: Page, shot: Sho
     assert track(page, "Grain") == ["5", "1 +1 sown +2 Farmer", "0"]
     assert track(page, "Work orders") == ["2 0 0", "0 0 1", "0 1 4"]  # white, grey, orange
 
-    # Cy says the Bakery's work order spaces are not all filled: refused, nothing recorded, the
-    # form stays open with what was typed. Ticked, it is attracted.
+    # Cy says his factory's work order spaces are not all filled: refused, nothing recorded, the
+    # form stays open with what was chosen (another factory: no invention card names it).
+    # Ticked, it is attracted.
     kind, payload = TURN_1[-2]
     tap_and_load(page, enter(page, kind, {**payload, "filled": False}))
     expect(page.locator(".error, .refusal")).to_have_text(
@@ -211,11 +213,13 @@ def test_three_player_urbanisation_game_to_the_score_sheet(page: Page, shot: Sho
     expect(page.get_by_text("Last: Ben passed")).to_be_visible()
     attract = page.locator("#act-attract")
     expect(attract).to_have_attribute("open", "")
-    expect(attract.get_by_label("Factory name (for invention bonuses)")).to_have_value("Bakery")
+    which = attract.get_by_label("Which factory (for invention bonuses)")
+    expect(which).to_have_value("other")
+    expect(which.locator("option:checked")).to_have_text("another factory")
     shot(page, "urbanisation-04-refused")
     attract.get_by_label("All its work order spaces are filled", exact=True).check()
     done(page, attract.get_by_role("button", name=re.compile("^Attract the factory")))
-    expect(note(page)).to_have_text("Cy attracted factory 3 Bakery (orange): +2 VP.")
+    expect(note(page)).to_have_text("Cy attracted factory 3 (orange): +2 VP.")
     expect(page.get_by_role("heading", name="Turn 1: the administration")).to_be_visible()
     expect(page.locator(".u-actions")).to_have_count(0)
     shot(page, "urbanisation-04b-administration-due")
@@ -236,18 +240,35 @@ def test_three_player_urbanisation_game_to_the_score_sheet(page: Page, shot: Sho
     assert track(page, "Characters") == ["–", "–", "Mayor"]
     shot(page, "urbanisation-05-administration-report")
 
-    # Turn 2: Cy, the Mayor, produces at his Bakery; he also holds the Any colour.
+    # Turn 2: Cy, the Mayor, produces at his factory 3; he also holds the Any colour.
     play_turn(page, TURN_2[:3])
     produce = tile(page, "produce")
     expect(produce.locator("summary .badge")).to_have_text("Any colour")
     expect(produce.get_by_role("button", name="Produce at factory 3")).to_be_visible()
-    expect(produce.get_by_text("Factory 3 Bakery · orange · up to 2 goods; Cy holds 4 orange")
-           ).to_be_visible()
+    expect(produce.get_by_text("Factory 3 · orange · up to 2 goods; Cy holds 4 orange",
+                               exact=True)).to_be_visible()
     expect(produce.get_by_label("Orange goods")).to_have_value("2")
     shot(page, "urbanisation-05b-produce")
     play_turn(page, TURN_2[3:])
-    for turn in (TURN_3, TURN_4):
-        play_turn(page, turn)
+    # The upgrade is the Oil Refinery, a factory an invention card names: the tracking card says
+    # so; the factory 3 under it, another factory, goes by its number alone.
+    factories = track(page, "Factories")[2]
+    assert "Oil Refinery" in factories and "other" not in factories, factories
+
+    # Turn 3: Cy's Professor takes both cards at docking space 2, one with the Oil Refinery's
+    # end bonus chosen from the list (its 2 VP follow from the card).
+    play_turn(page, TURN_3[:3])
+    kind, payload = TURN_3[3]
+    invention = enter(page, kind, payload)
+    bonus = page.locator('#act-invention select[name="bonus_factory_2"]')
+    expect(bonus.locator("option:checked")).to_have_text("2 VP with the Oil Refinery")
+    expect(bonus.locator("xpath=..")).to_contain_text("Card 2: end bonus")
+    shot(page, "urbanisation-05c-invention-form")
+    done(page, invention)
+    expect(note(page)).to_have_text(
+        "Cy moved to docking space 2 for $1 and took 2 inventions: +2 VP.")
+    play_turn(page, TURN_3[4:])
+    play_turn(page, TURN_4)
     expect(page.locator(".u-mayor")).to_have_text(
         "Ben is the Mayor: the fewest VP after turn 4 (21).")
     play_turn(page, TURN_5)

@@ -181,7 +181,10 @@ def test_turn_1_of_the_example_game(page: Page, live_database: Path) -> None:
     taps.tap(attract, "open Attract industry")
     taps.enter(attract.get_by_label("Factory number"), "3")
     taps.choose(attract.get_by_label("Goods colour"), "orange")
-    taps.enter(attract.get_by_label("Factory name (for invention bonuses)"), "Bakery")
+    # With the inventions the card is chosen from the list: no invention card names Cy's
+    # factory 3, so it is another factory (one choice; typing "Bakery" took 7).
+    taps.choose(attract.get_by_label("Which factory (for invention bonuses)"), "other",
+                "another factory")
     shot(page, "example-attract")
     taps.tap(attract.get_by_role("button", name="Attract the factory: +2 VP"), "attract")
     taps.tap(page.get_by_role("button", name="Do the administration"), "administration")
@@ -190,7 +193,8 @@ def test_turn_1_of_the_example_game(page: Page, live_database: Path) -> None:
     assert_recorded(live_database, table_id, seeded, EXAMPLE_TURN_1)
     meant = replayed(players, [*seeded, *EXAMPLE_TURN_1])
     assert vp_row(page) == [meant.vp(p) for p in players]
-    taps.held_to("Urbanisation: turn 1 of the example game (3 players)", 33)
+    # 27 taps: choosing "another factory" is one choice where typing "Bakery" took 7 (33).
+    taps.held_to("Urbanisation: turn 1 of the example game (3 players)", 27)
 
 
 def test_the_one_tap_actions_fit_the_phone_in_german(page: Page, live_database: Path) -> None:
