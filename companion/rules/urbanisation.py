@@ -14,9 +14,10 @@ grain among the three lines; ``feeding`` refuses such numbers as a miscount.
 Ruling: barns of one price are bought from in number order (barn 1 before 2, 3 before 4).
 Ruling: a purchase that would take a player above 8 grain is refused (when his grain is given);
 so is selling more grain than he holds.
-Ruling: harvest returns the sown markers (they came off the card, so they always fit) and then
-as many additional markers as fit below 8; the rest stay in the supply. When the return area,
-field and barns run dry, a player gets only what is left; players harvest in turn order.
+Ruling: harvest returns the sown markers and then as many additional markers as fit below 8;
+the rest stay in the supply. Sown markers that do not fit below 8 (grain bought after sowing)
+go to the return area. When the return area, field and barns run dry, a player gets only what
+is left; players harvest in turn order.
 Grain from inventions ("Receive 1 grain", "2 grain markers") comes from the same supply.
 Ruling: grain refill moves nothing while the return area holds 2 per player or fewer; a surplus
 that the field and barns cannot take (impossible with 7 markers per player) stays there.
@@ -243,11 +244,13 @@ def grain_refill(market: object, return_area: object, players: object) -> tuple[
 
 @dataclass(frozen=True)
 class Harvest:
-    """A player's grain after the harvest, and the supply it was taken from."""
+    """A player's grain after the harvest, and the supply it was taken from; `left_over`: the
+    sown markers that did not fit below 8 and went to the return area."""
 
     grain: int
     market: Market
     return_area: int
+    left_over: int = 0
 
 
 def harvest(sown: object, held: object, market: object, return_area: object, players: object,
@@ -256,21 +259,24 @@ def harvest(sown: object, held: object, market: object, return_area: object, pla
     marker(s) plus a second grain marker for each marker returned ... A player may have a maximum
     of 8 grain markers." "The additional grain markers are taken from the return area first. If
     there are no markers left, grain is taken from the field, then from the fourth barn, etc."
-    `held` is the grain left on the card; `extra` is grain from inventions.
+    `held` is the grain left on the card; `extra` is grain from inventions. Grain bought after
+    sowing can leave no room for all the sown markers: those that do not fit go to the return
+    area (the game's markers are all somewhere).
     """
     players = check_players(players)
     slots = _slots(market, players)
     return_area = _check_supply(slots, return_area, players)
     held = _check_grain(held, Msg("The grain on the tracking card"))
-    sown = require_count(sown, Msg("The grain sown"), 0, MAX_GRAIN - held)
+    sown = require_count(sown, Msg("The grain sown"), 0, GRAIN_PER_PLAYER * players)
+    back = min(sown, MAX_GRAIN - held)
     wanted = min(sown + require_count(extra, Msg("The grain from inventions"), 0, 3),
-                 MAX_GRAIN - held - sown)
+                 MAX_GRAIN - held - back)
     from_return = min(wanted, return_area)
     taken = _fill([slots[i] for i in REFILL_ORDER], wanted - from_return)
     for i, n in zip(REFILL_ORDER, taken, strict=True):
         slots[i] -= n
-    grain = held + sown + from_return + sum(taken)
-    return Harvest(grain, _market(slots), return_area - from_return)
+    grain = held + back + from_return + sum(taken)
+    return Harvest(grain, _market(slots), return_area - from_return + sown - back, sown - back)
 
 
 def citizens(houses: object, grain: object, work_orders: object) -> int:

@@ -17,6 +17,7 @@ from .urbanisation import (
     CITIZEN_VP,
     COLOUR_NAMES,
     GRAIN_PER_VP,
+    MAX_GRAIN,
     TAX_START,
     WORK_ORDER_VALUES,
     Market,
@@ -381,7 +382,11 @@ def harvest_card(card: CityCard, area: GrainArea, players: int) -> tuple[list[st
     area.market, area.return_area = result.market, result.return_area
     card.grain, card.sown, card.farmer = result.grain, 0, 0
     lines: list[str] = []
-    if sown or extra:
+    if result.left_over:
+        lines.append(Msg("Harvest: {back} of {sown} sown back, the rest to the return area (at "
+                         "most {most} grain): {grain} grain.", back=sown - result.left_over,
+                         sown=sown, most=MAX_GRAIN, grain=result.grain))
+    elif sown or extra:
         more = result.grain - before - sown
         lines.append(Msg("Harvest: {sown} sown back, {more} more: {grain} grain.", sown=sown,
                          more=more, grain=result.grain))

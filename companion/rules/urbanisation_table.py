@@ -147,7 +147,8 @@ RULINGS = {
         "one an invention card names or another factory."),
     "harvest": Msg(
         "Ruling: players harvest in turn order; the Farmer's seeds are harvested like sown grain; "
-        "1 VP per 2 grain counts the grain after the harvest."),
+        "sown grain that does not fit below 8 (grain bought after sowing) goes to the return "
+        "area; 1 VP per 2 grain counts the grain after the harvest."),
     "factories": Msg(
         "Ruling: production markers return to the board before the inventions' work orders are "
         "handed out; the orange-for-grey exchange comes after those."),

@@ -185,6 +185,9 @@ def test_check_market_returns_a_clean_copy():
         # "A player may have a maximum of 8 grain markers": the extra ones stop at 8.
         (3, 4, FULL_4, 8, 0, Harvest(8, FULL_4, 7)),
         (4, 4, FULL_4, 8, 0, Harvest(8, FULL_4, 8)),
+        # Grain bought after sowing: the sown markers that do not fit go to the return area.
+        (5, 4, FULL_4, 8, 0, Harvest(8, FULL_4, 9, left_over=1)),
+        (2, 8, FULL_4, 6, 1, Harvest(8, FULL_4, 8, left_over=2)),
         # An invention's grain comes from the same supply.
         (1, 0, FULL_4, 8, 2, Harvest(4, FULL_4, 5)),
         (0, 2, FULL_4, 0, 1, Harvest(3, market([4, 4, 4, 4], 3), 0)),
@@ -198,7 +201,7 @@ def test_harvest_returns_each_sown_marker_with_a_second(sown, held, before, retu
 @pytest.mark.parametrize(
     "sown, held, before, return_area, extra, message",
     [
-        (5, 4, FULL_4, 8, 0, "The grain sown cannot be more than 4."),
+        (29, 4, FULL_4, 8, 0, "The grain sown cannot be more than 28."),
         (-1, 0, FULL_4, 8, 0, "The grain sown cannot be less than 0."),
         (1, 9, FULL_4, 8, 0, "The grain on the tracking card cannot be more than 8."),
         (1, 0, FULL_4, 29, 0, "The grain in the return area cannot be more than 28."),

@@ -497,6 +497,29 @@ def test_attracting_refusals(payload, message):
     refused(state, "attract", payload, message)
 
 
+def test_grain_bought_after_sowing_does_not_block_the_harvest():
+    """"A player may have a maximum of 8 grain markers": Ann sows 1, then buys up to 8. The
+    harvest gives back what fits and the sown marker that does not goes to the return area; the
+    administration was refused before, and the game could not go on."""
+    state = started("architect", "farmer")
+    state.apply("effect", {"player": "Ann", "grain": 4, "reason": "the return area"})
+    state.apply("sow", {"grain": 1})
+    state.apply("pass", {})
+    state.apply("trade_grain", {"buy": 4})  # barns 1-4: $6
+    state.apply("pass", {})
+    state.apply("trade_grain", {"buy": 1})  # the field: $3
+    assert (state.cards["Ann"].grain, state.cards["Ann"].sown) == (8, 1)
+    for _ in range(3):
+        state.apply("pass", {})
+    state.apply("administration", {})
+    assert state.report.players["Ann"][0] == (
+        "Harvest: 0 of 1 sown back, the rest to the return area (at most 8 grain): 8 grain.")
+    assert (state.cards["Ann"].grain, state.cards["Ann"].sown) == (8, 0)
+    on_board = sum(state.grain.market["barns"]) + state.grain.market["field"]
+    in_hand = sum(c.grain + c.sown + c.farmer for c in state.cards.values())
+    assert on_board + state.grain.return_area + in_hand == 14  # 7 markers per player
+
+
 def test_a_new_factory_needs_an_empty_ground_and_a_marker_in_the_pool():
     state = started("architect", "farmer", grounds=1)
     refused(state, "attract", factory(3), "A new factory needs an empty building ground: Ann has")
