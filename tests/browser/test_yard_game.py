@@ -80,6 +80,22 @@ def buy(page: Page, player: str, building: str, times: int = 1) -> None:
         )
 
 
+def last_purchase(page: Page, player: str, building: str, left: list[str]) -> None:
+    """The purchase after which the display cannot be refilled: only the buyer may still buy
+    (after paying exactly), and only the cards `left` on display."""
+    tap_and_load(page, building_button(page, player, building))
+    expect(page.locator(".error, .refusal")).to_have_count(0)
+    expect(page.get_by_text(f"Last: {player} bought a {building}")).to_be_visible()
+    expect(page.get_by_role("heading", name="Still buying, after paying exactly")).to_be_visible()
+    expect(page.locator(".buyer h3")).to_have_text([player])
+    expect(buyer(page, player).locator("form.buildings:not(.gift) button")).to_have_count(
+        len(left))
+    for name in left:
+        expect(building_button(page, player, name)).to_be_visible()
+    expect(page.locator(".strip-next")).to_have_text(
+        "The game is over: the final scoring comes next.")
+
+
 def score(page: Page, scoring: str) -> None:
     tap_and_load(page, page.get_by_role("button", name=f"Scoring {scoring} card drawn: score now"))
     expect(page.locator(".error, .refusal")).to_have_count(0)
@@ -231,7 +247,8 @@ def test_four_player_game_to_the_score_sheet(page: Page, shot: Shot,
         *buys("Anna", station=8), *buys("Ben", park=8)])
     page.reload()
     expect(page.locator("section.next")).to_contain_text("the display still holds 4 cards")
-    buy(page, "Dan", "skyscraper")
+    last_purchase(page, "Dan", "skyscraper", ["museum", "theater", "park"])
+    shot(page, "06a-only-the-last-buyer")
 
     # The end: the display cannot be refilled; the app knows the 3 cards left (a museum, a
     # theater and a park). The park lies on blue and goes to Ben; the museum on green stays
@@ -328,7 +345,7 @@ def test_two_player_game_with_dirk(page: Page, shot: Shot, live_database: Path) 
     record(live_database, page.url, ["Eva", "Finn"], [
         *buys("Eva", museum=4, church=5, park=3), *buys("Finn", theater=5, station=5)])
     page.reload()
-    buy(page, "Finn", "skyscraper")
+    last_purchase(page, "Finn", "skyscraper", ["museum", "theater", "church"])
 
     # The end: a museum, a theater and a church are left. The museum on blue goes to Eva, the
     # theater on green stays unsold (a tie), the church on yellow goes to Finn; Dirk holds no

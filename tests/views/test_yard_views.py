@@ -207,6 +207,9 @@ def test_the_end_of_a_dirk_game_asks_only_for_the_cards_left_on_display(app, cli
         "museum", "theater", "skyscraper"]
     assert 'name="most_0" value="0"' in page and 'name="most_0" value="2"' not in page
     assert " checked" not in page  # nothing is guessed
+    # Nina bought last: she may still buy one of those three, for herself or for Dirk.
+    assert re.findall(r'aria-label="(\w+) buys an? (\w+) for Dirk"', page) == [
+        ("Nina", "museum"), ("Nina", "theater"), ("Nina", "skyscraper")]
     response = client.post(url + "final", data={
         **fresh(client, url), "space_0": "blue", "most_0": "0", "space_1": "green",
         "most_1": "nobody", "space_2": "orange", "most_2": "1"})
@@ -381,6 +384,9 @@ def test_once_the_display_runs_short_only_the_last_buyer_may_buy(app, client):
     page = text(client.get(url))
     assert "Still buying, after paying exactly" in page and "Who bought what?" not in page
     assert re.findall(r'<div class="buyer">\s*<h3>.*?</span>(\w+)</h3>', page) == ["Cy"]
+    # Only the cards left on display can be bought: a museum, a church and a skyscraper.
+    assert re.findall(r'name="building" value="(\w+)"', page) == [
+        "museum", "church", "skyscraper"]
     assert "The game is over: the final scoring comes next." in page  # the strip
     seq = current_seq(client, url)
     refused = act(client, url, "buy", player="Ann", building="museum")
