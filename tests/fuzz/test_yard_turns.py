@@ -1,0 +1,205 @@
+"""The construction-yard game's flow as a property: random legal games for 2 to 6 players (Dirk
+at 2) - the starting money, Dirk's cards when they are due, purchases by any player while the
+game goes on, scorings A then B, once the display cannot be refilled only the last buyer's
+purchases, then the final scoring with the cards left - are played to the end without one
+refusal. A wrong step (another player buying after the end, a purchase before Dirk's due deal,
+scoring B before A, the final scoring before the end, anything after it) is always refused and
+leaves the table exactly as it was.
+
+Hunt for bugs with many more examples:
+RULES_FUZZ_EXAMPLES=2000 pytest tests/fuzz/test_yard_turns.py
+"""
+
+from __future__ import annotations
+
+import copy
+import pickle
+from typing import Any
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from companion import rules
+from companion.rules.yard import BUILDINGS, CURRENCIES, DIRK
+from companion.rules.yard_table import YardTable
+from tests.fuzz.test_rules_fuzz import examples
+
+GAME = rules.GAMES["yard"]
+SEATS = ["Ann", "Ben", "Cy", "Dee", "Eli", "Flo"]
+Step = tuple[str, dict[str, Any]]
+
+
+def refused_unchanged(state: YardTable, step: Step) -> None:
+    """`step` is refused, and the table is as it was, to the last byte."""
+    before = pickle.dumps(state)
+    with pytest.raises(rules.RuleError):
+        state.apply(*copy.deepcopy(step))
+    assert pickle.dumps(state) == before, step
+
+
+# Legal steps, worked out from the table's state -------------------------------------------------
+
+
+@st.composite
+def starting_money(draw: st.DrawFn, players: list[str]) -> list[Step]:
+    """Each player's starting capital (dealt until it reaches 20: 20-28 in 3-8 cards here), and
+    the youngest when several are tied to start."""
+    cards = {p: draw(st.integers(3, 8)) for p in players}
+    totals = {p: draw(st.integers(max(20, cards[p]), min(28, 9 * cards[p]))) for p in players}
+    steps: list[Step] = [("starting_money", {"cards": cards, "totals": totals})]
+    table = YardTable.start(players)
+    table.apply(*copy.deepcopy(steps[0]))
+    if table.starter is None:
+        steps.append(("youngest", {"player": draw(st.sampled_from(table.start_candidates))}))
+    return steps
+
+
+@st.composite
+def dirk_deal(draw: st.DrawFn, state: YardTable) -> Step:
+    """Dirk's due cards, drawn from the building cards nobody holds."""
+    left = dict(state.unbought)
+    dealt = dict.fromkeys(BUILDINGS, 0)
+    for _ in range(state.dirk_cards_due):
+        building = draw(st.sampled_from([b for b in BUILDINGS if left[b]]))
+        left[building] -= 1
+        dealt[building] += 1
+    return ("dirk_deal", {"buildings": dealt})
+
+
+@st.composite
+def purchase(draw: st.DrawFn, state: YardTable, buyer: str) -> Step:
+    """A card nobody holds yet, for the buyer (or, at two, for Dirk)."""
+    building = draw(st.sampled_from([b for b in BUILDINGS if state.unbought[b]]))
+    receiver = draw(st.sampled_from([buyer, DIRK])) if state.with_dirk else buyer
+    return ("buy", {"player": buyer, "building": building, "for": receiver})
+
+
+@st.composite
+def final(draw: st.DrawFn, state: YardTable) -> Step:
+    """The cards left on display, each on its own currency space, and who holds the most of
+    that money (a player, or nobody for a tie)."""
+    left = state.leftover_buildings
+    spaces = draw(st.permutations(CURRENCIES))[:len(left)]
+    return ("final", {
+        "leftovers": [{"building": b, "currency": c} for b, c in zip(left, spaces, strict=True)],
+        "most": {c: draw(st.sampled_from([None, *state.players])) for c in spaces},
+    })
+
+
+@st.composite
+def legal_step(draw: st.DrawFn, state: YardTable) -> Step:
+    """What the table may do now: Dirk's deal when due; the scorings before the deck runs low;
+    otherwise a purchase by anyone, and once the game is over the last buyer's or the end."""
+    if state.dirk_due:
+        return draw(dirk_deal(state))
+    if state.game_over:
+        if state.on_display and draw(st.booleans(), label="the last buyer goes on"):
+            return draw(purchase(state, str(state.last_buyer)))
+        return draw(final(state))
+    due = {"A": 22, "B": 10}  # a scoring card comes before the building deck runs this low
+    for scoring in ("A", "B"):
+        if scoring not in state.scored:
+            if state.deck_left <= due[scoring] or draw(st.integers(0, 15)) == 0:
+                return ("score", {"scoring": scoring})
+            break
+    return draw(purchase(state, draw(st.sampled_from(state.players), label="buyer")))
+
+
+# Wrong steps ------------------------------------------------------------------------------------
+
+
+@st.composite
+def wrong_step(draw: st.DrawFn, state: YardTable) -> Step | None:
+    """A step the rules must refuse now, if the table has one: anything after the final
+    scoring; another player's purchase once the display could not be refilled; a purchase or
+    a scoring before Dirk's due deal; scoring B before A (or A again, or C as A or B); the final
+    scoring before the end; Dirk's cards when none are due."""
+    wrong: list[Step] = []
+    anyone = draw(st.sampled_from(state.players), label="player")
+    building = draw(st.sampled_from(BUILDINGS), label="building")
+    if state.finished:
+        wrong += [("buy", {"player": anyone, "building": building}), ("score", {"scoring": "B"}),
+                  ("final", {"leftovers": [], "most": {}}),
+                  ("correct", {"owner": anyone, "building": building, "count": 0,
+                               "reason": "late"})]
+        return draw(st.sampled_from(wrong))
+    if state.game_over:
+        wrong += [("buy", {"player": p, "building": b})
+                  for p in state.players if p != state.last_buyer for b in BUILDINGS]
+    if state.dirk_due:
+        wrong += [("buy", {"player": anyone, "building": building}),
+                  ("score", {"scoring": "B" if state.scored else "A"})]
+        if len(state.scored) == 2:
+            wrong.append(draw(final(state)) if state.game_over else
+                         ("final", {"leftovers": [], "most": {}}))
+    else:
+        wrong.append(("dirk_deal", {"buildings": {building: 1}}))
+    wrong += [("score", {"scoring": s}) for s in ("A", "B", "C")
+              if s == "C" or s in state.scored or (s == "B" and not state.scored)]
+    if not state.game_over:
+        wrong.append(("final", {"leftovers": [], "most": {}}))
+        left = [b for b in BUILDINGS if state.unbought[b]][:4]
+        wrong.append(("final", {"leftovers": [{"building": b, "currency": c}
+                                              for b, c in zip(left, CURRENCIES, strict=False)],
+                                "most": dict.fromkeys(CURRENCIES)}))
+    return draw(st.sampled_from(wrong)) if wrong else None
+
+
+# The properties -------------------------------------------------------------------------------
+
+
+@examples(30)
+@given(data=st.data(), seats=st.integers(2, 6), wrong=st.integers(0, 2))
+def test_legal_games_reach_the_end_and_wrong_steps_are_refused(data, seats, wrong):
+    """`wrong`: how often a wrong step is tried before each legal one, at most."""
+    players = SEATS[:seats]
+    state = YardTable.start(players)
+    log: list[Step] = data.draw(st.one_of(st.just([]), starting_money(players)), label="money")
+    for step in log:
+        state.apply(*copy.deepcopy(step))
+    while not state.finished:
+        for _ in range(data.draw(st.integers(0, wrong), label="wrong steps")):
+            step = data.draw(wrong_step(state), label="wrong")
+            if step is not None:
+                refused_unchanged(state, step)
+        was_over, buyer = state.game_over, state.last_buyer
+        step = data.draw(legal_step(state), label="legal")
+        state.apply(*copy.deepcopy(step))  # a legal step: never refused
+        log.append(step)
+        if was_over and step[0] == "buy":
+            assert step[1]["player"] == buyer  # after the end, only the last buyer buys
+    assert log[-1][0] == "final" and state.scored == ["A", "B", "C"]
+    assert state.deck_left == 0 and state.up_next is None
+    assert all(sum(row[b] for row in state.buildings.values()) + state.unbought[b] == n
+               for b, n in zip(BUILDINGS, (7, 7, 9, 9, 11, 11), strict=True))
+    assert state.dirk_deals == (["setup", "A", "B"] if seats == 2 else [])
+    for _ in range(3):  # after the end: anything at all
+        refused_unchanged(state, data.draw(wrong_step(state), label="after the end"))
+    replayed = rules.replay(GAME, players, [rules.Event(seq, kind, payload)
+                                            for seq, (kind, payload) in enumerate(log, 1)])
+    assert pickle.dumps(replayed.state) == pickle.dumps(state)  # the log is the game
+
+
+@examples(40)
+@given(data=st.data(), seats=st.integers(2, 6))
+def test_once_the_display_runs_short_only_the_last_buyer_buys(data, seats):
+    """Whoever ends it, every other player's purchase is refused naming the last buyer, who
+    may buy on (paying exactly) until the display is empty; the strip says the end is next."""
+    players = SEATS[:seats]
+    state = YardTable.start(players)
+    while not state.game_over:
+        state.apply(*data.draw(legal_step(state), label="legal"))
+    last = state.last_buyer
+    assert last in players
+    assert state.up_next == "The game is over: the final scoring comes next."
+    while state.on_display:
+        for other in (p for p in players if p != last):
+            with pytest.raises(rules.RuleError, match=f"Only {last} may still buy"):
+                state.apply("buy", {"player": other, "building": state.leftover_buildings[0]})
+        state.apply(*data.draw(purchase(state, last), label="the last buyer"))
+        assert state.last_buyer == last
+    with pytest.raises(rules.RuleError, match="No building cards are left to buy"):
+        state.apply("buy", {"player": last, "building": "park"})
+    state.apply("final", {"leftovers": [], "most": {}})
+    assert state.finished and state.leftover_buildings == []
