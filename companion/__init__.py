@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import os
 import secrets
 import threading
@@ -9,13 +10,15 @@ from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
-from flask import Flask, Response, current_app, g, render_template, request
+from flask import Flask, Response, current_app, g, render_template, request, url_for
 from flask.sessions import SecureCookieSessionInterface
 from flask_babel import gettext as _
 from flask_wtf.csrf import CSRFError, CSRFProtect
+from werkzeug.exceptions import InternalServerError
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 from . import assets, i18n, replays, storage
+from .rules import GAMES
 
 ROOT = Path(__file__).resolve().parent.parent
 csrf = CSRFProtect()
@@ -38,7 +41,7 @@ CONTENT_SECURITY_POLICY = "; ".join(
 
 def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     """The app factory: config from instance/, a generated secret key, blueprints, headers."""
-    app = Flask(
+    app = Companion(
         __name__,
         instance_path=os.environ.get("COMPANION_INSTANCE", str(ROOT / "instance")),
         instance_relative_config=True,  # instance/config.py
@@ -82,6 +85,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.after_request(security_headers)
     app.register_error_handler(CSRFError, csrf_failed)
     app.register_error_handler(404, not_found)
+    app.register_error_handler(InternalServerError, unexpected_error)
 
     from .views import exchange, fifth_avenue, main, players, share, street, urbanisation, yard
 
@@ -94,6 +98,26 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(exchange.bp)
     app.register_blueprint(players.bp)
     return app
+
+
+class Companion(Flask):
+    """The Flask app, with its unexpected errors logged without a table's secret link."""
+
+    def log_exception(self, exc_info: Any) -> None:
+        """An unexpected error, to the server's log (stderr: gunicorn's error log): the route
+        as declared and the table by a short id (a digest), never the link itself."""
+        self.logger.error("Unexpected error in %s %s (table %s)", request.method,
+                          request.url_rule.rule if request.url_rule else "?",
+                          short_table_id(), exc_info=exc_info)
+
+
+def short_table_id() -> str:
+    """A table's short id for the log: the start of a digest of its id, which is its link's
+    secret; '-' outside a table."""
+    table_id = (request.view_args or {}).get("table_id")
+    if not isinstance(table_id, str):
+        return "-"
+    return hashlib.sha256(table_id.encode()).hexdigest()[:8]
 
 
 class SessionInterface(SecureCookieSessionInterface):
@@ -164,6 +188,21 @@ def not_found(error: Exception) -> tuple[str, int]:
         "now: ask the phone that started it to share the table again."
     )
     return render_template("error.html", message=message, title=_("Not found")), 404
+
+
+def unexpected_error(error: InternalServerError) -> tuple[str, int]:
+    """A bug or a fault of the server: said in the players' language, with the way back to the
+    table (the error is in the server's log, `Companion.log_exception`)."""
+    message = _(
+        "Something went wrong on our side. Nothing that was recorded is lost; the tap that "
+        "failed was not recorded. Go back to the table, reload it and try again."
+    )
+    args = request.view_args or {}
+    slug = args.get("slug") or request.blueprint
+    back = (url_for("main.table", slug=slug, table_id=args["table_id"])
+            if "table_id" in args and slug in GAMES else None)
+    return render_template("error.html", message=message, title=_("Something went wrong"),
+                           back=back), 500
 
 
 def csrf_failed(error: CSRFError) -> tuple[str, int]:
