@@ -4,8 +4,8 @@ import pytest
 
 from companion.rules import GAMES, PadLine, replay, score_pad
 from companion.rules.log import Event
-from tests.rules.test_yard_table import buy
 from tests.views.test_exchange import FINISHED
+from tests.yard_moves import buy
 
 
 def events(actions):

@@ -11,54 +11,25 @@ from companion.rules import GAMES, replay
 from companion.rules.common import RuleError
 from companion.rules.log import Event
 from companion.rules.street_table import FIRST, PLACE_BOUGHT, SECOND
+from tests.street_moves import (
+    LOSS,
+    OFFICE_2,
+    ROOF,
+    bought,
+    build,
+    buy,
+    card,
+    discard,
+    passes,
+    public,
+    takes_public,
+)
 
 GAME = GAMES["street"]
 
 
-def card(project="office", roof=False, gift=False, income=(), prestige=(), floor=None):
-    return {"project": project, "double": False, "roof": roof, "gift": gift, "floor": floor,
-            "no_gifts": False, "income": list(income), "prestige": list(prestige)}
-
-
-def build(player, site, the_card, street=None):
-    """The 1st action's free card (or the card bought just before), built."""
-    return ("card", {"player": player, "street": street or player, "site": site,
-                     "card": the_card})
-
-
-def bought(player, site, the_card, deck, cost=0, street=None):
-    """The 2nd action in one event: a card bought from `deck` (or the public pile), built."""
-    return ("card", {"player": player, "street": street or player, "site": site,
-                     "card": the_card, "bought_from": deck, "cost": cost})
-
-
-def public(player, site, the_card, street=None):
-    """The 2nd action: the public pile's card, free, built."""
-    return bought(player, site, the_card, "public", street=street)
-
-
-def discard(player):
-    return ("discard", {"player": player})
-
-
-def buy(player, deck, cost=0):
-    return ("buy", {"player": player, "deck": deck, "cost": cost})
-
-
 def upcoins(player):
     return ("upcoins", {"player": player})
-
-
-def passes(player):
-    """A turn that builds nothing: the free card discarded, the public pile's card taken and
-    discarded."""
-    return (discard(player), buy(player, "public"), discard(player))
-
-
-def takes_public(player):
-    """A 2nd action that builds nothing: the public pile's card taken and discarded (all the
-    turn of a player whose own deck is empty)."""
-    return (buy(player, "public"), discard(player))
 
 
 def play(players, *actions):
@@ -69,11 +40,6 @@ def play(players, *actions):
 def frozen(state):
     """Everything the table holds, to compare before and after a refusal."""
     return pickle.dumps(state)
-
-
-OFFICE_2 = card(income=[{"each": "flat", "amount": 2, "project": None}])
-ROOF = card(project=None, roof=True, prestige=[{"each": "flat", "amount": 3, "project": None}])
-LOSS = card("hotel", income=[{"each": "flat", "amount": -5, "project": None}])
 
 
 def test_a_roof_pays_the_income_of_the_whole_street():

@@ -7,6 +7,7 @@ from companion.rules.common import RuleError
 from companion.rules.log import Event
 from companion.rules.text import Msg
 from companion.rules.yard_table import YardTable, describe
+from tests.yard_moves import buy
 
 YARD = GAMES["yard"]
 
@@ -15,10 +16,6 @@ def play(players, *actions):
     """Replay (kind, payload) actions on a new table."""
     events = [Event(seq, kind, payload) for seq, (kind, payload) in enumerate(actions, 1)]
     return replay(YARD, players, events).state
-
-
-def buy(player, building, receiver=None):
-    return ("buy", {"player": player, "building": building, "for": receiver or player})
 
 
 def dirk(**buildings):

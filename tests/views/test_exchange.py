@@ -26,8 +26,8 @@ from companion.rules.urbanisation_example import (
 from companion.views import tables
 from companion.views.tables import SEAT_COLOURS
 from tests.conftest import act
-from tests.rules.test_street_table import ROOF, build, card, passes, public, takes_public
-from tests.rules.test_yard_table import buy
+from tests.street_moves import ROOF, build, card, passes, public, takes_public
+from tests.yard_moves import buy
 
 UNDO, REDO = ("undo", {}), ("redo", {})
 

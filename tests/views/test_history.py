@@ -2,8 +2,8 @@
 
 import re
 
-from tests.rules.test_yard_table import buy
 from tests.views.test_exchange import FINISHED, seed
+from tests.yard_moves import buy
 
 GERMAN = {"Accept-Language": "de"}
 
