@@ -19,6 +19,7 @@ from wtforms.validators import InputRequired, NumberRange, Optional
 
 from ..i18n import lazy_gettext as _l
 from ..i18n import lazy_text, text
+from ..rules import RuleError
 from ..rules import fifth_avenue as rules
 from ..rules import fifth_avenue_table as play
 from ..rules import fifth_avenue_turns as turns
@@ -192,7 +193,7 @@ def board(table_id: str) -> Any:
         return refuse(table, form, render_board)
     try:
         payload = profile_payload(form)
-    except ValueError as error:  # a RuleError keeps its `Msg`, to be shown translated
+    except RuleError as error:  # it keeps its `Msg`, to be shown translated
         return tables.refused(table, tables.reason(error), 422, render_board)
     keep = form.keep.data
     return perform(table, form, "profile", payload, render_board,
@@ -258,7 +259,7 @@ def first_placer(table_id: str) -> Any:
 def split_target(target: str) -> tuple[str, int]:
     district, _colon, plot = target.partition(":")
     if not plot.isdigit():
-        raise ValueError(_("Tap a plot on the board."))
+        raise RuleError(_("Tap a plot on the board."))
     return district, int(plot)
 
 
@@ -326,14 +327,14 @@ def draw_alea_cards() -> list[int]:
         seen.append(card)
         if seen.count(card) == 2:
             return seen
-    raise ValueError(_("The deck ran out before a value repeated."))
+    raise RuleError(_("The deck ran out before a value repeated."))
 
 
 def parse_cards(text: str) -> list[int]:
     """'4 6 5 4', '4,6,5,4' or '4654': every card is one digit."""
     values = [ch for ch in text if not ch.isspace() and ch != ","]
     if not values or any(v not in ("4", "5", "6") for v in values):
-        raise ValueError(_("Enter the black cards' values, 4, 5 or 6, in the order flipped."))
+        raise RuleError(_("Enter the black cards' values, 4, 5 or 6, in the order flipped."))
     return [int(v) for v in values]
 
 
@@ -359,11 +360,11 @@ def auction_payload(form: AuctionForm, table: Table) -> dict[str, Any]:
         return {"winner": None if form.winner.data == "-" else play.ALEA}
     player, colour = bid_parts(form.bid.data or "")
     if not player:
-        raise ValueError(_("Tap who won the auction, then what was built."))
+        raise RuleError(_("Tap who won the auction, then what was built."))
     if form.stop.data:
         return {"winner": player, "colour": colour, "stop": True}
     if form.build.data is None:
-        raise ValueError(_("Tap how many skyscrapers %(player)s built.", player=player))
+        raise RuleError(_("Tap how many skyscrapers %(player)s built.", player=player))
     return {"winner": player, "colour": colour, "build": form.build.data}
 
 

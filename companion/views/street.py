@@ -17,6 +17,7 @@ from wtforms.validators import InputRequired, NumberRange, Optional
 
 from ..i18n import current_language, lazy_text, text
 from ..i18n import lazy_gettext as _l
+from ..rules import RuleError
 from ..rules import street as rules
 from ..rules import street_table as play
 from .tables import (
@@ -301,7 +302,7 @@ def library_card(text: str, state: play.StreetTable) -> Any:
             raise ValueError(text[:40])
         return json.loads(text)
     except (ValueError, RecursionError):
-        raise ValueError(_("That card could not be read: describe it again.")) from None
+        raise RuleError(_("That card could not be read: describe it again.")) from None
 
 
 def described_card(form: Any) -> dict[str, Any]:

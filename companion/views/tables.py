@@ -255,10 +255,11 @@ def act(slug: str, table_id: str, form: ActionForm, kind: str,
         payload_of: Callable[[Any, Table], Any], page: Render | None = None,
         **kept: Any) -> Any:
     """One action from a submitted form, at the table of game `slug` at `table_id`: validate it
-    (400 and why, if not), build its payload (a ValueError there is the players' input refused:
-    422), then `perform` it. A refusal shows the game's table page (or `page`) again with why,
-    and with `kept`: the form as typed (`<name>_form=form`) and the fold-out it came from open
-    (`opened=...`; a function of the table, if it depends on the seats)."""
+    (400 and why, if not), build its payload (a RuleError or FieldError there is the players'
+    input refused: 422; any other error is a bug, answered as one), then `perform` it. A refusal
+    shows the game's table page (or `page`) again with why, and with `kept`: the form as typed
+    (`<name>_form=form`) and the fold-out it came from open (`opened=...`; a function of the
+    table, if it depends on the seats)."""
     table = load_table(slug, table_id)
     if page is None:
         kept = {key: value(table) if key == "opened" and callable(value) else value
@@ -271,12 +272,12 @@ def act(slug: str, table_id: str, form: ActionForm, kind: str,
     except FieldError as error:
         error.field.errors = [*error.field.errors, reason(error)]
         return refused(table, form_error(form), 422, page, field=error.field.name)
-    except ValueError as error:
+    except RuleError as error:
         return refused(table, reason(error), 422, page)
     return perform(table, form, kind, payload, page)
 
 
-class FieldError(ValueError):
+class FieldError(RuleError):
     """The players' input refused by a form's payload, about one field: said beside it."""
 
     def __init__(self, field: Any, message: Any):

@@ -19,7 +19,7 @@ from ..rules import urbanisation as rules
 from ..rules import urbanisation_actions as pieces
 from ..rules import urbanisation_offers as offering
 from ..rules import urbanisation_table as play
-from ..rules.common import join_names
+from ..rules.common import RuleError, join_names
 from .tables import (
     ActionForm,
     FieldError,
@@ -311,7 +311,7 @@ def chosen(value: str | None, message: str) -> int | None:
     if not value:
         return None
     if not re.fullmatch(r"[0-9]{1,3}", value):
-        raise ValueError(message)
+        raise RuleError(message)
     return int(value)
 
 
@@ -358,7 +358,7 @@ def take_offer(table_id: str) -> Any:
     def payload(f: OfferForm, table: Table) -> dict[str, Any]:
         found = offering.find_offer(current_offers(table, table.current()), key)
         if found is None or found.payload["player"] != f.player.data:
-            raise ValueError(_("That action is not open to %(name)s now: choose again.",
+            raise RuleError(_("That action is not open to %(name)s now: choose again.",
                                name=f.player.data))
         data = dict(found.payload)
         if kind == "work_orders":
@@ -458,7 +458,7 @@ def produce(table_id: str) -> Any:
         else:
             colour = f.factory_colour.data
             if colour not in pieces.COLOURS:
-                raise ValueError(_("Choose the factory that produces."))
+                raise RuleError(_("Choose the factory that produces."))
             orders = {colour: f.goods.data or 0}
         return {"player": f.player.data, "factory": f.factory.data, "orders": orders,
                 **character(f, "produce")}
@@ -498,7 +498,7 @@ def effect(table_id: str) -> Any:
         orders = {c: f[f"effect_{c}"].data or 0 for c in pieces.COLOURS}
         changes = {"money": f.money.data or 0, "vp": f.vp.data or 0, "grain": f.grain.data or 0}
         if not any(changes.values()) and not any(orders.values()):  # all blank or 0
-            raise ValueError(_("Enter the gain or loss: every amount is 0, so nothing would "
+            raise RuleError(_("Enter the gain or loss: every amount is 0, so nothing would "
                                "change."))
         return {"player": f.effect_player.data, **changes, "orders": orders,
                 "reason": f.reason.data or ""}

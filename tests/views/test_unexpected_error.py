@@ -8,7 +8,7 @@ import pytest
 
 from companion import create_app
 from companion.views import street
-from tests.conftest import new_table
+from tests.conftest import act, new_table
 
 
 @pytest.fixture
@@ -47,3 +47,20 @@ def test_an_unexpected_error_is_said_in_the_players_language_and_logged_without_
     logged = "\n".join(r.getMessage() for r in caplog.records)
     assert "Unexpected error in GET /<slug>/<table_id>/ (table " in logged
     assert table_id not in caplog.text
+
+
+def test_a_stray_value_error_in_a_payload_is_a_bug_not_a_refusal(app, monkeypatch, caplog):
+    """Only the rules' and the forms' refusals are said to the players (422); Python's own
+    words from a bug in a payload builder are not."""
+    client = app.test_client()
+    url = new_table(client, "Mia", "Ola", game="street")
+
+    def buggy(*args, **kwargs):
+        raise ValueError("invalid literal for int() with base 10: 'x'")
+
+    monkeypatch.setattr(street, "card_payload", buggy)
+    form = {"player": "Mia", "street": "Mia", "site": 1, "project": "office", "source": ""}
+    response = act(client, url, "play/0", **form)
+    assert response.status_code == 500
+    assert "invalid literal" not in response.get_data(as_text=True)
+    assert "invalid literal" in caplog.text
