@@ -76,11 +76,17 @@ class Table:
 
 
 def load_table(slug: str, table_id: str) -> Table:
-    """The table at this link, or 404 (also when the link names another game)."""
-    row = storage.get_table(get_db(), table_id)
-    if row is None or row["game"] != slug:
+    """The table at this link, or 404 (also when the link names another game); read once per
+    request (a route that looks at the table before `act` does not read it again)."""
+    loaded: dict[str, Table] = g.setdefault("tables", {})
+    if table_id not in loaded:
+        row = storage.get_table(get_db(), table_id)
+        if row is None or row["game"] != slug:
+            abort(404)
+        loaded[table_id] = table_from_row(row)
+    if loaded[table_id].game.slug != slug:
         abort(404)
-    return table_from_row(row)
+    return loaded[table_id]
 
 
 def table_from_row(row: Mapping[str, Any]) -> Table:
