@@ -3,6 +3,7 @@ import re
 import pytest
 
 from companion import create_app
+from companion.rules.fifth_avenue_table import DISTRICT_IDS
 from companion.views.tables import SEAT_COLOURS
 
 
@@ -60,3 +61,30 @@ def act(client, url, action, **data):
         data.setdefault("seq", seq)
         data.setdefault("key", key)
     return client.post(url + action, data=data)
+
+
+def text(response):
+    return response.get_data(as_text=True)
+
+
+GERMAN = {"Accept-Language": "de"}
+
+
+def act_in_german(client, url, action, **data):
+    data = fresh(client, url) | data
+    return client.post(url + action, data=data, headers=GERMAN)
+
+
+# The 5th Avenue tables the views tests start from.
+ROW = ["boutique", "jeweler", "gallery", "perfume"] * 5
+
+
+def set_up(client, *names):
+    url = new_table(client, *names, game="fifth_avenue")
+    assert "Use the saved board" in text(client.get(url))
+    assert act(client, url, "board/saved").status_code == 303
+    data = {f"plot_{d}": "0" for d in DISTRICT_IDS}
+    data |= {f"kind_{d}": "boutique" for d in DISTRICT_IDS}
+    data |= {f"row_{k}": kind for k, kind in enumerate(ROW)}
+    assert act(client, url, "setup", **data).status_code == 303
+    return url

@@ -13,7 +13,7 @@ from playwright.sync_api import Browser
 
 from benchmarks.games import GAME_SCRIPTS, MID_GAME, PLAYERS
 from tests.browser.test_taps import seed
-from tests.security.test_hostile_names import renamed
+from tests.tables import renamed
 
 LONG = ["Maximiliana Wolkensteins", "Bartholomäus Hohenlohe-Ö", "Wilhelmina Wawrzyniakowa"]
 assert {len(name) for name in LONG} == {24}

@@ -11,7 +11,7 @@ from playwright.sync_api import Page, expect
 
 from tests.browser.helpers import tap_and_load
 from tests.browser.test_taps import FIFTH, STREET, URBAN, URBAN_ACTIONS, YARD, YARD_MID, seed
-from tests.views.test_exchange import FIFTH_AVENUE
+from tests.tables import FIFTH_AVENUE
 
 MID_GAME = {
     "yard": (YARD, YARD_MID, "Cy bought a skyscraper"),

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from companion import exchange, get_db
 from companion.rules import GAMES
-from tests.views.test_exchange import finished_table
+from tests.tables import finished_table
 
 ADDRESSES = (f"10.{n // 65536 % 256}.{n // 256 % 256}.{n % 256}" for n in itertools.count(1))
 SCALARS = st.one_of(

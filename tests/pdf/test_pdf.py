@@ -9,10 +9,8 @@ from pypdf import PdfReader
 from benchmarks.games import GAME_SCRIPTS, PLAYERS
 from companion.rules import GAMES, urbanisation_actions, urbanisation_table, yard
 from tests.conftest import act, new_table
-from tests.security.test_hostile_names import renamed
-from tests.views.test_exchange import seed
-from tests.views.test_yard_views import ended_early
-from tests.views.test_yard_views import seed as seed_on
+from tests.tables import renamed, seed, seed_on
+from tests.yard_moves import ended_early
 
 
 def pdf_text(data):

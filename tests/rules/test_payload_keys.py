@@ -9,7 +9,7 @@ import textwrap
 import pytest
 
 from companion.rules import GAMES
-from tests.views.test_exchange import FINISHED
+from tests.tables import FINISHED
 
 HANDLERS = [(slug, name) for slug, game in GAMES.items()
             for name in dir(game.start.__self__) if name.startswith("_apply_")]

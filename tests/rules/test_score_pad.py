@@ -4,7 +4,7 @@ import pytest
 
 from companion.rules import GAMES, PadLine, replay, score_pad
 from companion.rules.log import Event
-from tests.views.test_exchange import FINISHED
+from tests.tables import FINISHED
 from tests.yard_moves import buy
 
 

@@ -1,7 +1,7 @@
 """A player's name is hostile input: on every page, refusal, PDF and export of every game, in
 English and German, it is shown as the text it is, never as markup.
 
-Each game's finished test game (tests/views/test_exchange.py) is replayed with its players renamed
+Each game's finished test game (tests/tables.py) is replayed with its players renamed
 to names that are HTML, format strings or both, and every page is read at the start, in the middle
 and at the end of the game.
 """
@@ -17,21 +17,12 @@ from markupsafe import escape
 from pypdf import PdfReader
 
 from tests.conftest import fresh
-from tests.views.test_exchange import FINISHED, seed
+from tests.tables import FINISHED, renamed, seed
 
 # At most 24 characters each, different even ignoring case.
 HOSTILE = ["<a href=//e.co>B</a>", "\"'><b>Ann</b>", "{player}%(x)s&amp;", "<img src=x onerror=1>"]
 MARKUP = re.compile(r"<a href=//e\.co>|<b>Ann</b>|<img src=x|&amp;amp;amp;")
 LANGUAGES = [{"Accept-Language": "en"}, {"Accept-Language": "de"}]
-
-
-def renamed(value, names):
-    """A payload with every player's name replaced, as keys and as values."""
-    if isinstance(value, dict):
-        return {names.get(k, k): renamed(v, names) for k, v in value.items()}
-    if isinstance(value, list):
-        return [renamed(v, names) for v in value]
-    return names.get(value, value) if isinstance(value, str) else value
 
 
 def hostile_table(app, slug, share):

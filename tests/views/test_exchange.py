@@ -11,146 +11,24 @@ from urllib.parse import parse_qs, urlsplit
 
 import pytest
 
-from companion import create_app, exchange, get_db, replays, storage
+from companion import create_app, exchange, get_db, storage
 from companion.rules import GAMES, replay
 from companion.rules.log import Event
-from companion.rules.urbanisation_example import (
-    SETUP,
-    TURN_1,
-    TURN_2,
-    TURN_3,
-    TURN_4,
-    TURN_5,
-    TURN_6,
-)
 from companion.views import tables
-from companion.views.tables import SEAT_COLOURS
-from tests.conftest import act
-from tests.street_moves import ROOF, build, card, passes, public, takes_public
+from tests.conftest import act, text
+from tests.street_moves import build, card, public, takes_public
+from tests.tables import (
+    FINISHED,
+    REDO,
+    UNDO,
+    URBANISATION,
+    YARD,
+    exported,
+    finished_table,
+    seed,
+    upload,
+)
 from tests.yard_moves import buy
-
-UNDO, REDO = ("undo", {}), ("redo", {})
-
-# Complete games, as their tables log them; each takes one action back and forth (undo, redo).
-YARD = (["Paul", "Nina", "Tobi", "Kate"], [
-    buy("Paul", "park"), UNDO, REDO, buy("Paul", "park"), buy("Nina", "park"),
-    buy("Tobi", "church"), ("score", {"scoring": "A"}),
-    buy("Nina", "park"), buy("Kate", "skyscraper"), buy("Kate", "skyscraper"),
-    buy("Tobi", "skyscraper"), buy("Tobi", "skyscraper"), ("score", {"scoring": "B"}),
-    buy("Paul", "park"),
-    ("final", {"money": {"Paul": {"blue": 5}, "Nina": {"blue": 9}, "Tobi": {"green": 3},
-                         "Kate": {"green": 3}},
-               "leftovers": [{"building": "park", "currency": "blue"},
-                             {"building": "museum", "currency": "green"}]}),
-])
-DISTRICTS = {"34e": ["orange", "gray", "brown", "green", "violet"],
-             "34w": ["violet", "orange", "gray", "brown", "green"],
-             "42e": ["green", "violet", "orange", "gray", "brown"],
-             "42w": ["brown", "green", "violet", "orange", "gray"],
-             "52e": ["orange", "gray", "brown", "green", "violet"],
-             "52w": ["violet", "orange", "gray", "brown", "green"],
-             "times": ["gray", "brown", "green", "violet", "orange"]}
-START = {"34e": "jeweler", "34w": "boutique", "42e": "boutique", "42w": "perfume",
-         "52e": "gallery", "52w": "jeweler", "times": "gallery"}
-ROW = ["perfume", "gallery", "boutique", "jeweler", "gallery", "boutique", "perfume", "gallery",
-       "jeweler", "boutique", "gallery", "jeweler", "perfume", "boutique", "perfume", "jeweler",
-       "gallery", "boutique", "perfume", "jeweler"]
-
-
-def move(commissioner, *stops):
-    return [("move", {"commissioner": commissioner, "to": to}) for to in stops]
-
-
-def auction(winner, build=0, cards=(4,), colour=None, stop=False):
-    return ("auction", {"build": build, "cards": list(cards), "colour": colour, "stop": stop,
-                        "winner": winner})
-
-
-def alea(high, *cards):
-    return ("alea_bid", {"cards": list(cards), "high_bid": high})
-
-
-def place(district, plot, tile):
-    return ("business", {"district": district, "plot": plot, "tile": tile})
-
-
-def skyscrapers(player):
-    return ("skyscrapers", {"player": player})
-
-
-# The browser test's 2-player game with Alea (tests/browser/test_fifth_avenue_game.py), in turn:
-# Ann, Ben, Ann, ... each a 1st action (A: skyscrapers, B: a business, C: a move, D: a score)
-# and a move. Ann builds 2 of the 3 in her supply, then 1 after her A; Ben 3 after his A.
-FIFTH_AVENUE = (["Ann", "Ben"], [
-    ("profile", {"colours": DISTRICTS, "set_sizes": [3, 2, 3, 2, 3, 2, 3, 2]}),
-    ("setup", {"row": ROW, "start": {d: {"kind": k, "plot": 0} for d, k in START.items()},
-               "turns": True}),
-    ("first_placer", {"player": "Ann"}),
-    *[("initial_skyscraper", {"district": d, "plot": p})
-      for d, p in (("52w", 1), ("52w", 3), ("34e", 3), ("34e", 1))],
-    place("52w", 2, 0), *move("white", "34w"),  # Ann: B
-    place("52w", 4, 1), *move("white", "times"),  # Ben: B
-    *move("white", "52e", "central_park"),  # Ann: C
-    skyscrapers("Ben"), *move("white", "city_hall"),  # Ben: A, and his move brings auctions
-    alea(12, 4, 6, 5, 4), auction("alea"),
-    alea(21, 4, 4), auction("Ann", 2, (5,), "brown"), UNDO, REDO,
-    alea(20, 4, 4), auction("Ann", colour="gray"),
-    alea(20, 4, 4), auction("Ben", 3),
-    place("52w", 2, 1), *move("beige", "34e"),  # Ann: B (the 3rd business: special scoring)
-    place("34e", 2, 0), *move("beige", "times"),  # Ben: B
-    place("34e", 4, 1), *move("beige", "52w"),  # Ann: B
-    ("score", {"district": "52w"}), *move("beige", "central_park"),  # Ben: D
-    skyscrapers("Ann"), *move("beige", "city_hall"),  # Ann: A, and her move brings auctions
-    alea(14, 5, 4, 5), auction("Ben", colour="green", stop=True),
-    alea(20, 4, 4), auction("Ann", 1, (6,), "brown"),
-    alea(10, 6, 5, 6), auction("alea"),
-    ("final", {"park_tiles": ["boutique", "jeweler", "gallery"]}),
-])
-# Mia and Ola in turn (the 1st action free from one's own deck, the 2nd bought): Mia's three
-# cards on site 1 and a roof on site 2, Ola's roof on site 2, both accounts corrected to $9;
-# Mia's deck runs out in her turn, and Ola's turn is the last.
-STREET = (["Mia", "Ola"], [
-    build("Mia", 1, card()), public("Mia", 1, card()), UNDO, REDO,
-    build("Ola", 2, ROOF), *takes_public("Ola"), build("Mia", 1, card()),
-    ("deck_empty", {"player": "Mia"}), ("account", {"player": "Mia", "amount": 9}),
-    ("account", {"player": "Ola", "amount": 9}), public("Mia", 2, ROOF), *passes("Ola"),
-    ("finish", {}),
-])
-URBANISATION = (["Ann", "Ben", "Cy"], [
-    SETUP, *TURN_1[:3], UNDO, REDO, *TURN_1[3:], *TURN_2, *TURN_3, *TURN_4, *TURN_5, *TURN_6,
-    ("final", {}),
-])
-FINISHED = {"yard": YARD, "fifth_avenue": FIFTH_AVENUE, "street": STREET,
-            "urbanisation": URBANISATION}
-
-
-def seed(app, slug, names, actions):
-    """A table with these actions logged through the app's one write path."""
-    players = [{"name": n, "colour": SEAT_COLOURS[seat]} for seat, n in enumerate(names)]
-    with app.app_context():
-        db = get_db()
-        table_id = storage.create_table(db, slug, players)
-        for kind, payload in actions:
-            replays.record(db, table_id, GAMES[slug], names, storage.last_seq(db, table_id),
-                           kind, payload)
-    return table_id
-
-
-def finished_table(app, slug):
-    names, actions = FINISHED[slug]
-    return seed(app, slug, names, actions)
-
-
-def exported(client, slug, table_id):
-    response = client.get(f"/{slug}/{table_id}/export.json")
-    assert response.status_code == 200
-    return json.loads(response.data)
-
-
-def upload(client, document=None, raw=None, filename="table.json", **headers):
-    body = raw if raw is not None else json.dumps(document).encode()
-    return client.post("/import", data={"file": (io.BytesIO(body), filename)},
-                       content_type="multipart/form-data", headers=headers)
 
 
 def resign(document):
@@ -178,10 +56,6 @@ def snapshot(app, slug, table_id):
         "totals": state.totals(),
         "ranking": state.ranking(),
     }
-
-
-def text(response):
-    return response.get_data(as_text=True)
 
 
 # The round trip ------------------------------------------------------------------------------

@@ -3,14 +3,9 @@ players' language, and changes nothing (the browser's tooltip never comes first)
 
 import re
 
-from tests.conftest import act, current_seq, fresh, new_table
-from tests.views.test_yard_views import act_in_german
+from tests.conftest import act, act_in_german, current_seq, fresh, new_table, text
 
 SCRIPT = {"X-Companion": "fetch"}
-
-
-def text(response):
-    return response.get_data(as_text=True)
 
 
 def beside(page, field):

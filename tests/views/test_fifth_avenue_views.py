@@ -3,24 +3,7 @@
 import re
 
 from companion.rules.fifth_avenue_table import DISTRICT_IDS
-from tests.conftest import act, current_seq, fresh, new_table
-
-ROW = ["boutique", "jeweler", "gallery", "perfume"] * 5
-
-
-def text(response):
-    return response.get_data(as_text=True)
-
-
-def set_up(client, *names):
-    url = new_table(client, *names, game="fifth_avenue")
-    assert "Use the saved board" in text(client.get(url))
-    assert act(client, url, "board/saved").status_code == 303
-    data = {f"plot_{d}": "0" for d in DISTRICT_IDS}
-    data |= {f"kind_{d}": "boutique" for d in DISTRICT_IDS}
-    data |= {f"row_{k}": kind for k, kind in enumerate(ROW)}
-    assert act(client, url, "setup", **data).status_code == 303
-    return url
+from tests.conftest import act, current_seq, fresh, new_table, set_up, text
 
 
 def test_a_two_player_game_with_alea_through_an_auction_round(client):

@@ -2,7 +2,7 @@
 
 import re
 
-from tests.views.test_exchange import FINISHED, seed
+from tests.tables import FINISHED, seed
 from tests.yard_moves import buy
 
 GERMAN = {"Accept-Language": "de"}

@@ -10,14 +10,9 @@ import time
 import pytest
 
 from companion import create_app, storage
-from tests.conftest import act, fresh, new_table, screen
-from tests.views.test_fifth_avenue_views import set_up
+from tests.conftest import act, fresh, new_table, screen, set_up, text
 
 SCRIPT = {"X-Companion": "fetch"}
-
-
-def text(response):
-    return response.get_data(as_text=True)
 
 
 def events(app, url):

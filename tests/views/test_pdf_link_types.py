@@ -5,7 +5,7 @@ import re
 
 import pytest
 
-from tests.views.test_exchange import FINISHED, seed
+from tests.tables import FINISHED, seed
 
 
 def pdf_links(page):

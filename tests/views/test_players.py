@@ -7,14 +7,11 @@ import pytest
 
 from companion import get_db
 from companion.views.players import known_players
-from tests.conftest import act, new_table
-from tests.views.test_yard_views import ended_early, seed
+from tests.conftest import act, new_table, text
+from tests.tables import seed_on
+from tests.yard_moves import ended_early
 
 SVG = "{http://www.w3.org/2000/svg}"
-
-
-def text(response):
-    return response.get_data(as_text=True)
 
 
 def play_yard(app, client, *names):
@@ -25,7 +22,7 @@ def play_yard(app, client, *names):
     act(client, url, "buy", player=names[1], building="skyscraper")
     act(client, url, "score", scoring="A")
     act(client, url, "score", scoring="B")
-    seed(app, url, names, [ended_early(names)])
+    seed_on(app, url, names, [ended_early(names)])
     return url
 
 

@@ -7,7 +7,7 @@ from companion import replays, storage
 from companion.rules import GAMES
 from companion.rules.log import Event
 from tests.conftest import act
-from tests.views.test_exchange import FINISHED, seed
+from tests.tables import FINISHED, seed
 
 
 def snapshot(state):

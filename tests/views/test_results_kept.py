@@ -4,7 +4,7 @@ pages read results, never logs: also for imported tables and tables finished bef
 from companion import create_app, get_db, replays, storage
 from companion.rules import GAMES
 from tests.conftest import act
-from tests.views.test_exchange import FINISHED, exported, seed, upload
+from tests.tables import FINISHED, exported, seed, upload
 
 
 def results(app):

@@ -9,11 +9,7 @@ import pytest
 from pypdf import PdfReader
 
 from companion.rules.street_table import RULINGS
-from tests.conftest import act, fresh, new_table
-
-
-def text(response):
-    return response.get_data(as_text=True)
+from tests.conftest import act, fresh, new_table, text
 
 
 def build(client, url, seat, **data):

@@ -7,7 +7,7 @@ import pytest
 
 from companion import replays, storage
 from companion.rules import GAMES
-from tests.views.test_exchange import FINISHED, seed
+from tests.tables import FINISHED, seed
 
 
 def strip_of(page):

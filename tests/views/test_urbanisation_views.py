@@ -21,14 +21,10 @@ from companion.rules.urbanisation_example import (
     TURN_6,
 )
 from companion.rules.urbanisation_table import RULINGS_BY_STEP
-from tests.conftest import act, current_seq, fresh, new_table, screen
-from tests.views.test_exchange import FINISHED, seed
+from tests.conftest import act, current_seq, fresh, new_table, screen, text
+from tests.tables import FINISHED, seed
 
 PLAYERS = ("Ann", "Ben", "Cy")
-
-
-def text(response):
-    return response.get_data(as_text=True)
 
 
 def pdf_text(data):

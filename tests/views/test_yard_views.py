@@ -2,13 +2,10 @@
 
 import re
 
-from companion import replays, storage
-from companion.rules import GAMES, yard_example
-from tests.conftest import act, current_seq, fresh, new_table
-
-
-def text(response):
-    return response.get_data(as_text=True)
+from companion import storage
+from companion.rules import yard_example
+from tests.conftest import GERMAN, act, act_in_german, current_seq, fresh, new_table, text
+from tests.tables import seed_on
 
 
 def test_home_starts_a_table_and_remembers_it(client):
@@ -168,21 +165,6 @@ def test_two_players_play_with_dirk_through_the_end(client):
     assert client.get(url + "end").status_code == 404  # the long end form of old is gone
 
 
-def seed(app, url, names, actions):
-    """Record these actions on the table at `url` as the app would, through the rules."""
-    db = storage.connect(app.config["DATABASE"])
-    table_id = url.strip("/").split("/")[-1]
-    for kind, payload in actions:
-        replays.record(db, table_id, GAMES["yard"], list(names),
-                       storage.last_seq(db, table_id), kind, payload)
-
-
-def ended_early(names):
-    """The end as a log from before issue 15 gives it: every player's money (none here) and no
-    leftover cards, before the deck is empty. The rules still replay such a log."""
-    return ("final", {"money": {n: {} for n in names}, "leftovers": []})
-
-
 def buys(player, **counts):
     return [("buy", {"player": player, "building": b, "for": player})
             for b, n in counts.items() for _ in range(n)]
@@ -198,7 +180,7 @@ DIRK_TO_THE_END = [
 
 def test_the_end_of_a_dirk_game_asks_only_for_the_cards_left_on_display(app, client):
     url = new_table(client, "Tobi", "Nina")
-    seed(app, url, ["Tobi", "Nina"], DIRK_TO_THE_END)
+    seed_on(app, url, ["Tobi", "Nina"], DIRK_TO_THE_END)
     page = text(client.get(url))
     assert "Give out the cards and score C" in page
     # The deck is empty and 3 cards are left, known by elimination: a museum, a theater and a
@@ -222,7 +204,7 @@ def test_the_end_of_a_dirk_game_asks_only_for_the_cards_left_on_display(app, cli
 
 def test_a_bad_end_form_keeps_what_was_tapped(app, client):
     url = new_table(client, *yard_example.PLAYERS)
-    seed(app, url, yard_example.PLAYERS, yard_example.GAME_OVER)
+    seed_on(app, url, yard_example.PLAYERS, yard_example.GAME_OVER)
     seq = current_seq(client, url)
     response = client.post(url + "final", data={**fresh(client, url), "space_0": "blue",
                                               "most_1": "2"})
@@ -255,13 +237,6 @@ def test_a_request_size_limit(client):
 
 
 # In German ------------------------------------------------------------------------------------
-
-GERMAN = {"Accept-Language": "de"}
-
-
-def act_in_german(client, url, action, **data):
-    data = fresh(client, url) | data
-    return client.post(url + action, data=data, headers=GERMAN)
 
 
 def pdf_words(data):
@@ -328,7 +303,7 @@ def test_a_correction_says_what_it_is_for_in_the_history(client):
 
 def test_the_end_form_and_the_final_result_in_german(app, client):
     url = new_table(client, *yard_example.PLAYERS)
-    seed(app, url, yard_example.PLAYERS, yard_example.GAME_OVER)
+    seed_on(app, url, yard_example.PLAYERS, yard_example.GAME_OVER)
     form = text(client.get(url, headers=GERMAN))
     assert "Auf dem Feld von" in form and "Gleichstand oder niemand" in form
     assert '<span class="chip-card b-skyscraper">Hochhaus</span>' in form
@@ -380,7 +355,7 @@ def test_once_the_display_runs_short_only_the_last_buyer_may_buy(app, client):
     """The scripted game's last purchase was Cy's: only his row is left to tap, anyone else's
     purchase is refused naming him (in German too), and his own goes through."""
     url = new_table(client, *yard_example.PLAYERS)
-    seed(app, url, yard_example.PLAYERS, yard_example.GAME_OVER)
+    seed_on(app, url, yard_example.PLAYERS, yard_example.GAME_OVER)
     page = text(client.get(url))
     assert "Still buying, after paying exactly" in page and "Who bought what?" not in page
     assert re.findall(r'<div class="buyer">\s*<h3>.*?</span>(\w+)</h3>', page) == ["Cy"]
@@ -408,7 +383,7 @@ def test_an_end_no_purchase_made_offers_no_purchase(app, client):
     game is over, nobody may buy, so no one is listed under "Still buying"."""
     url = new_table(client, "Tobi", "Nina", "Paul")
     counted = {"museum": 7, "theater": 7, "station": 9, "church": 9, "park": 11, "skyscraper": 9}
-    seed(app, url, ["Tobi", "Nina", "Paul"], [
+    seed_on(app, url, ["Tobi", "Nina", "Paul"], [
         *[("correct", {"owner": "Tobi", "building": b, "count": n, "reason": "recounted"})
           for b, n in counted.items()],
         ("deck", {"left": 0, "reason": "recounted"})])
