@@ -23,7 +23,7 @@ from companion.rules.fifth_avenue_table import (
     FifthAvenueTable,
 )
 from tests.fuzz import strategies as s
-from tests.fuzz.test_rules_fuzz import examples
+from tests.fuzz.fuzzing import examples
 
 GAME = rules.GAMES["fifth_avenue"]
 LONGEST = 40  # steps before every 1st action is a business: the 12th ends the game soon

@@ -7,7 +7,7 @@ from hypothesis import strategies as st
 
 from companion import replays, rules, storage
 from tests.fuzz import strategies as s
-from tests.fuzz.test_rules_fuzz import actions, examples, snapshot
+from tests.fuzz.fuzzing import actions, examples, snapshot
 
 UNDO, REDO = ("undo", {}), ("redo", {})
 NEXT = ("next", {})  # the street: a legal step at the table's state, drawn when it comes

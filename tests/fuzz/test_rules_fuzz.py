@@ -4,32 +4,24 @@ values. The rules answer with a RuleError (shown to the players) or a result, ne
 exception, and a refused action leaves the table as it was.
 
 Hunt for bugs with many more examples: RULES_FUZZ_EXAMPLES=5000 pytest tests/fuzz/test_rules_fuzz.py
+(tests/fuzz/fuzzing.py reads it for every fuzz test)
 """
 
 import copy
-import functools
 import inspect
-import os
 from dataclasses import dataclass
 from typing import Any
 
 import pytest
-import strategies as s  # tests/fuzz/strategies.py (pytest puts tests/fuzz on the path)
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from companion import rules
 from companion.rules import fifth_avenue, street, urbanisation, yard
 from companion.rules.log import Event, history
 from companion.rules.names import skeleton
-
-EXAMPLES = int(os.environ.get("RULES_FUZZ_EXAMPLES", "0"))
-fuzz = settings(deadline=None, suppress_health_check=list(HealthCheck))
-
-
-def examples(default: int) -> settings:
-    return settings(fuzz, max_examples=EXAMPLES or default)
-
+from tests.fuzz import strategies as s
+from tests.fuzz.fuzzing import actions, examples, legal_states, snapshot
 
 # 1. Every public function of the games' API modules -------------------------------------------
 
@@ -197,45 +189,6 @@ def test_a_rules_function_returns_or_raises_rule_error(name, data):
 
 
 # 2. Every action at every game's table ------------------------------------------------------------
-
-@functools.cache
-def legal_states(slug: str) -> list[Any]:
-    """A fresh table, and the table after each step of a legal game."""
-    players, steps = s.GAMES[slug]
-    state = rules.GAMES[slug].start(players)
-    states = [copy.deepcopy(state)]
-    for kind, payload in steps:
-        state.apply(kind, copy.deepcopy(payload))
-        states.append(copy.deepcopy(state))
-    return states
-
-
-def kinds(slug: str) -> list[str]:
-    table = type(legal_states(slug)[0])
-    return sorted(name.removeprefix("_apply_") for name in dir(table)
-                  if name.startswith("_apply_"))
-
-
-@st.composite
-def actions(draw: st.DrawFn, slug: str) -> tuple[str, dict]:
-    """A known or unknown kind with a hostile payload, or a legal payload with keys dropped,
-    replaced or added."""
-    unknown = st.sampled_from(["", "undo", "redo", "apply", "_apply_pass", "before_action"])
-    kind = draw(st.sampled_from(kinds(slug)) | unknown | s.texts)
-    legal = [payload for k, payload in s.GAMES[slug][1] if k == kind]
-    if not legal or draw(st.booleans()):
-        return kind, draw(s.payloads)
-    payload = copy.deepcopy(draw(st.sampled_from(legal)))
-    for key in draw(st.lists(st.sampled_from(sorted(payload) or [""]), max_size=2)):
-        payload.pop(key, None)
-    payload.update(draw(st.dictionaries(s.json_keys, s.json_values | s.near_json, max_size=3)))
-    return kind, payload
-
-
-def snapshot(state: Any) -> dict[str, Any]:
-    """The table's state; `note` only says what the last action did, so a refusal may clear it."""
-    return {key: value for key, value in vars(state).items() if key != "note"}
-
 
 @pytest.mark.parametrize("slug", sorted(rules.GAMES))
 @examples(80)

@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from companion import rules
 from companion.rules.street_table import StreetTable
 from tests.fuzz import strategies as s
-from tests.fuzz.test_rules_fuzz import examples
+from tests.fuzz.fuzzing import examples
 
 GAME = rules.GAMES["street"]
 LONGEST = 40  # steps before a deck runs out for sure: the final round then comes within a round

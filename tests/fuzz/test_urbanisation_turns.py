@@ -28,7 +28,7 @@ from companion.rules.urbanisation_actions import (
 )
 from companion.rules.urbanisation_offers import offers
 from companion.rules.urbanisation_table import UrbanisationTable
-from tests.fuzz.test_rules_fuzz import examples
+from tests.fuzz.fuzzing import examples
 
 GAME = rules.GAMES["urbanisation"]
 SEATS = ["Ann", "Ben", "Cy", "Dee"]

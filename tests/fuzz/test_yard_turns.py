@@ -23,7 +23,7 @@ from hypothesis import strategies as st
 from companion import rules
 from companion.rules.yard import BUILDINGS, CURRENCIES, DIRK
 from companion.rules.yard_table import YardTable
-from tests.fuzz.test_rules_fuzz import examples
+from tests.fuzz.fuzzing import examples
 
 GAME = rules.GAMES["yard"]
 SEATS = ["Ann", "Ben", "Cy", "Dee", "Eli", "Flo"]
