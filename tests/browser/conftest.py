@@ -20,6 +20,15 @@ CHROMIUM = "/usr/bin/chromium"
 PHONE = {"width": 390, "height": 844}
 
 
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Every test in this folder is a browser test: `pytest -m "not browser"` leaves them out.
+    (pytest hands this hook the whole session's items, not only this folder's.)"""
+    here = Path(__file__).resolve().parent
+    for item in items:
+        if here in item.path.resolve().parents:
+            item.add_marker(pytest.mark.browser)
+
+
 class QuietHandler(WSGIRequestHandler):
     """Log only the requests that failed (4xx/5xx), so a test failure's output stays short."""
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import re
 import time
 
 from playwright.sync_api import Locator, Page, expect
@@ -97,3 +98,74 @@ def linked_pdf_text(page: Page, link_name: str) -> str:
 
 def squash(text: str) -> str:
     return " ".join(text.split())
+
+
+# Starting a table ------------------------------------------------------------------------------
+
+GAME_RADIOS = {"yard": "Construction yard card game", "street": "Street card game",
+               "fifth_avenue": "5th Avenue (2-4 players)"}
+
+
+def start_table(page: Page, players: list[str], game: str = "yard") -> str:
+    """Fill the home page's "New table" form for `game` (the yard is chosen already) and start;
+    returns the table page's URL."""
+    page.goto("/")
+    expect(page.get_by_role("heading", name="New table")).to_be_visible()
+    radio = page.get_by_role("radio", name=GAME_RADIOS[game])
+    if game == "yard":
+        expect(radio).to_be_checked()
+    else:
+        radio.check()
+    for seat, name in enumerate(players, start=1):
+        page.get_by_placeholder(f"Player {seat}", exact=True).fill(name)
+    tap_and_load(page, page.get_by_role("button", name="Start the game"))
+    expect(page).to_have_url(re.compile(rf"/{game}/[^/]+/$"))
+    expect(page.locator(".error, .refusal")).to_have_count(0)
+    return page.url
+
+
+# The street's table page -----------------------------------------------------------------------
+
+def street_of(page: Page, player: str) -> Locator:
+    """A player's section on the table page: heading, five sites and the player's actions."""
+    heading = page.locator("h2", has_text=re.compile(rf"^\s*{player}\s"))
+    return page.locator("section.street-card").filter(has=heading)
+
+
+def money(page: Page, player: str) -> Locator:
+    """The '$16 · upcoins on deck 0 · ★ 10' line under a player's name."""
+    return street_of(page, player).locator("h2 small")
+
+
+def site(page: Page, player: str, number: int) -> Locator:
+    return page.locator(f'.site[aria-label="{player}, site {number}"]')
+
+
+# The yard's table page -------------------------------------------------------------------------
+
+def buyer(page: Page, player: str) -> Locator:
+    """The "Who bought what?" group of one player."""
+    heading = page.get_by_role("heading", name=player, exact=True)
+    return page.locator(".buyer").filter(has=heading)
+
+
+def building_button(page: Page, player: str, building: str) -> Locator:
+    """The player's own purchase button, e.g. "Museum 2" (not the smaller "for Dirk" ones)."""
+    label = re.compile(rf"^{building.capitalize()} \d+$")
+    return buyer(page, player).get_by_role("button", name=label)
+
+
+def count_on(page: Page, player: str, building: str) -> int:
+    text = building_button(page, player, building).inner_text()
+    return int(text.split()[-1])
+
+
+def buy(page: Page, player: str, building: str, times: int = 1) -> None:
+    """Tap the player's building button and check the count on the new page went up by one."""
+    for _ in range(times):
+        before = count_on(page, player, building)
+        tap_and_load(page, building_button(page, player, building))
+        expect(page.locator(".error, .refusal")).to_have_count(0)
+        expect(building_button(page, player, building)).to_have_text(
+            f"{building.capitalize()} {before + 1}"
+        )

@@ -35,10 +35,9 @@ from typing import Any
 from playwright.sync_api import Locator, Page, expect
 
 from companion.rules.fifth_avenue import alea_beats_chance
-from tests.browser.helpers import linked_pdf_text, squash, tap_and_load
+from tests.browser.helpers import linked_pdf_text, squash, start_table, tap_and_load
 
 Shot = Callable[[Page, str], Any]
-TABLE_URL = re.compile(r"/fifth_avenue/[^/]+/$")
 
 # One starting business per district, all on the district's first plot: violet, orange, gray,
 # brown, green, violet, orange, so every colour is used once or twice.
@@ -67,22 +66,10 @@ ROW = [
 # Helpers ------------------------------------------------------------------------------------
 
 
-
 def act(page: Page, target: Locator) -> None:
     """Tap, wait for the new page and check the app did not refuse."""
     tap_and_load(page, target)
     expect(page.locator(".error, .refusal")).to_have_count(0)
-
-
-
-def start_table(page: Page, players: list[str]) -> None:
-    page.goto("/")
-    page.get_by_role("radio", name="5th Avenue (2-4 players)", exact=True).check()
-    for seat, name in enumerate(players, start=1):
-        page.get_by_placeholder(f"Player {seat}", exact=True).fill(name)
-    tap_and_load(page, page.get_by_role("button", name="Start the game"))
-    expect(page).to_have_url(TABLE_URL)
-    expect(page.get_by_role("heading", name="5th Avenue", exact=True)).to_be_visible()
 
 
 def set_up_board(page: Page, shot: Shot | None = None) -> None:
@@ -226,7 +213,8 @@ def last_two_skyscrapers(page: Page) -> None:
 
 
 def test_two_players_and_alea_from_home_page_to_score_sheet(page: Page, shot: Shot) -> None:
-    start_table(page, ["Ann", "Ben"])
+    start_table(page, ["Ann", "Ben"], "fifth_avenue")
+    expect(page.get_by_role("heading", name="5th Avenue", exact=True)).to_be_visible()
     expect(page.locator("p.players")).to_contain_text("Alea")
     set_up_board(page, shot)
 
@@ -503,7 +491,8 @@ def test_two_players_and_alea_from_home_page_to_score_sheet(page: Page, shot: Sh
 
 
 def test_alea_chance_reads_as_a_percentage(page: Page) -> None:
-    start_table(page, ["Ann", "Ben"])
+    start_table(page, ["Ann", "Ben"], "fifth_avenue")
+    expect(page.get_by_role("heading", name="5th Avenue", exact=True)).to_be_visible()
     set_up_board(page)
     first_two_skyscrapers(page)
     last_two_skyscrapers(page)

@@ -23,27 +23,17 @@ from typing import Any
 
 from playwright.sync_api import Locator, Page, expect
 
-from tests.browser.helpers import tap_and_load
+from tests.browser.helpers import start_table, tap_and_load
 from tests.browser.taps import Taps
 
 Shot = Callable[[Page, str], Any]
 SHOTS = Path("/tmp/fifth_avenue-shots")
-TABLE_URL = re.compile(r"/fifth_avenue/[^/]+/$")
 
 
 def keep_shot(shot: Shot, page: Page, name: str) -> None:
     """The shared screenshot (which checks for sideways scrolling), copied for review."""
     SHOTS.mkdir(exist_ok=True)
     shutil.copy(shot(page, name), SHOTS / f"{name}.png")
-
-
-def start_table(page: Page, players: list[str]) -> None:
-    page.goto("/")
-    page.get_by_role("radio", name="5th Avenue (2-4 players)", exact=True).check()
-    for seat, name in enumerate(players, start=1):
-        page.get_by_placeholder(f"Player {seat}", exact=True).fill(name)
-    tap_and_load(page, page.get_by_role("button", name="Start the game"))
-    expect(page).to_have_url(TABLE_URL)
 
 
 def district(page: Page, name: str) -> Locator:
@@ -117,7 +107,7 @@ def auction(page: Page, taps: Taps, place: str, chip: str | None, built: str,
 
 
 def test_set_up_for_two_players_with_alea_takes_at_most_12_taps(page: Page, shot: Shot) -> None:
-    start_table(page, ["Ann", "Ben"])
+    start_table(page, ["Ann", "Ben"], "fifth_avenue")
     taps = Taps(page)
     set_up(page, taps, shot)
     keep_shot(shot, page, "fa-taps-03-first-turn")
@@ -126,7 +116,7 @@ def test_set_up_for_two_players_with_alea_takes_at_most_12_taps(page: Page, shot
 
 
 def test_a_full_set_of_auctions_with_alea_takes_at_most_12_taps(page: Page, shot: Shot) -> None:
-    start_table(page, ["Ann", "Ben"])
+    start_table(page, ["Ann", "Ben"], "fifth_avenue")
     set_up(page, Taps(page))
     # Ann (option C: two moves), Ben (C), then Ann's C brings the white commissioner back.
     for to in ("34th St West", "Times Square"):
@@ -174,7 +164,7 @@ def test_a_full_set_of_auctions_with_alea_takes_at_most_12_taps(page: Page, shot
 
 
 def test_a_turn_scores_one_district_and_offers_the_move_next(page: Page, shot: Shot) -> None:
-    start_table(page, ["Ann", "Ben"])
+    start_table(page, ["Ann", "Ben"], "fifth_avenue")
     set_up(page, Taps(page))
     # Ann's option A: skyscrapers taken (one tap), then her move ends the turn.
     tap_and_load(page, page.get_by_role("button", name="A: Ann takes 3 skyscrapers"))
@@ -195,7 +185,7 @@ def test_a_turn_scores_one_district_and_offers_the_move_next(page: Page, shot: S
 
 
 def test_the_new_screens_fit_the_phone_in_german(page: Page, shot: Shot) -> None:
-    start_table(page, ["Annegret", "Bartholomäus"])
+    start_table(page, ["Annegret", "Bartholomäus"], "fifth_avenue")
     taps = Taps(page)
     taps.tap(page.get_by_role("button", name="Use the saved board"))
     table = page.url

@@ -12,7 +12,7 @@ import pytest
 from playwright.sync_api import Browser
 
 from benchmarks.games import GAME_SCRIPTS, MID_GAME, PLAYERS
-from tests.browser.test_taps import seed
+from tests.browser.states import seed
 from tests.tables import renamed
 
 LONG = ["Maximiliana Wolkensteins", "Bartholomäus Hohenlohe-Ö", "Wilhelmina Wawrzyniakowa"]

@@ -10,7 +10,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.browser.helpers import tap_and_load
-from tests.browser.test_taps import FIFTH, STREET, URBAN, URBAN_ACTIONS, YARD, YARD_MID, seed
+from tests.browser.states import FIFTH, STREET, URBAN, URBAN_ACTIONS, YARD, YARD_MID, seed
 from tests.tables import FIFTH_AVENUE
 
 MID_GAME = {

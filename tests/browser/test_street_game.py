@@ -39,7 +39,15 @@ from typing import Any
 
 from playwright.sync_api import Locator, Page, expect
 
-from tests.browser.helpers import linked_pdf_text, squash, tap_and_load
+from tests.browser.helpers import (
+    linked_pdf_text,
+    money,
+    site,
+    squash,
+    start_table,
+    street_of,
+    tap_and_load,
+)
 
 Shot = Callable[[Page, str], Any]
 TABLE_URL = re.compile(r"/street/[^/]+/$")
@@ -47,24 +55,6 @@ Icon = tuple[str, int, str | None]  # (each, amount, project counted) as the for
 
 
 # Helpers ------------------------------------------------------------------------------------
-
-
-def start_table(page: Page, players: list[str]) -> str:
-    page.goto("/")
-    expect(page.get_by_role("heading", name="New table")).to_be_visible()
-    page.get_by_role("radio", name="Street card game").check()
-    for seat, name in enumerate(players, start=1):
-        page.get_by_placeholder(f"Player {seat}", exact=True).fill(name)
-    tap_and_load(page, page.get_by_role("button", name="Start the game"))
-    expect(page).to_have_url(TABLE_URL)
-    expect(page.locator(".error, .refusal")).to_have_count(0)
-    return page.url
-
-
-def street_of(page: Page, player: str) -> Locator:
-    """A player's section on the table page: heading, five sites and the player's actions."""
-    heading = page.locator("h2", has_text=re.compile(rf"^\s*{player}\s"))
-    return page.locator("section.street-card").filter(has=heading)
 
 
 def opened(page: Page, player: str, fold_out: str) -> Locator:
@@ -82,15 +72,6 @@ def opened(page: Page, player: str, fold_out: str) -> Locator:
 def deck_button(page: Page, player: str, label: str) -> Locator:
     """A button of the player's "buys a card" form, e.g. "From Ola's deck"."""
     return opened(page, player, f"{player} buys a card").get_by_role("button", name=label)
-
-
-def money(page: Page, player: str) -> Locator:
-    """The '$16 · upcoins on deck 0 · ★ 10' line under a player's name."""
-    return street_of(page, player).locator("h2 small")
-
-
-def site(page: Page, player: str, number: int) -> Locator:
-    return page.locator(f'.site[aria-label="{player}, site {number}"]')
 
 
 def floors(page: Page, player: str, number: int) -> list[str]:
@@ -204,7 +185,7 @@ def turn_heading(page: Page) -> Locator:
 
 
 def test_three_player_street_game_to_the_filled_pad(page: Page, shot: Shot) -> None:
-    start_table(page, ["Mia", "Ola", "Pit"])
+    start_table(page, ["Mia", "Ola", "Pit"], "street")
     expect(page.get_by_role("heading", name="Street card game", level=1)).to_be_visible()
     for player in ("Mia", "Ola", "Pit"):
         expect(money(page, player)).to_contain_text("$10 · upcoins on deck 0 · ★ 3")
@@ -427,7 +408,7 @@ def test_three_player_street_game_to_the_filled_pad(page: Page, shot: Shot) -> N
 
 def test_a_refused_build_is_said_where_the_player_looks(page: Page) -> None:
     """The site buttons are at the bottom of a long form; the refusal is said beside them."""
-    start_table(page, ["Mia", "Ola"])
+    start_table(page, ["Mia", "Ola"], "street")
     open_build_page(page, "Mia")
     describe(page, project="apartment", floor="on an upper floor")
     tap_and_load(page, page.get_by_role("button", name="Build on site 1", exact=True))

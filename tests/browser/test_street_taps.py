@@ -27,8 +27,8 @@ import re
 
 from playwright.sync_api import Browser, Locator, Page, expect
 
+from tests.browser.helpers import money, site, start_table, street_of
 from tests.browser.taps import Taps
-from tests.browser.test_street_game import money, site, start_table, street_of
 
 SHOTS = "/tmp/street-shots"
 
@@ -53,7 +53,7 @@ def expect_turn(page: Page, heading: str) -> None:
 
 
 def test_a_new_card_without_icons_takes_three_taps(page: Page, shot) -> None:
-    start_table(page, ["Mia", "Ola", "Pit"])
+    start_table(page, ["Mia", "Ola", "Pit"], "street")
     expect_turn(page, "Mia's turn: 1st action")
     taps = Taps(page)
     taps.touch(chip(page, "Project showing", "store"), "store")
@@ -68,7 +68,7 @@ def test_a_new_card_without_icons_takes_three_taps(page: Page, shot) -> None:
 
 
 def test_a_new_card_with_an_income_icon_takes_six_taps(page: Page) -> None:
-    start_table(page, ["Mia", "Ola", "Pit"])
+    start_table(page, ["Mia", "Ola", "Pit"], "street")
     taps = Taps(page)
     taps.touch(chip(page, "Project showing", "hotel"), "hotel")
     taps.touch(chip(page, "Income 1", "per project on the street"), "income per project")
@@ -84,7 +84,7 @@ def test_a_new_card_with_an_income_icon_takes_six_taps(page: Page) -> None:
 
 
 def test_the_first_round_of_three_players_takes_at_most_25_taps(page: Page) -> None:
-    start_table(page, ["Mia", "Ola", "Pit"])
+    start_table(page, ["Mia", "Ola", "Pit"], "street")
     taps = Taps(page)
 
     expect_turn(page, "Mia's turn: 1st action")
@@ -139,7 +139,7 @@ def test_the_first_round_of_three_players_takes_at_most_25_taps(page: Page) -> N
 
 
 def test_the_library_filters_as_one_types_and_a_card_is_removed_and_undone(page: Page) -> None:
-    start_table(page, ["Mia", "Ola"])
+    start_table(page, ["Mia", "Ola"], "street")
     taps = Taps(page)
     taps.touch(chip(page, "Project showing", "office"), "office")
     taps.tap(site_button(page, 1))
@@ -172,7 +172,7 @@ def test_without_javascript_the_chips_build_and_the_amount_is_typed(browser: Bro
                                   is_mobile=True)
     page = context.new_page()
     try:
-        start_table(page, ["Mia", "Ola"])
+        start_table(page, ["Mia", "Ola"], "street")
         taps = Taps(page)
         taps.touch(chip(page, "Project showing", "apartment"))
         taps.touch(chip(page, "Prestige 1", "per floor below"))

@@ -10,8 +10,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
-from tests.browser.helpers import tap_and_load
-from tests.browser.test_yard_game import building_button, buy, start_table
+from tests.browser.helpers import building_button, buy, start_table, tap_and_load
 
 Shot = Callable[[Page, str], Any]
 FOLLOWS_WITHIN_MS = 2_000

@@ -21,8 +21,8 @@ from companion.rules.urbanisation_example import TURN_1 as EXAMPLE_TURN_1
 from companion.rules.urbanisation_example import act, hire, passes
 from companion.rules.urbanisation_table import UrbanisationTable
 from tests.browser.helpers import tap_and_load
+from tests.browser.states import logged, seed
 from tests.browser.taps import Taps
-from tests.browser.test_taps import logged, seed
 
 Action = tuple[str, dict[str, Any]]
 SHOTS = Path("/tmp/urbanisation-shots")

@@ -17,7 +17,15 @@ from playwright.sync_api import BrowserContext, Locator, Page, expect
 
 from companion import replays, storage
 from companion.rules import GAMES
-from tests.browser.helpers import linked_pdf_text, squash, tap_and_load
+from tests.browser.helpers import (
+    building_button,
+    buy,
+    buyer,
+    linked_pdf_text,
+    squash,
+    start_table,
+    tap_and_load,
+)
 
 Shot = Callable[[Page, str], Any]
 TABLE_URL = re.compile(r"/yard/[^/]+/$")
@@ -34,50 +42,9 @@ DIRK_LABELS = {
 # Helpers ------------------------------------------------------------------------------------
 
 
-def start_table(page: Page, players: list[str]) -> str:
-    """Fill the home page's "New table" form and start; returns the table page's URL."""
-    page.goto("/")
-    expect(page.get_by_role("heading", name="New table")).to_be_visible()
-    expect(page.get_by_role("radio", name="Construction yard card game")).to_be_checked()
-    for seat, name in enumerate(players, start=1):
-        page.get_by_placeholder(f"Player {seat}", exact=True).fill(name)
-    page.get_by_role("button", name="Start the game").tap()
-    expect(page).to_have_url(TABLE_URL)
-    return page.url
-
-
-def buyer(page: Page, player: str) -> Locator:
-    """The "Who bought what?" group of one player."""
-    heading = page.get_by_role("heading", name=player, exact=True)
-    return page.locator(".buyer").filter(has=heading)
-
-
-def building_button(page: Page, player: str, building: str) -> Locator:
-    """The player's own purchase button, e.g. "Museum 2" (not the smaller "for Dirk" ones)."""
-    label = re.compile(rf"^{building.capitalize()} \d+$")
-    return buyer(page, player).get_by_role("button", name=label)
-
-
 def undo_redo(page: Page) -> Locator:
     """The Undo / Redo / History / Share row under the title."""
     return page.get_by_role("navigation", name="Undo and redo")
-
-
-def count_on(page: Page, player: str, building: str) -> int:
-    text = building_button(page, player, building).inner_text()
-    return int(text.split()[-1])
-
-
-
-def buy(page: Page, player: str, building: str, times: int = 1) -> None:
-    """Tap the player's building button and check the count on the new page went up by one."""
-    for _ in range(times):
-        before = count_on(page, player, building)
-        tap_and_load(page, building_button(page, player, building))
-        expect(page.locator(".error, .refusal")).to_have_count(0)
-        expect(building_button(page, player, building)).to_have_text(
-            f"{building.capitalize()} {before + 1}"
-        )
 
 
 def last_purchase(page: Page, player: str, building: str, left: list[str]) -> None:
@@ -147,7 +114,6 @@ def record(database: Path, url: str, players: list[str],
 
 def pdf_text(page: Page) -> str:
     return linked_pdf_text(page, "Score sheet (PDF, A4)")
-
 
 
 # (a) A four-player game, home page to printed sheet ------------------------------------------

@@ -19,8 +19,8 @@ import pytest
 from playwright.sync_api import Browser, Locator, Page, expect
 
 from companion.rules import yard_example
+from tests.browser.states import seed
 from tests.browser.taps import Taps
-from tests.browser.test_taps import seed
 
 SHOTS = Path("/tmp/yard-shots")
 PLAYERS = tuple(yard_example.PLAYERS)
