@@ -76,3 +76,21 @@ def test_every_test_module_has_its_own_name():
     modules of one name stop the whole run before it starts."""
     names = [p.name for p in (ROOT / "tests").rglob("test_*.py")]
     assert sorted({n for n in names if names.count(n) > 1}) == []
+
+
+def test_no_test_module_imports_another():
+    """Shared fixtures and helpers live in conftest.py or a plain module (tests/tables.py,
+    tests/browser/helpers.py, ...): a test module imported by another runs twice under two names
+    and ties the two together."""
+    found = []
+    for path in sorted((ROOT / "tests").rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.Import):
+                modules = [alias.name for alias in node.names]
+            elif isinstance(node, ast.ImportFrom) and node.module:
+                modules = [node.module, *(f"{node.module}.{a.name}" for a in node.names)]
+            else:
+                continue
+            if any(m.split(".")[-1].startswith("test_") for m in modules):
+                found.append(f"{path.relative_to(ROOT)}:{node.lineno}")
+    assert found == []
