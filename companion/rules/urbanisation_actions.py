@@ -34,7 +34,6 @@ SETUP_TURN, FINAL_TURN = 0, 7  # the VP record's "turns" before turn 1 and after
 MAX_MONEY = 999
 MAX_GOODS = 6  # the most goods a production space can be entered with
 POOLS = ("house", "skyscraper", "administrative", "factory")
-MAX_INVENTION_BONUS = 5  # "Receive 5 victory points in Final Scoring if you own the Electric Plant"
 # The factories the invention cards name, each with the end bonus its card pays ("Receive 3
 # victory points in Final Scoring if you own the Steelworks."). The other factory cards are not
 # named in the rulebook text: the players choose "another factory" (OTHER_FACTORY) for them.

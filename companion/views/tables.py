@@ -349,7 +349,7 @@ def log_context(table: Table, game: Current) -> dict[str, Any]:
         "recorded": just_recorded(table, game),
         "room_note": room_note(MAX_EVENTS - game.last_seq),
         "strip": score_strip(table, game),
-        "up_next": getattr(game.state, "up_next", None),
+        "up_next": game.state.up_next,
     }
 
 
