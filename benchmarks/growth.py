@@ -50,7 +50,7 @@ def pad(db: storage.Database, slug: str, table_id: str, seq: int, total: int) ->
     while seq < total:
         for kind in ("undo", "redo"):
             seq = replays.record(db, table_id, GAMES[slug], games.PLAYERS[slug], seq, kind,
-                                 {}).seq
+                                 {})[0].seq
     return seq
 
 
@@ -120,7 +120,7 @@ class Player:
         def call() -> None:
             self.seq = replays.record(self.db, self.id, GAMES[self.slug],
                                       games.PLAYERS[self.slug], self.seq, kind, payload,
-                                      once).seq
+                                      once)[0].seq
         return timed(call)
 
     def play(self) -> None:

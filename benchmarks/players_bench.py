@@ -55,9 +55,9 @@ def finished_yard(db: storage.Database, events: int) -> games.Seeded:
     table_id = storage.create_table(db, "yard", games.seats("yard"))
     seq = 0
     for kind, payload in actions[:-1]:
-        seq = replays.record(db, table_id, GAMES["yard"], names, seq, kind, payload).seq
+        seq = replays.record(db, table_id, GAMES["yard"], names, seq, kind, payload)[0].seq
     seq = growth.pad(db, "yard", table_id, seq, events - 2)
-    seq = replays.record(db, table_id, GAMES["yard"], names, seq, *actions[-1]).seq
+    seq = replays.record(db, table_id, GAMES["yard"], names, seq, *actions[-1])[0].seq
     return games.Seeded("yard", table_id, seq, seq)
 
 

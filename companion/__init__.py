@@ -14,7 +14,7 @@ from flask import Flask, Response, current_app, g, render_template, request, url
 from flask.sessions import SecureCookieSessionInterface
 from flask_babel import gettext as _
 from flask_wtf.csrf import CSRFError, CSRFProtect
-from werkzeug.exceptions import InternalServerError
+from werkzeug.exceptions import HTTPException, InternalServerError
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 from . import assets, i18n, replays, storage
@@ -22,7 +22,7 @@ from .rules import GAMES
 
 ROOT = Path(__file__).resolve().parent.parent
 csrf = CSRFProtect()
-# Token buckets per client address (views/tables.py, `too_often`): action -> (times, seconds).
+# Token buckets per client address (views/clients.py, `too_often`): action -> (times, seconds).
 RATE_LIMITS = {"new": (60, 600), "import": (20, 600), "sheet": (30, 300)}
 
 CONTENT_SECURITY_POLICY = "; ".join(
@@ -58,7 +58,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         WTF_CSRF_TIME_LIMIT=None,
         RATE_LIMITS=RATE_LIMITS,
         # Without JavaScript, an action form sent sooner than this after its page was made is
-        # the second tap of a double tap (views/tables.py, `perform`).
+        # the second tap of a double tap (views/actions.py, `perform`).
         GHOST_TAP_SECONDS=1.0,
     )
     if test_config is None:
@@ -85,18 +85,17 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.after_request(security_headers)
     app.register_error_handler(CSRFError, csrf_failed)
     app.register_error_handler(404, not_found)
+    app.register_error_handler(405, not_found)  # an action's link opened as a page
     app.register_error_handler(InternalServerError, unexpected_error)
 
-    from .views import exchange, fifth_avenue, main, players, share, street, urbanisation, yard
+    from .views import actions, exchange, game_views, main, players, share
 
-    app.register_blueprint(main.bp)
-    app.register_blueprint(share.bp)
-    app.register_blueprint(yard.bp)
-    app.register_blueprint(fifth_avenue.bp)
-    app.register_blueprint(street.bp)
-    app.register_blueprint(urbanisation.bp)
-    app.register_blueprint(exchange.bp)
-    app.register_blueprint(players.bp)
+    for blueprint in (main.bp, actions.bp, share.bp, exchange.bp, players.bp):
+        app.register_blueprint(blueprint)
+    for slug in GAMES:  # each game's own pages, if it has any
+        views = game_views(slug)
+        if views.blueprint is not None:
+            app.register_blueprint(views.blueprint)
     return app
 
 
@@ -181,13 +180,14 @@ def security_headers(response: Response) -> Response:
     return response
 
 
-def not_found(error: Exception) -> tuple[str, int]:
-    """An unknown or revoked link: said in the players' language, with the way home."""
+def not_found(error: HTTPException) -> tuple[str, int]:
+    """An unknown or revoked link (or an action's, opened as a page): said in the players'
+    language, with the way home."""
     message = _(
         "There is nothing at this link. If it was a table's link, the table may have new links "
         "now: ask the phone that started it to share the table again."
     )
-    return render_template("error.html", message=message, title=_("Not found")), 404
+    return render_template("error.html", message=message, title=_("Not found")), error.code or 404
 
 
 def unexpected_error(error: InternalServerError) -> tuple[str, int]:

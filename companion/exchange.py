@@ -39,7 +39,7 @@ from datetime import UTC, datetime
 from typing import Any
 from urllib.parse import quote
 
-from .rules import GAMES, Game, Placing, RuleError, TableState, check_players, replay
+from .rules import GAMES, Current, Game, Placing, RuleError, TableState, check_players
 from .rules.log import MAX_EVENTS, REDO, TIME, UNDO, Event
 from .rules.text import Msg
 
@@ -81,6 +81,7 @@ class Imported:
     created_at: str
     status: str
     events: list[Event]
+    table: Current  # as its events leave it
 
 
 # Export ---------------------------------------------------------------------------------------
@@ -135,13 +136,13 @@ def read_table(data: bytes, colours: Sequence[str]) -> Imported:
     players = check_seats(game, document["players"], colours)
     created_at = check_time(document["created_at"], Msg("The table's date"))
     events = [declared_only(game, event) for event in check_log(document["events"])]
-    state = check_rules(game, [p["name"] for p in players], events)
-    status = "finished" if state.finished else "open"
+    table = check_rules(game, [p["name"] for p in players], events)
+    status = "finished" if table.state.finished else "open"
     if document["status"] != status:
         raise BadFile(Msg("The file says the game is {said}, but its events leave it {actual}.",
                           said=STATUSES.get(document["status"], document["status"][:20]),
                           actual=STATUSES[status]))
-    return Imported(game, players, created_at, status, events)
+    return Imported(game, players, created_at, status, events, table)
 
 
 def too_large() -> Msg:
@@ -292,8 +293,9 @@ def declared_only(game: Game, event: Event) -> Event:
                  event.at)
 
 
-def check_rules(game: Game, names: list[str], events: list[Event]) -> TableState:
-    """Replay the events through the game's rules one by one, naming the first one refused.
+def check_rules(game: Game, names: list[str], events: list[Event]) -> Current:
+    """Replay the events through the game's rules one by one, naming the first one refused;
+    the table they leave.
 
     The rules were written for the payloads the app's own forms build; a file may hold anything,
     so any failure of the rules on an event is that event refused, in words.
@@ -305,7 +307,7 @@ def check_rules(game: Game, names: list[str], events: list[Event]) -> TableState
         except Exception as error:  # any failure: see the docstring
             raise BadFile(Msg("Event {n} ({kind}) is refused: {reason}", n=event.seq,
                               kind=event.kind[:40], reason=rules_message(error))) from None
-    return replay(game, names, events).state
+    return referee.table(events[-1].seq if events else 0)
 
 
 class Referee:
@@ -342,6 +344,15 @@ class Referee:
         self.undone.clear()
         if len(self.done) % SNAPSHOT_EVERY == 0:
             self.snapshots[len(self.done)] = copy.deepcopy(self.state)
+
+    def table(self, last_seq: int) -> Current:
+        """The table as the log leaves it, after its event `last_seq`."""
+        if self.behind:
+            self.rebuild()
+        return Current(self.state, last_seq, tuple(e.seq for e in self.done),
+                       tuple(e.seq for e in reversed(self.undone)),
+                       self.done[-1] if self.done else None,
+                       self.undone[-1] if self.undone else None)
 
     def rebuild(self) -> None:
         start = max(n for n in self.snapshots if n <= len(self.done))

@@ -1,7 +1,7 @@
 """Each table's state, worked out once: no page or action replays a table's log.
 
-Every event is stored with a snapshot of the table after it (`storage.append_event`), and each
-worker process keeps the tables it served last in memory. A page takes the table from memory,
+Every event is stored with a snapshot of the table after it (`record`, the one write path), and
+each worker process keeps the tables it served last in memory. A page takes the table from memory,
 else from its snapshot; an action applies its one event to a copy of the table as it stands.
 The whole log is replayed only for a table that has no snapshot yet (made before snapshots, or
 written without one), and then the snapshot is kept.
@@ -18,68 +18,36 @@ import pickle
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from . import players, storage
-from .rules import GAMES, Game, RuleError, TableState
-from .rules.log import MAX_EVENTS, REDO, UNDO, Event, resolve
+from .rules import GAMES, Current, Game, RuleError, TableState, replay
+from .rules.log import MAX_EVENTS, REDO, UNDO, Event
 from .rules.text import Msg
 
 # How many tables (each as of one event) and states a worker keeps: a few busy tables' worth.
 REMEMBERED = 256
 
 
-@dataclass(frozen=True)
-class Current:
-    """A table as it stands after its event `last_seq`: its state, the actions in force (their
-    seqs, oldest first) and those redo would restore (next first), with the two events undo
-    and redo would act on. Shared by every request that shows it: never changed."""
-
-    state: TableState
-    last_seq: int
-    done: tuple[int, ...]
-    undone: tuple[int, ...]
-    last: Event | None  # what undo would take back
-    next: Event | None  # what redo would restore
-
-    @property
-    def head(self) -> int:
-        return self.done[-1] if self.done else 0
-
-
 Load = Callable[[Sequence[int]], dict[int, Event]]
-
-
-def replayed(game: Game, names: list[str], events: Sequence[Event]) -> Current:
-    """The table from its whole log: undo and redo resolved, the actions in force applied."""
-    log = resolve(events)
-    state = game.start(names)
-    for event in log.done:
-        state.apply(event.kind, event.payload)
-    return Current(state, events[-1].seq if events else 0, tuple(e.seq for e in log.done),
-                   tuple(e.seq for e in log.undone), log.done[-1] if log.done else None,
-                   log.undone[0] if log.undone else None)
 
 
 def after(game: Game, names: list[str], table: Current, event: Event, load: Load,
           earlier: Callable[[int], TableState | None]) -> Current:
-    """The table after one more event; RuleError if the rules refuse it. An action applies to a
-    copy of the state; redo applies again what undo took back; undo goes back to the state of
-    the actions still in force (`earlier(head)`, or replayed from their events)."""
+    """The table after one more event; RuleError if the rules refuse it. `table` is this
+    write's own copy: an action and a redo apply to its state in place; undo goes back to the
+    state of the actions still in force (`earlier(head)`, or replayed from their events)."""
     if event.kind == UNDO:
         return undone(game, names, table, event.seq, load, earlier)
     if event.kind == REDO:
         if table.next is None:
             raise RuleError(Msg("There is nothing to redo."))
-        state = copied(table.state)
-        state.apply(table.next.kind, table.next.payload)
+        table.state.apply(table.next.kind, table.next.payload)
         rest = table.undone[1:]
-        return Current(state, event.seq, (*table.done, table.next.seq), rest, table.next,
+        return Current(table.state, event.seq, (*table.done, table.next.seq), rest, table.next,
                        load(rest[:1]).get(rest[0]) if rest else None)
-    state = copied(table.state)
-    state.apply(event.kind, event.payload)
-    return Current(state, event.seq, (*table.done, event.seq), (), event, None)
+    table.state.apply(event.kind, event.payload)
+    return Current(table.state, event.seq, (*table.done, event.seq), (), event, None)
 
 
 def undone(game: Game, names: list[str], table: Current, seq: int, load: Load,
@@ -97,13 +65,6 @@ def undone(game: Game, names: list[str], table: Current, seq: int, load: Load,
     return Current(state, seq, done, (table.last.seq, *table.undone), last, table.last)
 
 
-def copied(state: TableState) -> TableState:
-    """A copy to apply an event to (pickle copies a table's state several times faster than
-    copy.deepcopy)."""
-    state_copy: TableState = pickle.loads(pickle.dumps(state, pickle.HIGHEST_PROTOCOL))
-    return state_copy
-
-
 # The shape of the rules' table states: a snapshot kept under another one is not read (the
 # table is replayed from its log instead). Raise it whenever a state class changes its fields.
 STATES = 2
@@ -115,7 +76,8 @@ def snapshot(table: Current) -> bytes:
 
 def from_snapshot(data: bytes) -> Current | None:
     """A snapshot this module kept: bytes from the app's own database, never from a user (an
-    import replays its events instead); None if it was kept under other rules (`STATES`)."""
+    import replays its events instead); None if it was kept under other rules (`STATES`). Each
+    call gives a table of its own (a write applies its event to it)."""
     kept = pickle.loads(data)
     if not isinstance(kept, tuple) or kept[0] != STATES:
         return None
@@ -124,26 +86,34 @@ def from_snapshot(data: bytes) -> Current | None:
 
 
 class Memory:
-    """The tables this worker served last, by (table id, last seq), their states by (table
-    id, head), and what pages work out from a state (`worked_out`); the least recently used go
-    first. Thread-safe."""
+    """The tables this worker served last, by (table id, last seq), each with its snapshot
+    (a write's own copy is read from it: pickle copies a state several times faster than
+    copy.deepcopy); their states by (table id, head); and what pages work out from a state
+    (`worked_out`). The least recently used go first. Thread-safe."""
 
     def __init__(self, size: int = REMEMBERED):
         self.size = size
         self.lock = threading.Lock()
-        self.tables: OrderedDict[tuple[str, int], Current] = OrderedDict()
+        self.tables: OrderedDict[tuple[str, int], tuple[Current, bytes]] = OrderedDict()
         self.states: OrderedDict[tuple[str, int], TableState] = OrderedDict()
         self.derived: OrderedDict[tuple[str, int], Any] = OrderedDict()
 
     def table(self, table_id: str, seq: int) -> Current | None:
-        return self._get(self.tables, (table_id, seq))
+        kept = self._get(self.tables, (table_id, seq))
+        return kept[0] if kept else None
+
+    def copy_of(self, table_id: str, seq: int) -> Current | None:
+        """A copy of its own of the table after event `seq`, if it is kept."""
+        kept = self._get(self.tables, (table_id, seq))
+        return from_snapshot(kept[1]) if kept else None
 
     def state(self, table_id: str, head: int) -> TableState | None:
         return self._get(self.states, (table_id, head))
 
-    def keep(self, table_id: str, table: Current) -> None:
+    def keep(self, table_id: str, table: Current, data: bytes) -> None:
+        """Keep a table with its snapshot (`data`)."""
         with self.lock:
-            for kept, key, value in ((self.tables, (table_id, table.last_seq), table),
+            for kept, key, value in ((self.tables, (table_id, table.last_seq), (table, data)),
                                      (self.states, (table_id, table.head), table.state)):
                 kept[key] = value
                 kept.move_to_end(key)
@@ -180,38 +150,53 @@ class Memory:
 MEMORY = Memory()
 
 
+# Reading: a table as it stands ----------------------------------------------------------------
+
+
 def current(db: storage.Database, table_id: str, game: Game, names: list[str]) -> Current:
     """The table as it stands: from memory, else its snapshot, else its replayed log (and then
     its snapshot is kept)."""
     last_seq = storage.last_seq(db, table_id)
     table = MEMORY.table(table_id, last_seq)
     if table is None:
-        table = (snapshot_at(db, table_id, last_seq)
-                 or replayed_and_kept(db, table_id, game, names))
-        MEMORY.keep(table_id, table)
+        data = stored_snapshot(db, table_id, last_seq)
+        table = from_snapshot(data) if data else None
+        if table is None:
+            table = replay(game, names, storage.events(db, table_id))
+            with storage.write_transaction(db):
+                data = keep(db, table_id, game, names, table)
+        MEMORY.keep(table_id, table, data)
     return table
 
 
-def snapshot_at(db: storage.Database, table_id: str, seq: int) -> Current | None:
-    """The table after event `seq` from its stored snapshot, if that is the one kept."""
+def stored_snapshot(db: storage.Database, table_id: str, seq: int) -> bytes | None:
+    """The stored snapshot of the table after event `seq`, if that is the one kept."""
     kept = storage.snapshot(db, table_id)
-    return from_snapshot(kept[1]) if kept is not None and kept[0] == seq else None
+    return kept[1] if kept is not None and kept[0] == seq else None
 
 
-def replayed_and_kept(db: storage.Database, table_id: str, game: Game,
-                      names: list[str]) -> Current:
-    """The table replayed from its whole log, its snapshot (and result, if finished) kept."""
-    events = storage.events(db, table_id)
-    table = replayed(game, names, events)
+def keep(db: storage.Database, table_id: str, game: Game, names: list[str],
+         table: Current) -> bytes:
+    """Store a replayed table's snapshot, and its result if it is finished (inside a write
+    transaction); the snapshot's bytes."""
+    data = snapshot(table)
+    storage.keep_snapshot(db, table_id, table.last_seq, data)
+    at = storage.event_time(db, table_id, table.last_seq)
+    storage.keep_result(db, table_id, result(game, names, table, at))
+    return data
+
+
+def kept_imported(db: storage.Database, table_id: str, game: Game, names: list[str],
+                  table: Current) -> None:
+    """An imported table, replayed while its file was checked: its snapshot and result."""
     with storage.write_transaction(db):
-        storage.keep_snapshot(db, table_id, table.last_seq, snapshot(table))
-        if table.state.finished:
-            storage.keep_result(db, table_id, result(game, names, table, events[-1].at))
-    return table
+        MEMORY.keep(table_id, table, keep(db, table_id, game, names, table))
 
 
 def result(game: Game, names: list[str], table: Current, at: str) -> str | None:
     """The result kept for the players' statistics once a table is finished (else None)."""
+    if not table.state.finished:
+        return None
     finished = players.result_of(game, names, table.state, at)
     return None if finished is None else players.as_json(finished)
 
@@ -220,60 +205,68 @@ def score_unscored(db: storage.Database) -> None:
     """Finished tables from before results were kept get theirs (once, at start-up)."""
     for row in storage.unscored(db):
         game = GAMES.get(row["game"])
-        if game is not None:
-            try:
-                replayed_and_kept(db, row["id"], game, [p["name"] for p in row["players"]])
-            except RuleError:
-                continue  # a log the rules no longer accept: left out of the statistics
+        if game is None:
+            continue
+        names = [p["name"] for p in row["players"]]
+        try:
+            table = replay(game, names, storage.events(db, row["id"]))
+        except RuleError:
+            continue  # a log the rules no longer accept: left out of the statistics
+        with storage.write_transaction(db):
+            keep(db, row["id"], game, names, table)
 
 
-def with_event(db: storage.Database, table_id: str, game: Game, names: list[str],
-               event: Event) -> Current:
-    """The table after `event`, the next event of its log (inside the write transaction that
-    appends it); RuleError if the rules refuse it."""
-    before = current_within(db, table_id, game, names, event.seq - 1)
-    return after(game, names, before, event,
-                 lambda seqs: storage.events_at(db, table_id, list(seqs)),
-                 lambda head: MEMORY.state(table_id, head))
-
-
-def current_within(db: storage.Database, table_id: str, game: Game, names: list[str],
-                   seq: int) -> Current:
-    """The table after event `seq`, its last one, inside a transaction (nothing is written)."""
-    return (MEMORY.table(table_id, seq) or snapshot_at(db, table_id, seq)
-            or replayed(game, names, storage.events(db, table_id)))
-
-
-def is_text(payload: Mapping[str, Any]) -> bool:
-    """Whether the payload can be stored as UTF-8 (JSON lets in lone surrogates, SQLite not)."""
-    try:
-        json.dumps(payload, ensure_ascii=False).encode()
-    except (UnicodeEncodeError, TypeError, ValueError):
-        return False
-    return True
+# Writing: one action, once --------------------------------------------------------------------
 
 
 def record(db: storage.Database, table_id: str, game: Game, names: list[str], based_on: int,
-           kind: str, payload: Mapping[str, Any], once: storage.Once | None = None) -> Event:
-    """Append one action the rules allow (`storage.append_event`, which refuses an outdated or
-    repeated one), with the table's status and snapshot after it; the table is kept in memory.
-    RuleError if the rules refuse it, or the table is full (MAX_EVENTS)."""
-    payload = {} if kind in (UNDO, REDO) else payload  # they carry nothing
-    if not is_text(payload):
-        raise RuleError(Msg("This form holds something that is not text: nothing was recorded."))
-    written: list[Current] = []
+           kind: str, payload: Mapping[str, Any], once: storage.Once | None = None
+           ) -> tuple[Event, Current]:
+    """Append one action the rules allow, with the table's status, snapshot and result after
+    it, in one write transaction; the event and the table after it (kept in memory).
 
-    def check(event: Event) -> storage.Written:
-        if event.seq > MAX_EVENTS:
+    A submission whose key and fields were recorded before is a retry: its event back and the
+    table as it stands, nothing written (`storage.claim`, which also refuses a table whose
+    links were renewed, GoneError, and a writer that is behind, StaleError). RuleError if the
+    rules refuse the action, or the table is full (MAX_EVENTS)."""
+    stored = stored_payload({} if kind in (UNDO, REDO) else payload)  # undo and redo carry nothing
+    with storage.write_transaction(db):
+        retried = storage.claim(db, table_id, based_on, once)
+        if retried is not None:
+            return retried, own_copy(db, table_id, game, names, storage.last_seq(db, table_id))
+        if based_on + 1 > MAX_EVENTS:
             raise RuleError(Msg("This table holds {most} entries, as many as a table can hold "
                                 "(and be exported and imported again): nothing more can be "
                                 "recorded. Export it and go on at a new table.", most=MAX_EVENTS))
-        table = with_event(db, table_id, game, names, event)
-        written.append(table)
-        return storage.Written("finished" if table.state.finished else "open", snapshot(table),
-                               result(game, names, table, event.at))
+        # The event as a replay will read it back (tuples become lists): what the rules apply.
+        event = Event(based_on + 1, kind, json.loads(stored), storage.now())
+        table = after(game, names, own_copy(db, table_id, game, names, based_on), event,
+                      lambda seqs: storage.events_at(db, table_id, list(seqs)),
+                      lambda head: MEMORY.state(table_id, head))
+        data = snapshot(table)
+        storage.append_event(db, table_id, event, stored, once,
+                             "finished" if table.state.finished else "open", data,
+                             result(game, names, table, event.at))
+    MEMORY.keep(table_id, table, data)
+    return event, table
 
-    event = storage.append_event(db, table_id, based_on, kind, payload, check, once)
-    if written:
-        MEMORY.keep(table_id, written[0])
-    return event
+
+def own_copy(db: storage.Database, table_id: str, game: Game, names: list[str],
+             seq: int) -> Current:
+    """A copy of its own of the table after event `seq`, its last one (inside the write
+    transaction): from memory, else its snapshot, else its replayed log."""
+    data = stored_snapshot(db, table_id, seq)
+    return (MEMORY.copy_of(table_id, seq) or (from_snapshot(data) if data else None)
+            or replay(game, names, storage.events(db, table_id)))
+
+
+def stored_payload(payload: Mapping[str, Any]) -> str:
+    """The payload as the log stores it (JSON text); RuleError if it cannot be stored as UTF-8
+    (JSON lets in lone surrogates, SQLite not)."""
+    try:
+        stored = json.dumps(payload, ensure_ascii=False, sort_keys=True)
+        stored.encode()
+    except (UnicodeEncodeError, TypeError, ValueError):
+        raise RuleError(Msg("This form holds something that is not text: nothing was "
+                            "recorded.")) from None
+    return stored

@@ -7,7 +7,7 @@ import os
 import secrets
 import sqlite3
 import time
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -243,60 +243,46 @@ def last_seq(db: Database, table_id: str) -> int:
     return int(row[0] or 0)
 
 
-@dataclass(frozen=True)
-class Written:
-    """What `append_event`'s check says of the table with the new event: its status ("open"
-    or "finished"), the snapshot to keep with it (the caller's bytes, or None) and, once
-    finished, its result (the caller's JSON text) for the players' statistics."""
+def claim(db: Database, table_id: str, based_on: int, once: Once | None) -> Event | None:
+    """Inside the write transaction, before an action is worked out: the event recorded
+    before with this submission's key and fields (a retry: nothing is to be written), else
+    None when the writer saw the table's last event (`based_on`). GoneError when the table's
+    links were renewed since the writer loaded it; StaleError when the writer is behind, or
+    the key came with other fields (another button of the same form)."""
+    row = db.execute("select 1 from tables where id = ?", [table_id]).fetchone()
+    if row is None:
+        raise GoneError(table_id)
+    earlier = earlier_use(db, table_id, once.key) if once else None
+    if once and earlier and earlier[1] == once.request:
+        return earlier[0]
+    current = last_seq(db, table_id)
+    if based_on != current or earlier:
+        raise StaleError(events_since(db, table_id, based_on), current - based_on)
+    return None
 
-    status: str
-    snapshot: bytes | None = None
-    result: str | None = None
+
+def append_event(db: Database, table_id: str, event: Event, payload: str, once: Once | None,
+                 status: str, snapshot: bytes, result: str | None) -> None:
+    """Inside the write transaction that `claim`ed it: the event (its payload as JSON text,
+    with its one-time key), the table's status after it ("open" or "finished"), its snapshot
+    and result (JSON, or None while it is not finished)."""
+    db.execute(
+        "insert into events (table_id, seq, kind, payload, at, action_key, request) "
+        "values (?, ?, ?, ?, ?, ?, ?)",
+        [table_id, event.seq, event.kind, payload, event.at, once.key if once else None,
+         once.request if once else None])
+    db.execute("update tables set status = ? where id = ?", [status, table_id])
+    keep_snapshot(db, table_id, event.seq, snapshot)
+    keep_result(db, table_id, result)
 
 
-def append_event(
-    db: Database,
-    table_id: str,
-    based_on: int,
-    kind: str,
-    payload: Mapping[str, Any],
-    check: Callable[[Event], Written],
-    once: Once | None = None,
-) -> Event:
-    """Append one event if the writer saw the latest state (`based_on` is the last seq it saw).
-
-    In one transaction, reading no more than the table's last event: a table whose links were
-    renewed since the writer loaded it is GoneError; a submission whose key and request were
-    recorded before is a retry and gets that event back, nothing written; a writer that is
-    behind gets StaleError and nothing is written; `check(event)` applies the new event to the
-    table (raising RuleError if the rules refuse it) and says its status and snapshot, which
-    are stored with it.
-    """
-    with write_transaction(db):
-        row = db.execute("select status from tables where id = ?", [table_id]).fetchone()
-        if row is None:
-            raise GoneError(table_id)
-        earlier = earlier_use(db, table_id, once.key) if once else None
-        if once and earlier and earlier[1] == once.request:
-            return earlier[0]
-        current = last_seq(db, table_id)
-        if based_on != current or earlier:  # a key used with other fields: another button
-            raise StaleError(events_since(db, table_id, based_on), current - based_on)
-        stored = json.dumps(payload, ensure_ascii=False, sort_keys=True)
-        # The event as a replay will read it back (tuples become lists): what the check applies.
-        event = Event(current + 1, kind, json.loads(stored), now())
-        written = check(event)
-        db.execute(
-            "insert into events (table_id, seq, kind, payload, at, action_key, request) "
-            "values (?, ?, ?, ?, ?, ?, ?)",
-            [table_id, event.seq, kind, stored, event.at, once.key if once else None,
-             once.request if once else None])
-        db.execute("update tables set status = ? where id = ?", [written.status, table_id])
-        if written.snapshot is not None:
-            keep_snapshot(db, table_id, event.seq, written.snapshot)
-        if written.result is not None or row[0] == "finished":  # finished, or no longer
-            keep_result(db, table_id, written.result)
-    return event
+def event_time(db: Database, table_id: str, seq: int) -> str:
+    """When the table's event `seq` was recorded (its creation time before its first)."""
+    row = db.execute("select at from events where table_id = ? and seq = ?",
+                     [table_id, seq]).fetchone()
+    if row is None:
+        row = db.execute("select created_at from tables where id = ?", [table_id]).fetchone()
+    return str(row[0]) if row else now()
 
 
 def events_since(db: Database, table_id: str, seq: int, most: int = 3) -> list[Event]:

@@ -3,8 +3,8 @@
 // every action and carry each table's secret link.
 "use strict";
 var CACHE = "companion-static-v2";
-var ASSETS = ["/static/app.css", "/static/app.js", "/static/yard.css", "/static/fifth_avenue.css",
-  "/static/street.css", "/static/street.js", "/static/urbanisation.css", "/static/icons/icon.svg",
+// Every page's own files; a game's stylesheet and script are kept once a page of it loads them.
+var ASSETS = ["/static/app.css", "/static/app.js", "/static/icons/icon.svg",
   "/static/icons/icon-192.png", "/static/icons/icon-512.png"];
 
 self.addEventListener("install", function (event) {

@@ -7,6 +7,8 @@ import pytest
 
 from companion import create_app
 from companion.rules import GAMES
+from companion.views import game_views
+from companion.views.actions import GameViews
 
 ROOT = Path(__file__).resolve().parent.parent
 FORBIDDEN = {"flask", "flask_wtf", "sqlite_utils", "sqlite3", "weasyprint", "wtforms"}
@@ -26,8 +28,8 @@ def test_rules_are_pure(path):
 
 
 @pytest.mark.parametrize("slug", sorted(GAMES))
-def test_every_game_has_its_blueprint_templates_and_tests(slug, app):
-    assert slug in app.blueprints
+def test_every_game_has_its_views_templates_and_tests(slug, app):
+    assert isinstance(game_views(slug), GameViews)  # companion/views/<slug>.py
     for template in ("table.html", "sheet.html", "pad.html"):
         assert (ROOT / "templates" / slug / template).exists()
     assert (ROOT / "companion" / "rules" / f"{slug}.py").exists()

@@ -11,11 +11,11 @@ from typing import Any, Protocol
 
 from . import fifth_avenue_table, street_table, urbanisation_table, yard, yard_table
 from .common import Placing, RuleError
-from .log import Entry, Event, Resolved, history, resolve
+from .log import Entry, Event, history, resolve
 from .names import clean_name, skeleton
 from .text import Msg
 
-__all__ = ["GAMES", "Game", "PadLine", "Placing", "Replay", "RuleError", "ScorePad",
+__all__ = ["GAMES", "Current", "Game", "PadLine", "Placing", "RuleError", "ScorePad",
            "TableState", "check_players", "clean_name", "find_game", "replay", "score_pad"]
 
 
@@ -102,22 +102,40 @@ def find_game(slug: str) -> Game:
 
 
 @dataclass(frozen=True)
-class Replay:
-    """A table's state after replaying its log, with what undo and redo would act on."""
+class Current:
+    """A table as it stands after its event `last_seq`: its state, the actions in force (their
+    seqs, oldest first) and those redo would restore (next first), with the two events undo
+    and redo would act on. Shared by every request that shows it: never changed."""
 
     state: TableState
-    log: Resolved
     last_seq: int
+    done: tuple[int, ...]
+    undone: tuple[int, ...]
+    last: Event | None  # what undo would take back
+    next: Event | None  # what redo would restore
+
+    @property
+    def head(self) -> int:
+        """The last action in force: undo and redo work like a stack, so it fixes the state."""
+        return self.done[-1] if self.done else 0
 
 
-def replay(game: Game, players: list[str], events: Iterable[Event]) -> Replay:
-    """Rebuild a table's state from its events, undo and redo resolved."""
+def replay(game: Game, players: list[str], events: Iterable[Event],
+           each: Callable[[Event, TableState], None] | None = None) -> Current:
+    """A table from its whole log: undo and redo resolved, the actions in force applied (and
+    `each` told of every one, with the state it made). The one replay: pages, history, exports
+    and statistics read the table it gives (kept as a snapshot by `companion.replays`, so that
+    a page never replays a log)."""
     events = list(events)
     log = resolve(events)
     state = game.start(players)
     for event in log.done:
         state.apply(event.kind, event.payload)
-    return Replay(state, log, events[-1].seq if events else 0)
+        if each is not None:
+            each(event, state)
+    return Current(state, events[-1].seq if events else 0, tuple(e.seq for e in log.done),
+                   tuple(e.seq for e in log.undone), log.done[-1] if log.done else None,
+                   log.undone[0] if log.undone else None)
 
 
 @dataclass(frozen=True)
@@ -146,17 +164,19 @@ def score_pad(game: Game, players: list[str], events: Iterable[Event]) -> ScoreP
     """Every event in order as a score pad line: the actions in force replayed once, each
     said with the table it made and its change to every total."""
     events = list(events)
-    state = game.start(players)
-    start = state.totals()
+    start = game.start(players).totals()
+    totals = [start]
     made: dict[int, tuple[str, str | None, tuple[tuple[str, int], ...]]] = {}
-    for event in resolve(events).done:
-        before = state.totals()
-        state.apply(event.kind, event.payload)
-        after = state.totals()
+
+    def line(event: Event, state: TableState) -> None:
+        before, after = totals[-1], state.totals()
         said = game.say(event.kind, event.payload, state)
         note = getattr(state, "note", None)
         made[event.seq] = (said, None if not note or note.rstrip(".") == said else note,
                            _changes(before, after))
+        totals.append(after)
+
+    state = replay(game, players, events, each=line).state
     return ScorePad(tuple((p, v) for p, v in start.items() if v),
                     [_pad_line(game, entry, made, state) for entry in history(events)])
 

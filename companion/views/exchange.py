@@ -29,16 +29,9 @@ from werkzeug.exceptions import RequestEntityTooLarge
 from .. import csrf, exchange, get_db, replays, storage
 from ..i18n import lazy_gettext as _l
 from ..i18n import text
-from ..rules import replay
+from .clients import content_disposition, remember, too_often
 from .share import qr_svg
-from .tables import (
-    SEAT_COLOURS,
-    Table,
-    content_disposition,
-    load_table,
-    remember,
-    too_often,
-)
+from .tables import SEAT_COLOURS, Table, load_table
 
 bp = Blueprint("exchange", __name__)
 
@@ -68,7 +61,7 @@ def export_json(slug: str, table_id: str) -> Response:
 def results_csv(slug: str, table_id: str) -> Response:
     """The standings (the result, once finished) as a spreadsheet: one row per player."""
     table = load_table(slug, table_id)
-    state = table.current().state
+    state = table.current.state
     body = exchange.results_csv(str(table.game.name), table.created_at[:10], table.names,
                                 state.ranking(), state.finished)
     # With a byte order mark, spreadsheet apps read the names' accents and umlauts as UTF-8.
@@ -102,14 +95,15 @@ def bgstats_open(slug: str, table_id: str) -> Any:
 
 
 def bgstats_play(table: Table) -> dict[str, Any] | None:
-    """The play, from the whole log (its actions in force give the start player and the
-    times)."""
-    events = storage.events(get_db(), table.id)
-    game = replay(table.game, table.names, events)
+    """The play: the table as it stands, with its whole log (its actions in force give the
+    start player and the times)."""
+    game = table.current
     if not game.state.finished:
         return None
-    return exchange.bgstats_play(row(table), str(table.game.name), game.state, game.log.done,
-                                 events)
+    events = storage.events(get_db(), table.id)
+    in_force = set(game.done)
+    return exchange.bgstats_play(row(table), str(table.game.name), game.state,
+                                 [e for e in events if e.seq in in_force], events)
 
 
 def not_finished(table: Table) -> tuple[str, int]:
@@ -167,8 +161,9 @@ def import_table() -> Any:
     table_id = storage.import_table(get_db(), imported.game.slug, imported.players,
                                     imported.events, imported.created_at,
                                     imported.status)
-    # Replayed once now: its snapshot, and its result for the statistics if it is finished.
-    replays.current(get_db(), table_id, imported.game, [p["name"] for p in imported.players])
+    # Replayed once, while the file was checked: its snapshot, and its result if it is finished.
+    replays.kept_imported(get_db(), table_id, imported.game,
+                          [p["name"] for p in imported.players], imported.table)
     remember(table_id, started_here=True)
     return redirect(url_for("main.table", slug=imported.game.slug, table_id=table_id), code=303)
 

@@ -23,17 +23,9 @@ from ..rules import RuleError
 from ..rules import fifth_avenue as rules
 from ..rules import fifth_avenue_table as play
 from ..rules import fifth_avenue_turns as turns
-from . import tables
-from .tables import (
-    ActionForm,
-    Table,
-    act,
-    load_table,
-    log_context,
-    perform,
-    refuse,
-    table_page,
-)
+from .actions import Action, ActionForm, GameViews, field_at_fault, form_error, perform, reason
+from .actions import refused as refused_on
+from .tables import Table, load_table, log_context
 
 bp = Blueprint("fifth_avenue", __name__, url_prefix="/fifth_avenue")
 MY_BOARD = "fifth_avenue_board"  # this browser's board for its new tables (session)
@@ -120,9 +112,8 @@ def setup_form(state: play.FifthAvenueTable) -> Any:
     return type("SetupForm", (ActionForm,), fields)()
 
 
-@table_page("fifth_avenue")
 def render(table: Table, error: str | None = None, status: int = 200, **forms: Any) -> Any:
-    game = table.current()
+    game = table.current
     state: play.FifthAvenueTable = game.state  # type: ignore[assignment]
     high = request.args.get("high", type=int)
     if high is None and "alea_form" in forms:
@@ -176,7 +167,7 @@ def board(table_id: str) -> Any:
     """The board profile of this table: which colour sits where in each district. It is the
     table's own; this browser may keep it for its new tables (never for anyone else's)."""
     table = load_table("fifth_avenue", table_id)
-    game = table.current()
+    game = table.current
     state: play.FifthAvenueTable = game.state  # type: ignore[assignment]
     shown = ({"colours": state.colours, "set_sizes": state.set_sizes} if state.board_set
              else my_board())
@@ -190,11 +181,11 @@ def board(table_id: str) -> Any:
     if request.method == "GET":
         return render_board(table)
     if not form.validate_on_submit():
-        return refuse(table, form, render_board)
+        return refused_on(table, form_error(form), 400, render_board, field_at_fault(form))
     try:
         payload = profile_payload(form)
     except RuleError as error:  # it keeps its `Msg`, to be shown translated
-        return tables.refused(table, tables.reason(error), 422, render_board)
+        return refused_on(table, reason(error), 422, render_board)
     keep = form.keep.data
     return perform(table, form, "profile", payload, render_board,
                    on_recorded=lambda event: keep_my_board(payload) if keep else None)
@@ -211,49 +202,28 @@ def keep_my_board(profile: dict[str, Any]) -> None:
     session[MY_BOARD] = profile
 
 
-@bp.post("/<table_id>/board/saved")
-def saved_profile(table_id: str) -> Any:
-    """One tap: the board this browser kept (or the default) for this table."""
-    profile = my_board()
-    return act("fifth_avenue", table_id, ActionForm(), "profile", lambda form, table: profile)
-
-
 def profile_payload(form: Any) -> dict[str, Any]:
     colours = {d: [form[f"{d}_{k}"].data for k in range(5)] for d in play.DISTRICT_IDS}
     sizes = [int(s) for s in form.set_sizes.data.split() if s.isdigit()]
     return {"colours": colours, "set_sizes": list(play.check_set_sizes(sizes))}
 
 
-@bp.post("/<table_id>/setup")
-def setup(table_id: str) -> Any:
-    state: play.FifthAvenueTable = (
-        load_table("fifth_avenue", table_id).current().state)  # type: ignore[assignment]
-    form = setup_form(state)
-
-    def payload(form: Any, table: Table) -> dict[str, Any]:
-        start = {d: {"plot": int(form[f"plot_{d}"].data), "kind": form[f"kind_{d}"].data}
-                 for d in play.DISTRICT_IDS}
-        return {"start": start, "row": [form[f"row_{k}"].data for k in range(play.ROW_TILES)],
-                "turns": True}
-
-    return act("fifth_avenue", table_id, form, "setup", payload, setup_form=form)
+def setup_payload(form: Any, table: Table) -> dict[str, Any]:
+    start = {d: {"plot": int(form[f"plot_{d}"].data), "kind": form[f"kind_{d}"].data}
+             for d in play.DISTRICT_IDS}
+    return {"start": start, "row": [form[f"row_{k}"].data for k in range(play.ROW_TILES)],
+            "turns": True}
 
 
-@bp.post("/<table_id>/setup/draw")
-def draw_setup(table_id: str) -> Any:
+def drawn_setup(form: ActionForm, table: Table) -> dict[str, Any]:
     """One tap: the app draws the starting businesses and the supply row; the table lays the
     tiles out as the board shows them."""
-    def payload(form: ActionForm, table: Table) -> dict[str, Any]:
-        state: play.FifthAvenueTable = table.current().state  # type: ignore[assignment]
-        return {**turns.draw_setup(state.colours, _draw), "turns": True}
-
-    return act("fifth_avenue", table_id, ActionForm(), "setup", payload)
+    return {**turns.draw_setup(state_of(table).colours, _draw), "turns": True}
 
 
-@bp.post("/<table_id>/first")
-def first_placer(table_id: str) -> Any:
-    return act("fifth_avenue", table_id, WhoForm(), "first_placer",
-               lambda f, t: {"player": f.player.data})
+def state_of(table: Table) -> play.FifthAvenueTable:
+    state: play.FifthAvenueTable = table.current.state  # type: ignore[assignment]
+    return state
 
 
 def split_target(target: str) -> tuple[str, int]:
@@ -263,21 +233,18 @@ def split_target(target: str) -> tuple[str, int]:
     return district, int(plot)
 
 
-@bp.post("/<table_id>/plot")
-def plot(table_id: str) -> Any:
+def plot_kind(form: PlotForm, table: Table) -> str:
     """A tap on a plot: an initial skyscraper while placing, otherwise the chosen business."""
-    state: play.FifthAvenueTable = (
-        load_table("fifth_avenue", table_id).current().state)  # type: ignore[assignment]
-    kind = "initial_skyscraper" if state.phase == "placing" else "business"
+    return "initial_skyscraper" if state_of(table).phase == "placing" else "business"
 
-    def payload(form: PlotForm, table: Table) -> dict[str, Any]:
-        district, number = split_target(form.target.data)
-        data: dict[str, Any] = {"district": district, "plot": number}
-        if kind == "business":
-            data["tile"] = form.tile.data if form.tile.data is not None else first_tile(state)
-        return data
 
-    return act("fifth_avenue", table_id, PlotForm(), kind, payload)
+def plot_payload(form: PlotForm, table: Table) -> dict[str, Any]:
+    district, number = split_target(form.target.data)
+    data: dict[str, Any] = {"district": district, "plot": number}
+    if plot_kind(form, table) == "business":
+        data["tile"] = form.tile.data if form.tile.data is not None else first_tile(
+            state_of(table))
+    return data
 
 
 def first_tile(state: play.FifthAvenueTable) -> int:
@@ -286,36 +253,11 @@ def first_tile(state: play.FifthAvenueTable) -> int:
     return next((i for i, t in enumerate(tiles) if t is not None), 0)
 
 
-@bp.post("/<table_id>/move")
-def move(table_id: str) -> Any:
-    return act("fifth_avenue", table_id, MoveForm(), "move",
-               lambda f, t: {"commissioner": f.commissioner.data, "to": f.to.data})
-
-
-@bp.post("/<table_id>/skyscrapers")
-def skyscrapers(table_id: str) -> Any:
-    """Option A's 1st action: the player at turn takes 3 skyscrapers into their supply."""
-    return act("fifth_avenue", table_id, WhoForm(), "skyscrapers",
-               lambda f, t: {"player": f.player.data})
-
-
-@bp.post("/<table_id>/score")
-def score(table_id: str) -> Any:
-    return act("fifth_avenue", table_id, ScoreForm(), "score",
-               lambda f, t: {"district": f.district.data})
-
-
-@bp.post("/<table_id>/alea")
-def alea(table_id: str) -> Any:
+def alea_payload(form: AleaForm, table: Table) -> dict[str, Any]:
     """Alea's bid: drawn by the app from a full black deck, or the cards the players flipped."""
-    form = AleaForm()
-
-    def payload(form: AleaForm, table: Table) -> dict[str, Any]:
-        cards = draw_alea_cards() if form.draw.data else parse_cards(form.cards.data or "")
-        high = {} if form.high_bid.data is None else {"high_bid": form.high_bid.data}
-        return {**high, "cards": cards}
-
-    return act("fifth_avenue", table_id, form, "alea_bid", payload, alea_form=form)
+    cards = draw_alea_cards() if form.draw.data else parse_cards(form.cards.data or "")
+    high = {} if form.high_bid.data is None else {"high_bid": form.high_bid.data}
+    return {**high, "cards": cards}
 
 
 def draw_alea_cards() -> list[int]:
@@ -346,13 +288,6 @@ def parse_tiles(typed: str) -> list[str]:
     return [names.get(word.casefold(), word) for word in typed.replace(",", " ").split()]
 
 
-@bp.post("/<table_id>/auction")
-def auction(table_id: str) -> Any:
-    form = AuctionForm()
-
-    return act("fifth_avenue", table_id, form, "auction", auction_payload, auction_form=form)
-
-
 def auction_payload(form: AuctionForm, table: Table) -> dict[str, Any]:
     """Alea or nobody from their buttons; a player from the bid tapped, with the skyscrapers
     built (a choice: never 0 by default) or the building stop."""
@@ -368,35 +303,48 @@ def auction_payload(form: AuctionForm, table: Table) -> dict[str, Any]:
     return {"winner": player, "colour": colour, "build": form.build.data}
 
 
-@bp.post("/<table_id>/final")
-def final(table_id: str) -> Any:
+def final_payload(form: FinalForm, table: Table) -> dict[str, Any]:
     """The final scoring; Central Park's three tiles drawn by the app or entered."""
-    state: play.FifthAvenueTable = (
-        load_table("fifth_avenue", table_id).current().state)  # type: ignore[assignment]
-    form = FinalForm()
-
-    def payload(form: FinalForm, table: Table) -> dict[str, Any]:
-        if form.draw.data:
-            tiles = _draw.sample(state.below_park, min(3, len(state.below_park)))
-        else:
-            tiles = parse_tiles(form.tiles.data or "")
-        return {"park_tiles": tiles}
-
-    return act("fifth_avenue", table_id, form, "final", payload, final_form=form)
+    if form.draw.data:
+        below = state_of(table).below_park
+        return {"park_tiles": _draw.sample(below, min(3, len(below)))}
+    return {"park_tiles": parse_tiles(form.tiles.data or "")}
 
 
-@bp.post("/<table_id>/hand")
-def hand(table_id: str) -> Any:
-    state: play.FifthAvenueTable = (
-        load_table("fifth_avenue", table_id).current().state)  # type: ignore[assignment]
+def hand_form(table: Table) -> Any:
+    """The cards in hand of the players tied for the lead (the final tie-break)."""
+    state = state_of(table)
     fields = {f"cards_{i}": IntegerField(_("%(player)s: cards in hand", player=p),
-
                                          validators=[InputRequired(), NumberRange(0, 200)])
               for i, p in enumerate(state.players) if p in state.tied_leaders}
-    form = type("HandForm", (ActionForm,), fields)()
+    return type("HandForm", (ActionForm,), fields)()
 
-    def payload(form: Any, table: Table) -> dict[str, Any]:
-        return {"cards": {p: form[f"cards_{i}"].data for i, p in enumerate(state.players)
-                          if p in state.tied_leaders}}
 
-    return act("fifth_avenue", table_id, form, "hand_cards", payload)
+def hand_payload(form: Any, table: Table) -> dict[str, Any]:
+    state = state_of(table)
+    return {"cards": {p: form[f"cards_{i}"].data for i, p in enumerate(state.players)
+                      if p in state.tied_leaders}}
+
+
+def who(form: WhoForm, table: Table) -> dict[str, Any]:
+    return {"player": form.player.data}
+
+
+VIEWS = GameViews(page=render, blueprint=bp, actions={
+    "board/saved": Action("profile", ActionForm, lambda form, table: my_board()),
+    "setup": Action("setup", lambda table: setup_form(state_of(table)), setup_payload,
+                    keep="setup_form"),
+    "setup/draw": Action("setup", ActionForm, drawn_setup),
+    "first": Action("first_placer", WhoForm, who),
+    "plot": Action(plot_kind, PlotForm, plot_payload),
+    "move": Action("move", MoveForm,
+                   lambda form, table: {"commissioner": form.commissioner.data,
+                                        "to": form.to.data}),
+    # Option A's 1st action: the player at turn takes 3 skyscrapers into their supply.
+    "skyscrapers": Action("skyscrapers", WhoForm, who),
+    "score": Action("score", ScoreForm, lambda form, table: {"district": form.district.data}),
+    "alea": Action("alea_bid", AleaForm, alea_payload, keep="alea_form"),
+    "auction": Action("auction", AuctionForm, auction_payload, keep="auction_form"),
+    "final": Action("final", FinalForm, final_payload, keep="final_form"),
+    "hand": Action("hand_cards", hand_form, hand_payload),
+})

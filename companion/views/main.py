@@ -1,4 +1,4 @@
-"""The pages every game shares: home, a new table, undo and redo, history, printing."""
+"""The pages every game shares: home, a new table, the table page, history, printing."""
 
 from __future__ import annotations
 
@@ -40,22 +40,11 @@ from .. import get_db, pdf, storage
 from ..i18n import LANGUAGES, current_language
 from ..i18n import lazy_gettext as _l
 from ..rules import GAMES, RuleError, check_players, clean_name, find_game, score_pad
-from ..rules.log import REDO, UNDO
+from . import game_views
+from .actions import new_action_key, reason
+from .clients import content_disposition, remember, too_often
 from .players import known_players
-from .tables import (
-    COLOUR_NAMES,
-    PAGES,
-    SEAT_COLOURS,
-    ActionForm,
-    content_disposition,
-    load_table,
-    new_action_key,
-    perform,
-    reason,
-    refuse,
-    remember,
-    too_often,
-)
+from .tables import COLOUR_NAMES, SEAT_COLOURS, load_table
 
 bp = Blueprint("main", __name__)
 
@@ -208,10 +197,10 @@ def same_site_path(path: str) -> str | None:
 @bp.get("/<slug>/<table_id>/")
 def table(slug: str, table_id: str) -> Any:
     """Every game's table page: the table at this link, remembered on this phone, drawn by its
-    game's page (`tables.table_page`)."""
+    game's page (`GameViews.page`)."""
     loaded = load_table(slug, table_id)
     remember(loaded.id)
-    return PAGES[slug](loaded)
+    return game_views(slug).page(loaded)
 
 
 @bp.get("/<slug>/<table_id>/history")
@@ -224,24 +213,6 @@ def table_history(slug: str, table_id: str) -> str:
                            lines=list(reversed(pad.lines)))
 
 
-@bp.post("/<slug>/<table_id>/undo")
-def undo(slug: str, table_id: str) -> Any:
-    return undo_or_redo(slug, table_id, UNDO)
-
-
-@bp.post("/<slug>/<table_id>/redo")
-def redo(slug: str, table_id: str) -> Any:
-    return undo_or_redo(slug, table_id, REDO)
-
-
-def undo_or_redo(slug: str, table_id: str, kind: str) -> Any:
-    table = load_table(slug, table_id)
-    form = ActionForm()
-    if not form.validate_on_submit():
-        return refuse(table, form, PAGES[slug])
-    return perform(table, form, kind, {}, PAGES[slug])
-
-
 @bp.get("/<slug>/<table_id>/sheet.pdf")
 def score_sheet(slug: str, table_id: str) -> Any:
     """The table's filled score sheet: every scoring and how it came about."""
@@ -250,7 +221,7 @@ def score_sheet(slug: str, table_id: str) -> Any:
         return render_template("error.html", message=_(
             "Many score sheets were printed from here just now: wait a minute, then try "
             "again.")), 429
-    game = table.current()
+    game = table.current
     size = pdf.page_size(request.args.get("size"))
     body = pdf.render_pdf(f"{slug}/sheet.html", table=table, game=game.state, size=size,
                           rules=game_rules(slug))

@@ -12,7 +12,8 @@ from flask_wtf import FlaskForm
 from werkzeug.wrappers import Response
 
 from .. import get_db, storage
-from .tables import describe_event, load_table, remember, table_from_row
+from .clients import remember
+from .tables import describe_event, load_table, table_from_row
 
 bp = Blueprint("share", __name__)
 LAST_ACTIONS = 5
@@ -74,7 +75,7 @@ def board(view_token: str) -> str:
     actions. It shows nothing that leads to the scorers' link."""
     row = storage.get_table_by_view_token(get_db(), view_token) or abort(404)
     table = table_from_row(row)
-    game = table.current()
+    game = table.current
     shown = game.done[-LAST_ACTIONS:][::-1]
     events = storage.events_at(get_db(), table.id, list(shown))
     return render_template(

@@ -20,17 +20,8 @@ from ..i18n import lazy_gettext as _l
 from ..rules import RuleError
 from ..rules import street as rules
 from ..rules import street_table as play
-from .tables import (
-    ActionForm,
-    FieldError,
-    Table,
-    act,
-    load_table,
-    log_context,
-    opened_fold_out,
-    reason_field,
-    table_page,
-)
+from .actions import Action, ActionForm, FieldError, GameViews, reason_field, take
+from .tables import Table, load_table, log_context, opened_fold_out
 
 bp = Blueprint("street", __name__, url_prefix="/street")
 # Where long words of a card may break on a narrow site (soft hyphens), in both languages.
@@ -169,9 +160,8 @@ CardForm = type("CardForm", (SourcedCardForm,),
                 effect_fields("income") | effect_fields("prestige"))
 
 
-@table_page("street")
 def render(table: Table, error: str | None = None, status: int = 200, **forms: Any) -> Any:
-    game = table.current()
+    game = table.current
     page = render_template(
         "street/table.html", table=table, state=game.state, game=game, builder=builder(game.state),
         play=play, rules=rules, rulings=play.RULINGS, error=error,
@@ -189,7 +179,7 @@ def play_card(table_id: str, seat: int) -> Any:
     form = CardForm()
 
     def page(table: Table, error: str | None = None, status: int = 200) -> Any:
-        game = table.current()
+        game = table.current
         html = render_template(
             "street/play.html", table=table, state=game.state, seq=game.last_seq,
             builder=builder(game.state, player, form, request.args.get("q", "").strip(), 2),
@@ -199,9 +189,11 @@ def play_card(table_id: str, seat: int) -> Any:
 
     if not form.is_submitted():
         return page(table)
-    step = table.current().state.step_of(player)
-    return act("street", table_id, form, "card",
-               lambda f, t: card_payload(f, player, t.current().state, step), page)
+    state: play.StreetTable = table.current.state  # type: ignore[assignment]
+    step = state.step_of(player)
+    return take(table, Action("card", lambda table: form,
+                              lambda form, table: card_payload(form, player, state, step)),
+                page)
 
 
 def builder(state: play.StreetTable, player: str | None = None, form: Any = None,
@@ -323,64 +315,44 @@ def described_card(form: Any) -> dict[str, Any]:
             "prestige": effects("prestige")}
 
 
-def seat_fold_out(kind: str, player: str | None) -> Callable[[Table], str | None]:
+def seat_fold_out(kind: str) -> Callable[[Any, Table], str | None]:
     """The fold-out a player's form came from ("buy-1": the second seat's purchase)."""
-    def of(table: Table) -> str | None:
+    def of(form: Any, table: Table) -> str | None:
+        player = form.player.data
         return f"{kind}-{table.names.index(player)}" if player in table.names else None
     return of
 
 
-@bp.post("/<table_id>/buy")
-def buy(table_id: str) -> Any:
-    def payload(f: BuyForm, table: Table) -> dict[str, Any]:
-        if f.cost.data is None and f.deck.data != play.PUBLIC:  # blank is not $0
-            raise FieldError(f.cost, _("Enter what the card cost: only the public pile is free."))
-        return {"player": f.player.data, "deck": f.deck.data, "cost": f.cost.data or 0}
-
-    form = BuyForm()
-    return act("street", table_id, form, "buy", payload,
-               opened=seat_fold_out("buy", form.player.data))
-
-
-@bp.post("/<table_id>/upcoins")
-def upcoins(table_id: str) -> Any:
-    return act("street", table_id, PlayerForm(), "upcoins", lambda f, t: {"player": f.player.data})
+def buy_payload(form: BuyForm, table: Table) -> dict[str, Any]:
+    if form.cost.data is None and form.deck.data != play.PUBLIC:  # blank is not $0
+        raise FieldError(form.cost, _("Enter what the card cost: only the public pile is free."))
+    return {"player": form.player.data, "deck": form.deck.data, "cost": form.cost.data or 0}
 
 
 class DeckEmptyForm(PlayerForm):
     by = StringField(_l("Who took its last card"))
 
 
-@bp.post("/<table_id>/deck_empty")
-def deck_empty(table_id: str) -> Any:
-    """A deck ran out; whoever took its last card triggered the final round."""
-    form = DeckEmptyForm()
-    return act("street", table_id, form, "deck_empty",
-               lambda f, t: {"player": f.player.data, "by": f.by.data or f.player.data},
-               opened=seat_fold_out("empty", form.player.data))
+def player_only(form: PlayerForm, table: Table) -> dict[str, Any]:
+    return {"player": form.player.data}
 
 
-@bp.post("/<table_id>/discard")
-def discard(table_id: str) -> Any:
-    """The card taken was discarded: the turn goes on to its next action."""
-    return act("street", table_id, PlayerForm(), "discard", lambda f, t: {"player": f.player.data})
-
-
-@bp.post("/<table_id>/remove")
-def remove(table_id: str) -> Any:
-    """A card built by mistake taken off the top of its site."""
-    form = RemoveForm()
-    return act("street", table_id, form, "remove",
-               lambda f, t: {"street": f.street.data, "site": f.site.data})
-
-
-@bp.post("/<table_id>/account")
-def account(table_id: str) -> Any:
-    return act("street", table_id, AccountForm(), "account",
-               lambda f, t: {"player": f.player.data, "amount": f.amount.data,
-                             "reason": f.reason.data}, opened="fix")
-
-
-@bp.post("/<table_id>/finish")
-def finish(table_id: str) -> Any:
-    return act("street", table_id, ActionForm(), "finish", lambda f, t: {})
+VIEWS = GameViews(page=render, blueprint=bp, actions={
+    "buy": Action("buy", BuyForm, buy_payload, opened=seat_fold_out("buy")),
+    "upcoins": Action("upcoins", PlayerForm, player_only),
+    # A deck ran out; whoever took its last card triggered the final round.
+    "deck_empty": Action("deck_empty", DeckEmptyForm,
+                         lambda form, table: {"player": form.player.data,
+                                              "by": form.by.data or form.player.data},
+                         opened=seat_fold_out("empty")),
+    # The card taken was discarded: the turn goes on to its next action.
+    "discard": Action("discard", PlayerForm, player_only),
+    # A card built by mistake taken off the top of its site.
+    "remove": Action("remove", RemoveForm,
+                     lambda form, table: {"street": form.street.data, "site": form.site.data}),
+    "account": Action("account", AccountForm,
+                      lambda form, table: {"player": form.player.data,
+                                           "amount": form.amount.data,
+                                           "reason": form.reason.data}, opened="fix"),
+    "finish": Action("finish", ActionForm),
+})

@@ -14,25 +14,16 @@ from wtforms.validators import InputRequired, Length, NumberRange, Optional
 from .. import replays
 from ..i18n import lazy_gettext as _l
 from ..i18n import lazy_text, text
-from ..replays import Current
+from ..rules import Current
 from ..rules import urbanisation as rules
 from ..rules import urbanisation_actions as pieces
 from ..rules import urbanisation_offers as offering
 from ..rules import urbanisation_table as play
 from ..rules.common import RuleError, join_names
-from .tables import (
-    ActionForm,
-    FieldError,
-    Table,
-    act,
-    load_table,
-    log_context,
-    opened_fold_out,
-    reason_field,
-    table_page,
-)
+from .actions import Action, ActionForm, FieldError, GameViews, reason_field
+from .tables import Table, log_context, opened_fold_out
 
-bp = Blueprint("urbanisation", __name__, url_prefix="/urbanisation")
+bp = Blueprint("urbanisation", __name__, url_prefix="/urbanisation")  # its template globals
 PLAYED_WITH = {c.action: key for key, c in pieces.CHARACTERS.items() if c.action}
 ACTION_NAMES = {
     "buy_land": _l("Buy land"), "erect": _l("Erect buildings"), "trade_grain": _l("Trade grain"),
@@ -250,9 +241,8 @@ FOLD_OUT_FORMS = {
 }
 
 
-@table_page("urbanisation")
 def render(table: Table, error: str | None = None, status: int = 200, **forms: Any) -> Any:
-    game = table.current()
+    game = table.current
     state: play.UrbanisationTable = game.state  # type: ignore[assignment]
     opened = opened_fold_out(forms.pop("opened", None))
     context = {
@@ -322,222 +312,161 @@ def character(form: PlayerForm, kind: str) -> dict[str, str]:
 # Set-up and characters -------------------------------------------------------------------------
 
 
-@bp.post("/<table_id>/setup")
-def setup(table_id: str) -> Any:
-    players = load_table("urbanisation", table_id).names
-    form = setup_form(players)
-
-    def payload(form: Any, table: Table) -> dict[str, Any]:
-        pools = {pool: form[f"pool_{pool}"].data for pool in pieces.POOLS
-                 if form[f"pool_{pool}"].data is not None}
-        return {"inventions": form.inventions.data == "yes",
-                "start_player": form.start_player.data, "money": form.money.data,
-                "grounds": {p: int(form[f"grounds_{i}"].data) for i, p in enumerate(players)},
-                "pools": pools}
-
-    return act("urbanisation", table_id, form, "setup", payload, setup_form=form)
-
-
-@bp.post("/<table_id>/character")
-def hire(table_id: str) -> Any:
-    return act("urbanisation", table_id, CharacterForm(), "character",
-               lambda f, t: {"player": f.player.data, "character": f.character.data})
+def setup_payload(form: Any, table: Table) -> dict[str, Any]:
+    pools = {pool: form[f"pool_{pool}"].data for pool in pieces.POOLS
+             if form[f"pool_{pool}"].data is not None}
+    return {"inventions": form.inventions.data == "yes",
+            "start_player": form.start_player.data, "money": form.money.data,
+            "grounds": {p: int(form[f"grounds_{i}"].data) for i, p in enumerate(table.names)},
+            "pools": pools}
 
 
 # The actions -----------------------------------------------------------------------------------
 
 
-@bp.post("/<table_id>/offer")
-def take_offer(table_id: str) -> Any:
+def offer_kind(form: OfferForm, table: Table) -> str:
+    kind = str(form.offer.data or "").partition(".")[0]
+    return kind if kind in offering.OFFERED else "pass"
+
+
+def offer_payload(form: OfferForm, table: Table) -> dict[str, Any]:
     """A one-tap action: the payload the rules offered for this key, worked out again from the
     table the form was made on (a stale form is refused as any other)."""
-    form = OfferForm()
     key = str(form.offer.data or "")
-    kind = key.partition(".")[0]
-
-    def payload(f: OfferForm, table: Table) -> dict[str, Any]:
-        found = offering.find_offer(current_offers(table, table.current()), key)
-        if found is None or found.payload["player"] != f.player.data:
-            raise RuleError(_("That action is not open to %(name)s now: choose again.",
-                               name=f.player.data))
-        data = dict(found.payload)
-        if kind == "work_orders":
-            data["last"] = f.last_space.data
-            data.update(character(f, "work_orders"))
-        return data
-
-    return act("urbanisation", table_id, form, kind if kind in offering.OFFERED else "pass",
-               payload)
+    found = offering.find_offer(current_offers(table, table.current), key)
+    if found is None or found.payload["player"] != form.player.data:
+        raise RuleError(_("That action is not open to %(name)s now: choose again.",
+                           name=form.player.data))
+    data = dict(found.payload)
+    if key.partition(".")[0] == "work_orders":
+        data["last"] = form.last_space.data
+        data.update(character(form, "work_orders"))
+    return data
 
 
-@bp.post("/<table_id>/pass")
-def pass_(table_id: str) -> Any:
-    return act("urbanisation", table_id, PlayerForm(), "pass",
-               lambda f, t: {"player": f.player.data})
+def land_payload(f: LandForm, table: Table) -> dict[str, Any]:
+    return {"player": f.player.data, "price_markers": f.price_markers.data,
+            "grounds": int(f.land_grounds.data), **character(f, "buy_land")}
 
 
-@bp.post("/<table_id>/buy_land")
-def buy_land(table_id: str) -> Any:
-    form = LandForm()
-    return act("urbanisation", table_id, form, "buy_land", lambda f, t: {
-        "player": f.player.data, "price_markers": f.price_markers.data,
-        "grounds": int(f.land_grounds.data), **character(f, "buy_land")},
-        land_form=form, opened="buy_land")
+def erect_payload(f: ErectForm, table: Table) -> dict[str, Any]:
+    return {"player": f.player.data, "building": f.building.data, "count": f.erect_count.data,
+            **character(f, "erect")}
 
 
-@bp.post("/<table_id>/erect")
-def erect(table_id: str) -> Any:
-    form = ErectForm()
-    return act("urbanisation", table_id, form, "erect", lambda f, t: {
-        "player": f.player.data, "building": f.building.data, "count": f.erect_count.data,
-        **character(f, "erect")}, erect_form=form, opened="erect")
+def trade_payload(f: TradeForm, table: Table) -> dict[str, Any]:
+    amount = f.grain_amount.data or 0
+    data: dict[str, Any] = {"player": f.player.data, **character(f, "trade_grain")}
+    if f.trade.data == "mill":
+        data["character"] = PLAYED_WITH["trade_grain"]
+    else:
+        data[f.trade.data] = amount
+    return data
 
 
-@bp.post("/<table_id>/trade_grain")
-def trade_grain(table_id: str) -> Any:
-    def payload(f: TradeForm, table: Table) -> dict[str, Any]:
-        amount = f.grain_amount.data or 0
-        data: dict[str, Any] = {"player": f.player.data, **character(f, "trade_grain")}
-        if f.trade.data == "mill":
-            data["character"] = PLAYED_WITH["trade_grain"]
-        else:
-            data[f.trade.data] = amount
-        return data
-
-    form = TradeForm()
-    return act("urbanisation", table_id, form, "trade_grain", payload,
-               trade_form=form, opened="trade_grain")
+def sow_payload(f: SowForm, table: Table) -> dict[str, Any]:
+    farmer = f.farmer_seeds.data or 0
+    data = {"player": f.player.data, "grain": f.seeds.data or 0, "farmer": farmer}
+    return data | ({"character": PLAYED_WITH["sow"]} if farmer else {})
 
 
-@bp.post("/<table_id>/sow")
-def sow(table_id: str) -> Any:
-    def payload(f: SowForm, table: Table) -> dict[str, Any]:
-        farmer = f.farmer_seeds.data or 0
-        data = {"player": f.player.data, "grain": f.seeds.data or 0, "farmer": farmer}
-        return data | ({"character": PLAYED_WITH["sow"]} if farmer else {})
-
-    form = SowForm()
-    return act("urbanisation", table_id, form, "sow", payload,
-               sow_form=form, opened="sow")
+def orders_payload(f: OrdersForm, table: Table) -> dict[str, Any]:
+    data = {"player": f.player.data, "colour": f.colour.data, "count": f.orders_count.data,
+            "last": f.last_space.data, **character(f, "work_orders")}
+    if f.play.data and f.extra_colour.data:
+        data["extra_colour"] = f.extra_colour.data
+    return data
 
 
-@bp.post("/<table_id>/work_orders")
-def work_orders(table_id: str) -> Any:
-    def payload(f: OrdersForm, table: Table) -> dict[str, Any]:
-        data = {"player": f.player.data, "colour": f.colour.data, "count": f.orders_count.data,
-                "last": f.last_space.data, **character(f, "work_orders")}
-        if f.play.data and f.extra_colour.data:
-            data["extra_colour"] = f.extra_colour.data
-        return data
-
-    form = OrdersForm()
-    return act("urbanisation", table_id, form, "work_orders", payload,
-               orders_form=form, opened="work_orders")
+def attract_payload(f: AttractForm, table: Table) -> dict[str, Any]:
+    upgrade = chosen(f.upgrade.data, _("Choose a new factory or the factory to upgrade."))
+    return {"player": f.player.data, "number": f.factory_number.data,
+            "colour": f.factory_colour.data, "goods": f.goods.data,
+            "name": f.factory_name.data or "", "filled": f.filled.data,
+            "upgrade": upgrade, **character(f, "attract")}
 
 
-@bp.post("/<table_id>/attract")
-def attract(table_id: str) -> Any:
-    def payload(f: AttractForm, table: Table) -> dict[str, Any]:
-        upgrade = chosen(f.upgrade.data, _("Choose a new factory or the factory to upgrade."))
-        return {"player": f.player.data, "number": f.factory_number.data,
-                "colour": f.factory_colour.data, "goods": f.goods.data,
-                "name": f.factory_name.data or "", "filled": f.filled.data,
-                "upgrade": upgrade, **character(f, "attract")}
-
-    form = AttractForm()
-    return act("urbanisation", table_id, form, "attract", payload,
-               attract_form=form, opened="attract")
-
-
-@bp.post("/<table_id>/produce")
-def produce(table_id: str) -> Any:
+def produce_payload(f: ProduceForm, table: Table) -> dict[str, Any]:
     """At one factory: its colour's goods, or any colours with the Any colour character."""
-    def payload(f: ProduceForm, table: Table) -> dict[str, Any]:
-        if f.play.data:
-            orders = {c: f[f"produce_{c}"].data or 0 for c in pieces.COLOURS}
-        else:
-            colour = f.factory_colour.data
-            if colour not in pieces.COLOURS:
-                raise RuleError(_("Choose the factory that produces."))
-            orders = {colour: f.goods.data or 0}
-        return {"player": f.player.data, "factory": f.factory.data, "orders": orders,
-                **character(f, "produce")}
-
-    return act("urbanisation", table_id, ProduceForm(), "produce", payload, opened="produce")
+    if f.play.data:
+        orders = {c: f[f"produce_{c}"].data or 0 for c in pieces.COLOURS}
+    else:
+        colour = f.factory_colour.data
+        if colour not in pieces.COLOURS:
+            raise RuleError(_("Choose the factory that produces."))
+        orders = {colour: f.goods.data or 0}
+    return {"player": f.player.data, "factory": f.factory.data, "orders": orders,
+            **character(f, "produce")}
 
 
-@bp.post("/<table_id>/taxes")
-def taxes(table_id: str) -> Any:
-    return act("urbanisation", table_id, PlayerForm(), "taxes",
-               lambda f, t: {"player": f.player.data, **character(f, "taxes")}, opened="taxes")
-
-
-@bp.post("/<table_id>/invention")
-def invention(table_id: str) -> Any:
-    def payload(f: Any, table: Table) -> dict[str, Any]:
-        marker = chosen(f.marker.data, _("Choose a new marker or one on the track."))
-        cards = []
-        for k in (1, 2):
-            ability, factory = f[f"ability_{k}"].data, f[f"bonus_factory_{k}"].data
-            if ability or factory:
-                cards.append({"ability": ability or None, "factory": factory or None})
-        return {"player": f.player.data, "marker": marker,
-                "to": f.to.data, "cards": cards, **character(f, "invention")}
-
-    form = InventionForm()
-    return act("urbanisation", table_id, form, "invention", payload,
-               invention_form=form, opened="invention")
+def invention_payload(f: Any, table: Table) -> dict[str, Any]:
+    marker = chosen(f.marker.data, _("Choose a new marker or one on the track."))
+    cards = []
+    for k in (1, 2):
+        ability, factory = f[f"ability_{k}"].data, f[f"bonus_factory_{k}"].data
+        if ability or factory:
+            cards.append({"ability": ability or None, "factory": factory or None})
+    return {"player": f.player.data, "marker": marker,
+            "to": f.to.data, "cards": cards, **character(f, "invention")}
 
 
 # Corrections, administration, the end ----------------------------------------------------------
 
 
-@bp.post("/<table_id>/effect")
-def effect(table_id: str) -> Any:
-    def payload(f: EffectForm, table: Table) -> dict[str, Any]:
-        orders = {c: f[f"effect_{c}"].data or 0 for c in pieces.COLOURS}
-        changes = {"money": f.money.data or 0, "vp": f.vp.data or 0, "grain": f.grain.data or 0}
-        if not any(changes.values()) and not any(orders.values()):  # all blank or 0
-            raise RuleError(_("Enter the gain or loss: every amount is 0, so nothing would "
-                               "change."))
-        return {"player": f.effect_player.data, **changes, "orders": orders,
-                "reason": f.reason.data or ""}
-
-    form = EffectForm()
-    return act("urbanisation", table_id, form, "effect", payload,
-               effect_form=form, opened="effect")
+def effect_payload(f: EffectForm, table: Table) -> dict[str, Any]:
+    orders = {c: f[f"effect_{c}"].data or 0 for c in pieces.COLOURS}
+    changes = {"money": f.money.data or 0, "vp": f.vp.data or 0, "grain": f.grain.data or 0}
+    if not any(changes.values()) and not any(orders.values()):  # all blank or 0
+        raise RuleError(_("Enter the gain or loss: every amount is 0, so nothing would "
+                           "change."))
+    return {"player": f.effect_player.data, **changes, "orders": orders,
+            "reason": f.reason.data or ""}
 
 
-@bp.post("/<table_id>/name_factory")
-def name_factory(table_id: str) -> Any:
+def name_payload(f: NameFactoryForm, table: Table) -> dict[str, Any]:
     """A correction: which factory a player's card is (for the inventions' end bonuses)."""
-    def payload(f: NameFactoryForm, table: Table) -> dict[str, Any]:
-        owner, _bar, number = f.factory.data.rpartition("|")
-        if not number.isdigit():
-            raise FieldError(f.factory, _("Choose the factory."))
-        return {"player": owner, "number": int(number), "name": f.name.data,
-                "reason": f.reason.data or ""}
-
-    form = NameFactoryForm()
-    return act("urbanisation", table_id, form, "name_factory", payload,
-               name_form=form, opened="name_factory")
+    owner, _bar, number = f.factory.data.rpartition("|")
+    if not number.isdigit():
+        raise FieldError(f.factory, _("Choose the factory."))
+    return {"player": owner, "number": int(number), "name": f.name.data,
+            "reason": f.reason.data or ""}
 
 
-@bp.post("/<table_id>/administration")
-def administration(table_id: str) -> Any:
+def administration_payload(f: AdministrationForm, table: Table) -> dict[str, Any]:
     """One tap: harvest, factories, citizens, feeding, grain refill, and the next Mayor."""
-    def payload(f: AdministrationForm, table: Table) -> dict[str, Any]:
-        display = [f[f"display_{k}"].data for k in (1, 2, 3)]
-        data: dict[str, Any] = {"exchange": request.form.getlist("exchange")}
-        if any(n is not None for n in display):
-            data["display"] = display
-        return data
-
-    form = AdministrationForm()
-    return act("urbanisation", table_id, form, "administration", payload,
-               administration_form=form, opened="administration")
+    display = [f[f"display_{k}"].data for k in (1, 2, 3)]
+    data: dict[str, Any] = {"exchange": request.form.getlist("exchange")}
+    if any(n is not None for n in display):
+        data["display"] = display
+    return data
 
 
-@bp.post("/<table_id>/final")
-def final(table_id: str) -> Any:
-    return act("urbanisation", table_id, ActionForm(), "final", lambda f, t: {})
+def fold_out(name: str, form: type[ActionForm], payload: Any) -> Action:
+    """An action of a fold-out (`FOLD_OUT_FORMS`): refused, its form is drawn there as typed."""
+    return Action(name, form, payload, keep=FOLD_OUT_FORMS[name][0], opened=name)
+
+
+VIEWS = GameViews(page=render, blueprint=bp, actions={
+    "setup": Action("setup", lambda table: setup_form(table.names), setup_payload,
+                    keep="setup_form"),
+    "character": Action("character", CharacterForm,
+                        lambda f, t: {"player": f.player.data, "character": f.character.data}),
+    "offer": Action(offer_kind, OfferForm, offer_payload),
+    "pass": Action("pass", PlayerForm, lambda f, t: {"player": f.player.data}),
+    "buy_land": fold_out("buy_land", LandForm, land_payload),
+    "erect": fold_out("erect", ErectForm, erect_payload),
+    "trade_grain": fold_out("trade_grain", TradeForm, trade_payload),
+    "sow": fold_out("sow", SowForm, sow_payload),
+    "work_orders": fold_out("work_orders", OrdersForm, orders_payload),
+    "attract": fold_out("attract", AttractForm, attract_payload),
+    "produce": Action("produce", ProduceForm, produce_payload, opened="produce"),
+    "taxes": Action("taxes", PlayerForm,
+                    lambda f, t: {"player": f.player.data, **character(f, "taxes")},
+                    opened="taxes"),
+    "invention": fold_out("invention", InventionForm, invention_payload),
+    "effect": fold_out("effect", EffectForm, effect_payload),
+    "name_factory": fold_out("name_factory", NameFactoryForm, name_payload),
+    "administration": Action("administration", AdministrationForm, administration_payload,
+                             keep="administration_form", opened="administration"),
+    "final": Action("final", ActionForm),
+})

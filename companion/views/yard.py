@@ -4,27 +4,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, render_template
+from flask import render_template
 from wtforms import IntegerField, RadioField, SelectChoice, SelectField, StringField
 from wtforms.validators import InputRequired, NumberRange, Optional
 
 from ..i18n import lazy_gettext as _l
 from ..i18n import lazy_text
-from ..replays import Current
-from ..rules import yard, yard_table
-from .tables import (
-    ActionForm,
-    Table,
-    act,
-    load_table,
-    log_context,
-    opened_fold_out,
-    reason_field,
-    table_page,
-)
-
-bp = Blueprint("yard", __name__, url_prefix="/yard")
-
+from ..rules import Current, yard, yard_table
+from .actions import Action, ActionForm, GameViews, reason_field
+from .tables import Table, log_context, opened_fold_out
 
 BUILDING_CHOICES = [SelectChoice(b, lazy_text(yard.NAMES[b])) for b in yard.BUILDINGS]
 CURRENCY_CHOICES = [SelectChoice(c, lazy_text(yard.CURRENCY_NAMES[c])) for c in yard.CURRENCIES]
@@ -97,10 +85,9 @@ def final_form(state: yard_table.YardTable, **data: Any) -> Any:
     return type("FinalForm", (ActionForm,), fields)(**data)
 
 
-@table_page("yard")
 def render(table: Table, error: Any = None, status: int = 200, **forms: Any) -> Any:
     """The table page: next step, purchase buttons, majority board, scorings, totals."""
-    game = table.current()
+    game = table.current
     state: yard_table.YardTable = game.state  # type: ignore[assignment]
     playing = not state.finished  # only the forms the players can use now are made
     opened = opened_fold_out(forms.pop("opened", None)) or ("setup" if setting_up(game) else None)
@@ -132,85 +119,51 @@ def setting_up(game: Current) -> bool:
     return game.last is None or game.last.kind in ("starting_money", "youngest")
 
 
-@bp.post("/<table_id>/buy")
-def buy(table_id: str) -> Any:
-    def payload(form: BuyForm, table: Table) -> dict[str, Any]:
-        receiver = form.receiver.data or form.player.data
-        return {"player": form.player.data, "building": form.building.data, "for": receiver}
-
-    return act("yard", table_id, BuyForm(), "buy", payload)
+def buy_payload(form: BuyForm, table: Table) -> dict[str, Any]:
+    """A purchase, for the buyer unless it is a gift (`receiver`)."""
+    return {"player": form.player.data, "building": form.building.data,
+            "for": form.receiver.data or form.player.data}
 
 
-@bp.post("/<table_id>/score")
-def score(table_id: str) -> Any:
-    return act("yard", table_id, ScoreForm(), "score",
-               lambda form, table: {"scoring": form.scoring.data})
+def dirk_payload(form: Any, table: Table) -> dict[str, Any]:
+    return {"buildings": {b: form[b].data or 0 for b in yard.BUILDINGS}}
 
 
-@bp.post("/<table_id>/dirk")
-def dirk(table_id: str) -> Any:
-    form = dirk_form()
-
-    def payload(form: Any, table: Table) -> dict[str, Any]:
-        return {"buildings": {b: form[b].data or 0 for b in yard.BUILDINGS}}
-
-    return act("yard", table_id, form, "dirk_deal", payload, dirk_form=form)
+def starting_payload(form: Any, table: Table) -> dict[str, Any]:
+    return {"cards": {p: form[f"cards_{i}"].data for i, p in enumerate(table.names)},
+            "totals": {p: form[f"total_{i}"].data for i, p in enumerate(table.names)}}
 
 
-@bp.post("/<table_id>/setup")
-def setup(table_id: str) -> Any:
-    players = load_table("yard", table_id).names
-    form = starting_money_form(players)
-
-    def payload(form: Any, table: Table) -> dict[str, Any]:
-        return {
-            "cards": {p: form[f"cards_{i}"].data for i, p in enumerate(players)},
-            "totals": {p: form[f"total_{i}"].data for i, p in enumerate(players)},
-        }
-
-    return act("yard", table_id, form, "starting_money", payload, starting_form=form,
-               opened="setup")
-
-
-@bp.post("/<table_id>/youngest")
-def youngest(table_id: str) -> Any:
-    return act("yard", table_id, YoungestForm(), "youngest",
-               lambda form, table: {"player": form.player.data})
-
-
-@bp.post("/<table_id>/correct")
-def correct(table_id: str) -> Any:
-    form = CorrectForm()
-
-    def payload(form: CorrectForm, table: Table) -> dict[str, Any]:
-        return {"owner": form.owner.data, "building": form.building.data, "count": form.count.data,
-                "reason": form.reason.data}
-
-    return act("yard", table_id, form, "correct", payload, correct_form=form, opened="fix")
-
-
-@bp.post("/<table_id>/deck")
-def deck(table_id: str) -> Any:
-    form = DeckForm()
-    return act("yard", table_id, form, "deck",
-               lambda form, table: {"left": form.left.data, "reason": form.reason.data},
-               deck_form=form, opened="fix")
-
-
-@bp.post("/<table_id>/final")
-def final(table_id: str) -> Any:
-    """The end of the game: leftover display cards by money majority, then scoring C."""
-    table = load_table("yard", table_id)
-    form = final_form(table.current().state)  # type: ignore[arg-type]
-    return act("yard", table_id, form, "final", final_payload, final_form=form)
+def correct_payload(form: CorrectForm, table: Table) -> dict[str, Any]:
+    return {"owner": form.owner.data, "building": form.building.data, "count": form.count.data,
+            "reason": form.reason.data}
 
 
 def final_payload(form: Any, table: Table) -> dict[str, Any]:
-    """`final` with who holds the most of each currency under a leftover card (or nobody)."""
-    state: yard_table.YardTable = table.current().state  # type: ignore[assignment]
+    """The end of the game: for each leftover display card, its currency and who holds the most
+    of it (or nobody); then scoring C."""
+    state: yard_table.YardTable = table.current.state  # type: ignore[assignment]
     leftovers, most = [], {}
     for k, building in enumerate(state.leftover_buildings):
         currency, holder = form[f"space_{k}"].data, form[f"most_{k}"].data
         leftovers.append({"building": building, "currency": currency})
         most[currency] = None if holder == NOBODY else state.players[int(holder)]
     return {"leftovers": leftovers, "most": most}
+
+
+VIEWS = GameViews(page=render, actions={
+    "buy": Action("buy", BuyForm, buy_payload),
+    "score": Action("score", ScoreForm, lambda form, table: {"scoring": form.scoring.data}),
+    "dirk": Action("dirk_deal", lambda table: dirk_form(), dirk_payload, keep="dirk_form"),
+    "setup": Action("starting_money", lambda table: starting_money_form(table.names),
+                    starting_payload, keep="starting_form", opened="setup"),
+    "youngest": Action("youngest", YoungestForm,
+                       lambda form, table: {"player": form.player.data}),
+    "correct": Action("correct", CorrectForm, correct_payload, keep="correct_form",
+                      opened="fix"),
+    "deck": Action("deck", DeckForm,
+                   lambda form, table: {"left": form.left.data, "reason": form.reason.data},
+                   keep="deck_form", opened="fix"),
+    "final": Action("final", lambda table: final_form(table.current.state), final_payload,
+                    keep="final_form"),
+})

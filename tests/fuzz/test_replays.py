@@ -52,7 +52,7 @@ def test_the_kept_table_is_the_replayed_table(slug, data):
                            payload)
         except rules.RuleError:
             pass
-        fresh = replays.replayed(game, players, storage.events(db, table_id))
+        fresh = rules.replay(game, players, storage.events(db, table_id))
         agree(replays.current(db, table_id, game, players), fresh)  # from memory
         replays.MEMORY.forget()
         agree(replays.current(db, table_id, game, players), fresh)  # from the snapshot

@@ -14,7 +14,7 @@ import pytest
 from companion import create_app, exchange, get_db, storage
 from companion.rules import GAMES, replay
 from companion.rules.log import Event
-from companion.views import tables
+from companion.views import clients
 from tests.conftest import act, text
 from tests.street_moves import build, card, public, takes_public
 from tests.tables import (
@@ -553,4 +553,4 @@ def test_dates_stored_before_they_were_checked_are_repaired(app, client):
     ('a"b\r\n.pdf', "attachment; filename=\"a_b__.pdf\"; filename*=UTF-8''a%22b%0D%0A.pdf"),
 ])
 def test_download_names_follow_rfc_6266(name, header):
-    assert tables.content_disposition("attachment", name) == header
+    assert clients.content_disposition("attachment", name) == header

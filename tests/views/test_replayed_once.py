@@ -4,7 +4,7 @@ and no page changes the table it shows (every request of a worker shares it)."""
 import pytest
 
 from companion import replays, storage
-from companion.rules import GAMES
+from companion.rules import GAMES, replay
 from companion.rules.log import Event
 from tests.conftest import act
 from tests.tables import FINISHED, seed
@@ -30,7 +30,7 @@ def test_no_page_changes_the_table_it_shows(app, client, slug, share):
         assert client.get(f"/{slug}/{table_id}/{page}").status_code == 200, page
     db = storage.connect(app.config["DATABASE"])
     kept = replays.MEMORY.table(table_id, storage.last_seq(db, table_id))
-    fresh = replays.replayed(GAMES[slug], names, storage.events(db, table_id))
+    fresh = replay(GAMES[slug], names, storage.events(db, table_id))
     assert kept is not None and snapshot(kept.state) == snapshot(fresh.state)
 
 
@@ -60,8 +60,8 @@ def test_what_a_page_works_out_from_a_state_is_worked_out_once_per_state():
     memory = replays.Memory(size=2)
     names, actions = FINISHED["yard"]
     events = [Event(seq, kind, payload) for seq, (kind, payload) in enumerate(actions, 1)]
-    first = replays.replayed(GAMES["yard"], names, events[:3])
-    later = replays.replayed(GAMES["yard"], names, events[:4])
+    first = replay(GAMES["yard"], names, events[:3])
+    later = replay(GAMES["yard"], names, events[:4])
     calls = []
 
     def work(state):

@@ -5,8 +5,8 @@ import re
 
 import pytest
 
-from companion import replays, storage
-from companion.rules import GAMES
+from companion import storage
+from companion.rules import GAMES, replay
 from tests.tables import FINISHED, seed
 
 
@@ -23,7 +23,7 @@ def test_the_strip_shows_every_running_total_and_the_last_action(app, client, sl
     table_id = seed(app, slug, names, actions[: round(len(actions) * share)])
     strip = strip_of(client.get(f"/{slug}/{table_id}/").get_data(as_text=True))
     db = storage.connect(app.config["DATABASE"])
-    game = replays.replayed(GAMES[slug], names, storage.events(db, table_id))
+    game = replay(GAMES[slug], names, storage.events(db, table_id))
     shown = re.findall(r"</span>([^<]+) <strong>(-?\d+)</strong>|<span>([^<]+) <strong>(-?\d+)"
                        r"</strong>", strip)
     totals = {(a or c).strip(): int(b or d) for a, b, c, d in shown}

@@ -1,0 +1,323 @@
+"""Every tap that changes a table, one way: a game declares its actions (`GameViews`), and one
+view, registered once, serves them all at `/<slug>/<table_id>/<action>`.
+
+The path of a tap: load the table (its current state, once: `tables.load_table`), make the
+action's form and validate it, build its payload, record it once (`replays.record`: the rules
+apply it and the event is stored with the table after it, in one write transaction), answer
+with the table page. A refusal is only ever a form error or a `RuleError`, said in the players'
+language beside the field or the control at fault; nothing is recorded.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+import secrets
+import time
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from functools import partial
+from typing import Any
+
+from flask import (
+    Blueprint,
+    abort,
+    current_app,
+    g,
+    jsonify,
+    make_response,
+    render_template,
+    request,
+    session,
+    url_for,
+)
+from flask_babel import gettext as _
+from flask_wtf import FlaskForm
+from jinja2 import pass_context
+from werkzeug.wrappers import Response
+from wtforms import IntegerField, StringField
+from wtforms.validators import DataRequired, InputRequired, Length, NumberRange, Regexp
+from wtforms.widgets import HiddenInput
+
+from .. import get_db, replays, storage
+from ..i18n import lazy_gettext as _l
+from ..i18n import text
+from ..rules import GAMES, RuleError
+from ..rules.common import MAX_REASON
+from ..rules.log import REDO, UNDO, Event
+from . import game_views
+from .tables import Table, describe_event, load_table, now_showing, redirect_to_table, table_url
+
+bp = Blueprint("actions", __name__)
+
+# An action form's one-time key: when its page was made (milliseconds, hex) and 96 random bits.
+ACTION_KEY = re.compile(r"([0-9a-f]{1,12})\.[A-Za-z0-9_-]{16}")
+# The header app.js sends with an action it answers in place (a CSRF-safe custom header).
+SCRIPT_HEADER = "X-Companion"
+
+
+# Forms ----------------------------------------------------------------------------------------
+
+
+def new_action_key() -> str:
+    """A fresh key for one rendered action form (see `perform`)."""
+    return f"{time.time_ns() // 1_000_000:x}.{secrets.token_urlsafe(12)}"
+
+
+class ActionForm(FlaskForm):
+    """Every form that acts on a table names the last event its screen showed, and carries the
+    one-time key its page was rendered with."""
+
+    # Labelled, though hidden: a field without a label asks WTForms' own catalogue for one,
+    # which Flask-WTF loads from disk once per request.
+    seq = IntegerField("Seq", widget=HiddenInput(),
+                       validators=[InputRequired(), NumberRange(min=0)])
+    key = StringField("Key", widget=HiddenInput(),
+                      validators=[InputRequired(), Regexp(f"^{ACTION_KEY.pattern}$")])
+
+
+def reason_field() -> StringField:
+    """What a correction is for, in the players' words: required, the history shows it."""
+    return StringField(_l("What for"), filters=[lambda text: text.strip() if text else text],
+                       validators=[DataRequired(_l("say what it is for: the history shows it "
+                                                   "with the amounts.")),
+                                   Length(max=MAX_REASON)])
+
+
+class FieldError(RuleError):
+    """The players' input refused by a form's payload, about one field: said beside it."""
+
+    def __init__(self, field: Any, message: Any):
+        super().__init__(message)
+        self.field = field
+
+
+def form_error(form: FlaskForm) -> str:
+    """The first validation error of a form, in words, naming the field."""
+    for field_ in form:
+        if field_.errors:
+            error = field_.errors[0] if isinstance(field_.errors, list) else field_.errors
+            if field_.name in ("seq", "key"):
+                return _("This form is incomplete. Reload the page and try again.")
+            if field_.name == "csrf_token":
+                return _("This form has expired. Reload the page and try again.")
+            return f"{field_.label.text}: {error}"
+    return _("This form is incomplete. Reload the page and try again.")
+
+
+def field_at_fault(form: FlaskForm) -> str | None:
+    """The name of the field `form_error` speaks of, if the players filled it in (not a
+    hidden one)."""
+    first = next((field_.name for field_ in form if field_.errors), None)
+    return None if first in ("seq", "key", "csrf_token") else first
+
+
+# What a game declares -------------------------------------------------------------------------
+
+# A game's table page: page(table, error=None, status=200, **forms) -> (html, status); `forms`
+# are forms to draw as typed (a refused one) and `opened`, the fold-out to show open.
+Page = Callable[..., Any]
+Payload = Callable[[Any, Table], Mapping[str, Any]]
+
+
+@dataclass(frozen=True)
+class Action:
+    """One action a game's forms send: the event `kind` it records (or a function of the form
+    and the table that says which), the form it comes with (a form class, or a function of the
+    table that makes it), its `payload` (raising `FieldError` or `RuleError` for input the
+    players must change), and, on a refusal, the name the page draws its form under as typed
+    (`keep`) and the fold-out to show open (`opened`: a name, or a function of the form and the
+    table)."""
+
+    kind: str | Callable[[Any, Table], str]
+    form: type[ActionForm] | Callable[[Table], ActionForm]
+    payload: Payload = lambda form, table: {}
+    keep: str | None = None
+    opened: str | Callable[[Any, Table], str | None] | None = None
+
+    def form_for(self, table: Table) -> Any:
+        return self.form() if isinstance(self.form, type) else self.form(table)
+
+    def kind_for(self, form: Any, table: Table) -> str:
+        return self.kind if isinstance(self.kind, str) else self.kind(form, table)
+
+    def page_kept(self, page: Page, form: Any, table: Table) -> Page:
+        """The page a refusal of this action shows: its form as typed, its fold-out open."""
+        kept: dict[str, Any] = {self.keep: form} if self.keep else {}
+        opened = self.opened(form, table) if callable(self.opened) else self.opened
+        return partial(page, **kept, **({"opened": opened} if opened else {}))
+
+
+@dataclass(frozen=True)
+class GameViews:
+    """A game's web layer: its table page, its actions by the last part of their URL, and a
+    blueprint for any page of its own (the 5th Avenue board, the street card builder)."""
+
+    page: Page
+    actions: Mapping[str, Action]
+    blueprint: Blueprint | None = None
+
+
+# Undo and redo: every game's, carrying nothing.
+SHARED = {"undo": Action(UNDO, ActionForm), "redo": Action(REDO, ActionForm)}
+
+
+@bp.app_template_global()
+@pass_context
+def act_url(context: Any, action: str, table: Table | None = None) -> str:
+    """Where a form of the table page sends an action: `act_url('buy')` (`GameViews.actions`,
+    or undo and redo), at the page's table (or, in a macro, the `table` it is given)."""
+    table = table or context["table"]
+    return url_for("actions.act", slug=table.game.slug, table_id=table.id, action=action)
+
+
+# The one view ---------------------------------------------------------------------------------
+
+
+@bp.post(f"/<any({', '.join(GAMES)}):slug>/<table_id>/<path:action>")
+def act(slug: str, table_id: str, action: str) -> Any:
+    """Any action of any game's table, by its name in the game's `GameViews`."""
+    table = load_table(slug, table_id)
+    views = game_views(slug)
+    declared = views.actions.get(action) or SHARED.get(action) or abort(404)
+    return take(table, declared, views.page)
+
+
+def take(table: Table, action: Action, page: Page) -> Any:
+    """One action from its submitted form: validate it (400 and why, if not), build its
+    payload (a RuleError or FieldError there is the players' input refused: 422; any other
+    error is a bug, answered as one), then `perform` it. A refusal shows `page` again with why,
+    with the action's form as typed and its fold-out open."""
+    form = action.form_for(table)
+    kept = action.page_kept(page, form, table)
+    if not form.validate_on_submit():
+        return refused(table, form_error(form), 400, kept, field=field_at_fault(form))
+    try:
+        kind, payload = action.kind_for(form, table), action.payload(form, table)
+    except FieldError as error:
+        error.field.errors = [*error.field.errors, reason(error)]
+        return refused(table, form_error(form), 422, kept, field=error.field.name)
+    except RuleError as error:
+        return refused(table, reason(error), 422, kept)
+    return perform(table, form, kind, payload, kept)
+
+
+def perform(
+    table: Table, form: ActionForm, kind: str, payload: Mapping[str, Any], page: Page,
+    on_recorded: Callable[[Event], None] | None = None,
+) -> Any:
+    """Record one action, once: if it is legal and its screen was current; otherwise say why
+    on `page`. The answer to a recorded action is the game's table page.
+
+    A tap is one action. The same form sent again (a double submit, a retry after a dropped
+    connection, back and resubmit) carries the same one-time key and gets the first answer,
+    never a second event. Without JavaScript the page reloads after each action, so the second
+    tap of a double tap lands on the new page: a form sent less than GHOST_TAP_SECONDS after its
+    page was made is that ghost tap, answered 204 (the page stays, nothing is recorded). With
+    JavaScript the page is updated in place and app.js ignores the second tap itself.
+
+    Answers: the table page (303 to it, or in place), 409 for an outdated screen, 422 for what
+    the rules refuse.
+    """
+    if ghost_tap(form):
+        return Response(status=204)
+    once = storage.Once(form.key.data, submitted_digest())
+    try:
+        event, after = replays.record(get_db(), table.id, table.game, table.names,
+                                      form.seq.data, kind, payload, once)
+    except storage.GoneError:
+        return gone()
+    except storage.StaleError as stale:  # the page shows the table as it stands now
+        message = stale_message(table, stale, kind, payload)
+        return refused(now_showing(table, None), message, 409, page)
+    except RuleError as error:
+        return refused(table, reason(error), 422, page)
+    if on_recorded is not None:
+        on_recorded(event)
+    return recorded(now_showing(table, after), event)
+
+
+def ghost_tap(form: ActionForm) -> bool:
+    """Sent sooner after its page was made than anyone can read a page and tap (no JavaScript):
+    the second tap of a double tap, landing on the page the first tap loaded."""
+    if sent_by_script():
+        return False
+    made = int(form.key.data.partition(".")[0], 16) / 1000  # validated: see ACTION_KEY
+    return 0 <= time.time() - made < current_app.config["GHOST_TAP_SECONDS"]
+
+
+def sent_by_script() -> bool:
+    """app.js sent this action and will update the page in place with the answer."""
+    return request.headers.get(SCRIPT_HEADER) == "fetch"
+
+
+def submitted_digest() -> str:
+    """What was submitted with the key (every field but the CSRF token, in any order): the same
+    key with other fields is another button of the same form, not a retry."""
+    fields = sorted((k, v) for k, values in request.form.lists() for v in values
+                    if k != "csrf_token")
+    return hashlib.sha256(json.dumps(fields).encode()).hexdigest()
+
+
+# Answers --------------------------------------------------------------------------------------
+
+
+def recorded(table: Table, event: Event) -> Any:
+    """The answer to a recorded action: the table page, which says in one line what was
+    recorded (with Undo). In place for app.js; otherwise post/redirect/get."""
+    note = {"table": table.id, "seq": event.seq, "kind": event.kind}
+    if sent_by_script():
+        g.recorded = note
+        html, status = game_views(table.game.slug).page(table)
+        response = make_response(html, status)
+        response.headers["X-Companion-Page"] = table_url(table)
+        return response
+    session["recorded"] = note
+    return redirect_to_table(table)
+
+
+def refused(table: Table, message: Any, status: int, page: Page,
+            field: str | None = None) -> Any:
+    """A refusal: the page with why (and beside the `field` at fault, if the form is drawn
+    again); for app.js the words to show beside that field or else the tapped control, and,
+    when the screen was outdated (409), the page as it is now."""
+    if not sent_by_script():
+        return page(table, error=message, status=status)
+    answer = {"refused": text(message)}
+    if field:
+        answer["field"] = field
+    if status == 409:
+        answer["page"] = page(table)[0]
+    return jsonify(answer), status
+
+
+def gone() -> Any:
+    """The table's links were renewed while this action was on its way: its page is gone too."""
+    message = _("This table has new links now, so nothing was recorded. Open it again from "
+                "the new link.")
+    if sent_by_script():
+        return jsonify(refused=message), 410
+    return render_template("error.html", message=message), 410
+
+
+def stale_message(table: Table, stale: storage.StaleError, kind: str,
+                  payload: Mapping[str, Any]) -> str:
+    """Tell a repeated tap from a screen that another action made outdated."""
+    since = stale.since
+    if stale.missed == 1 and since[0].kind == kind and dict(since[0].payload) == dict(payload):
+        return _("That was already recorded, so it was not added again.")
+    if not since:
+        return _("This screen is ahead of the table. Reload the page; nothing was changed.")
+    happened = "; ".join(text(describe_event(table, e)) for e in since[-3:])
+    return _(
+        "The table changed since this screen was loaded (%(happened)s). "
+        "Nothing was changed: check the table and try again.",
+        happened=happened,
+    )
+
+
+def reason(error: Exception) -> Any:
+    """What the players are told when the rules refuse: the RuleError's `Msg` (translated
+    where it is shown), or the error's text."""
+    return error.args[0] if error.args else str(error)
