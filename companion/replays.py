@@ -255,9 +255,11 @@ def own_copy(db: storage.Database, table_id: str, game: Game, names: list[str],
              seq: int) -> Current:
     """A copy of its own of the table after event `seq`, its last one (inside the write
     transaction): from memory, else its snapshot, else its replayed log."""
-    data = stored_snapshot(db, table_id, seq)
-    return (MEMORY.copy_of(table_id, seq) or (from_snapshot(data) if data else None)
-            or replay(game, names, storage.events(db, table_id)))
+    kept = MEMORY.copy_of(table_id, seq)
+    if kept is None:
+        data = stored_snapshot(db, table_id, seq)
+        kept = from_snapshot(data) if data else None
+    return kept or replay(game, names, storage.events(db, table_id))
 
 
 def stored_payload(payload: Mapping[str, Any]) -> str:

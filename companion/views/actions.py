@@ -95,21 +95,21 @@ class FieldError(RuleError):
 
 def form_error(form: FlaskForm) -> str:
     """The first validation error of a form, in words, naming the field."""
-    for field_ in form:
-        if field_.errors:
-            error = field_.errors[0] if isinstance(field_.errors, list) else field_.errors
-            if field_.name in ("seq", "key"):
+    for field in form:
+        if field.errors:
+            error = field.errors[0] if isinstance(field.errors, list) else field.errors
+            if field.name in ("seq", "key"):
                 return _("This form is incomplete. Reload the page and try again.")
-            if field_.name == "csrf_token":
+            if field.name == "csrf_token":
                 return _("This form has expired. Reload the page and try again.")
-            return f"{field_.label.text}: {error}"
+            return f"{field.label.text}: {error}"
     return _("This form is incomplete. Reload the page and try again.")
 
 
 def field_at_fault(form: FlaskForm) -> str | None:
     """The name of the field `form_error` speaks of, if the players filled it in (not a
     hidden one)."""
-    first = next((field_.name for field_ in form if field_.errors), None)
+    first = next((field.name for field in form if field.errors), None)
     return None if first in ("seq", "key", "csrf_token") else first
 
 
@@ -184,7 +184,8 @@ def act(slug: str, table_id: str, action: str) -> Any:
     return take(table, declared, views.page)
 
 
-def take(table: Table, action: Action, page: Page) -> Any:
+def take(table: Table, action: Action, page: Page,
+         on_recorded: Callable[[Event], None] | None = None) -> Any:
     """One action from its submitted form: validate it (400 and why, if not), build its
     payload (a RuleError or FieldError there is the players' input refused: 422; any other
     error is a bug, answered as one), then `perform` it. A refusal shows `page` again with why,
@@ -200,7 +201,7 @@ def take(table: Table, action: Action, page: Page) -> Any:
         return refused(table, form_error(form), 422, kept, field=error.field.name)
     except RuleError as error:
         return refused(table, reason(error), 422, kept)
-    return perform(table, form, kind, payload, kept)
+    return perform(table, form, kind, payload, kept, on_recorded)
 
 
 def perform(

@@ -23,8 +23,8 @@ from ..rules import RuleError
 from ..rules import fifth_avenue as rules
 from ..rules import fifth_avenue_table as play
 from ..rules import fifth_avenue_turns as turns
-from .actions import Action, ActionForm, GameViews, field_at_fault, form_error, perform, reason
-from .actions import refused as refused_on
+from ..rules.log import Event
+from .actions import Action, ActionForm, GameViews, take
 from .tables import Table, load_table, log_context
 
 bp = Blueprint("fifth_avenue", __name__, url_prefix="/fifth_avenue")
@@ -180,15 +180,13 @@ def board(table_id: str) -> Any:
 
     if request.method == "GET":
         return render_board(table)
-    if not form.validate_on_submit():
-        return refused_on(table, form_error(form), 400, render_board, field_at_fault(form))
-    try:
-        payload = profile_payload(form)
-    except RuleError as error:  # it keeps its `Msg`, to be shown translated
-        return refused_on(table, reason(error), 422, render_board)
-    keep = form.keep.data
-    return perform(table, form, "profile", payload, render_board,
-                   on_recorded=lambda event: keep_my_board(payload) if keep else None)
+
+    def kept_for_new_tables(event: Event) -> None:
+        if form.keep.data:
+            keep_my_board(dict(event.payload))
+
+    return take(table, Action("profile", lambda table: form, profile_payload), render_board,
+                on_recorded=kept_for_new_tables)
 
 
 def my_board() -> dict[str, Any]:
@@ -202,7 +200,7 @@ def keep_my_board(profile: dict[str, Any]) -> None:
     session[MY_BOARD] = profile
 
 
-def profile_payload(form: Any) -> dict[str, Any]:
+def profile_payload(form: Any, table: Table) -> dict[str, Any]:
     colours = {d: [form[f"{d}_{k}"].data for k in range(5)] for d in play.DISTRICT_IDS}
     sizes = [int(s) for s in form.set_sizes.data.split() if s.isdigit()]
     return {"colours": colours, "set_sizes": list(play.check_set_sizes(sizes))}

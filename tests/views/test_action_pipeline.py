@@ -10,7 +10,7 @@ from companion import replays, storage
 from companion.rules import GAMES
 from companion.views import game_views
 from companion.views.actions import SHARED, Action
-from tests.conftest import act, fresh, new_table, set_up, text
+from tests.conftest import fresh, new_table, set_up, text
 
 NAMES = {"yard": ("Ann", "Ben", "Cy"), "fifth_avenue": ("Ann", "Ben"),
          "street": ("Ann", "Ben"), "urbanisation": ("Ann", "Ben")}
@@ -54,11 +54,11 @@ def test_an_action_s_link_opened_as_a_page_says_so_in_the_players_language(clien
 
 def test_a_tap_copies_the_table_once_and_pickles_it_once(app, client, monkeypatch):
     """The write path: the table as it stands is copied from the worker's memory (one unpickle
-    of its snapshot) and the table after the action is pickled once, as its snapshot; the log
-    is never read, the table's row once."""
+    of its snapshot, not read from the database) and the table after the action is pickled
+    once, as its snapshot; the log is never read, the table's row once."""
     url = set_up(client, "Ann", "Ben")
     fields = fresh(client, url)  # and the table in this worker's memory
-    counts = {"dumps": 0, "loads": 0, "rows": 0}
+    counts = {"dumps": 0, "loads": 0, "rows": 0, "snapshots": 0}
 
     def counted(name, real):
         def call(*args, **kwargs):
@@ -69,6 +69,7 @@ def test_a_tap_copies_the_table_once_and_pickles_it_once(app, client, monkeypatc
     monkeypatch.setattr(replays.pickle, "dumps", counted("dumps", pickle.dumps))
     monkeypatch.setattr(replays.pickle, "loads", counted("loads", pickle.loads))
     monkeypatch.setattr(storage, "get_table", counted("rows", storage.get_table))
+    monkeypatch.setattr(storage, "snapshot", counted("snapshots", storage.snapshot))
     monkeypatch.setattr(storage, "events", lambda *a: pytest.fail("the whole log was read"))
     assert client.post(url + "first", data={"player": "Ann", **fields}).status_code == 303
-    assert counts == {"dumps": 1, "loads": 1, "rows": 1}
+    assert counts == {"dumps": 1, "loads": 1, "rows": 1, "snapshots": 0}
