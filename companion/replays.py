@@ -22,7 +22,7 @@ from typing import Any
 
 from . import players, storage
 from .rules import GAMES, Current, Game, RuleError, TableState, replay
-from .rules.log import MAX_EVENTS, REDO, UNDO, Event
+from .rules.log import CHANGE, MAX_EVENTS, REDO, UNDO, Event
 from .rules.text import Msg
 
 # How many tables (each as of one event) and states a worker keeps: a few busy tables' worth.
@@ -36,18 +36,25 @@ def after(game: Game, names: list[str], table: Current, event: Event, load: Load
           earlier: Callable[[int], TableState | None]) -> Current:
     """The table after one more event; RuleError if the rules refuse it. `table` is this
     write's own copy: an action and a redo apply to its state in place; undo goes back to the
-    state of the actions still in force (`earlier(head)`, or replayed from their events)."""
+    state of the actions still in force (`earlier(head)`, or replayed from their events); a
+    change (and its redo) replays the actions in force with it."""
     if event.kind == UNDO:
         return undone(game, names, table, event.seq, load, earlier)
     if event.kind == REDO:
         if table.next is None:
             raise RuleError(Msg("There is nothing to redo."))
-        table.state.apply(table.next.kind, table.next.payload)
+        done, again = (*table.done, table.next.seq), table.next
         rest = table.undone[1:]
-        return Current(table.state, event.seq, (*table.done, table.next.seq), rest, table.next,
-                       load(rest[:1]).get(rest[0]) if rest else None)
-    table.state.apply(event.kind, event.payload)
-    return Current(table.state, event.seq, (*table.done, event.seq), (), event, None)
+        following = load(rest[:1]).get(rest[0]) if rest else None
+    else:
+        done, again, rest, following = (*table.done, event.seq), event, (), None
+    if again.kind == CHANGE:
+        events = {**load(table.done), again.seq: again}
+        state = replay(game, names, [events[n] for n in done]).state
+    else:
+        state = table.state
+        state.apply(again.kind, again.payload)
+    return Current(state, event.seq, done, rest, again, following)
 
 
 def undone(game: Game, names: list[str], table: Current, seq: int, load: Load,
@@ -58,9 +65,7 @@ def undone(game: Game, names: list[str], table: Current, seq: int, load: Load,
     state = earlier(done[-1] if done else 0)
     if state is None:
         events = load(done)
-        state = game.start(names)
-        for n in done:
-            state.apply(events[n].kind, events[n].payload)
+        state = replay(game, names, [events[n] for n in done]).state
     last = load(done[-1:]).get(done[-1]) if done else None
     return Current(state, seq, done, (table.last.seq, *table.undone), last, table.last)
 

@@ -5,18 +5,20 @@ Nothing here imports Flask, SQLite or WeasyPrint; the web, storage and PDF layer
 
 from __future__ import annotations
 
+import pickle
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, Protocol
 
 from . import fifth_avenue_table, street_table, urbanisation_table, yard, yard_table
 from .common import Placing, RuleError
-from .log import Entry, Event, history, resolve
+from .log import CHANGE, Entry, Event, as_played, history, resolve
 from .names import clean_name, skeleton
 from .text import Msg
 
-__all__ = ["GAMES", "Current", "Game", "PadLine", "Placing", "RuleError", "ScorePad",
-           "TableState", "check_players", "clean_name", "find_game", "replay", "score_pad"]
+__all__ = ["CHANGE", "GAMES", "Correction", "Current", "Game", "PadLine", "Placing", "RuleError",
+           "ScorePad", "TableState", "check_players", "clean_name", "corrected", "find_game",
+           "replay", "score_pad"]
 
 
 class TableState(Protocol):
@@ -49,10 +51,22 @@ class Game:
 
     def say(self, kind: str, payload: Mapping[str, Any], state: TableState | None = None) -> str:
         """An action in words; given the table as it stood after it, with what the payload
-        only numbers named (5th Avenue's plots by their colour)."""
+        only numbers named (5th Avenue's plots by their colour). A change says what the action
+        it changed was and is now."""
+        if kind == CHANGE:
+            return self.say_change(payload)
         if state is not None and self.describe_at is not None:
             return self.describe_at(state, kind, payload)
         return self.describe(kind, payload)
+
+    def say_change(self, fix: Mapping[str, Any]) -> str:
+        """"Changed: Ann bought a church → Ben bought a church (wrong player)"; "Taken out: ..."."""
+        was = self.describe(fix["was"]["kind"], fix["was"]["payload"])
+        reason = Msg(" ({reason})", reason=fix["reason"]) if fix.get("reason") else ""
+        if fix.get("now") is None:
+            return Msg("Taken out: {was}{reason}", was=was, reason=reason)
+        now = self.describe(fix["now"]["kind"], fix["now"]["payload"])
+        return Msg("Changed: {was} → {now}{reason}", was=was, now=now, reason=reason)
 
 
 GAMES: dict[str, Game] = {
@@ -129,13 +143,55 @@ def replay(game: Game, players: list[str], events: Iterable[Event],
     events = list(events)
     log = resolve(events)
     state = game.start(players)
-    for event in log.done:
+    for event in as_played(log.done):
         state.apply(event.kind, event.payload)
         if each is not None:
             each(event, state)
     return Current(state, events[-1].seq if events else 0, tuple(e.seq for e in log.done),
                    tuple(e.seq for e in log.undone), log.done[-1] if log.done else None,
                    log.undone[0] if log.undone else None)
+
+
+@dataclass(frozen=True)
+class Correction:
+    """The game with one past action changed: the table it leaves, the change as the log keeps
+    it (`CHANGE`'s payload) and the later actions the rules no longer take, each with why
+    (they are taken out with the change)."""
+
+    state: TableState
+    change: dict[str, Any]
+    dropped: list[tuple[Event, str]]
+
+
+def corrected(game: Game, players: list[str], in_force: Iterable[Event], seq: int,
+              now: tuple[str, Mapping[str, Any]] | None, reason: str = "") -> Correction:
+    """Action `seq` entered as `now` (kind, payload), or taken out (None): the rules referee
+    every later action again on top of it, and leave out each one they refuse now. RuleError
+    if they refuse the changed action itself, or `seq` is no action in force."""
+    played = as_played(in_force)
+    target = next((e for e in played if e.seq == seq), None)
+    if target is None:
+        raise RuleError(Msg("Action {n} is not in force: it cannot be changed.", n=seq))
+    state = game.start(players)
+    dropped: list[tuple[Event, str]] = []
+    for event in played:
+        if event.seq == seq:
+            if now is not None:
+                state.apply(*now)
+        elif event.seq < seq:
+            state.apply(event.kind, event.payload)
+        else:  # tried on a copy: a refused action leaves nothing behind
+            trial = pickle.loads(pickle.dumps(state, pickle.HIGHEST_PROTOCOL))
+            try:
+                trial.apply(event.kind, event.payload)
+            except RuleError as refused:
+                dropped.append((event, refused.args[0] if refused.args else str(refused)))
+            else:
+                state = trial
+    change = {"seq": seq, "was": {"kind": target.kind, "payload": dict(target.payload)},
+              "now": None if now is None else {"kind": now[0], "payload": dict(now[1])},
+              "drop": [e.seq for e, _why in dropped], "reason": reason}
+    return Correction(state, change, dropped)
 
 
 @dataclass(frozen=True)

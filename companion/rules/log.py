@@ -7,7 +7,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from .common import RuleError
+from .common import RuleError, check_reason
 from .text import Msg
 
 UNDO = "undo"
@@ -91,3 +91,54 @@ def history(events: Iterable[Event]) -> list[Entry]:
     return [
         Entry(e, targets.get(e.seq), e.seq in in_force or e.kind in (UNDO, REDO)) for e in events
     ]
+
+
+# Changing a past action ------------------------------------------------------------------------
+
+# A change is an action of its own (so undo takes it back like any other): it names an action in
+# force (`seq`), what that action was (`was`: its kind and payload, as the table had it), what it
+# is now (`now`, or None: it is taken out) and the later actions the rules no longer take after it
+# (`drop`), with what it is for (`reason`).
+CHANGE = "change"
+
+
+def as_played(done: Iterable[Event]) -> list[Event]:
+    """The actions in force as the game had them, oldest first: each change rewrites the action
+    it names (keeping its place and number) or takes it out, and takes out what it drops; the
+    changes themselves are not actions of the game. RuleError for a change that does not fit
+    the log (an action not in force, or not as the change says it was)."""
+    played: dict[int, Event] = {}  # by seq; a rewritten action keeps its place
+    for event in done:
+        if event.kind != CHANGE:
+            played[event.seq] = event
+            continue
+        fix = checked_change(event.payload)
+        target = played.get(fix["seq"])
+        if target is None or [target.kind, dict(target.payload)] != [fix["was"]["kind"],
+                                                                     fix["was"]["payload"]]:
+            raise RuleError(Msg("Action {n} is not as this change says it was: it was changed "
+                                "or undone meanwhile.", n=fix["seq"]))
+        if fix["now"] is None:
+            del played[target.seq]
+        else:
+            played[target.seq] = Event(target.seq, fix["now"]["kind"], fix["now"]["payload"],
+                                       target.at)
+        for seq in fix["drop"]:
+            played.pop(seq, None)
+    return list(played.values())
+
+
+def checked_change(fix: Mapping[str, Any]) -> Mapping[str, Any]:
+    """A change's payload, if it has the shape `as_played` reads; else RuleError."""
+    def action(part: Any) -> bool:
+        return (isinstance(part, Mapping) and isinstance(part.get("kind"), str)
+                and part["kind"] not in (UNDO, REDO, CHANGE)
+                and isinstance(part.get("payload"), Mapping))
+
+    seq, drop = fix.get("seq"), fix.get("drop")
+    if not (isinstance(seq, int) and action(fix.get("was"))
+            and (fix.get("now") is None or action(fix["now"])) and isinstance(drop, list)
+            and all(isinstance(n, int) and n > seq for n in drop)):
+        raise RuleError(Msg("This change does not say which action it changes, and how."))
+    check_reason(fix.get("reason"))
+    return fix
