@@ -39,8 +39,8 @@ from datetime import UTC, datetime
 from typing import Any
 from urllib.parse import quote
 
-from .rules import GAMES, Current, Game, Placing, RuleError, TableState, check_players
-from .rules.log import MAX_EVENTS, REDO, TIME, UNDO, Event
+from .rules import GAMES, Current, Game, Placing, RuleError, TableState, check_players, replay
+from .rules.log import CHANGE, MAX_EVENTS, REDO, TIME, UNDO, Event
 from .rules.text import Msg
 
 FORMAT = "companion-table"
@@ -286,11 +286,23 @@ def declared_only(game: Game, event: Event) -> Event:
     """The event with only the payload keys its kind declares (the app's own events hold no
     others; a file may, and they would be stored as they came). A kind the game does not have
     is left for the rules to refuse."""
-    keys = game.payload_keys(event.kind) if event.kind not in (UNDO, REDO) else frozenset()
-    if keys is None:
-        return event
-    return Event(event.seq, event.kind, {k: v for k, v in event.payload.items() if k in keys},
+    return Event(event.seq, event.kind, declared_payload(game, event.kind, event.payload),
                  event.at)
+
+
+def declared_payload(game: Game, kind: str, payload: Mapping[str, Any]) -> Mapping[str, Any]:
+    """The payload with only the keys its kind declares; a change's own action payloads too."""
+    keys = game.declared(kind)
+    if keys is None or not isinstance(payload, Mapping):
+        return payload
+    kept = {k: v for k, v in payload.items() if k in keys}
+    if kind == CHANGE:
+        for part in ("was", "now"):
+            action = kept.get(part)
+            if isinstance(action, Mapping) and isinstance(action.get("kind"), str):
+                kept[part] = {**action, "payload": declared_payload(
+                    game, action["kind"], action.get("payload") or {})}
+    return kept
 
 
 def check_rules(game: Game, names: list[str], events: list[Event]) -> Current:
@@ -335,6 +347,11 @@ class Referee:
             target.append(source.pop())
             self.behind = True
             return
+        if event.kind == CHANGE:  # refereed at once: a change that does not fit is refused here
+            self.done.append(event)
+            self.undone.clear()
+            self.rebuild()
+            return
         if self.behind:
             self.rebuild()
         for kept in [n for n in self.snapshots if n > len(self.done)]:  # a new action: what
@@ -355,6 +372,11 @@ class Referee:
                        self.undone[-1] if self.undone else None)
 
     def rebuild(self) -> None:
+        """The state of the actions in force; with a change among them, replayed as played."""
+        if any(e.kind == CHANGE for e in self.done):
+            self.state = replay(self.game, self.names, self.done).state
+            self.behind = False
+            return
         start = max(n for n in self.snapshots if n <= len(self.done))
         self.state = copy.deepcopy(self.snapshots[start])
         for event in self.done[start:]:

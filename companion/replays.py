@@ -21,7 +21,8 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from . import players, storage
-from .rules import GAMES, Current, Game, RuleError, TableState, replay
+from .rules import GAMES, Correction, Current, Game, RuleError, TableState, corrected, replay
+from .rules import log as rules_log
 from .rules.log import CHANGE, MAX_EVENTS, REDO, UNDO, Event
 from .rules.text import Msg
 
@@ -238,14 +239,16 @@ def record(db: storage.Database, table_id: str, game: Game, names: list[str], ba
     with storage.write_transaction(db):
         retried = storage.claim(db, table_id, based_on, once)
         if retried is not None:
-            return retried, own_copy(db, table_id, game, names, storage.last_seq(db, table_id))
+            return retried, as_it_stands(db, table_id, game, names,
+                                         storage.last_seq(db, table_id), own=False)
         if based_on + 1 > MAX_EVENTS:
             raise RuleError(Msg("This table holds {most} entries, as many as a table can hold "
                                 "(and be exported and imported again): nothing more can be "
                                 "recorded. Export it and go on at a new table.", most=MAX_EVENTS))
         # The event as a replay will read it back (tuples become lists): what the rules apply.
         event = Event(based_on + 1, kind, json.loads(stored), storage.now())
-        table = after(game, names, own_copy(db, table_id, game, names, based_on), event,
+        table = after(game, names, as_it_stands(db, table_id, game, names, based_on,
+                                                own=kind not in (UNDO, CHANGE)), event,
                       lambda seqs: storage.events_at(db, table_id, list(seqs)),
                       lambda head: MEMORY.state(table_id, head))
         data = snapshot(table)
@@ -256,11 +259,12 @@ def record(db: storage.Database, table_id: str, game: Game, names: list[str], ba
     return event, table
 
 
-def own_copy(db: storage.Database, table_id: str, game: Game, names: list[str],
-             seq: int) -> Current:
-    """A copy of its own of the table after event `seq`, its last one (inside the write
-    transaction): from memory, else its snapshot, else its replayed log."""
-    kept = MEMORY.copy_of(table_id, seq)
+def as_it_stands(db: storage.Database, table_id: str, game: Game, names: list[str], seq: int,
+                 own: bool) -> Current:
+    """The table after event `seq`, its last one (inside the write transaction), a copy of its
+    own if the action is to change its state in place (`own`; an undo or a change makes a new
+    state): from memory, else its snapshot, else its replayed log."""
+    kept = MEMORY.copy_of(table_id, seq) if own else MEMORY.table(table_id, seq)
     if kept is None:
         data = stored_snapshot(db, table_id, seq)
         kept = from_snapshot(data) if data else None
@@ -277,3 +281,33 @@ def stored_payload(payload: Mapping[str, Any]) -> str:
         raise RuleError(Msg("This form holds something that is not text: nothing was "
                             "recorded.")) from None
     return stored
+
+
+# Changing a past action -----------------------------------------------------------------------
+
+
+def as_played(db: storage.Database, table_id: str) -> tuple[list[Event], int]:
+    """The table's actions in force as the game had them (changes applied), and its last seq."""
+    events = storage.events(db, table_id)
+    return rules_log.as_played(rules_log.resolve(events).done), events[-1].seq if events else 0
+
+
+def before(db: storage.Database, table_id: str, game: Game, names: list[str],
+           seq: int) -> tuple[Current, Event]:
+    """The table as it was just before action `seq` (to enter that action again), with that
+    action; RuleError if it is no action in force. The table keeps its last seq, so that what
+    is entered on it is refused once another action comes in meanwhile."""
+    played, last_seq = as_played(db, table_id)
+    target = next((e for e in played if e.seq == seq), None)
+    if target is None:
+        raise RuleError(Msg("Action {n} is not in force: it cannot be changed.", n=seq))
+    state = replay(game, names, [e for e in played if e.seq < seq]).state
+    return Current(state, last_seq, (), (), None, None), target
+
+
+def correction(db: storage.Database, table_id: str, game: Game, names: list[str], seq: int,
+               now: tuple[str, Mapping[str, Any]] | None) -> Correction:
+    """What the game would be with action `seq` entered as `now` (or taken out): see
+    `rules.corrected`. Nothing is written."""
+    played, _last = as_played(db, table_id)
+    return corrected(game, names, played, seq, now)

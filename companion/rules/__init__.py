@@ -12,7 +12,7 @@ from typing import Any, Protocol
 
 from . import fifth_avenue_table, street_table, urbanisation_table, yard, yard_table
 from .common import Placing, RuleError
-from .log import CHANGE, Entry, Event, as_played, history, resolve
+from .log import CHANGE, CHANGE_KEYS, REDO, UNDO, Entry, Event, as_played, history, resolve
 from .names import clean_name, skeleton
 from .text import Msg
 
@@ -58,6 +58,13 @@ class Game:
         if state is not None and self.describe_at is not None:
             return self.describe_at(state, kind, payload)
         return self.describe(kind, payload)
+
+    def declared(self, kind: str) -> frozenset[str] | None:
+        """The payload keys an event of this kind holds (None: a kind the game does not
+        have): the game's own actions', none for undo and redo, a change's."""
+        if kind in (UNDO, REDO):
+            return frozenset()
+        return CHANGE_KEYS if kind == CHANGE else self.payload_keys(kind)
 
     def say_change(self, fix: Mapping[str, Any]) -> str:
         """"Changed: Ann bought a church → Ben bought a church (wrong player)"; "Taken out: ..."."""
@@ -199,12 +206,20 @@ class PadLine:
     """One line of a table's history, as a score pad reads it: the event (with what an undo or
     redo acted on), the action in words, the consequence the rules worked out when it differs
     from those words (a business's plot, an auction's skyscrapers, the VP of a building), and
-    the points it gave or took, seat by seat. Undone actions give no points."""
+    the points it gave or took, seat by seat; whether it is an action of the game as played
+    (one that can be changed). Undone actions, and those a change took out, give no points."""
 
     entry: Entry
     said: str
     note: str | None
     points: tuple[tuple[str, int], ...]
+    played: bool = False
+
+    @property
+    def taken_out(self) -> bool:
+        """In force, but a change took it out (or dropped it)."""
+        return (self.entry.in_force and not self.played
+                and self.entry.event.kind not in ("undo", "redo", CHANGE))
 
 
 @dataclass(frozen=True)
@@ -246,7 +261,7 @@ def _pad_line(game: Game, entry: Entry, made: Mapping[int, Any], state: TableSta
     (said as the action it acted on), give no points."""
     event = entry.event
     if entry.in_force and event.seq in made:
-        return PadLine(entry, *made[event.seq])
+        return PadLine(entry, *made[event.seq], played=True)
     acted_on = entry.target or event
     said = "" if acted_on.kind in ("undo", "redo") else game.say(acted_on.kind,
                                                                    acted_on.payload, state)

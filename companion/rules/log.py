@@ -100,6 +100,7 @@ def history(events: Iterable[Event]) -> list[Entry]:
 # is now (`now`, or None: it is taken out) and the later actions the rules no longer take after it
 # (`drop`), with what it is for (`reason`).
 CHANGE = "change"
+CHANGE_KEYS = frozenset({"seq", "was", "now", "drop", "reason"})
 
 
 def as_played(done: Iterable[Event]) -> list[Event]:

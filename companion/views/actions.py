@@ -34,6 +34,7 @@ from flask import (
 )
 from flask_babel import gettext as _
 from flask_wtf import FlaskForm
+from itsdangerous import BadData, URLSafeSerializer
 from jinja2 import pass_context
 from werkzeug.wrappers import Response
 from wtforms import IntegerField, StringField
@@ -43,13 +44,22 @@ from wtforms.widgets import HiddenInput
 from .. import get_db, replays, storage
 from ..i18n import lazy_gettext as _l
 from ..i18n import text
-from ..rules import GAMES, RuleError
+from ..rules import CHANGE, GAMES, Correction, RuleError
 from ..rules.common import MAX_REASON
 from ..rules.log import REDO, UNDO, Event
 from . import game_views
-from .tables import Table, describe_event, load_table, now_showing, redirect_to_table, table_url
+from .tables import (
+    Table,
+    describe_event,
+    keep_changing,
+    load_table,
+    now_showing,
+    redirect_to_table,
+    table_url,
+)
 
 bp = Blueprint("actions", __name__)
+bp.app_url_defaults(keep_changing)
 
 # An action form's one-time key: when its page was made (milliseconds, hex) and 96 random bits.
 ACTION_KEY = re.compile(r"([0-9a-f]{1,12})\.[A-Za-z0-9_-]{16}")
@@ -196,6 +206,8 @@ def take(table: Table, action: Action, page: Page,
         return refused(table, form_error(form), 400, kept, field=field_at_fault(form))
     try:
         kind, payload = action.kind_for(form, table), action.payload(form, table)
+        if table.changing is not None:  # a past action entered again: first, what it does
+            return change_preview(table, (kind, payload))
     except FieldError as error:
         error.field.errors = [*error.field.errors, reason(error)]
         return refused(table, form_error(form), 422, kept, field=error.field.name)
@@ -322,3 +334,78 @@ def reason(error: Exception) -> Any:
     """What the players are told when the rules refuse: the RuleError's `Msg` (translated
     where it is shown), or the error's text."""
     return error.args[0] if error.args else str(error)
+
+
+# Changing a past action -----------------------------------------------------------------------
+
+
+class ChangeForm(ActionForm):
+    """The change as the preview worked it out (signed: only this app makes one), and what it
+    is for."""
+
+    change = StringField("Change", widget=HiddenInput(), validators=[InputRequired()])
+    reason = StringField(_l("What for (optional)"),
+                         filters=[lambda text: text.strip() if text else text],
+                         validators=[Length(max=MAX_REASON)])
+
+
+def signed() -> URLSafeSerializer:
+    return URLSafeSerializer(current_app.secret_key, salt="companion.change")
+
+
+def change_preview(table: Table, now: tuple[str, Mapping[str, Any]] | None) -> Any:
+    """The action being changed (`table.changing`) entered again as `now`, or taken out (None):
+    what the change does, before it is recorded. Every later action is refereed again: each
+    player's total before and after, and the later actions the rules no longer take, each with
+    why (the change takes them out). RuleError if the rules refuse the action entered."""
+    assert table.changing is not None
+    fix = replays.correction(get_db(), table.id, table.game, table.names, table.changing.seq,
+                             now)
+    return change_page(table, fix)
+
+
+def change_page(table: Table, fix: Correction) -> Any:
+    """The preview of a change, with the form that records it."""
+    standing = now_showing(table, None).current  # the change is made on the table as it stands
+    after = fix.state.totals()
+    page = render_template(
+        "change.html", table=table, said=table.game.say(CHANGE, fix.change),
+        totals=[(name, total, after.get(name, 0))
+                for name, total in standing.state.totals().items()],
+        dropped=[(describe_event(table, event), why) for event, why in fix.dropped],
+        form=ChangeForm(formdata=None, change=signed().dumps(fix.change)),
+        seq=standing.last_seq)
+    return page, 200
+
+
+@bp.post(f"/<any({', '.join(GAMES)}):slug>/<table_id>/change/out")
+def take_out(slug: str, table_id: str) -> Any:
+    """The action being changed taken out: what that does, before it is recorded."""
+    table = load_table(slug, table_id)
+    page = game_views(slug).page
+    form = ActionForm()
+    if table.changing is None:
+        abort(404)
+    if not form.validate_on_submit():
+        return refused(table, form_error(form), 400, page)
+    try:
+        return change_preview(table, None)
+    except RuleError as error:
+        return refused(table, reason(error), 422, page)
+
+
+def change_payload(form: ChangeForm, table: Table) -> dict[str, Any]:
+    """The change the preview showed (as it signed it), with what it is for."""
+    try:
+        fix = signed().loads(form.change.data)
+    except BadData:
+        raise RuleError(_("This change could not be read: start it again from the "
+                          "history.")) from None
+    return {**fix, "reason": form.reason.data or ""}
+
+
+@bp.post(f"/<any({', '.join(GAMES)}):slug>/<table_id>/change")
+def change(slug: str, table_id: str) -> Any:
+    """Record a change the players saw in its preview: refereed again as it is recorded."""
+    table = load_table(slug, table_id)
+    return take(table, Action(CHANGE, ChangeForm, change_payload), game_views(slug).page)

@@ -16,7 +16,7 @@ from werkzeug.wrappers import Response
 from .. import get_db, replays, storage
 from ..i18n import lazy_gettext as _l
 from ..i18n import text
-from ..rules import Current, Game, TableState, find_game
+from ..rules import Current, Game, RuleError, TableState, find_game
 from ..rules.log import MAX_EVENTS, UNDO, Event
 
 ROOM_WARNING = 100  # a table page says how many entries are left once this few are
@@ -39,6 +39,9 @@ class Table:
     status: str
     view_token: str
     _current: Current | None = field(default=None, repr=False, compare=False)
+    # A past action being entered again (`?change=<seq>` on the table's links): the action as
+    # it was played; the table shows the game just before it.
+    changing: Event | None = None
 
     @property
     def names(self) -> list[str]:
@@ -65,17 +68,43 @@ def now_showing(table: Table, current: Current | None) -> Table:
 
 
 def load_table(slug: str, table_id: str) -> Table:
-    """The table at this link, or 404 (also when the link names another game); read once per
-    request."""
+    """The table at this link, or 404 (also when the link names another game, or a past action
+    to change that is not in force); read once per request."""
     loaded: dict[str, Table] = g.setdefault("tables", {})
     if table_id not in loaded:
         row = storage.get_table(get_db(), table_id)
         if row is None or row["game"] != slug:
             abort(404)
-        loaded[table_id] = table_from_row(row)
+        loaded[table_id] = changing(table_from_row(row))
     if loaded[table_id].game.slug != slug:
         abort(404)
     return loaded[table_id]
+
+
+# The action a table's links say is being changed: `?change=<seq>`.
+CHANGE_ARG = "change"
+
+
+def changing(table: Table) -> Table:
+    """In change mode (`?change=<seq>`), the table as it was just before that action, which is
+    kept in every link the page makes (`keep_changing`): the players enter it again with the
+    game's own forms, and see what the change does before it is recorded."""
+    seq = request.args.get(CHANGE_ARG, type=int)
+    if seq is None:
+        return table
+    try:
+        before, table.changing = replays.before(get_db(), table.id, table.game, table.names,
+                                                seq)
+    except RuleError:
+        abort(404)
+    g.changing = seq
+    return now_showing(table, before)
+
+
+def keep_changing(endpoint: str, values: dict[str, Any]) -> None:
+    """In change mode, the table's links stay in it (`url_for(..., change=None)` leaves it)."""
+    if "changing" in g and "table_id" in values:
+        values.setdefault(CHANGE_ARG, g.changing)
 
 
 def table_from_row(row: Mapping[str, Any]) -> Table:

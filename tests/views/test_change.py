@@ -1,0 +1,120 @@
+"""Changing a past action from the history: the table as it was before it, the game's own forms,
+a preview of what the change does (totals before and after, later actions taken out), then the
+change recorded once as an action of its own, undoable, and refused with words when it no longer
+fits."""
+
+import re
+
+from companion import replays, rules, storage
+from tests.conftest import GERMAN, act, fresh, new_table, text
+
+BUYS = [("Tobi", "park"), ("Nina", "museum"), ("Paul", "park"), ("Tobi", "museum")]
+
+
+def played(client, buys):
+    url = new_table(client, "Tobi", "Nina", "Paul")
+    for player, building in buys:
+        assert act(client, url, "buy", player=player, building=building).status_code == 303
+    return url
+
+
+def confirm_fields(preview):
+    """The preview's confirm form: its signed change, seq and one-time key."""
+    form = preview.split('class="change-preview"')[1]
+    return {name: re.search(rf'name="{name}"( type="hidden")? value="([^"]*)"', form).group(2)
+            for name in ("change", "seq", "key")}
+
+
+def state_of(app, url):
+    db = storage.connect(app.config["DATABASE"])
+    table_id = url.rstrip("/").rsplit("/", 1)[1]
+    names = ["Tobi", "Nina", "Paul"]
+    return replays.current(db, table_id, rules.GAMES["yard"], names).state
+
+
+def test_a_wrong_buyer_three_actions_back_is_changed_in_four_taps(app, client):
+    url = played(client, BUYS)
+    history = text(client.get(url + "history"))
+    assert f'href="{url}?change=1"' in history  # tap 1 (History) and tap 2 (Change #1)
+    changing = text(client.get(url + "?change=1"))
+    assert "Changing #1: Tobi bought a park" in changing
+    assert "Take it out" in changing
+    assert "?change=1" in re.search(r'action="([^"]*/buy[^"]*)"', changing).group(1)
+    fields = fresh(client, url + "?change=1")
+    preview = client.post(url + "buy?change=1",  # tap 3: the right buyer's button
+                          data={"player": "Nina", "building": "park", **fields})
+    assert preview.status_code == 200
+    page = text(preview)
+    assert "Changed: Tobi bought a park → Nina bought a park" in page
+    assert storage.last_seq(storage.connect(app.config["DATABASE"]),
+                            url.rstrip("/").rsplit("/", 1)[1]) == 4  # nothing recorded yet
+    totals = re.findall(r'<th scope="row">(\w+)</th><td>(\d+)</td><td><b>(\d+)</b>', page)
+    assert totals  # every player's total now and after the change
+    data = {**confirm_fields(page), "reason": "wrong player"}
+    assert client.post(url + "change", data=data).status_code == 303  # tap 4: confirm
+    right = played(client, [("Nina", "park"), *BUYS[1:]])
+    assert vars(state_of(app, url)) | {"note": None} == vars(state_of(app, right)) | {"note": None}
+    history = text(client.get(url + "history"))
+    assert "Changed: Tobi bought a park → Nina bought a park (wrong player)" in history
+    again = client.post(url + "change", data=data)  # sent again: the first answer, once only
+    assert again.status_code == 303
+    assert storage.last_seq(storage.connect(app.config["DATABASE"]),
+                            url.rstrip("/").rsplit("/", 1)[1]) == 5
+
+
+def test_a_change_is_undone_like_any_action(app, client):
+    url = played(client, BUYS)
+    before = vars(state_of(app, url)) | {"note": None}
+    fields = fresh(client, url + "?change=2")
+    preview = text(client.post(url + "change/out?change=2", data=fields))
+    assert "Taken out: Nina bought a museum" in preview
+    assert client.post(url + "change", data=confirm_fields(preview)).status_code == 303
+    assert state_of(app, url).buildings["Nina"]["museum"] == 0
+    assert act(client, url, "undo").status_code == 303
+    assert vars(state_of(app, url)) | {"note": None} == before
+
+
+def test_a_change_refused_by_the_rules_says_why_and_records_nothing(client):
+    url = played(client, BUYS)
+    fields = fresh(client, url + "?change=1")
+    refused = client.post(url + "buy?change=1",
+                          data={"player": "Nobody", "building": "park", **fields})
+    assert refused.status_code == 422
+    assert "Changing #1" in text(refused)  # still the table as it was before the action
+
+
+def test_a_preview_made_outdated_by_another_phone_is_refused(client):
+    url = played(client, BUYS)
+    fields = fresh(client, url + "?change=1")
+    preview = text(client.post(url + "buy?change=1",
+                               data={"player": "Nina", "building": "park", **fields}))
+    assert act(client, url, "buy", player="Paul", building="museum").status_code == 303
+    stale = client.post(url + "change", data=confirm_fields(preview))
+    assert stale.status_code == 409
+    assert "changed since this screen was loaded" in text(stale)
+
+
+def test_a_tampered_change_is_refused(client):
+    url = played(client, BUYS)
+    fields = fresh(client, url + "?change=1")
+    preview = text(client.post(url + "buy?change=1",
+                               data={"player": "Nina", "building": "park", **fields}))
+    data = confirm_fields(preview)
+    data["change"] = data["change"][:-2] + "xx"
+    refused = client.post(url + "change", data=data)
+    assert refused.status_code == 422
+    assert "This change could not be read" in text(refused)
+
+
+def test_changing_an_action_not_in_force_is_not_found(client):
+    url = played(client, BUYS)
+    assert client.get(url + "?change=9").status_code == 404
+    assert act(client, url, "undo").status_code == 303
+    assert client.get(url + "?change=4").status_code == 404  # undone
+
+
+def test_the_change_speaks_german(client):
+    url = played(client, BUYS)
+    assert "Ändern" in text(client.get(url + "history", headers=GERMAN))
+    page = text(client.get(url + "?change=1", headers=GERMAN))
+    assert "#1" in page and "Herausnehmen" in page
