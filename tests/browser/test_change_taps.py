@@ -1,0 +1,82 @@
+"""Changing a past action from the history (issue 25), in real Chromium at phone size with touch,
+JavaScript on and off: the yard's wrong buyer three actions back, in at most 5 taps, with the
+totals before and after in view, and the game it leaves equal to the one entered right."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from companion import replays, storage
+from companion.rules import GAMES
+from tests.browser.helpers import building_button
+from tests.browser.states import seed
+from tests.browser.taps import Taps
+
+SHOTS = Path("/tmp/change-shots")
+PLAYERS = ("Tobi", "Nina", "Paul")
+
+
+def buy(player: str, building: str) -> tuple[str, dict[str, str]]:
+    return "buy", {"player": player, "building": building, "for": player}
+
+
+@pytest.fixture(params=[True, False], ids=["js", "no js"])
+def phone(request: pytest.FixtureRequest, browser: Browser,
+          browser_context_args: dict[str, Any]) -> Iterator[Page]:
+    context = browser.new_context(**browser_context_args, java_script_enabled=request.param)
+    page = context.new_page()
+    page.set_default_timeout(10_000)
+    yield page
+    context.close()
+
+
+def screenshot(page: Page, name: str) -> None:
+    SHOTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
+    wide, window = page.evaluate("[document.documentElement.scrollWidth, innerWidth]")
+    assert wide <= window, f"{name}: {wide}px wide in a {window}px window"
+
+
+def state(database: Path, table_id: str) -> dict[str, Any]:
+    db = storage.connect(str(database))
+    try:
+        kept = replays.current(db, table_id, GAMES["yard"], list(PLAYERS)).state
+        return {key: value for key, value in vars(kept).items() if key != "note"}
+    finally:
+        db.close()
+
+
+def test_a_wrong_buyer_three_actions_back_in_at_most_5_taps(phone: Page,
+                                                            live_database: Path) -> None:
+    later = (buy("Nina", "museum"), buy("Paul", "park"), buy("Tobi", "museum"))
+    table_id = seed(live_database, "yard", PLAYERS, (buy("Tobi", "park"), *later))
+    right = seed(live_database, "yard", PLAYERS, (buy("Nina", "park"), *later))
+    phone.goto(f"/yard/{table_id}/")
+    mode = "js" if phone.evaluate("document.documentElement.dataset.answers !== undefined") \
+        else "no-js"
+
+    taps = Taps(phone)
+    taps.tap(phone.get_by_role("link", name="History"), "History")
+    taps.tap(phone.get_by_role("link", name="Change #1"), "Change #1")
+    expect(phone.get_by_role("heading", name="Changing #1: Tobi bought a park")).to_be_visible()
+    screenshot(phone, f"yard-changing-{mode}")
+    taps.tap(building_button(phone, "Nina", "park"), "Nina: park")
+    heading = phone.get_by_role("heading", name="Changed: Tobi bought a park → Nina bought a park")
+    expect(heading).to_be_in_viewport()  # the answer to the deciding tap is in view
+    expect(phone.locator(".change-preview table.totals tbody tr")).to_have_count(3)
+    screenshot(phone, f"yard-change-preview-{mode}")
+    taps.tap(phone.get_by_role("button", name="Confirm the change"), "Confirm")
+    taps.held_to(f"yard: a wrong buyer three actions back ({mode})", 5)
+    assert taps.count == 4, taps
+
+    expect(phone).to_have_url(f"/yard/{table_id}/")
+    assert state(live_database, table_id) == state(live_database, right)
+    phone.goto(f"/yard/{table_id}/history")
+    expect(phone.locator("ol.history")).to_contain_text(
+        "Changed: Tobi bought a park → Nina bought a park")
+    screenshot(phone, f"yard-changed-history-{mode}")
