@@ -261,7 +261,8 @@ def _pad_line(game: Game, entry: Entry, made: Mapping[int, Any], state: TableSta
     (said as the action it acted on), give no points."""
     event = entry.event
     if entry.in_force and event.seq in made:
-        return PadLine(entry, *made[event.seq], played=True)
+        said, note, points = made[event.seq]
+        return PadLine(entry, said, note, points, played=True)
     acted_on = entry.target or event
     said = "" if acted_on.kind in ("undo", "redo") else game.say(acted_on.kind,
                                                                    acted_on.payload, state)
