@@ -1,9 +1,11 @@
 """Changing a past action from the history (issue 25), in real Chromium at phone size with touch,
-JavaScript on and off: the yard's wrong buyer three actions back, in at most 5 taps, with the
-totals before and after in view, and the game it leaves equal to the one entered right."""
+JavaScript on and off: the yard's wrong buyer three actions back and 5th Avenue's auction winner
+six actions back, each in at most 5 taps, with the totals before and after in view, and the game
+it leaves equal to the one entered right."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -16,6 +18,7 @@ from companion.rules import GAMES
 from tests.browser.helpers import building_button
 from tests.browser.states import seed
 from tests.browser.taps import Taps
+from tests.tables import FIFTH_AVENUE
 
 SHOTS = Path("/tmp/change-shots")
 PLAYERS = ("Tobi", "Nina", "Paul")
@@ -49,6 +52,56 @@ def state(database: Path, table_id: str) -> dict[str, Any]:
         return {key: value for key, value in vars(kept).items() if key != "note"}
     finally:
         db.close()
+
+
+def kept_state(database: Path, slug: str, players: tuple[str, ...], table_id: str) -> Any:
+    db = storage.connect(str(database))
+    try:
+        kept = replays.current(db, table_id, GAMES[slug], list(players)).state
+        return {key: value for key, value in vars(kept).items() if key != "note"}
+    finally:
+        db.close()
+
+
+def as_corrected(database: Path, table_id: str) -> tuple[tuple[str, Any], ...]:
+    """The table's log as it would have been entered right: its last change applied (the
+    action replaced, the actions it dropped left out), undo and redo as they were."""
+    db = storage.connect(str(database))
+    try:
+        events = storage.events(db, table_id)
+    finally:
+        db.close()
+    fix = events[-1].payload
+    return tuple((fix["now"]["kind"], fix["now"]["payload"]) if e.seq == fix["seq"]
+                 else (e.kind, dict(e.payload))
+                 for e in events[:-1] if e.seq not in fix["drop"])
+
+
+def test_an_auction_won_by_the_other_player_in_at_most_5_taps(phone: Page,
+                                                              live_database: Path) -> None:
+    """5th Avenue: the third auction (#23) was Ben's, not Ann's; six actions came after it."""
+    players, log = FIFTH_AVENUE
+    table_id = seed(live_database, "fifth_avenue", tuple(players), tuple(log[:29]))
+    phone.goto(f"/fifth_avenue/{table_id}/")
+    mode = "js" if phone.evaluate("document.documentElement.dataset.answers !== undefined") \
+        else "no-js"
+
+    taps = Taps(phone)
+    taps.tap(phone.get_by_role("link", name="History"), "History")
+    taps.tap(phone.get_by_role("link", name="Change #23"), "Change #23")
+    expect(phone.get_by_role("heading", name=re.compile("^Changing #23: "))).to_be_visible()
+    taps.tap(phone.locator(".chips a", has_text="Ben,").first, "Ben's bid")
+    taps.tap(phone.get_by_role("button", name="Built 1", exact=True), "Built 1")
+    expect(phone.locator(".change-preview h1")).to_be_in_viewport()
+    expect(phone.locator(".change-preview h1")).to_contain_text("Ben")
+    screenshot(phone, f"fifth-avenue-change-preview-{mode}")
+    taps.tap(phone.get_by_role("button", name="Confirm the change"), "Confirm")
+    taps.held_to(f"5th Avenue: an auction winner six actions back ({mode})", 5)
+
+    right = seed(live_database, "fifth_avenue", tuple(players),
+                 as_corrected(live_database, table_id))
+    assert kept_state(live_database, "fifth_avenue", tuple(players), table_id) == \
+        kept_state(live_database, "fifth_avenue", tuple(players), right)
 
 
 def test_a_wrong_buyer_three_actions_back_in_at_most_5_taps(phone: Page,
