@@ -102,7 +102,7 @@ class Memory:
         self.lock = threading.Lock()
         self.tables: OrderedDict[tuple[str, int], tuple[Current, bytes]] = OrderedDict()
         self.states: OrderedDict[tuple[str, int], TableState] = OrderedDict()
-        self.derived: OrderedDict[tuple[str, int], Any] = OrderedDict()
+        self.derived: OrderedDict[tuple[str, int, int], Any] = OrderedDict()
 
     def table(self, table_id: str, seq: int) -> Current | None:
         kept = self._get(self.tables, (table_id, seq))
@@ -128,8 +128,10 @@ class Memory:
 
     def worked_out(self, table_id: str, table: Current, work: Callable[[TableState], Any]) -> Any:
         """What `work` makes of the table's state (Urbanisation's one-tap offers), worked out
-        once per state and kept beside it, so that showing a page again costs nothing more."""
-        key = (table_id, table.last_seq)
+        once per state and kept beside it, so that showing a page again costs nothing more (a
+        state by the table's last event and its head: the table as it was before a past action,
+        to change it, has the same last event)."""
+        key = (table_id, table.last_seq, table.head)
         found = self._get(self.derived, key)
         if found is None:
             found = work(table.state)
@@ -145,7 +147,7 @@ class Memory:
             self.states.clear()
             self.derived.clear()
 
-    def _get(self, kept: OrderedDict[tuple[str, int], Any], key: tuple[str, int]) -> Any:
+    def _get(self, kept: OrderedDict[Any, Any], key: tuple[Any, ...]) -> Any:
         with self.lock:
             value = kept.get(key)
             if value is not None:
@@ -301,8 +303,9 @@ def before(db: storage.Database, table_id: str, game: Game, names: list[str],
     target = next((e for e in played if e.seq == seq), None)
     if target is None:
         raise RuleError(Msg("Action {n} is not in force: it cannot be changed.", n=seq))
-    state = replay(game, names, [e for e in played if e.seq < seq]).state
-    return Current(state, last_seq, (), (), None, None), target
+    earlier = [e for e in played if e.seq < seq]
+    state = replay(game, names, earlier).state
+    return Current(state, last_seq, tuple(e.seq for e in earlier), (), None, None), target
 
 
 def correction(db: storage.Database, table_id: str, game: Game, names: list[str], seq: int,

@@ -18,7 +18,7 @@ from companion.rules import GAMES
 from tests.browser.helpers import building_button
 from tests.browser.states import seed
 from tests.browser.taps import Taps
-from tests.tables import FIFTH_AVENUE
+from tests.tables import FIFTH_AVENUE, URBANISATION
 
 SHOTS = Path("/tmp/change-shots")
 PLAYERS = ("Tobi", "Nina", "Paul")
@@ -102,6 +102,33 @@ def test_an_auction_won_by_the_other_player_in_at_most_5_taps(phone: Page,
                  as_corrected(live_database, table_id))
     assert kept_state(live_database, "fifth_avenue", tuple(players), table_id) == \
         kept_state(live_database, "fifth_avenue", tuple(players), right)
+
+
+def test_work_orders_of_another_colour_in_at_most_5_taps(phone: Page,
+                                                          live_database: Path) -> None:
+    """Urbanisation: Ann's work orders (#13) were orange, not white; five actions came after."""
+    players, log = URBANISATION
+    table_id = seed(live_database, "urbanisation", tuple(players), tuple(log[:18]))
+    phone.goto(f"/urbanisation/{table_id}/")
+    mode = "js" if phone.evaluate("document.documentElement.dataset.answers !== undefined") \
+        else "no-js"
+
+    taps = Taps(phone)
+    taps.tap(phone.get_by_role("link", name="History"), "History")
+    taps.tap(phone.get_by_role("link", name="Change #13"), "Change #13")
+    expect(phone.get_by_role("heading", name=re.compile("^Changing #13: "))).to_be_visible()
+    taps.tap(phone.locator('button[name="offer"][value^="work_orders.orange."]').first,
+             "orange work orders")
+    expect(phone.locator(".change-preview h1")).to_be_in_viewport()
+    expect(phone.locator(".change-preview h1")).to_contain_text("orange")
+    screenshot(phone, f"urbanisation-change-preview-{mode}")
+    taps.tap(phone.get_by_role("button", name="Confirm the change"), "Confirm")
+    taps.held_to(f"Urbanisation: a work orders colour five actions back ({mode})", 5)
+
+    right = seed(live_database, "urbanisation", tuple(players),
+                 as_corrected(live_database, table_id))
+    assert kept_state(live_database, "urbanisation", tuple(players), table_id) == \
+        kept_state(live_database, "urbanisation", tuple(players), right)
 
 
 def test_a_wrong_buyer_three_actions_back_in_at_most_5_taps(phone: Page,
