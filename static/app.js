@@ -147,7 +147,11 @@
     ["seq", "poll"].forEach(function (name) {
       if (page.body.dataset[name] !== undefined) document.body.dataset[name] = page.body.dataset[name];
     });
-    var kept = keepInPlace(anchor);
+    // An answer that is a page of its own (a change's preview) is read from its top; any other
+    // keeps the tapped control where it was.
+    var own = main.querySelector("[data-into-view]");
+    if (own) own.scrollIntoView({ block: "start" });
+    var kept = own ? null : keepInPlace(anchor);
     var region = document.getElementById("recorded");
     var news = page.getElementById("recorded");
     if (region && news) region.replaceChildren.apply(region, Array.from(news.childNodes));

@@ -163,7 +163,8 @@ CardForm = type("CardForm", (SourcedCardForm,),
 def render(table: Table, error: str | None = None, status: int = 200, **forms: Any) -> Any:
     game = table.current
     page = render_template(
-        "street/table.html", table=table, state=game.state, game=game, builder=builder(game.state),
+        "street/table.html", table=table, state=game.state, game=game,
+        builder=builder(game.state, form=as_recorded(table)),
         play=play, rules=rules, rulings=play.RULINGS, error=error,
         opened=opened_fold_out(forms.pop("opened", None)), **log_context(table, game), **forms)
     return page, status
@@ -206,6 +207,8 @@ def builder(state: play.StreetTable, player: str | None = None, form: Any = None
     step = state.step_of(player)
     fresh = form is None
     form = form or CardForm(formdata=None)
+    if form.player.data not in (None, player):  # filled in for another player's card
+        form, fresh = CardForm(formdata=None), True
     if form.street.data is None:
         form.street.data = player
     if form.source.data is None and step != play.SECOND:
@@ -216,6 +219,29 @@ def builder(state: play.StreetTable, player: str | None = None, form: Any = None
             "known": len(state.library), "slots": slots,
             "fold_new": slots == 1 and step != play.SECOND and bool(state.library),
             "fresh": fresh}
+
+
+def as_recorded(table: Table) -> Any:
+    """In change mode, a card being changed: the builder's form filled in as it was recorded
+    (where it came from, the cost, the card, whose street), to change what was wrong; None
+    otherwise (a fresh form)."""
+    changing = table.changing
+    if changing is None or changing.kind != "card":
+        return None
+    state: play.StreetTable = table.current.state  # type: ignore[assignment]
+    payload = changing.payload
+    card = payload["card"]
+    known = next((play.card_id(c) for c in state.library if c == card), "")
+    data = {"player": payload["player"], "street": payload["street"],
+            "source": payload.get("bought_from", ""), "cost": payload.get("cost"),
+            "card": known, "project": card.get("project") or "", "double": card.get("double"),
+            "roof": card.get("roof"), "gift": card.get("gift"),
+            "no_gifts": card.get("no_gifts"), "floor": card.get("floor") or ""}
+    for kind in ("income", "prestige"):
+        for k, effect in enumerate(card.get(kind, [])[:2]):
+            data |= {f"{kind}_each_{k}": effect["each"], f"{kind}_amount_{k}": effect["amount"],
+                     f"{kind}_project_{k}": effect.get("project") or ""}
+    return CardForm(formdata=None, data=data)
 
 
 def chips(field: Any) -> list[tuple[str, Any]]:

@@ -18,6 +18,7 @@ from companion.rules import GAMES
 from tests.browser.helpers import building_button
 from tests.browser.states import seed
 from tests.browser.taps import Taps
+from tests.street_moves import bought, build, card, takes_public
 from tests.tables import FIFTH_AVENUE, URBANISATION
 
 SHOTS = Path("/tmp/change-shots")
@@ -160,3 +161,42 @@ def test_a_wrong_buyer_three_actions_back_in_at_most_5_taps(phone: Page,
     expect(phone.locator("ol.history")).to_contain_text(
         "Changed: Tobi bought a park → Nina bought a park")
     screenshot(phone, f"yard-changed-history-{mode}")
+
+
+def test_a_card_bought_from_the_wrong_deck_in_at_most_5_taps(phone: Page,
+                                                              live_database: Path) -> None:
+    """The street: Mia's card (#2) came from her own deck, not Ola's; three actions came after.
+    The builder shows the card filled in as it was recorded: one chip and its site change it.
+    Ola's upcoins (#3) then no longer lie on her deck: the preview says it is taken out."""
+    players = ("Mia", "Ola")
+    log = (build("Mia", 1, card()), bought("Mia", 1, card(), "Ola", 2),
+           ("upcoins", {"player": "Ola"}), *takes_public("Ola"))
+    table_id = seed(live_database, "street", players, log)
+    phone.goto(f"/street/{table_id}/")
+    mode = "js" if phone.evaluate("document.documentElement.dataset.answers !== undefined") \
+        else "no-js"
+
+    taps = Taps(phone)
+    taps.tap(phone.get_by_role("link", name="History"), "History")
+    taps.tap(phone.get_by_role("link", name="Change #2"), "Change #2")
+    sources = phone.locator("fieldset.sources")
+    expect(sources.locator('input[value="Ola"]')).to_be_checked()  # as it was recorded
+    expect(phone.locator('input[name="cost"]')).to_have_value("2")
+    screenshot(phone, f"street-changing-{mode}")
+    taps.touch(sources.locator("label.chip", has_text="Bought from own deck"), "own deck")
+    taps.tap(phone.get_by_role("button", name="Build on site 1"), "site 1")
+    expect(phone.locator(".change-preview h1")).to_be_in_viewport()
+    expect(phone.locator(".change-preview .dropped")).to_contain_text("Ola")
+    screenshot(phone, f"street-change-preview-{mode}")
+    taps.tap(phone.get_by_role("button", name="Confirm the change"), "Confirm")
+    taps.held_to(f"street: a card's deck three actions back ({mode})", 5)
+
+    right = seed(live_database, "street", players, as_corrected(live_database, table_id))
+    assert kept_state(live_database, "street", players, table_id) == \
+        kept_state(live_database, "street", players, right)
+    db = storage.connect(str(live_database))
+    try:
+        now = storage.events(db, table_id)[-1].payload["now"]["payload"]
+    finally:
+        db.close()
+    assert (now["bought_from"], now["cost"]) == ("Mia", 2)
