@@ -21,7 +21,17 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from . import players, storage
-from .rules import GAMES, Correction, Current, Game, RuleError, TableState, corrected, replay
+from .rules import (
+    GAMES,
+    Correction,
+    Current,
+    Game,
+    Now,
+    RuleError,
+    TableState,
+    corrected,
+    replay,
+)
 from .rules import log as rules_log
 from .rules.log import CHANGE, MAX_EVENTS, REDO, UNDO, Event
 from .rules.text import Msg
@@ -294,23 +304,26 @@ def as_played(db: storage.Database, table_id: str) -> tuple[list[Event], int]:
     return rules_log.as_played(rules_log.resolve(events).done), events[-1].seq if events else 0
 
 
-def before(db: storage.Database, table_id: str, game: Game, names: list[str],
-           seq: int) -> tuple[Current, Event]:
+def before(db: storage.Database, table_id: str, game: Game, names: list[str], seq: int,
+           pending: Mapping[int, Now] | None = None) -> tuple[Current, Event]:
     """The table as it was just before action `seq` (to enter that action again), with that
-    action; RuleError if it is no action in force. The table keeps its last seq, so that what
-    is entered on it is refused once another action comes in meanwhile."""
+    action; RuleError if it is no action in force. With `pending` edits (a change being made,
+    of which `seq` is changed too), the game as they leave it. The table keeps its last seq, so
+    that what is entered on it is refused once another action comes in meanwhile."""
     played, last_seq = as_played(db, table_id)
     target = next((e for e in played if e.seq == seq), None)
-    if target is None:
+    if target is None or (pending and seq in pending):
         raise RuleError(Msg("Action {n} is not in force: it cannot be changed.", n=seq))
+    if pending:
+        played = corrected(game, names, played, pending).played
     earlier = [e for e in played if e.seq < seq]
     state = replay(game, names, earlier).state
     return Current(state, last_seq, tuple(e.seq for e in earlier), (), None, None), target
 
 
-def correction(db: storage.Database, table_id: str, game: Game, names: list[str], seq: int,
-               now: tuple[str, Mapping[str, Any]] | None) -> Correction:
-    """What the game would be with action `seq` entered as `now` (or taken out): see
+def correction(db: storage.Database, table_id: str, game: Game, names: list[str],
+               edits: Mapping[int, Now]) -> Correction:
+    """What the game would be with these actions entered again (or taken out): see
     `rules.corrected`. Nothing is written."""
     played, _last = as_played(db, table_id)
-    return corrected(game, names, played, seq, now)
+    return corrected(game, names, played, edits)

@@ -17,8 +17,8 @@ from .names import clean_name, skeleton
 from .text import Msg
 
 __all__ = ["CHANGE", "GAMES", "Correction", "Current", "Game", "PadLine", "Placing", "RuleError",
-           "ScorePad", "TableState", "check_players", "clean_name", "corrected", "find_game",
-           "replay", "score_pad"]
+           "Now", "ScorePad", "TableState", "check_players", "clean_name", "corrected",
+           "find_game", "replay", "score_pad"]
 
 
 class TableState(Protocol):
@@ -67,13 +67,25 @@ class Game:
         return CHANGE_KEYS if kind == CHANGE else self.payload_keys(kind)
 
     def say_change(self, fix: Mapping[str, Any]) -> str:
-        """"Changed: Ann bought a church → Ben bought a church (wrong player)"; "Taken out: ..."."""
-        was = self.describe(fix["was"]["kind"], fix["was"]["payload"])
+        """"Changed: Ann bought a church → Ben bought a church (wrong player)"; "Taken out:
+        ..."; a change of several actions names each."""
         reason = Msg(" ({reason})", reason=fix["reason"]) if fix.get("reason") else ""
-        if fix.get("now") is None:
-            return Msg("Taken out: {was}{reason}", was=was, reason=reason)
-        now = self.describe(fix["now"]["kind"], fix["now"]["payload"])
-        return Msg("Changed: {was} → {now}{reason}", was=was, now=now, reason=reason)
+        edits = fix["edits"]
+        if len(edits) == 1 and edits[0]["now"] is None:
+            was = edits[0]["was"]
+            return Msg("Taken out: {was}{reason}", was=self.describe(was["kind"], was["payload"]),
+                       reason=reason)
+        said = self.say_edit(edits[0]["was"], edits[0]["now"])
+        for edit in edits[1:]:
+            said = Msg("{said}; {next}", said=said, next=self.say_edit(edit["was"], edit["now"]))
+        return Msg("Changed: {edits}{reason}", edits=said, reason=reason)
+
+    def say_edit(self, was: Mapping[str, Any], now: Mapping[str, Any] | None) -> str:
+        """One action of a change: "Ann bought a church → Ben ...", "... taken out"."""
+        said = self.describe(was["kind"], was["payload"])
+        if now is None:
+            return Msg("{was} taken out", was=said)
+        return Msg("{was} → {now}", was=said, now=self.describe(now["kind"], now["payload"]))
 
 
 GAMES: dict[str, Game] = {
@@ -161,44 +173,60 @@ def replay(game: Game, players: list[str], events: Iterable[Event],
 
 @dataclass(frozen=True)
 class Correction:
-    """The game with one past action changed: the table it leaves, the change as the log keeps
-    it (`CHANGE`'s payload) and the later actions the rules no longer take, each with why
-    (they are taken out with the change)."""
+    """The game with past actions changed: the table it leaves, the change as the log keeps it
+    (`CHANGE`'s payload), the later actions the rules no longer take, each with why (they are
+    taken out with the change), and the actions as they are played then."""
 
     state: TableState
     change: dict[str, Any]
     dropped: list[tuple[Event, str]]
+    played: list[Event]
 
 
-def corrected(game: Game, players: list[str], in_force: Iterable[Event], seq: int,
-              now: tuple[str, Mapping[str, Any]] | None, reason: str = "") -> Correction:
-    """Action `seq` entered as `now` (kind, payload), or taken out (None): the rules referee
-    every later action again on top of it, and leave out each one they refuse now. RuleError
-    if they refuse the changed action itself, or `seq` is no action in force."""
+# An action as a change enters it: (kind, payload), or None for an action taken out.
+Now = tuple[str, Mapping[str, Any]] | None
+
+
+def corrected(game: Game, players: list[str], in_force: Iterable[Event],
+              edits: Mapping[int, Now], reason: str = "") -> Correction:
+    """Past actions entered again (`edits`: seq -> what it is now, or None: taken out; the first
+    is the one the table set out to change): the rules referee every later action again on top
+    of them, and leave out each one they refuse now. RuleError if they refuse an action entered
+    again, or one of `edits` is no action in force."""
     played = as_played(in_force)
-    target = next((e for e in played if e.seq == seq), None)
-    if target is None:
-        raise RuleError(Msg("Action {n} is not in force: it cannot be changed.", n=seq))
+    by_seq = {e.seq: e for e in played}
+    for seq in edits:
+        if seq not in by_seq:
+            raise RuleError(Msg("Action {n} is not in force: it cannot be changed.", n=seq))
+    first = min(edits)
     state = game.start(players)
     dropped: list[tuple[Event, str]] = []
+    kept: list[Event] = []
     for event in played:
-        if event.seq == seq:
+        if event.seq in edits:
+            now = edits[event.seq]
             if now is not None:
                 state.apply(*now)
-        elif event.seq < seq:
+                kept.append(Event(event.seq, now[0], now[1], event.at))
+            continue
+        if event.seq < first:
             state.apply(event.kind, event.payload)
-        else:  # tried on a copy: a refused action leaves nothing behind
-            trial = pickle.loads(pickle.dumps(state, pickle.HIGHEST_PROTOCOL))
-            try:
-                trial.apply(event.kind, event.payload)
-            except RuleError as refused:
-                dropped.append((event, refused.args[0] if refused.args else str(refused)))
-            else:
-                state = trial
-    change = {"seq": seq, "was": {"kind": target.kind, "payload": dict(target.payload)},
-              "now": None if now is None else {"kind": now[0], "payload": dict(now[1])},
+            kept.append(event)
+            continue
+        trial = pickle.loads(pickle.dumps(state, pickle.HIGHEST_PROTOCOL))  # a refused action
+        try:  # leaves nothing behind
+            trial.apply(event.kind, event.payload)
+        except RuleError as refused:
+            dropped.append((event, refused.args[0] if refused.args else str(refused)))
+        else:
+            state = trial
+            kept.append(event)
+    change = {"edits": [{"seq": seq, "was": {"kind": by_seq[seq].kind,
+                                            "payload": dict(by_seq[seq].payload)},
+                         "now": None if now is None else {"kind": now[0], "payload": dict(now[1])}}
+                        for seq, now in edits.items()],
               "drop": [e.seq for e, _why in dropped], "reason": reason}
-    return Correction(state, change, dropped)
+    return Correction(state, change, dropped, kept)
 
 
 @dataclass(frozen=True)

@@ -95,35 +95,37 @@ def history(events: Iterable[Event]) -> list[Entry]:
 
 # Changing a past action ------------------------------------------------------------------------
 
-# A change is an action of its own (so undo takes it back like any other): it names an action in
-# force (`seq`), what that action was (`was`: its kind and payload, as the table had it), what it
-# is now (`now`, or None: it is taken out) and the later actions the rules no longer take after it
-# (`drop`), with what it is for (`reason`).
+# A change is an action of its own (so undo takes it back like any other). Its `edits` name
+# actions in force (`seq`), what each was (`was`: its kind and payload, as the table had it) and
+# what it is now (`now`, or None: it is taken out); the first is the action the table set out
+# to change, the others were changed too. It takes out the later actions the rules no longer
+# take after it (`drop`), and says what it is for (`reason`).
 CHANGE = "change"
-CHANGE_KEYS = frozenset({"seq", "was", "now", "drop", "reason"})
+CHANGE_KEYS = frozenset({"edits", "drop", "reason"})
 
 
 def as_played(done: Iterable[Event]) -> list[Event]:
-    """The actions in force as the game had them, oldest first: each change rewrites the action
-    it names (keeping its place and number) or takes it out, and takes out what it drops; the
-    changes themselves are not actions of the game. RuleError for a change that does not fit
-    the log (an action not in force, or not as the change says it was)."""
+    """The actions in force as the game had them, oldest first: each change rewrites the actions
+    it edits (each keeping its place and number) or takes them out, and takes out what it
+    drops; the changes themselves are not actions of the game. RuleError for a change that does
+    not fit the log (an action not in force, or not as the change says it was)."""
     played: dict[int, Event] = {}  # by seq; a rewritten action keeps its place
     for event in done:
         if event.kind != CHANGE:
             played[event.seq] = event
             continue
         fix = checked_change(event.payload)
-        target = played.get(fix["seq"])
-        if target is None or [target.kind, dict(target.payload)] != [fix["was"]["kind"],
-                                                                     fix["was"]["payload"]]:
-            raise RuleError(Msg("Action {n} is not as this change says it was: it was changed "
-                                "or undone meanwhile.", n=fix["seq"]))
-        if fix["now"] is None:
-            del played[target.seq]
-        else:
-            played[target.seq] = Event(target.seq, fix["now"]["kind"], fix["now"]["payload"],
-                                       target.at)
+        for edit in fix["edits"]:
+            target = played.get(edit["seq"])
+            if target is None or [target.kind, dict(target.payload)] != [
+                    edit["was"]["kind"], edit["was"]["payload"]]:
+                raise RuleError(Msg("Action {n} is not as this change says it was: it was "
+                                    "changed or undone meanwhile.", n=edit["seq"]))
+            if edit["now"] is None:
+                del played[target.seq]
+            else:
+                played[target.seq] = Event(target.seq, edit["now"]["kind"],
+                                           edit["now"]["payload"], target.at)
         for seq in fix["drop"]:
             played.pop(seq, None)
     return list(played.values())
@@ -136,10 +138,16 @@ def checked_change(fix: Mapping[str, Any]) -> Mapping[str, Any]:
                 and part["kind"] not in (UNDO, REDO, CHANGE)
                 and isinstance(part.get("payload"), Mapping))
 
-    seq, drop = fix.get("seq"), fix.get("drop")
-    if not (isinstance(seq, int) and action(fix.get("was"))
-            and (fix.get("now") is None or action(fix["now"])) and isinstance(drop, list)
-            and all(isinstance(n, int) and n > seq for n in drop)):
+    def edit(part: Any) -> bool:
+        return (isinstance(part, Mapping) and isinstance(part.get("seq"), int)
+                and action(part.get("was")) and (part.get("now") is None or action(part["now"])))
+
+    edits, drop = fix.get("edits"), fix.get("drop")
+    if not (isinstance(edits, list) and edits and all(edit(e) for e in edits)
+            and isinstance(drop, list) and all(isinstance(n, int) for n in drop)):
+        raise RuleError(Msg("This change does not say which action it changes, and how."))
+    edited = [e["seq"] for e in edits]
+    if len(set(edited)) < len(edited) or any(n <= min(edited) or n in edited for n in drop):
         raise RuleError(Msg("This change does not say which action it changes, and how."))
     check_reason(fix.get("reason"))
     return fix

@@ -52,6 +52,7 @@ from .tables import (
     Table,
     describe_event,
     keep_changing,
+    keep_pending,
     load_table,
     now_showing,
     redirect_to_table,
@@ -359,8 +360,9 @@ def change_preview(table: Table, now: tuple[str, Mapping[str, Any]] | None) -> A
     player's total before and after, and the later actions the rules no longer take, each with
     why (the change takes them out). RuleError if the rules refuse the action entered."""
     assert table.changing is not None
-    fix = replays.correction(get_db(), table.id, table.game, table.names, table.changing.seq,
-                             now)
+    edits = {**table.pending, table.changing.seq: now}
+    fix = replays.correction(get_db(), table.id, table.game, table.names, edits)
+    keep_pending(table.id, edits)  # for an action taken out that is changed too
     return change_page(table, fix)
 
 
@@ -372,7 +374,7 @@ def change_page(table: Table, fix: Correction) -> Any:
         "change.html", table=table, said=table.game.say(CHANGE, fix.change),
         totals=[(name, total, after.get(name, 0))
                 for name, total in standing.state.totals().items()],
-        dropped=[(describe_event(table, event), why) for event, why in fix.dropped],
+        dropped=[(event.seq, describe_event(table, event), why) for event, why in fix.dropped],
         form=ChangeForm(formdata=None, change=signed().dumps(fix.change)),
         seq=standing.last_seq)
     return page, 200

@@ -16,7 +16,7 @@ from werkzeug.wrappers import Response
 from .. import get_db, replays, storage
 from ..i18n import lazy_gettext as _l
 from ..i18n import text
-from ..rules import Current, Game, RuleError, TableState, find_game
+from ..rules import Current, Game, Now, RuleError, TableState, find_game
 from ..rules.log import MAX_EVENTS, UNDO, Event
 
 ROOM_WARNING = 100  # a table page says how many entries are left once this few are
@@ -40,8 +40,10 @@ class Table:
     view_token: str
     _current: Current | None = field(default=None, repr=False, compare=False)
     # A past action being entered again (`?change=<seq>` on the table's links): the action as
-    # it was played; the table shows the game just before it.
+    # it was played; the table shows the game just before it. Changed too (`?also=<seq>`): on
+    # top of the change being made (`pending`: seq -> the action entered again, or None).
     changing: Event | None = None
+    pending: dict[int, Now] = field(default_factory=dict)
 
     @property
     def names(self) -> list[str]:
@@ -81,30 +83,48 @@ def load_table(slug: str, table_id: str) -> Table:
     return loaded[table_id]
 
 
-# The action a table's links say is being changed: `?change=<seq>`.
-CHANGE_ARG = "change"
+# The action a table's links say is being changed (`?change=<seq>`), or changed too, on top of
+# the change being made (`?also=<seq>`); the change being made is kept in the session.
+CHANGE_ARGS = ("change", "also")
+PENDING = "pending_change"
 
 
 def changing(table: Table) -> Table:
-    """In change mode (`?change=<seq>`), the table as it was just before that action, which is
-    kept in every link the page makes (`keep_changing`): the players enter it again with the
-    game's own forms, and see what the change does before it is recorded."""
-    seq = request.args.get(CHANGE_ARG, type=int)
-    if seq is None:
+    """In change mode (`?change=<seq>` or `?also=<seq>`), the table as it was just before that
+    action, which is kept in every link the page makes (`keep_changing`): the players enter it
+    again with the game's own forms, and see what the change does before it is recorded."""
+    arg = next((name for name in CHANGE_ARGS if name in request.args), None)
+    seq = request.args.get(arg, type=int) if arg else None
+    if arg is None or seq is None:
         return table
+    table.pending = pending_edits(table.id) if arg == "also" else {}
     try:
         before, table.changing = replays.before(get_db(), table.id, table.game, table.names,
-                                                seq)
+                                                seq, table.pending)
     except RuleError:
         abort(404)
-    g.changing = seq
+    g.changing = (arg, seq)
     return now_showing(table, before)
 
 
 def keep_changing(endpoint: str, values: dict[str, Any]) -> None:
-    """In change mode, the table's links stay in it (`url_for(..., change=None)` leaves it)."""
+    """In change mode, the table's links stay in it (`url_for(..., change=None, also=None)`
+    leaves it)."""
     if "changing" in g and "table_id" in values:
-        values.setdefault(CHANGE_ARG, g.changing)
+        values.setdefault(*g.changing)
+
+
+def pending_edits(table_id: str) -> dict[int, Now]:
+    """The change being made at this table on this phone: seq -> the action entered again."""
+    kept = session.get(PENDING) or {}
+    if kept.get("table") != table_id:
+        return {}
+    return {int(seq): None if now is None else (now[0], now[1]) for seq, now in kept["edits"]}
+
+
+def keep_pending(table_id: str, edits: Mapping[int, Now]) -> None:
+    session[PENDING] = {"table": table_id, "edits": [
+        [seq, None if now is None else [now[0], dict(now[1])]] for seq, now in edits.items()]}
 
 
 def table_from_row(row: Mapping[str, Any]) -> Table:

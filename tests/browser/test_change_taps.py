@@ -66,16 +66,18 @@ def kept_state(database: Path, slug: str, players: tuple[str, ...], table_id: st
 
 def as_corrected(database: Path, table_id: str) -> tuple[tuple[str, Any], ...]:
     """The table's log as it would have been entered right: its last change applied (the
-    action replaced, the actions it dropped left out), undo and redo as they were."""
+    actions it edits replaced or left out, the actions it dropped left out), undo and redo as
+    they were."""
     db = storage.connect(str(database))
     try:
         events = storage.events(db, table_id)
     finally:
         db.close()
     fix = events[-1].payload
-    return tuple((fix["now"]["kind"], fix["now"]["payload"]) if e.seq == fix["seq"]
-                 else (e.kind, dict(e.payload))
-                 for e in events[:-1] if e.seq not in fix["drop"])
+    edits = {edit["seq"]: edit["now"] for edit in fix["edits"]}
+    return tuple((edits[e.seq]["kind"], edits[e.seq]["payload"]) if e.seq in edits
+                 else (e.kind, dict(e.payload)) for e in events[:-1]
+                 if e.seq not in fix["drop"] and (e.seq not in edits or edits[e.seq]))
 
 
 def test_an_auction_won_by_the_other_player_in_at_most_5_taps(phone: Page,
@@ -196,7 +198,7 @@ def test_a_card_bought_from_the_wrong_deck_in_at_most_5_taps(phone: Page,
         kept_state(live_database, "street", players, right)
     db = storage.connect(str(live_database))
     try:
-        now = storage.events(db, table_id)[-1].payload["now"]["payload"]
+        now = storage.events(db, table_id)[-1].payload["edits"][0]["now"]["payload"]
     finally:
         db.close()
     assert (now["bought_from"], now["cost"]) == ("Mia", 2)

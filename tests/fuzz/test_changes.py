@@ -1,5 +1,6 @@
-"""Changing a past action: for random games and a random change (another action in its place,
-or none), the table the app keeps after the change is the table the corrected log replays to;
+"""Changing past actions: for random games and a random change (one or two actions, each another
+action in its place or none), the table the app keeps after the change is the table the
+corrected log replays to;
 undo brings back the game as it was, redo the change again; a change that does not fit the log
 is refused and changes nothing."""
 
@@ -46,21 +47,26 @@ def test_a_change_leaves_the_table_the_corrected_log_replays_to(slug, data):
     game = rules.GAMES[slug]
     played = data.draw(st.integers(2, len(steps)), label="actions played")
     db, table_id = table(slug, players, steps[:played])
-    seq = data.draw(st.integers(1, played), label="the action changed")
-    now = data.draw(st.none() | st.sampled_from(steps).map(copy.deepcopy), label="now")
+    seqs = data.draw(st.lists(st.integers(1, played), min_size=1, max_size=2, unique=True),
+                     label="the actions changed")
+    edits = {seq: data.draw(st.none() | st.sampled_from(steps).map(copy.deepcopy),
+                            label=f"#{seq} now") for seq in seqs}
     events = storage.events(db, table_id)
     before = rules.replay(game, players, events).state
     try:
-        correction = rules.corrected(game, players, events, seq, now, "wrong entry")
+        correction = rules.corrected(game, players, events, edits, "wrong entry")
     except rules.RuleError:
         event("the changed action is refused")
         return  # the rules refuse the changed action itself: nothing to record
     event(f"changed, {len(correction.dropped) > 0 and 'some' or 'no'} later actions dropped")
     replays.record(db, table_id, game, players, played, CHANGE, correction.change)
 
-    corrected_log = [Event(e.seq, *(now if e.seq == seq else (e.kind, e.payload)))
-                     for e in events
-                     if e.seq not in correction.change["drop"] and (e.seq != seq or now)]
+    corrected_log = [Event(e.seq, *edits.get(e.seq) or (e.kind, e.payload)) for e in events
+                     if e.seq not in correction.change["drop"]
+                     and (e.seq not in edits or edits[e.seq])]
+    assert [(e.kind, dict(e.payload)) for e in correction.played] == [
+        (e.kind, dict(e.payload)) for e in rules.log.as_played(
+            rules.log.resolve(corrected_log).done)]
     expected = rules.replay(game, players, corrected_log).state
     same(kept(db, table_id, slug, players).state, expected)
     same(correction.state, expected)
@@ -78,12 +84,16 @@ def test_a_change_that_does_not_fit_the_log_is_refused_and_changes_nothing(slug)
     game = rules.GAMES[slug]
     db, table_id = table(slug, players, steps[:3])
     events = storage.events(db, table_id)
-    change = rules.corrected(game, players, events, 2, None, "wrong entry").change
+    change = rules.corrected(game, players, events, {2: None}, "wrong entry").change
+    edit = change["edits"][0]
     refused = [
-        {**change, "was": {"kind": "buy", "payload": {"player": "nobody"}}},  # not as it was
-        {**change, "seq": 9},  # no such action
+        {**change, "edits": [{**edit, "was": {"kind": "buy", "payload": {"player": "x"}}}]},
+        {**change, "edits": [{**edit, "seq": 9}]},  # no such action
+        {**change, "edits": [edit, edit]},  # the same action twice
+        {**change, "edits": []},
         {**change, "drop": [1]},  # an earlier action
-        {**change, "now": {"kind": "undo", "payload": {}}},
+        {**change, "drop": [2]},  # the one it edits
+        {**change, "edits": [{**edit, "now": {"kind": "undo", "payload": {}}}]},
         {**change, "reason": "x" * 41},
         {"seq": 2},
     ]
@@ -94,4 +104,4 @@ def test_a_change_that_does_not_fit_the_log_is_refused_and_changes_nothing(slug)
     replays.record(db, table_id, game, players, 3, "undo", {})  # action 3 undone: not in force
     with pytest.raises(rules.RuleError):
         replays.record(db, table_id, game, players, 4, CHANGE,
-                       rules.corrected(game, players, events, 3, None).change)
+                       rules.corrected(game, players, events, {3: None}).change)

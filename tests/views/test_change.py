@@ -118,3 +118,42 @@ def test_the_change_speaks_german(client):
     assert "Ändern" in text(client.get(url + "history", headers=GERMAN))
     page = text(client.get(url + "?change=1", headers=GERMAN))
     assert "#1" in page and "Herausnehmen" in page
+
+
+def test_a_later_action_the_change_takes_out_can_be_changed_too(app, client):
+    """The street: Mia's card (#2) came from her own deck, not Ola's, so Ola's upcoins (#3) and
+    her purchase (#4) no longer fit; Ola's 1st action was a discard: changed too, the purchase
+    fits again and only that was needed."""
+    url = new_table(client, "Mia", "Ola", game="street")
+    office = {"project": "office", "double": False, "roof": False, "gift": False,
+              "floor": None, "no_gifts": False, "income": [], "prestige": []}
+    table_id = url.rstrip("/").rsplit("/", 1)[1]
+    db = storage.connect(app.config["DATABASE"])
+    game, names = rules.GAMES["street"], ["Mia", "Ola"]
+    for kind, payload in [
+            ("card", {"player": "Mia", "street": "Mia", "site": 1, "card": office}),
+            ("card", {"player": "Mia", "street": "Mia", "site": 1, "card": office,
+                      "bought_from": "Ola", "cost": 2}),
+            ("upcoins", {"player": "Ola"}), ("buy", {"player": "Ola", "deck": "public",
+                                                     "cost": 0}),
+            ("discard", {"player": "Ola"})]:
+        replays.record(db, table_id, game, names, storage.last_seq(db, table_id), kind, payload)
+
+    fields = fresh(client, url + "?change=2")
+    preview = text(client.post(url + "play/0?change=2", data={
+        **fields, "player": "Mia", "street": "Mia", "site": "1", "source": "Mia", "cost": "2",
+        "card": "", "project": "office"}))
+    assert "#3" in preview and "#4" in preview  # Ola's upcoins and purchase no longer fit
+    assert f'href="{url}?also=3"' in preview
+    changing = text(client.get(url + "?also=3"))
+    assert "Changing #3: Ola took the upcoins" in changing
+    assert "on top of the change being made" in changing
+    fields = fresh(client, url + "?also=3")
+    preview = text(client.post(url + "discard?also=3", data={**fields, "player": "Ola"}))
+    assert "Ola took the upcoins from their deck → Ola discarded" in preview
+    assert "Later actions the rules no longer take" not in preview
+    assert client.post(url + "change", data=confirm_fields(preview)).status_code == 303
+    played = [(e.kind, dict(e.payload)) for e in rules.log.as_played(
+        rules.log.resolve(storage.events(db, table_id)).done)]
+    assert played[1][1]["bought_from"] == "Mia" and played[2] == ("discard", {"player": "Ola"})
+    assert [kind for kind, _payload in played] == ["card", "card", "discard", "buy", "discard"]
