@@ -23,7 +23,8 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path[:0] = [str(HERE), str(HERE.parent)]
 
-import growth  # noqa: E402 - the sibling modules, importable once HERE is on the path
+import changes  # noqa: E402 - the sibling modules, importable once HERE is on the path
+import growth  # noqa: E402
 import load  # noqa: E402
 import pdfs  # noqa: E402
 import players_bench  # noqa: E402
@@ -116,6 +117,7 @@ def steps(mode: Mode, tmp: Path) -> dict[str, Callable[[], list[report.Figure]]]
         "page weight": lambda: weight.run(tmp),
         "rules engine": lambda: rules_bench.run(mode.timeit_repeat),
         "growth: long logs vs mid-game": lambda: growth.run(growth.ROUNDS[mode.name], tmp),
+        "changing a past action": lambda: changes.run(growth.ROUNDS[mode.name], tmp),
         "players pages": lambda: players_bench.run(mode.name, mode.wrk_seconds, tmp),
         "taps per task": taps.run,
     }

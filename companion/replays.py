@@ -298,10 +298,14 @@ def stored_payload(payload: Mapping[str, Any]) -> str:
 # Changing a past action -----------------------------------------------------------------------
 
 
-def as_played(db: storage.Database, table_id: str) -> tuple[list[Event], int]:
-    """The table's actions in force as the game had them (changes applied), and its last seq."""
-    events = storage.events(db, table_id)
-    return rules_log.as_played(rules_log.resolve(events).done), events[-1].seq if events else 0
+def as_played(db: storage.Database, table_id: str, game: Game,
+              names: list[str]) -> tuple[list[Event], int]:
+    """The table's actions in force as the game had them (changes applied), and its last seq:
+    only the events in force are read (the table as it stands names them), however many undo
+    and redo taps the log holds."""
+    table = current(db, table_id, game, names)
+    events = storage.events_at(db, table_id, list(table.done))
+    return rules_log.as_played(events[n] for n in table.done), table.last_seq
 
 
 def before(db: storage.Database, table_id: str, game: Game, names: list[str], seq: int,
@@ -310,7 +314,7 @@ def before(db: storage.Database, table_id: str, game: Game, names: list[str], se
     action; RuleError if it is no action in force. With `pending` edits (a change being made,
     of which `seq` is changed too), the game as they leave it. The table keeps its last seq, so
     that what is entered on it is refused once another action comes in meanwhile."""
-    played, last_seq = as_played(db, table_id)
+    played, last_seq = as_played(db, table_id, game, names)
     target = next((e for e in played if e.seq == seq), None)
     if target is None or (pending and seq in pending):
         raise RuleError(Msg("Action {n} is not in force: it cannot be changed.", n=seq))
@@ -325,5 +329,5 @@ def correction(db: storage.Database, table_id: str, game: Game, names: list[str]
                edits: Mapping[int, Now]) -> Correction:
     """What the game would be with these actions entered again (or taken out): see
     `rules.corrected`. Nothing is written."""
-    played, _last = as_played(db, table_id)
+    played, _last = as_played(db, table_id, game, names)
     return corrected(game, names, played, edits)
