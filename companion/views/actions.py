@@ -354,6 +354,23 @@ def signed() -> URLSafeSerializer:
     return URLSafeSerializer(current_app.secret_key, salt="companion.change")
 
 
+def as_recorded(table: Table, actions: Mapping[str, Action]) -> dict[str, Any]:
+    """In change mode, what the table page draws of the action being changed: the form of its
+    kind filled in as it was recorded (each field the payload names) and its fold-out open."""
+    changing = table.changing
+    if changing is None:
+        return {}
+    for action in actions.values():
+        if action.kind == changing.kind and action.keep:
+            form = action.form_for(table)
+            form.process(formdata=None, data={
+                name: value for name, value in changing.payload.items()
+                if name in form and not isinstance(value, (dict, list))})
+            opened = action.opened if isinstance(action.opened, str) else None
+            return {action.keep: form, **({"opened": opened} if opened else {})}
+    return {}
+
+
 def change_preview(table: Table, now: tuple[str, Mapping[str, Any]] | None) -> Any:
     """The action being changed (`table.changing`) entered again as `now`, or taken out (None):
     what the change does, before it is recorded. Every later action is refereed again: each

@@ -41,7 +41,7 @@ from ..i18n import LANGUAGES, current_language
 from ..i18n import lazy_gettext as _l
 from ..rules import GAMES, RuleError, check_players, clean_name, find_game, score_pad
 from . import game_views
-from .actions import new_action_key, reason
+from .actions import as_recorded, new_action_key, reason
 from .clients import content_disposition, remember, too_often
 from .players import known_players
 from .tables import COLOUR_NAMES, SEAT_COLOURS, load_table
@@ -200,7 +200,8 @@ def table(slug: str, table_id: str) -> Any:
     game's page (`GameViews.page`)."""
     loaded = load_table(slug, table_id)
     remember(loaded.id)
-    return game_views(slug).page(loaded)
+    views = game_views(slug)
+    return views.page(loaded, **as_recorded(loaded, views.actions))
 
 
 @bp.get("/<slug>/<table_id>/history")

@@ -157,3 +157,17 @@ def test_a_later_action_the_change_takes_out_can_be_changed_too(app, client):
         rules.log.resolve(storage.events(db, table_id)).done)]
     assert played[1][1]["bought_from"] == "Mia" and played[2] == ("discard", {"player": "Ola"})
     assert [kind for kind, _payload in played] == ["card", "card", "discard", "buy", "discard"]
+
+
+def test_a_changed_action_s_form_is_filled_in_as_it_was_recorded(client):
+    """The yard's correction, five fields: shown open with each as recorded, to change one."""
+    url = played(client, BUYS)
+    assert act(client, url, "correct", owner="Nina", building="museum", count=3,
+               reason="miscount").status_code == 303
+    page = text(client.get(url + "?change=5"))
+    assert "Changing #5" in page
+    fix = page.split('action="' + url + 'correct?change=5"')[1].split("</form>")[0]
+    assert "<option selected>Nina</option>" in fix
+    assert 'value="3"' in fix and 'value="miscount"' in fix
+    assert re.search(r'<option selected value="museum">|<option value="museum" selected',
+                     fix)
