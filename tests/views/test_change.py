@@ -7,6 +7,7 @@ import re
 
 from companion import replays, rules, storage
 from tests.conftest import GERMAN, act, fresh, new_table, text
+from tests.tables import exported, upload
 
 BUYS = [("Tobi", "park"), ("Nina", "museum"), ("Paul", "park"), ("Tobi", "museum")]
 
@@ -171,3 +172,21 @@ def test_a_changed_action_s_form_is_filled_in_as_it_was_recorded(client):
     assert 'value="3"' in fix and 'value="miscount"' in fix
     assert re.search(r'<option selected value="museum">|<option value="museum" selected',
                      fix)
+
+
+def test_a_change_goes_out_and_comes_back_with_an_export(app, client):
+    url = played(client, BUYS)
+    fields = fresh(client, url + "?change=1")
+    preview = text(client.post(url + "buy?change=1",
+                               data={"player": "Nina", "building": "park", **fields}))
+    assert client.post(url + "change", data=confirm_fields(preview)).status_code == 303
+    table_id = url.rstrip("/").rsplit("/", 1)[1]
+    document = exported(client, "yard", table_id)
+    assert document["events"][-1]["kind"] == "change"
+    imported = upload(client, document)
+    assert imported.status_code == 303, text(imported)
+    copy = imported.headers["Location"]
+    assert vars(state_of(app, copy)) | {"note": None} == vars(state_of(app, url)) | {"note": None}
+    assert "Changed: Tobi bought a park → Nina bought a park" in text(client.get(copy + "history"))
+    assert act(client, copy, "undo").status_code == 303  # undone in the copy too
+    assert state_of(app, copy).buildings["Tobi"]["park"] == 1
