@@ -29,6 +29,7 @@ from werkzeug.exceptions import RequestEntityTooLarge
 from .. import csrf, exchange, get_db, replays, storage
 from ..i18n import lazy_gettext as _l
 from ..i18n import text
+from ..rules.log import as_played
 from .clients import content_disposition, remember, too_often
 from .share import qr_svg
 from .tables import SEAT_COLOURS, Table, load_table
@@ -95,15 +96,15 @@ def bgstats_open(slug: str, table_id: str) -> Any:
 
 
 def bgstats_play(table: Table) -> dict[str, Any] | None:
-    """The play: the table as it stands, with its whole log (its actions in force give the
-    start player and the times)."""
+    """The play: the table as it stands, with its whole log (its actions as played give the
+    start player, its events the times)."""
     game = table.current
     if not game.state.finished:
         return None
     events = storage.events(get_db(), table.id)
     in_force = set(game.done)
-    return exchange.bgstats_play(row(table), str(table.game.name), game.state,
-                                 [e for e in events if e.seq in in_force], events)
+    played = as_played(e for e in events if e.seq in in_force)
+    return exchange.bgstats_play(row(table), str(table.game.name), game.state, played, events)
 
 
 def not_finished(table: Table) -> tuple[str, int]:
