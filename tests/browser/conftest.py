@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Page
+from playwright.sync_api import Browser, Page
 from werkzeug.serving import WSGIRequestHandler, make_server
 
 SCREENSHOTS = Path(__file__).resolve().parent / "screenshots"
@@ -99,6 +99,17 @@ def browser_context_args(browser_context_args: dict[str, Any], base_url: str) ->
         "is_mobile": True,
         "has_touch": True,
     }
+
+
+@pytest.fixture(params=[True, False], ids=["js", "no js"])
+def phone(request: pytest.FixtureRequest, browser: Browser,
+          browser_context_args: dict[str, Any]) -> Iterator[Page]:
+    """A phone with JavaScript on, and one with it off."""
+    context = browser.new_context(**browser_context_args, java_script_enabled=request.param)
+    page = context.new_page()
+    page.set_default_timeout(10_000)
+    yield page
+    context.close()
 
 
 @pytest.fixture(autouse=True)

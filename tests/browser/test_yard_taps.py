@@ -11,12 +11,9 @@ that money, then score C.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
-import pytest
-from playwright.sync_api import Browser, Locator, Page, expect
+from playwright.sync_api import Locator, Page, expect
 
 from companion.rules import yard_example
 from tests.browser.states import seed
@@ -30,17 +27,6 @@ def tap_chip(taps: Taps, target: Locator, what: str) -> None:
     """A chip (a radio drawn as a button) only marks itself chosen: one tap, nothing sent."""
     taps.touch(target, what)
     expect(target.locator("input")).to_be_checked()
-
-
-@pytest.fixture(params=[True, False], ids=["js", "no js"])
-def phone(request: pytest.FixtureRequest, browser: Browser,
-          browser_context_args: dict[str, Any]) -> Iterator[Page]:
-    """A phone with JavaScript on, and one with it off."""
-    context = browser.new_context(**browser_context_args, java_script_enabled=request.param)
-    page = context.new_page()
-    page.set_default_timeout(10_000)
-    yield page
-    context.close()
 
 
 def screenshot(page: Page, name: str) -> None:
