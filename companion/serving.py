@@ -1,15 +1,18 @@
 """The production server behind `python -m companion`: gunicorn, bounded.
 
 WORKERS processes of THREADS threads, with gunicorn's threaded worker changed in one respect: a
-connection waits in the worker's poller until its request head has arrived whole, within
-READ_SECONDS of connecting. So idle or half-open connections (hundreds of them) never hold the
-threads that real requests need; each connection serves one request. For public hosting, put a
-buffering HTTPS reverse proxy in front (README).
+connection waits in the worker's poller until its request has arrived whole: its head within
+READ_SECONDS of connecting, then a body of up to MAX_BUFFERED bytes (every form of the app but a
+table import) within BODY_SECONDS. So idle, half-open or slowly sent requests (hundreds of them)
+never hold the threads that real requests need; each connection serves one request. A larger
+body is read in a thread, each read within READ_SECONDS. For public hosting, put a buffering
+HTTPS reverse proxy in front (README).
 """
 
 from __future__ import annotations
 
 import errno
+import re
 import selectors
 import socket
 import time
@@ -26,6 +29,9 @@ READ_SECONDS = 5  # for a request to arrive whole once it has begun, and to begi
 MAX_CONNECTIONS = 1000  # per worker; more wait in the listen queue
 MAX_HEAD = 16 * 1024  # a longer request head goes to gunicorn's parser, which refuses it
 HEAD_END = b"\r\n\r\n"
+MAX_BUFFERED = 128 * 1024  # a body up to this long arrives whole before a thread reads it
+BODY_SECONDS = 10  # for such a body to arrive whole once the head has (>= READ_SECONDS)
+CONTENT_LENGTH = re.compile(rb"\r\ncontent-length:[ \t]*([0-9]{1,12})[ \t]*\r\n", re.IGNORECASE)
 
 
 class Connection(TConn):  # type: ignore[misc]
@@ -67,10 +73,28 @@ class Worker(ThreadWorker):  # type: ignore[misc]
             return
         except OSError:
             data = b""  # the thread finds the connection broken and closes it
+        had_head = HEAD_END in connection.received
         connection.received += data
-        if data and HEAD_END not in connection.received and len(connection.received) < MAX_HEAD:
+        if data and self.incomplete(connection, had_head):
             return
         super().on_pending_socket_readable(connection, client)
+
+    def incomplete(self, connection: Connection, had_head: bool) -> bool:
+        """Whether the request is still arriving: its head, or a body of up to MAX_BUFFERED
+        bytes (when the head has just arrived, the connection gets BODY_SECONDS more)."""
+        received = connection.received
+        end = received.find(HEAD_END)
+        if end < 0:
+            return len(received) < MAX_HEAD
+        declared = CONTENT_LENGTH.search(received[:end + 2])
+        length = int(declared.group(1)) if declared else 0
+        if not 0 < length <= MAX_BUFFERED or len(received) - end - len(HEAD_END) >= length:
+            return False
+        if not had_head:  # later in the queue of pending connections, which stays in order
+            self.pending_conns.remove(connection)
+            connection.timeout = time.monotonic() + BODY_SECONDS
+            self.pending_conns.append(connection)
+        return True
 
 
 SETTINGS: dict[str, Any] = {

@@ -8,11 +8,12 @@ import socket
 import subprocess
 import sys
 import time
+import urllib.error
 import urllib.request
 
 import pytest
 
-from companion.serving import READ_SECONDS, THREADS, WORKERS
+from companion.serving import BODY_SECONDS, READ_SECONDS, THREADS, WORKERS
 
 
 @pytest.fixture
@@ -55,4 +56,33 @@ def test_the_run_command_answers_from_gunicorn_with_bounded_threads(served):
     idle[0].settimeout(READ_SECONDS + 5)
     assert idle[0].recv(100) == b""  # cut off, without an answer
     for connection in idle:
+        connection.close()
+
+
+def test_slowly_sent_bodies_hold_no_thread_and_are_cut_off(served):
+    """20 requests whose bodies trickle in (a byte a second of 60,000 declared) wait in the
+    poller: pages answer at once meanwhile, and each slow request is closed within BODY_SECONDS
+    of its head; a request sent whole is answered as before."""
+    base, port, process = served
+    answer_time(base)
+    slow = []
+    for _ in range(20):
+        connection = socket.create_connection(("127.0.0.1", port))
+        connection.sendall(b"POST /new HTTP/1.1\r\nHost: x\r\nContent-Type: "
+                           b"application/x-www-form-urlencoded\r\nContent-Length: 60000\r\n\r\n")
+        slow.append(connection)
+    for _ in range(4):
+        for connection in slow:
+            connection.sendall(b"a")
+        assert answer_time(base) < 2
+        time.sleep(1)
+    body = b"game=yard&players-0-name=Ann"
+    whole = urllib.request.Request(base + "/new", data=body, method="POST")
+    try:
+        urllib.request.urlopen(whole, timeout=10)
+    except urllib.error.HTTPError as refused:
+        assert refused.code == 400  # answered (no CSRF token), not left waiting
+    slow[0].settimeout(BODY_SECONDS + 5)
+    assert slow[0].recv(100) == b""  # cut off, without an answer
+    for connection in slow:
         connection.close()
