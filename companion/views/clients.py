@@ -3,6 +3,7 @@ session), rate limits per client address, and the headers of the files it downlo
 
 from __future__ import annotations
 
+from ipaddress import IPv6Address, ip_address, ip_network
 from urllib.parse import quote
 
 from flask import current_app, request, session
@@ -15,12 +16,28 @@ ALL_CLIENTS = 10  # the shared rate limit is this many clients' worth (`too_ofte
 
 def too_often(action: str) -> bool:
     """Rate limits on the work that costs most (`RATE_LIMITS` in the config: action -> (times,
-    seconds)): per client address, and ALL_CLIENTS times as much for every client together, so
-    that many addresses cannot add up to unbounded work either."""
+    seconds)): per client (`client_key`), and ALL_CLIENTS times as much for every client
+    together, so that many addresses cannot add up to unbounded work either. Ask only once the
+    request is known to do the work: a request refused for its form spends no one's tokens."""
     times, seconds = current_app.config["RATE_LIMITS"][action]
     db = get_db()
-    return (storage.rate_limited(db, request.remote_addr or "?", action, times, seconds)
+    return (storage.rate_limited(db, client_key(request.remote_addr), action, times, seconds)
             or storage.rate_limited(db, "*", action, times * ALL_CLIENTS, seconds))
+
+
+def client_key(address: str | None) -> str:
+    """Whose bucket a request spends from: an IPv4 address is one client, an IPv6 address its
+    /64 (a home or phone is given a whole /64, so each of its addresses alone would be a client
+    of its own, and a dozen of them would drain the shared bucket for everyone)."""
+    try:
+        ip = ip_address(address or "")
+    except ValueError:
+        return address or "?"
+    if isinstance(ip, IPv6Address):
+        if ip.ipv4_mapped is not None:
+            return str(ip.ipv4_mapped)
+        return str(ip_network(f"{ip}/64", strict=False))
+    return str(ip)
 
 
 def remember(table_id: str, started_here: bool = False) -> None:

@@ -147,13 +147,14 @@ def import_page() -> str:
 @csrf.exempt
 @bp.post("/import")
 def import_table() -> Any:
-    """Restore a table from its file as a new table in this browser, or say what is wrong."""
-    if too_often("import"):
-        return import_refused(_("Too many imports from here in a short time. Wait ten minutes, "
-                                "then try again."), 429)
+    """Restore a table from its file as a new table in this browser, or say what is wrong. A
+    form without a file is refused before the rate limit: only a file read spends a token."""
     form = ImportForm()
     if not form.validate_on_submit():
         return import_refused(first_error(form), 400)
+    if too_often("import"):
+        return import_refused(_("Too many imports from here in a short time. Wait ten minutes, "
+                                "then try again."), 429)
     try:
         imported = exchange.read_table(form.file.data.read(exchange.MAX_IMPORT_BYTES + 1),
                                        SEAT_COLOURS)

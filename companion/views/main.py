@@ -48,6 +48,8 @@ from .tables import COLOUR_NAMES, SEAT_COLOURS, load_table
 
 bp = Blueprint("main", __name__)
 
+PAD_CACHE_SECONDS = 86400  # a blank pad holds no names: caches may keep it a day (`pad_cache`)
+
 
 class PlayerForm(Form):
     name = StringField(_l("Name"))
@@ -107,11 +109,9 @@ def home_page(form: NewTableForm, error: str | None = None) -> str:
 
 @bp.post("/new")
 def new_table() -> Any:
-    """Start a table: the game, then the names in seat order (blank seats are left out)."""
+    """Start a table: the game, then the names in seat order (blank seats are left out). The
+    form and its players are checked before the rate limit: only a table started spends it."""
     form = new_table_form()
-    if too_often("new"):
-        return home_page(form, _("Many tables were started from here just now: wait a few "
-                                 "minutes, then try again.")), 429
     if not form.validate_on_submit():
         return home_with_error(form, _("Choose a game and enter the players' names."))
     try:
@@ -122,6 +122,9 @@ def new_table() -> Any:
         check_colours([colour for _, colour in seats])
     except RuleError as error:
         return home_with_error(form, reason(error))
+    if too_often("new"):
+        return home_page(form, _("Many tables were started from here just now: wait a few "
+                                 "minutes, then try again.")), 429
     players = [{"name": name, "colour": colour} for name, colour in seats]
     table_id = storage.create_table(get_db(), game.slug, players)
     remember(table_id, started_here=True)
@@ -216,29 +219,42 @@ def table_history(slug: str, table_id: str) -> str:
 
 @bp.get("/<slug>/<table_id>/sheet.pdf")
 def score_sheet(slug: str, table_id: str) -> Any:
-    """The table's filled score sheet: every scoring and how it came about."""
+    """The table's filled score sheet: every scoring and how it came about. The table is found
+    before the rate limit (an unknown one spends no token). It holds the players' names, so no
+    cache keeps it (`no-store`), as with the table's other files."""
     table = load_table(slug, table_id)
+    size = pdf.page_size(request.args.get("size"))
     if too_often("sheet"):
         return render_template("error.html", message=_(
             "Many score sheets were printed from here just now: wait a minute, then try "
             "again.")), 429
-    game = table.current
-    size = pdf.page_size(request.args.get("size"))
-    body = pdf.render_pdf(f"{slug}/sheet.html", table=table, game=game.state, size=size,
-                          rules=game_rules(slug))
-    return pdf_response(body, f"{slug}-score-sheet.pdf")
+    body = pdf.render_pdf(f"{slug}/sheet.html", table=table, game=table.current.state,
+                          size=size, rules=game_rules(slug))
+    return pdf_response(body, f"{slug}-score-sheet.pdf", "no-store")
 
 
 @bp.get("/pad/<slug>.pdf")
 def blank_pad(slug: str) -> Response:
-    """A blank score pad to print, for the number of players asked for."""
+    """A blank score pad to print, for the number of players asked for, in the request's
+    language (by its cookie, else Accept-Language: a cache keeps one per language)."""
     game = GAMES.get(slug) or abort(404)
     players = request.args.get("players", type=int) or game.players.stop - 1
     if players not in game.players:
         abort(404)
     size = pdf.page_size(request.args.get("size"))
     body = blank_pad_pdf(slug, players, size, current_language())
-    return pdf_response(body, f"{slug}-score-pad-{players}.pdf")
+    response = pdf_response(body, f"{slug}-score-pad-{players}.pdf", pad_cache())
+    response.vary.add("Accept-Language")
+    return response
+
+
+def pad_cache() -> str:
+    """A blank pad holds no names and is the same for everyone: any cache may keep it for a
+    day, a shared one only when the request has no session (a browser's session cookie is sent
+    back with the answer, and no shared cache may keep that)."""
+    if current_app.config["SESSION_COOKIE_NAME"] in request.cookies:
+        return f"private, max-age={PAD_CACHE_SECONDS}"
+    return f"public, max-age={PAD_CACHE_SECONDS}"
 
 
 @cache
@@ -255,9 +271,11 @@ def game_rules(slug: str) -> ModuleType:
     return import_module(f"companion.rules.{slug}")
 
 
-def pdf_response(body: bytes, filename: str) -> Response:
+def pdf_response(body: bytes, filename: str, cache_control: str) -> Response:
+    """A PDF shown in the browser, with how long caches may keep it (every caller says)."""
     return Response(
         body,
         mimetype="application/pdf",
-        headers={"Content-Disposition": content_disposition("inline", filename)},
+        headers={"Content-Disposition": content_disposition("inline", filename),
+                 "Cache-Control": cache_control},
     )

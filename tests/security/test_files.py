@@ -99,3 +99,20 @@ def test_a_print_may_use_a_static_file_only(src, images):
     body = pdf.write(f'<img src="{src}" style="width: 2cm">', ROOT / "static")
     page = PdfReader(io.BytesIO(body)).pages[0]
     assert len(page["/Resources"].get("/XObject", {})) == images
+
+
+def test_a_tables_sheet_is_never_cached_and_a_blank_pad_for_a_day(app):
+    """Issue 27: the sheet (it holds the players' names) and the blank pad had no Cache-Control.
+    The sheet is no-store, as the table's other files; the pad may be kept a day, by a shared
+    cache only when no session cookie is sent back with it."""
+    stranger = app.test_client()
+    pad = stranger.get("/pad/yard.pdf?players=3")
+    assert pad.headers["Cache-Control"] == "public, max-age=86400"
+    assert {"Accept-Language", "Cookie"} <= set(pad.headers["Vary"].split(", "))
+    assert "Set-Cookie" not in pad.headers
+    phone = app.test_client()
+    url = new_table(phone, "Ann", "Ben")
+    sheet = phone.get(url + "sheet.pdf")
+    assert sheet.data.startswith(b"%PDF") and sheet.headers["Cache-Control"] == "no-store"
+    own_pad = phone.get("/pad/yard.pdf?players=3")
+    assert own_pad.headers["Cache-Control"] == "private, max-age=86400"

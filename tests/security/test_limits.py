@@ -2,10 +2,13 @@
 limited by token buckets per client and for all clients together, and blank pads are rendered
 once and served from memory."""
 
+import io
+
 import pytest
 
 from companion import create_app, storage
 from companion.views import main
+from companion.views.clients import client_key
 from tests.conftest import new_table
 
 
@@ -36,6 +39,16 @@ def test_no_burst_across_what_was_a_window_boundary(db):
     assert allowed(db, [1200.0] * 70) == 60  # and it refills to the limit, never beyond
 
 
+def test_a_clock_stepping_back_counts_as_no_time_passed(db):
+    """Issue 27: a clock stepped back 3,000 s drove the bucket to -300 tokens, and refusals
+    lasted 3,000 s. Now no time passes: what was left stays, and it refills from there."""
+    assert allowed(db, [1000.0]) == 1
+    assert allowed(db, [-2000.0] * 3) == 3  # 59 tokens left, none taken by the step back
+    assert allowed(db, [-2000.0] * 60) == 56
+    assert allowed(db, [-1990.0, -1990.0]) == 1  # 10 s after the step: one token, as ever
+    assert allowed(db, [-4000.0]) == 0 and allowed(db, [-3990.0]) == 1  # never below 0
+
+
 def test_a_full_bucket_is_forgotten(db):
     allowed(db, [0.0])
     allowed(db, [700.0], client="10.0.0.9")
@@ -48,7 +61,14 @@ def limited(tmp_path, monkeypatch):
     monkeypatch.setenv("COMPANION_INSTANCE", str(tmp_path / "instance"))
     return create_app({"TESTING": True, "DATABASE": str(tmp_path / "c.sqlite"),
                        "WTF_CSRF_ENABLED": False,
-                       "RATE_LIMITS": {"sheet": (2, 300), "new": (3, 600)}})
+                       "RATE_LIMITS": {"sheet": (2, 300), "new": (3, 600),
+                                       "import": (3, 600)}})
+
+
+def start(phone, address="10.0.0.1", **names):
+    """POST /new from this address with these seats (players-<seat>-name: name)."""
+    data = {"game": "yard", **{f"players-{seat}-name": name for seat, name in names.items()}}
+    return phone.post("/new", data=data, environ_base={"REMOTE_ADDR": address}).status_code
 
 
 def test_score_sheets_are_rate_limited_per_client(limited):
@@ -68,6 +88,45 @@ def test_many_addresses_together_meet_the_shared_limit(limited):
                           environ_base={"REMOTE_ADDR": f"10.1.0.{n}"}).status_code
                for n in range(31)]
     assert answers == [303] * 30 + [429]
+
+
+def test_refused_new_tables_spend_no_token(limited):
+    """Issue 27: the limit was spent before the form was checked, so forms without names (or
+    with one player) from many addresses locked everyone out. Only a table started spends it."""
+    phone = limited.test_client()
+    refused = [start(phone, f"10.2.0.{n}") for n in range(40)]
+    refused += [start(phone, "10.2.1.1", **{"0": "Solo"}) for _ in range(10)]
+    assert refused == [422] * 50
+    assert [start(phone, "10.2.1.1", **{"0": "A", "1": "B"}) for _ in range(4)] == [303] * 3 + [429]
+
+
+def test_refused_imports_spend_no_token(limited):
+    """Issue 27: an import without a file (400) spent the limit; a file read still does."""
+    phone = limited.test_client()
+    empty = [phone.post("/import", data={}, environ_base={"REMOTE_ADDR": f"10.3.0.{n}"})
+             for n in range(40)]
+    assert {answer.status_code for answer in empty} == {400}
+    read = [phone.post("/import", data={"file": (io.BytesIO(b"{}"), "t.json")}).status_code
+            for _ in range(4)]
+    assert read == [422] * 3 + [429]
+
+
+def test_a_client_is_an_ipv4_address_or_an_ipv6_64():
+    assert client_key("10.0.0.1") == "10.0.0.1" and client_key("::ffff:10.0.0.1") == "10.0.0.1"
+    assert client_key("2001:db8:1:2::5") == client_key("2001:db8:1:2:ffff:1:2:3")
+    assert client_key("2001:db8:1:2::5") == "2001:db8:1:2::/64"
+    assert client_key("2001:db8:1:3::5") != client_key("2001:db8:1:2::5")
+    assert client_key(None) == "?" and client_key("unknown") == "unknown"
+
+
+def test_the_addresses_of_one_ipv6_64_share_one_bucket(limited):
+    """Issue 27: each address of a /64 had its own bucket, so one home's dozen addresses drained
+    the shared one. One /64 is one client; another /64 is another."""
+    phone = limited.test_client()
+    seats = {"0": "A", "1": "B"}
+    same = [start(phone, f"2001:db8:1:2::{n}", **seats) for n in range(1, 5)]
+    assert same == [303] * 3 + [429]
+    assert start(phone, "2001:db8:1:3::1", **seats) == 303
 
 
 def test_a_blank_pad_is_rendered_once_per_kind(client, monkeypatch):
