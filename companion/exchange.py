@@ -33,6 +33,7 @@ import csv
 import hashlib
 import io
 import json
+import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -40,7 +41,7 @@ from typing import Any
 from urllib.parse import quote
 
 from .rules import GAMES, Current, Game, Placing, RuleError, TableState, check_players, replay
-from .rules.log import CHANGE, MAX_EVENTS, REDO, TIME, UNDO, Event
+from .rules.log import CHANGE, MAX_EVENTS, REDO, TIME, UNDO, Event, is_time
 from .rules.text import Msg
 
 FORMAT = "companion-table"
@@ -247,13 +248,16 @@ def check_seats(game: Game, seats: list[Any], colours: Sequence[str]) -> list[di
 def check_time(value: str, what: Msg) -> str:
     """A date and time with its time zone in ISO 8601, as the app writes them (UTC): ASCII
     digits and separators only (Python also reads "2026-01-01é20:00:00+00:00", which no
-    download header could carry)."""
+    download header could carry), and within the years 1 to 9999 in UTC (`is_time`)."""
     try:
         if not TIME.fullmatch(value) or datetime.fromisoformat(value).tzinfo is None:
             raise ValueError(value)
     except ValueError:
         raise BadFile(Msg("{what} in the file is not a date and time: “{value}”.", what=what,
                           value=value[:40])) from None
+    if not is_time(value):
+        raise BadFile(Msg("{what} in the file lies outside the years 1 to 9999 once it is "
+                          "converted to UTC: “{value}”.", what=what, value=value[:40]))
     return value
 
 
@@ -416,9 +420,17 @@ def results_csv(game_name: str, date: str, names: Sequence[str], ranking: Sequen
     return out.getvalue()
 
 
+# A formula character at the start of a cell, or of any part of it after a separator a
+# spreadsheet may split on (",", ";" in German-locale spreadsheets, tab; CR ends a line), with
+# spaces before it ("x; =1+1"), which spreadsheets skip.
+FORMULA_START = re.compile(r"(^|[,;\t\r\n])( *)(?=[=+\-@\t\r])")
+
+
 def safe_cell(text: str) -> str:
-    """A cell a spreadsheet will not run as a formula (OWASP's CSV injection advice)."""
-    return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
+    """A cell a spreadsheet will not run as a formula (OWASP's CSV injection advice: a quote
+    before it), however the file is split: "x;=1+1;" becomes "x;'=1+1;", not a formula where
+    ";" separates the cells."""
+    return FORMULA_START.sub(r"\1\2'", text)
 
 
 def yes_no(value: bool) -> str:
@@ -485,16 +497,21 @@ def play_date(created_at: str) -> str:
 
 
 def utc(time: str) -> datetime:
-    """An ISO 8601 time in UTC (a time without an offset is taken as UTC, as the app stores)."""
+    """An ISO 8601 time in UTC (a time without an offset is taken as UTC, as the app stores).
+    One stored before imports checked it whose UTC falls outside the years 1 to 9999 (see
+    `rules.log.is_time`) is taken as written, its offset dropped, rather than break a page."""
     moment = datetime.fromisoformat(time)
-    return moment.replace(tzinfo=UTC) if moment.tzinfo is None else moment.astimezone(UTC)
+    try:
+        return moment.replace(tzinfo=UTC) if moment.tzinfo is None else moment.astimezone(UTC)
+    except OverflowError:
+        return moment.replace(tzinfo=UTC)
 
 
 def duration(events: Sequence[Event]) -> int:
-    """Minutes from the first action to the last, as the log timed them."""
+    """Minutes from the first action to the last, as the log timed them (in UTC: `utc`)."""
     if not events or not events[0].at or not events[-1].at:
         return 0
-    first, last = (datetime.fromisoformat(e.at) for e in (events[0], events[-1]))
+    first, last = (utc(e.at) for e in (events[0], events[-1]))
     return max(0, round((last - first).total_seconds() / 60))
 
 

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from . import fifth_avenue_table, street_table, urbanisation_table, yard, yard_table
-from .common import Placing, RuleError
+from .common import Placing, RuleError, shown_reason
 from .log import CHANGE, CHANGE_KEYS, REDO, UNDO, Entry, Event, as_played, history, resolve
 from .names import clean_name, skeleton
 from .text import Msg
@@ -69,7 +69,8 @@ class Game:
     def say_change(self, fix: Mapping[str, Any]) -> str:
         """"Changed: Ann bought a church → Ben bought a church (wrong player)"; "Taken out:
         ..."; a change of several actions names each."""
-        reason = Msg(" ({reason})", reason=fix["reason"]) if fix.get("reason") else ""
+        said_why = shown_reason(fix.get("reason"))
+        reason = Msg(" ({reason})", reason=said_why) if said_why else ""
         edits = fix["edits"]
         if len(edits) == 1 and edits[0]["now"] is None:
             was = edits[0]["was"]

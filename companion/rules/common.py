@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeVar
+from unicodedata import category, normalize
 
 from .text import Msg
 
@@ -24,26 +25,48 @@ def require_count(value: object, what: str, low: int = 0, high: int | None = Non
     return value
 
 
+# Characters that show nothing or turn the text around: they make two names look alike, or a
+# name or a reason read backwards ("\u202e" shows "tnuocsim" for "miscount"). (Zero-width
+# joiners stay: emoji and some scripts need them.)
+INVISIBLE = frozenset("\u00ad\u061c\u180e\u200b\u200e\u200f\u202a\u202b\u202c\u202d\u202e"
+                      "\u2060\u2061\u2062\u2063\u2064\u2066\u2067\u2068\u2069\ufeff")
+
+
+def clean_text(text: str) -> str:
+    """Free text the players type (a name, what a correction is for), written one way:
+    composed (NFC), without control, invisible or direction-changing characters, without
+    surrounding or doubled spaces."""
+    kept = "".join(ch for ch in text if category(ch) != "Cc" and ch not in INVISIBLE)
+    return " ".join(normalize("NFC", kept).split())
+
+
 MAX_REASON = 40
 
 
 def check_reason(reason: object) -> str:
-    """What a correction is for, in the players' words (at most MAX_REASON characters); ""
-    when the log holds none (corrections were recorded without one before)."""
+    """What a correction is for, in the players' words, cleaned (`clean_text`), at most
+    MAX_REASON characters; "" when the log holds none (corrections were recorded without one
+    before)."""
     if reason is None:
         return ""
-    if not isinstance(reason, str) or len(reason.strip()) > MAX_REASON:
+    if not isinstance(reason, str) or len(clean_text(reason)) > MAX_REASON:
         raise RuleError(Msg("What a correction is for is at most {most} characters.",
                             most=MAX_REASON))
-    return reason.strip()
+    return clean_text(reason)
+
+
+def shown_reason(reason: object) -> str:
+    """What a correction is for as a page shows it: cleaned (`clean_text`), whatever the log
+    holds (a file may bring a reason the forms would have cleaned); "" for none."""
+    return clean_text(reason) if isinstance(reason, str) else ""
 
 
 def with_reason(correction: str, payload: Mapping[str, Any]) -> str:
     """A correction in the history with what it was for: "Correction: Ann has $9 (miscount)"."""
-    reason = payload.get("reason")
-    if not isinstance(reason, str) or not reason.strip():
+    reason = shown_reason(payload.get("reason"))
+    if not reason:
         return correction
-    return Msg("{correction} ({reason})", correction=correction, reason=reason.strip())
+    return Msg("{correction} ({reason})", correction=correction, reason=reason)
 
 
 @dataclass(frozen=True)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from typing import Any
 
 from .common import RuleError, check_reason
@@ -18,6 +19,19 @@ MAX_EVENTS = 2000
 # When an event happened, as the log writes it: ISO 8601 with its UTC offset, ASCII only.
 TIME = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\.[0-9]{1,6})?"
                   r"([+-][0-9]{2}:[0-9]{2}|Z)")
+
+
+def is_time(value: object) -> bool:
+    """A time the log may hold: written as TIME, a real date and time, and within the years 1
+    to 9999 in UTC too ("9999-12-31T23:59:59-23:59" is not: in UTC it is in the year 10000,
+    which no date on a page or in BG Stats can be)."""
+    if not isinstance(value, str) or not TIME.fullmatch(value):
+        return False
+    try:
+        datetime.fromisoformat(value).astimezone(UTC)
+    except (ValueError, OverflowError):
+        return False
+    return True
 
 
 @dataclass(frozen=True)

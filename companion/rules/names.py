@@ -9,13 +9,9 @@ from __future__ import annotations
 
 from unicodedata import category, normalize
 
-from .common import RuleError
+from .common import RuleError, clean_text
 from .text import Msg
 
-# Characters that show nothing or turn the text around: they make two names look alike or a
-# name read backwards. (Zero-width joiners stay: emoji and some scripts need them.)
-INVISIBLE = frozenset("\u00ad\u061c\u180e\u200b\u200e\u200f\u202a\u202b\u202c\u202d\u202e"
-                      "\u2060\u2061\u2062\u2063\u2064\u2066\u2067\u2068\u2069\ufeff")
 # Cyrillic and Greek letters that a phone shows like Latin ones (after Unicode's confusables,
 # UTS #39, for the letters of these two scripts), each read as that Latin letter.
 LOOKALIKE = str.maketrans(
@@ -25,12 +21,11 @@ LOOKALIKE = str.maketrans(
 
 
 def clean_name(name: str) -> str:
-    """A name as typed, written one way: composed (NFC), without control, invisible or
-    direction-changing characters, without surrounding or doubled spaces."""
+    """A name as typed, written one way (`clean_text`): composed (NFC), without control,
+    invisible or direction-changing characters, without surrounding or doubled spaces."""
     if not isinstance(name, str):
         raise RuleError(Msg("A player's name must be text, not {name!r}.", name=name))
-    kept = "".join(ch for ch in name if category(ch) != "Cc" and ch not in INVISIBLE)
-    return " ".join(normalize("NFC", kept).split())
+    return clean_text(name)
 
 
 def skeleton(name: str) -> str:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
-from .common import RuleError, require_count
+from .common import RuleError, clean_text, require_count
 from .text import Msg
 from .urbanisation import (
     CITIZEN_VP,
@@ -279,11 +279,12 @@ def check_signed(value: object, what: str, limit: int = MAX_MONEY) -> int:
 
 
 def check_name(name: object, what: str) -> str:
+    """A name or reason the players typed, cleaned (`clean_text`), at most 40 characters."""
     if name is None:
         return ""
-    if not isinstance(name, str) or len(name.strip()) > 40:
+    if not isinstance(name, str) or len(clean_text(name)) > 40:
         raise RuleError(Msg("{what} is a name of at most 40 characters.", what=what))
-    return name.strip()
+    return clean_text(name)
 
 
 def new_factory(payload: Mapping[str, object], inventions: bool) -> Factory:

@@ -14,7 +14,15 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from .common import ActionTable, Placing, RuleError, join_names, reads, require_count
+from .common import (
+    ActionTable,
+    Placing,
+    RuleError,
+    join_names,
+    reads,
+    require_count,
+    shown_reason,
+)
 from .text import Msg, Plural
 from .urbanisation import (
     ACTIONS_PER_TURN,
@@ -958,7 +966,7 @@ def _action_text(kind: str, payload: Mapping[str, Any], who: object) -> str:
         "invention": lambda: Msg("{player} acquired an invention at space {to}", player=who,
                                  to=payload.get("to")),
         "effect": lambda: Msg("{player}: {reason}", player=who,
-                              reason=payload.get("reason") or Msg("effect entered")),
+                              reason=shown_reason(payload.get("reason")) or Msg("effect entered")),
         "administration": lambda: Msg(
             "Administration: harvest, factories, citizens, feeding, grain refill"),
         "final": lambda: Msg("Final scoring"),

@@ -45,8 +45,8 @@ from .. import get_db, replays, storage
 from ..i18n import lazy_gettext as _l
 from ..i18n import text
 from ..rules import CHANGE, GAMES, Correction, RuleError
-from ..rules.common import MAX_REASON
-from ..rules.log import REDO, UNDO, Event
+from ..rules.common import MAX_REASON, clean_text
+from ..rules.log import MAX_EVENTS, REDO, UNDO, Event
 from . import game_views
 from .tables import (
     Table,
@@ -81,16 +81,23 @@ class ActionForm(FlaskForm):
     one-time key its page was rendered with."""
 
     # Labelled, though hidden: a field without a label asks WTForms' own catalogue for one,
-    # which Flask-WTF loads from disk once per request.
+    # which Flask-WTF loads from disk once per request. No table holds more than MAX_EVENTS
+    # events, so no screen shows a later one (and a larger number would not fit SQLite).
     seq = IntegerField("Seq", widget=HiddenInput(),
-                       validators=[InputRequired(), NumberRange(min=0)])
+                       validators=[InputRequired(), NumberRange(min=0, max=MAX_EVENTS)])
     key = StringField("Key", widget=HiddenInput(),
                       validators=[InputRequired(), Regexp(f"^{ACTION_KEY.pattern}$")])
 
 
+def cleaned(text: str | None) -> str | None:
+    """Free text as the players typed it, cleaned as names are (`clean_text`: no control,
+    invisible or direction-changing characters, no surrounding or doubled spaces)."""
+    return clean_text(text) if text else text
+
+
 def reason_field() -> StringField:
     """What a correction is for, in the players' words: required, the history shows it."""
-    return StringField(_l("What for"), filters=[lambda text: text.strip() if text else text],
+    return StringField(_l("What for"), filters=[cleaned],
                        validators=[DataRequired(_l("say what it is for: the history shows it "
                                                    "with the amounts.")),
                                    Length(max=MAX_REASON)])
@@ -346,7 +353,7 @@ class ChangeForm(ActionForm):
 
     change = StringField("Change", widget=HiddenInput(), validators=[InputRequired()])
     reason = StringField(_l("What for (optional)"),
-                         filters=[lambda text: text.strip() if text else text],
+                         filters=[cleaned],
                          validators=[Length(max=MAX_REASON)])
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import re
 from typing import Any
 
 from flask import Blueprint, render_template, request, session
@@ -202,7 +203,7 @@ def keep_my_board(profile: dict[str, Any]) -> None:
 
 def profile_payload(form: Any, table: Table) -> dict[str, Any]:
     colours = {d: [form[f"{d}_{k}"].data for k in range(5)] for d in play.DISTRICT_IDS}
-    sizes = [int(s) for s in form.set_sizes.data.split() if s.isdigit()]
+    sizes = [int(s) for s in form.set_sizes.data.split() if s.isascii() and s.isdigit()]
     return {"colours": colours, "set_sizes": list(play.check_set_sizes(sizes))}
 
 
@@ -226,7 +227,7 @@ def state_of(table: Table) -> play.FifthAvenueTable:
 
 def split_target(target: str) -> tuple[str, int]:
     district, _colon, plot = target.partition(":")
-    if not plot.isdigit():
+    if not re.fullmatch("[0-9]{1,3}", plot):  # ASCII digits ("²" is a digit int() refuses)
         raise RuleError(_("Tap a plot on the board."))
     return district, int(plot)
 

@@ -79,10 +79,11 @@ def player(name: str) -> Any:
 
 
 def when(at: str) -> str:
-    """The date of an ISO time, in the players' language."""
+    """The date of an ISO time, in the players' language; as written when it is no date, or
+    when its UTC falls outside the years 1 to 9999 (stored before imports checked it)."""
     try:
         return str(format_date(datetime.fromisoformat(at), "medium"))
-    except ValueError:
+    except (ValueError, OverflowError):
         return at[:10]
 
 
