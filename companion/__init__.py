@@ -5,12 +5,14 @@ from __future__ import annotations
 import hashlib
 import os
 import secrets
+import sqlite3
+import tempfile
 import threading
 from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
-from flask import Flask, Response, current_app, g, render_template, request, url_for
+from flask import Flask, Response, current_app, g, jsonify, render_template, request, url_for
 from flask.sessions import SecureCookieSessionInterface
 from flask_babel import gettext as _
 from flask_wtf.csrf import CSRFError, CSRFProtect
@@ -60,6 +62,8 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         # Without JavaScript, an action form sent sooner than this after its page was made is
         # the second tap of a double tap (views/actions.py, `perform`).
         GHOST_TAP_SECONDS=1.0,
+        # A write waits this long for another's write lock, then is answered 503 (`busy`).
+        DATABASE_TIMEOUT=10.0,
     )
     if test_config is None:
         app.config.from_pyfile("config.py", silent=True)
@@ -71,10 +75,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = instance_secret_key(Path(app.instance_path))
 
-    db = storage.connect(app.config["DATABASE"])
-    storage.migrate(db)
-    replays.score_unscored(db)
-    db.close()
+    prepare_database(app.config["DATABASE"], app.config["DATABASE_TIMEOUT"])
 
     app.session_interface = SessionInterface()
     csrf.init_app(app)
@@ -87,6 +88,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.register_error_handler(404, not_found)
     app.register_error_handler(405, not_found)  # an action's link opened as a page
     app.register_error_handler(InternalServerError, unexpected_error)
+    app.register_error_handler(sqlite3.OperationalError, busy)
 
     from .views import actions, exchange, game_views, main, players, share
 
@@ -97,6 +99,18 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         if views.blueprint is not None:
             app.register_blueprint(views.blueprint)
     return app
+
+
+def prepare_database(path: str, timeout: float) -> None:
+    """Start-up: a damaged file is refused (storage.DamagedError, which says what to do);
+    else the schema is brought up to date, also when another server starts at the same time."""
+    db = storage.connect(path, timeout)
+    try:
+        storage.check(db, path)
+        storage.migrate(db)
+        replays.score_unscored(db)
+    finally:
+        db.close()
 
 
 class Companion(Flask):
@@ -134,16 +148,27 @@ def owner_only(instance: Path) -> None:
     instance.mkdir(mode=0o700, parents=True, exist_ok=True)
     instance.chmod(0o700)
     for path in instance.glob("companion.sqlite*"):
-        path.chmod(0o600)
+        try:
+            path.chmod(0o600)
+        except FileNotFoundError:  # a journal another server's SQLite just removed
+            pass
 
 
 def instance_secret_key(instance: Path) -> str:
-    """The secret key kept in instance/secret_key, generated on first run (owner-only file)."""
+    """The secret key kept in instance/secret_key, generated on first run (owner-only file).
+    It appears whole or not at all (written aside, then linked in place, which fails if it is
+    there), so two servers starting at once both read the one key the first one made."""
     path = instance / "secret_key"
     if not path.exists():
-        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-        with os.fdopen(fd, "w") as f:
-            f.write(secrets.token_hex(32))
+        fd, aside = tempfile.mkstemp(dir=instance, prefix=".secret_key.")  # owner-only
+        try:
+            with os.fdopen(fd, "w") as f:
+                f.write(secrets.token_hex(32))
+            os.link(aside, path)
+        except FileExistsError:
+            pass
+        finally:
+            os.unlink(aside)
     return path.read_text().strip()
 
 
@@ -155,7 +180,9 @@ def get_db() -> storage.Database:
     if "db" not in g:
         kept: threading.local = current_app.extensions["companion.connections"]
         if getattr(kept, "pid", None) != os.getpid():
-            kept.db, kept.pid = storage.connect(current_app.config["DATABASE"]), os.getpid()
+            kept.db = storage.connect(current_app.config["DATABASE"],
+                                      current_app.config["DATABASE_TIMEOUT"])
+            kept.pid = os.getpid()
         g.db = kept.db
     return g.db
 
@@ -197,12 +224,16 @@ def unexpected_error(error: InternalServerError) -> tuple[str, int]:
         "Something went wrong on our side. Nothing that was recorded is lost; the tap that "
         "failed was not recorded. Go back to the table, reload it and try again."
     )
+    return render_template("error.html", message=message, title=_("Something went wrong"),
+                           back=back_to_table()), 500
+
+
+def back_to_table() -> str | None:
+    """The table page the failed request came from (an action's, a page's), if any."""
     args = request.view_args or {}
     slug = args.get("slug") or request.blueprint
-    back = (url_for("main.table", slug=slug, table_id=args["table_id"])
+    return (url_for("main.table", slug=slug, table_id=args["table_id"])
             if "table_id" in args and slug in GAMES else None)
-    return render_template("error.html", message=message, title=_("Something went wrong"),
-                           back=back), 500
 
 
 def csrf_failed(error: CSRFError) -> tuple[str, int]:
@@ -211,3 +242,22 @@ def csrf_failed(error: CSRFError) -> tuple[str, int]:
         "Go back, reload the page and try again."
     )
     return render_template("error.html", message=message), 400
+
+
+def busy(error: sqlite3.OperationalError) -> Any:
+    """Another process held the database's write lock past the busy timeout: nothing was
+    recorded, and the same tap succeeds in a moment. 503 with Retry-After, said in the players'
+    language (to app.js, which shows it beside the tapped control, as words to show). Any other
+    OperationalError is a fault: the unexpected error's page and the server's log."""
+    if not storage.busy(error):
+        raise error
+    message = _("The server is busy writing something else just now, so this was not recorded. "
+                "Try again in a few seconds.")
+    if request.headers.get("X-Companion") == "fetch":
+        answer = jsonify({"refused": message})
+    else:
+        answer = Response(render_template("error.html", message=message, title=_("Busy"),
+                                          back=back_to_table()))
+    answer.status_code = 503
+    answer.headers["Retry-After"] = "5"
+    return answer

@@ -2,7 +2,8 @@
 
 Serves with gunicorn, bounded in workers, threads and time (`companion.serving`). Listens on
 127.0.0.1 by default; --lan listens on every interface so phones on the same network can join,
-and prints the address to type in. Never runs the debugger. For public hosting, put it behind
+and prints the address to type in. Never runs the debugger. A damaged database file is not
+served: the command exits, saying which file and what to do. For public hosting, put it behind
 an HTTPS reverse proxy (README).
 """
 
@@ -10,8 +11,9 @@ from __future__ import annotations
 
 import argparse
 import socket
+import sys
 
-from . import create_app
+from . import create_app, storage
 from .serving import Server
 
 
@@ -33,7 +35,10 @@ def main() -> None:
     args = parser.parse_args()
     listener = socket.create_server(("0.0.0.0" if args.lan else "127.0.0.1", args.port))
     port = listener.getsockname()[1]
-    app = create_app()
+    try:
+        app = create_app()
+    except storage.DamagedError as damaged:
+        sys.exit(str(damaged))
     print(f"Companion is running: http://127.0.0.1:{port}/", flush=True)
     if args.lan:
         print(f"Phones on the same network: http://{lan_address()}:{port}/", flush=True)

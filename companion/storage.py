@@ -144,23 +144,80 @@ class StaleError(Exception):
         self.missed = missed
 
 
-def connect(path: str) -> Database:
-    """Open the database file (migrate() it once at start-up); a new file is made
-    owner-only first (SQLite gives its WAL and shared-memory files the same permissions)."""
+class DamagedError(sqlite3.DatabaseError):
+    """The database file is damaged: SQLite finds faults in it, or a table's log reads back
+    with events missing. It is not served (start-up, `check`), nor a log answered in part."""
+
+
+def connect(path: str, timeout: float = 10) -> Database:
+    """Open the database file (check() and migrate() it once at start-up); a new file is made
+    owner-only first (SQLite gives its WAL and shared-memory files the same permissions). A
+    writer waits up to `timeout` seconds for another's write lock (busy timeout), then gets
+    sqlite3.OperationalError (`busy`)."""
     if path != ":memory:" and not os.path.exists(path):
         os.close(os.open(path, os.O_WRONLY | os.O_CREAT, 0o600))
-    conn = sqlite3.connect(path, timeout=10, check_same_thread=False, isolation_level=None)
-    db = Database(conn)  # timeout=10: a writer waits up to 10 s for the lock (busy timeout)
+    conn = sqlite3.connect(path, timeout=timeout, check_same_thread=False, isolation_level=None)
+    db = Database(conn)
     db.execute("PRAGMA foreign_keys = ON")
     return db
 
 
+def busy(error: BaseException) -> bool:
+    """SQLite's "database is locked": another connection held the lock past the busy timeout
+    (not a fault of the file: the same request succeeds once the lock is free)."""
+    code = getattr(error, "sqlite_errorcode", 0) & 0xFF
+    return isinstance(error, sqlite3.OperationalError) and code in (sqlite3.SQLITE_BUSY,
+                                                                    sqlite3.SQLITE_LOCKED)
+
+
+def check(db: Database, path: str) -> None:
+    """At start-up, before anything is read or written: a file SQLite's quick_check finds
+    faults in is refused (DamagedError, saying what to do), never served in part."""
+    try:
+        faults = [row[0] for row in db.execute("PRAGMA quick_check").fetchall()]
+    except sqlite3.DatabaseError as error:
+        if busy(error):
+            raise
+        faults = [str(error)]
+    if faults != ["ok"]:
+        raise DamagedError(damaged(path, faults))
+
+
+def damaged(path: str, faults: list[str]) -> str:
+    """What the operator reads when the database file is damaged: which file, and what to do."""
+    found = "; ".join(" ".join(fault.split()) for fault in faults[:3])[:300]
+    return (f"The database file {path} is damaged (SQLite's quick_check: {found}). The "
+            "companion does not serve a damaged file, so that nothing more is lost or answered "
+            "from part of it. Stop every server using it, keep a copy of the file (and of its "
+            "-wal file, if there is one), then put your last backup in its place, or recover "
+            f"what SQLite can still read: sqlite3 {path} .recover | sqlite3 recovered.sqlite, "
+            "and move recovered.sqlite to its place. Then start the companion again.")
+
+
 def migrate(db: Database) -> None:
     """Bring the schema up to date, in WAL mode (kept in the file itself, so a connection
-    opened later need not ask for it again)."""
+    opened later need not ask for it again). Two servers starting at once on one file both
+    start: each waits for the write lock (BEGIN IMMEDIATE, busy timeout) before it looks for
+    migrations to apply, so the second finds them applied by the first."""
     if db.execute("PRAGMA database_list").fetchone()[2]:  # a file, not :memory:
-        db.enable_wal()
-    migrations.apply(db)
+        wal(db)
+    with write_transaction(db):
+        migrations.apply(db)
+
+
+def wal(db: Database) -> None:
+    """WAL mode, also while another server is switching the same new file to it: SQLite can
+    answer "database is locked" to the switch at once, without waiting, so it is tried again
+    for up to the connection's busy timeout (the second finds WAL mode on: nothing to do)."""
+    deadline = time.monotonic() + db.execute("PRAGMA busy_timeout").fetchone()[0] / 1000
+    while True:
+        try:
+            db.enable_wal()
+            return
+        except sqlite3.OperationalError as error:
+            if not busy(error) or time.monotonic() > deadline:
+                raise
+            time.sleep(0.02)
 
 
 @contextmanager
@@ -232,10 +289,18 @@ def list_tables(db: Database, ids: list[str]) -> list[dict[str, Any]]:
 
 
 def events(db: Database, table_id: str) -> list[Event]:
-    rows = db.query(
-        "select seq, kind, payload, at from events where table_id = ? order by seq", [table_id]
-    )
-    return [Event(r["seq"], r["kind"], json.loads(r["payload"]), r["at"]) for r in rows]
+    """The table's whole log, oldest first, or an error, never part of it: a damaged page
+    raises sqlite3.DatabaseError, and a damaged index, which can lose rows silently, gives
+    DamagedError (the events must be numbered 1, 2, 3, ... at least up to the one the table's
+    snapshot was kept with)."""
+    rows = db.execute("select seq, kind, payload, at from events where table_id = ? "
+                      "order by seq", [table_id]).fetchall()
+    kept = db.execute("select seq from snapshots where table_id = ?", [table_id]).fetchone()
+    seqs = [row[0] for row in rows]
+    if seqs != list(range(1, len(seqs) + 1)) or (kept is not None and kept[0] > len(seqs)):
+        raise DamagedError("A table's log reads back with events missing: the database file "
+                           "is damaged (run PRAGMA quick_check on it).")
+    return [Event(seq, kind, json.loads(payload), at) for seq, kind, payload, at in rows]
 
 
 def last_seq(db: Database, table_id: str) -> int:
