@@ -38,6 +38,8 @@ from .rules.text import Msg
 
 # How many tables (each as of one event) and states a worker keeps: a few busy tables' worth.
 REMEMBERED = 256
+# Fewer of what is large: a history's score pad holds a line per event.
+DERIVED = {"history": 16}
 
 
 Load = Callable[[Sequence[int]], dict[int, Event]]
@@ -112,7 +114,7 @@ class Memory:
         self.lock = threading.Lock()
         self.tables: OrderedDict[tuple[str, int], tuple[Current, bytes]] = OrderedDict()
         self.states: OrderedDict[tuple[str, int], TableState] = OrderedDict()
-        self.derived: OrderedDict[tuple[str, int, int], Any] = OrderedDict()
+        self.derived: dict[str, OrderedDict[tuple[str, int, int], Any]] = {}
 
     def table(self, table_id: str, seq: int) -> Current | None:
         kept = self._get(self.tables, (table_id, seq))
@@ -136,19 +138,22 @@ class Memory:
                 while len(kept) > self.size:
                     kept.popitem(last=False)
 
-    def worked_out(self, table_id: str, table: Current, work: Callable[[TableState], Any]) -> Any:
-        """What `work` makes of the table's state (Urbanisation's one-tap offers), worked out
-        once per state and kept beside it, so that showing a page again costs nothing more (a
-        state by the table's last event and its head: the table as it was before a past action,
-        to change it, has the same last event)."""
+    def worked_out(self, what: str, table_id: str, table: Current,
+                   work: Callable[[TableState], Any]) -> Any:
+        """What `work` makes of the table's state (`what`: Urbanisation's one-tap offers, the
+        history's score pad), worked out once per state and kept beside it, so that showing a
+        page again costs nothing more (a state by the table's last event and its head: the
+        table as it was before a past action, to change it, has the same last event)."""
         key = (table_id, table.last_seq, table.head)
-        found = self._get(self.derived, key)
+        with self.lock:
+            kept = self.derived.setdefault(what, OrderedDict())
+        found = self._get(kept, key)
         if found is None:
             found = work(table.state)
             with self.lock:
-                self.derived[key] = found
-                while len(self.derived) > self.size:
-                    self.derived.popitem(last=False)
+                kept[key] = found
+                while len(kept) > DERIVED.get(what, self.size):
+                    kept.popitem(last=False)
         return found
 
     def forget(self) -> None:

@@ -36,7 +36,7 @@ from wtforms import (
 )
 from wtforms.widgets import NumberInput, Select, TextInput
 
-from .. import get_db, pdf, storage
+from .. import get_db, pdf, replays, storage
 from ..i18n import LANGUAGES, current_language
 from ..i18n import lazy_gettext as _l
 from ..rules import GAMES, RuleError, check_players, clean_name, find_game, score_pad
@@ -47,6 +47,7 @@ from .players import known_players
 from .tables import COLOUR_NAMES, SEAT_COLOURS, load_table
 
 bp = Blueprint("main", __name__)
+HISTORY_LINES = 100  # a history page's lines, newest first
 
 PAD_CACHE_SECONDS = 86400  # a blank pad holds no names: caches may keep it a day (`pad_cache`)
 
@@ -208,13 +209,23 @@ def table(slug: str, table_id: str) -> Any:
 
 
 @bp.get("/<slug>/<table_id>/history")
-def table_history(slug: str, table_id: str) -> str:
-    """The table's history as a score pad: every tap, newest first, with its points."""
+def table_history(slug: str, table_id: str) -> Any:
+    """The table's history as a score pad: every tap, newest first, with its points, at most
+    HISTORY_LINES a page (`?page=2` goes back further). The pad is worked out once per state of
+    the table and kept beside it, so many phones reading a long table's history cost one
+    replay, and a page costs what its lines do."""
     table = load_table(slug, table_id)
     remember(table.id)
-    pad = score_pad(table.game, table.names, storage.events(get_db(), table.id))
-    return render_template("history.html", table=table, start=pad.start,
-                           lines=list(reversed(pad.lines)))
+    pad = replays.MEMORY.worked_out("history", table.id, table.current, lambda state: score_pad(
+        table.game, table.names, storage.events(get_db(), table.id)))
+    pages = max(1, -(-len(pad.lines) // HISTORY_LINES))
+    page = request.args.get("page", 1, type=int)
+    if not 1 <= page <= pages:
+        abort(404)
+    newest = len(pad.lines) - (page - 1) * HISTORY_LINES
+    lines = pad.lines[max(0, newest - HISTORY_LINES):newest]
+    return render_template("history.html", table=table, lines=list(reversed(lines)),
+                           start=pad.start if page == pages else None, page=page, pages=pages)
 
 
 @bp.get("/<slug>/<table_id>/sheet.pdf")

@@ -265,7 +265,7 @@ def render(table: Table, error: str | None = None, status: int = 200, **forms: A
 def current_offers(table: Table, game: Current) -> dict[str, list[offering.Offer]]:
     """The current player's one-tap actions, worked out once per table state (the page that
     shows them and the tap that takes one use the same)."""
-    found: dict[str, list[offering.Offer]] = replays.MEMORY.worked_out(table.id, game,
+    found: dict[str, list[offering.Offer]] = replays.MEMORY.worked_out("offers", table.id, game,
                                                                         offering.offers)
     return found
 

@@ -68,9 +68,11 @@ def test_what_a_page_works_out_from_a_state_is_worked_out_once_per_state():
         calls.append(state)
         return len(calls)
 
-    assert memory.worked_out("t", first, work) == memory.worked_out("t", first, work) == 1
-    assert memory.worked_out("t", later, work) == 2
-    assert memory.worked_out("other", first, work) == 3  # another table, another answer
-    assert memory.worked_out("t", first, work) == 4  # the oldest went (size 2)
+    assert memory.worked_out("w", "t", first, work) == memory.worked_out("w", "t", first,
+                                                                          work) == 1
+    assert memory.worked_out("w", "t", later, work) == 2
+    assert memory.worked_out("w", "other", first, work) == 3  # another table, another answer
+    assert memory.worked_out("w", "t", first, work) == 4  # the oldest went (size 2)
     memory.forget()
-    assert memory.worked_out("t", later, work) == 5
+    assert memory.worked_out("w", "t", later, work) == 5
+    assert memory.worked_out("other work", "t", later, work) == 6  # kept apart by what it is
