@@ -86,7 +86,7 @@ class ActionForm(FlaskForm):
     seq = IntegerField("Seq", widget=HiddenInput(),
                        validators=[InputRequired(), NumberRange(min=0, max=MAX_EVENTS)])
     key = StringField("Key", widget=HiddenInput(),
-                      validators=[InputRequired(), Regexp(f"^{ACTION_KEY.pattern}$")])
+                      validators=[InputRequired(), Regexp(f"^{ACTION_KEY.pattern}\\Z")])
 
 
 def cleaned(text: str | None) -> str | None:

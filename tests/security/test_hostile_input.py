@@ -211,3 +211,15 @@ def test_csv_cells_cannot_become_formulas_after_a_separator(app, client):
 ])
 def test_every_part_of_a_cell_is_kept_from_becoming_a_formula(cell, safe):
     assert exchange.safe_cell(cell) == safe
+
+
+def test_an_action_key_with_a_line_break_after_it_is_refused(app, client):
+    """A key is its pattern whole: `$` let one ending in a line break through (issue 27, 15)."""
+    url = new_table(client, "Ann", "Ben", "Cy")
+    fields = fresh(client, url)
+    answer = client.post(url + "buy", data={**fields, "key": fields["key"] + "\n",
+                                            "player": "Ann", "building": "park"})
+    assert answer.status_code == 400
+    assert "Reload the page" in text(answer)
+    assert client.post(url + "buy", data={**fields, "player": "Ann",
+                                          "building": "park"}).status_code == 303
