@@ -11,6 +11,7 @@ import threading
 from datetime import timedelta
 from pathlib import Path
 from typing import Any
+from urllib.parse import quote
 
 from flask import Flask, Response, current_app, g, jsonify, render_template, request, url_for
 from flask.sessions import SecureCookieSessionInterface
@@ -130,7 +131,31 @@ def short_table_id() -> str:
     table_id = (request.view_args or {}).get("table_id")
     if not isinstance(table_id, str):
         return "-"
-    return hashlib.sha256(table_id.encode()).hexdigest()[:8]
+    return short_id(table_id)
+
+
+def short_id(secret: str) -> str:
+    """What the logs say for a link's secret: the first 8 hex digits of its SHA-256."""
+    return hashlib.sha256(secret.encode()).hexdigest()[:8]
+
+
+SECRETS = ("table_id", "view_token")  # the route arguments that are a link's secret
+
+
+def logged_path() -> str:
+    """The request's path for the access log, rebuilt from the route it matched with each
+    secret (a table's id, a scoreboard's token) replaced by its short id, without the query.
+    A path that matched no route (unknown, or redirected to add a slash) is logged as its first
+    segment only: what follows may be a secret."""
+    rule, args = request.url_rule, dict(request.view_args or {})
+    if rule is None:
+        first, _, rest = request.path.lstrip("/").partition("/")
+        return "/" + quote(first) + ("/..." if rest else "")
+    for name in SECRETS:
+        if isinstance(args.get(name), str):
+            args[name] = short_id(args[name])
+    built = rule.build(args, append_unknown=False)
+    return built[1] if built else rule.rule
 
 
 class SessionInterface(SecureCookieSessionInterface):

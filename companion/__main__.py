@@ -14,7 +14,7 @@ import socket
 import sys
 
 from . import create_app, storage
-from .serving import Server
+from .serving import Server, log_access
 
 
 def lan_address() -> str:
@@ -32,6 +32,9 @@ def main() -> None:
     parser.add_argument("--lan", action="store_true",
                         help="listen on all interfaces so phones on this network can connect")
     parser.add_argument("--port", type=int, default=5000, help="port (0 picks a free one)")
+    parser.add_argument("--access-log", nargs="?", const="-", metavar="FILE",
+                        help="log each request (time, address, method, path with tables' short "
+                             "ids, status, bytes, duration) to FILE, or to stderr ('-' or none)")
     args = parser.parse_args()
     listener = socket.create_server(("0.0.0.0" if args.lan else "127.0.0.1", args.port))
     port = listener.getsockname()[1]
@@ -39,6 +42,11 @@ def main() -> None:
         app = create_app()
     except storage.DamagedError as damaged:
         sys.exit(str(damaged))
+    if args.access_log:
+        try:
+            log_access(app, args.access_log)
+        except OSError as error:
+            sys.exit(f"The access log cannot be written: {error}")
     print(f"Companion is running: http://127.0.0.1:{port}/", flush=True)
     if args.lan:
         print(f"Phones on the same network: http://{lan_address()}:{port}/", flush=True)

@@ -15,11 +15,14 @@ import errno
 import re
 import selectors
 import socket
+import sys
+import threading
 import time
+from collections.abc import Callable, Iterable, Iterator
 from functools import partial
-from typing import Any
+from typing import Any, TextIO
 
-from flask import Flask
+from flask import Flask, request
 from gunicorn.app.base import BaseApplication
 from gunicorn.workers.gthread import TConn, ThreadWorker
 
@@ -131,3 +134,71 @@ class Server(BaseApplication):  # type: ignore[misc]
 
     def load(self) -> Flask:
         return self.application
+
+
+ACCESS = "companion.access"  # the WSGI environ's key for what the access log says of a request
+
+
+class AccessLog:
+    """The operators' access log (`python -m companion --access-log [FILE]`, off by default):
+    one line per request once its answer is sent: the time it came (UTC), the client's address,
+    method, path, status, bytes sent and milliseconds taken. The path is never the one sent: it
+    is rebuilt from the route Flask matched, with a table's id and a scoreboard's token replaced
+    by their short ids and without the query (`companion.logged_path`)."""
+
+    def __init__(self, app: Flask, stream: TextIO):
+        from . import logged_path
+
+        def note(exc: BaseException | None = None) -> None:
+            request.environ[ACCESS] = (request.remote_addr or "-", request.method, logged_path())
+
+        self.wsgi_app = app.wsgi_app
+        self.stream = stream
+        self.lock = threading.Lock()
+        app.teardown_request(note)  # runs while the matched route is known, whatever happened
+        app.wsgi_app = self  # type: ignore[method-assign]
+
+    def __call__(self, environ: dict[str, Any], start_response: Callable[..., Any]) -> Any:
+        came, started, status = time.gmtime(), time.monotonic(), ["500"]
+
+        def start(line: str, headers: list[tuple[str, str]], exc_info: Any = None) -> Any:
+            status[0] = line.split(" ", 1)[0]
+            return start_response(line, headers, exc_info)
+
+        try:
+            answer = self.wsgi_app(environ, start)
+        except BaseException:
+            self.write(environ, came, started, status[0], 0)
+            raise
+        return self.sent(answer, environ, came, started, status)
+
+    def sent(self, answer: Iterable[bytes], environ: dict[str, Any], came: time.struct_time,
+             started: float, status: list[str]) -> Iterator[bytes]:
+        """The answer as the server sends it, counted; the line once it is sent (or given up)."""
+        size = 0
+        try:
+            for chunk in answer:
+                size += len(chunk)
+                yield chunk
+        finally:
+            close = getattr(answer, "close", None)
+            try:
+                if close is not None:
+                    close()
+            finally:
+                self.write(environ, came, started, status[0], size)
+
+    def write(self, environ: dict[str, Any], came: time.struct_time, started: float,
+              status: str, size: int) -> None:
+        client, method, path = environ.get(ACCESS, ("-", "-", "-"))
+        line = (f"{time.strftime('%Y-%m-%dT%H:%M:%SZ', came)} {client} {method} {path} "
+                f"{status} {size} {(time.monotonic() - started) * 1000:.1f}ms\n")
+        with self.lock:
+            self.stream.write(line)
+            self.stream.flush()
+
+
+def log_access(app: Flask, target: str) -> AccessLog:
+    """Turn the access log on: to stderr ('-') or appended to the file `target`."""
+    stream = sys.stderr if target == "-" else open(target, "a", encoding="utf-8")
+    return AccessLog(app, stream)
