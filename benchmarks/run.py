@@ -27,6 +27,7 @@ import changes  # noqa: E402 - the sibling modules, importable once HERE is on t
 import growth  # noqa: E402
 import load  # noqa: E402
 import pdfs  # noqa: E402
+import phone  # noqa: E402
 import players_bench  # noqa: E402
 import report  # noqa: E402
 import rules_bench  # noqa: E402
@@ -96,6 +97,23 @@ METHODS = [
     "390x844, touch) play each task of issue 15 through tests/browser/taps.py, which counts a "
     "tap, a key press (a character typed or deleted) and a choice from a list as one each; "
     "the note lists the steps.",
+    "- A slow phone (issue 28): `benchmarks/phone.py` (also alone: `.venv/bin/python "
+    "benchmarks/phone.py [--quick] [--trace DIR]`). Debian's Chromium headless at 390x844 with "
+    "touch, the CPU slowed 4x by `Emulation.setCPUThrottlingRate` (Lighthouse's mobile "
+    "profile), the companion under gunicorn (2 sync workers) on 127.0.0.1 with each game's "
+    "mid-game table. Per game, after a first visit and a warm-up (action and undo on each "
+    "worker), 6 rounds (2 quick) of: the typical action, undo, bare, redo, undo, bare, each "
+    "a touch tap 1.1 s after the last (app.js's quiet time). Times run from the tap's own "
+    "`pointerdown` time stamp to a frame painted (the first message after the next "
+    "`requestAnimationFrame`): the tapped control's working state (its class `working`), "
+    "and the updated frame (after app.js counted the answer on `<html data-answers>`); every "
+    "tap must have recorded one event. The bare baseline, in the same page: a button laid "
+    "over the page's top right corner that writes one line (its first frame), fetches the "
+    "table's `seq` route (one read) and writes another line (fetch + paint). Page loads: 5 "
+    "(2 quick) after a first visit, the main thread's busy time (`Performance.getMetrics` "
+    "TaskDuration, which starts afresh with each document, read 600 ms after `load`) and "
+    "the longest `longtask` entry; long tasks are also collected over every measured tap. "
+    "Medians; the notes give the maxima.",
 ]
 
 
@@ -120,6 +138,7 @@ def steps(mode: Mode, tmp: Path) -> dict[str, Callable[[], list[report.Figure]]]
         "changing a past action": lambda: changes.run(growth.ROUNDS[mode.name], tmp),
         "players pages": lambda: players_bench.run(mode.name, mode.wrk_seconds, tmp),
         "taps per task": taps.run,
+        "a slow phone (Chromium, CPU 4x slower)": lambda: phone.run(mode.name, tmp),
     }
 
 

@@ -1,0 +1,381 @@
+"""Speed a player sees on a slow phone (issue 28): real Chromium at 390x844 with touch and the
+CPU slowed 4x through the DevTools protocol (`Emulation.setCPUThrottlingRate`, Lighthouse's
+mobile profile), the companion under gunicorn on 127.0.0.1.
+
+For each game's mid-game table (`games.MID_GAME`): a typical action, its undo and its redo,
+each tapped; the page itself times (from the tap's own `pointerdown` time stamp) the tapped
+control's working state painted and the updated frame painted (the next frame after app.js put
+the answer in place: a `requestAnimationFrame` and then a message, i.e. after that frame's
+paint). In the same page and run, the bare baseline: a button laid over the page that writes
+one line (its first frame), fetches a tiny route (the table's `seq`, one read) and writes one
+more line (fetch + paint). Each table page's load: the main thread's busy time
+(`Performance.getMetrics` TaskDuration from navigation to idle) and its longest task
+(`PerformanceObserver` longtask); long tasks during the answers are kept too.
+
+    .venv/bin/python benchmarks/phone.py [--quick] [--trace DIR]
+
+`--trace DIR` also records a DevTools performance trace of one action per game and of each
+page load, and prints where the main thread's time went (see `summarise`).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import tempfile
+import time
+from collections import defaultdict
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+HERE = Path(__file__).resolve().parent
+if str(HERE) not in sys.path:
+    sys.path[:0] = [str(HERE), str(HERE.parent)]
+
+import games  # noqa: E402
+import report  # noqa: E402
+import servers  # noqa: E402
+
+from companion import storage  # noqa: E402
+
+SECTION = "A slow phone (real Chromium, 390x844, touch, CPU 4x slower)"
+CHROMIUM = "/usr/bin/chromium"
+CPU_SLOWDOWN = 4
+QUIET_S = 1.1  # app.js's QUIET_MS (1 s): a tap at the same place sooner would be the same tap
+ROUNDS = {"full": 6, "quick": 2}
+LOADS = {"full": 5, "quick": 2}
+GAME_NAMES = {"yard": "yard", "fifth_avenue": "5th Avenue", "street": "street",
+              "urbanisation": "Urbanisation"}
+
+# The typical action tapped on each game's mid-game table: a one-tap control of the page.
+ACTIONS = {
+    "yard": "form[action$='/buy'] button",
+    "fifth_avenue": "form[action$='/alea'] button[name=draw]",
+    "street": "form[action$='/discard'] button",
+    "urbanisation": "form[action$='/offer'] button[value=taxes]",
+}
+BARE_BUTTON = "#bench-bare button"
+UNDO = "nav.undo-redo form[action$='/undo'] button"
+REDO = "nav.undo-redo form[action$='/redo'] button"
+
+# Installed before any of the page's scripts: the taps' times, long tasks, frames after changes.
+PROBE = r"""
+(() => {
+  const bench = window.__bench = {down: null, marks: [], longtasks: []};
+  try {
+    new PerformanceObserver(list => list.getEntries().forEach(e =>
+      bench.longtasks.push({start: e.startTime, duration: e.duration})))
+      .observe({type: 'longtask', buffered: true});
+  } catch (e) {}
+  const channel = new MessageChannel();
+  let waiting = [];
+  channel.port1.onmessage = () => { const now = performance.now();
+    waiting.splice(0).forEach(name => bench.marks.push({name, at: now})); };
+  // After the next frame's paint: a rAF callback runs before it, a message after it.
+  bench.afterPaint = name => requestAnimationFrame(() => {
+    waiting.push(name); channel.port2.postMessage(0); });
+  addEventListener('pointerdown', e => { bench.down = e.timeStamp; bench.marks = []; }, true);
+  new MutationObserver(changes => changes.forEach(c => {
+    if (c.attributeName === 'class' && c.target.classList &&
+        c.target.classList.contains('working')) bench.afterPaint('working');
+    if (c.attributeName === 'data-answers') {
+      bench.marks.push({name: 'placed', at: performance.now()});
+      bench.afterPaint('updated');
+    }
+  })).observe(document, {attributes: true, subtree: true,
+                         attributeFilter: ['class', 'data-answers']});
+})();
+"""
+
+# The bare baseline: a button over the page; a tap writes one line, fetches a tiny route, writes
+# another line. Put on the page (after load) by `bare_button`.
+BARE = r"""
+url => {
+  const bench = window.__bench;
+  const box = document.createElement('div');
+  box.id = 'bench-bare';
+  box.style.cssText = 'position:fixed;right:0;top:0;z-index:99;background:#fff;font-size:12px;';
+  const button = document.createElement('button');
+  button.type = 'button';
+  button.textContent = 'bare';
+  const line = document.createElement('span');
+  box.append(button, line);
+  document.body.append(box);
+  button.addEventListener('click', () => {
+    line.textContent = 'working';
+    bench.afterPaint('working');
+    fetch(url, {credentials: 'same-origin', cache: 'no-store'})
+      .then(r => r.text())
+      .then(text => { line.textContent = text.slice(0, 40);
+                      bench.marks.push({name: 'placed', at: performance.now()});
+                      bench.afterPaint('updated'); });
+  });
+}
+"""
+
+
+@dataclass
+class Taps:
+    """The times of one kind of tap (ms from the tap's pointerdown), one entry per tap."""
+
+    working: list[float] = field(default_factory=list)
+    updated: list[float] = field(default_factory=list)
+    answer: list[float] = field(default_factory=list)
+    placed: list[float] = field(default_factory=list)
+
+    def add(self, marks: dict[str, float]) -> None:
+        self.working.append(marks["working"])
+        self.updated.append(marks["updated"])
+        self.placed.append(marks["placed"])
+        if "answer" in marks:
+            self.answer.append(marks["answer"])
+
+
+@dataclass
+class GameRun:
+    slug: str
+    taps: dict[str, Taps]
+    bare: Taps
+    load_busy: list[float]
+    load_longest: list[float]
+    answer_longest: float
+
+
+def run(mode: str = "full", tmp: Path | None = None, trace: Path | None = None
+        ) -> list[report.Figure]:
+    """Every game's figures beside the bare baseline of the same page."""
+    from playwright.sync_api import sync_playwright
+
+    with tempfile.TemporaryDirectory(prefix="companion-phone-") as own:
+        where = tmp or Path(own)
+        instance = where / "phone-instance"
+        app = games.app_for(instance)
+        db = storage.connect(app.config["DATABASE"])
+        tables = {slug: games.seed(db, slug, mid_game=True) for slug in games.PLAYERS}
+        db.close()
+        runs = []
+        with (servers.gunicorn("companion:create_app()", {"COMPANION_INSTANCE": str(instance)},
+                               where / "phone-companion.log") as base,
+              sync_playwright() as playwright):
+            browser = playwright.chromium.launch(executable_path=CHROMIUM, args=[
+                "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
+                "--disable-background-networking", "--disable-component-update"])
+            try:
+                for table in tables.values():
+                    runs.append(measure_game(browser, base, table, mode, trace))
+            finally:
+                browser.close()
+    return [f for game_run in runs for f in figures(game_run)]
+
+
+def new_phone(browser: Any, base: str) -> tuple[Any, Any, Any]:
+    context = browser.new_context(base_url=base, viewport={"width": 390, "height": 844},
+                                  is_mobile=True, has_touch=True)
+    context.add_init_script(PROBE)
+    page = context.new_page()
+    page.set_default_timeout(20_000)
+    cdp = context.new_cdp_session(page)
+    cdp.send("Emulation.setCPUThrottlingRate", {"rate": CPU_SLOWDOWN})
+    cdp.send("Performance.enable")
+    return context, page, cdp
+
+
+def measure_game(browser: Any, base: str, table: games.Seeded, mode: str,
+                 trace: Path | None) -> GameRun:
+    print(f"   {table.label}", flush=True)
+    context, page, cdp = new_phone(browser, base)
+    try:
+        load(page, cdp, table.url)  # the first visit: the service worker and caches filled
+        busy, longest = [], []
+        for _ in range(LOADS[mode]):
+            one_busy, one_longest = load(page, cdp, table.url)
+            busy.append(one_busy)
+            longest.append(one_longest)
+        if trace is not None:
+            with tracing(browser, page, trace / f"{table.slug}-load.json"):
+                load(page, cdp, table.url)
+        taps = {"action": Taps(), "undo": Taps(), "redo": Taps()}
+        bare = Taps()
+        for _ in range(servers.WORKERS):  # both workers hold the table's state
+            tap(page, ACTIONS[table.slug])
+            tap(page, UNDO)
+        page.evaluate("() => { window.__bench.longtasks = []; }")
+        for _ in range(ROUNDS[mode]):
+            taps["action"].add(tap(page, ACTIONS[table.slug]))
+            taps["undo"].add(tap(page, UNDO))
+            bare.add(tap(page, BARE_BUTTON))
+            taps["redo"].add(tap(page, REDO))
+            taps["undo"].add(tap(page, UNDO))
+            bare.add(tap(page, BARE_BUTTON))
+        answer_longest = max((t["duration"] for t in page.evaluate("window.__bench.longtasks")),
+                             default=0.0)
+        if trace is not None:
+            for kind, selector in (("action", ACTIONS[table.slug]), ("undo", UNDO),
+                                   ("bare", BARE_BUTTON)):
+                with tracing(browser, page, trace / f"{table.slug}-{kind}.json"):
+                    tap(page, selector)
+        return GameRun(table.slug, taps, bare, busy, longest, answer_longest)
+    finally:
+        context.close()
+
+
+@contextmanager
+def tracing(browser: Any, page: Any, path: Path) -> Iterator[None]:
+    """A DevTools performance trace of what happens inside (not counted in the figures: the
+    tracing itself slows the page)."""
+    browser.start_tracing(page=page, path=str(path), screenshots=False)
+    try:
+        yield
+    finally:
+        browser.stop_tracing()
+
+
+def load(page: Any, cdp: Any, url: str) -> tuple[float, float]:
+    """One load of the page: main-thread busy time until idle, and its longest task (ms). The
+    page's metrics start afresh with each document."""
+    page.goto(url, wait_until="load")
+    page.wait_for_timeout(600)  # app.js's work after load, and the first poll
+    after = metrics(cdp)
+    longest = max((t["duration"] for t in page.evaluate("window.__bench.longtasks")),
+                  default=0.0)
+    page.evaluate(BARE, url + "seq")
+    page.locator("body").evaluate("e => 0")  # Playwright's own script in place, before a tap
+    return 1000 * after["TaskDuration"], longest
+
+
+def metrics(cdp: Any) -> dict[str, float]:
+    return {m["name"]: m["value"] for m in cdp.send("Performance.getMetrics")["metrics"]}
+
+
+def tap(page: Any, selector: str) -> dict[str, float]:
+    """Tap a control (scrolled into view first, untimed) and wait for its answer painted; the
+    tap's times in ms from its pointerdown."""
+    target = page.locator(selector).first
+    target.evaluate("e => { const r = e.getBoundingClientRect();"
+                    " const strip = document.querySelector('.score-strip');"
+                    " const foot = innerHeight - (strip ? strip.offsetHeight : 0);"
+                    " if (r.top < 60 || r.bottom > foot) e.scrollIntoView({block: 'center'}); }")
+    time.sleep(QUIET_S)  # a new tap, never the last one again; the page idle
+    box = target.bounding_box()
+    before, seq = page.evaluate("[performance.now(), Number(document.body.dataset.seq)]")
+    page.touchscreen.tap(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.wait_for_function("() => window.__bench.marks.some(m => m.name === 'updated')")
+    marks = page.evaluate("""since => { const b = window.__bench;
+        const fetches = performance.getEntriesByType('resource')
+          .filter(e => e.initiatorType === 'fetch' && e.startTime >= since);
+        const out = {};
+        b.marks.forEach(m => { out[m.name] = m.at - b.down; });
+        if (fetches.length) out.answer = fetches[fetches.length - 1].responseEnd - b.down;
+        return out; }""", before)
+    if "working" not in marks:
+        raise RuntimeError(f"{selector}: no working state was painted")
+    now = page.evaluate("Number(document.body.dataset.seq)")
+    if now != seq + (selector != BARE_BUTTON):  # each tap of the app's records one event
+        raise RuntimeError(f"{selector}: the table went from seq {seq} to {now}")
+    return marks
+
+
+def median(values: list[float]) -> float:
+    return statistics.median(values) if values else float("nan")
+
+
+def figures(game: GameRun) -> list[report.Figure]:
+    """The figures of one game, each beside the bare baseline measured in the same page."""
+    name = GAME_NAMES[game.slug]
+    first, fetched = median(game.bare.working), median(game.bare.updated)
+    out = []
+    for kind, taps in game.taps.items():
+        working = median(taps.working)
+        out.append(report.Figure(
+            SECTION, f"{name} {kind}: tap → working state painted", working, "ms", first,
+            "≤ 1.5 × bare", working <= 1.5 * first,
+            note=f"max {max(taps.working):.0f} ms; bare first frame max "
+                 f"{max(game.bare.working):.0f} ms"))
+        updated = median(taps.updated)
+        out.append(report.Figure(
+            SECTION, f"{name} {kind}: tap → updated frame painted", updated, "ms", fetched,
+            "≤ 2 × bare", updated <= 2 * fetched,
+            note=f"{len(taps.updated)} taps, max {max(taps.updated):.0f} ms; answer received "
+                 f"{median(taps.answer):.0f} ms, in place {median(taps.placed):.0f} ms (bare "
+                 f"{median(game.bare.answer):.0f} ms, {median(game.bare.placed):.0f} ms); "
+                 f"bare fetch + paint max {max(game.bare.updated):.0f} ms"))
+    out.append(report.Figure(
+        SECTION, f"{name}: longest task while answering", game.answer_longest, "ms",
+        target="≤ 50 ms", met=game.answer_longest <= 50,
+        note="longtask entries over every tap of the run (0: none over 50 ms)"))
+    busy, longest = median(game.load_busy), max(game.load_longest)
+    out.append(report.Figure(
+        SECTION, f"{name} table page load: main-thread time", busy, "ms",
+        note=f"median of {len(game.load_busy)} loads, Performance.getMetrics TaskDuration from "
+             f"navigation to 600 ms after load; spread {min(game.load_busy):.0f}–"
+             f"{max(game.load_busy):.0f} ms"))
+    out.append(report.Figure(
+        SECTION, f"{name} table page load: longest task", longest, "ms", target="≤ 50 ms",
+        met=longest <= 50, note="the longest of every load's longtask entries (0: none)"))
+    return out
+
+
+# Where the time goes: a DevTools trace summarised -------------------------------------------
+
+KEPT = ("RunTask", "ParseHTML", "EvaluateScript", "FunctionCall", "EventDispatch",
+        "TimerFire", "FireAnimationFrame", "UpdateLayoutTree", "Layout", "PrePaint", "Paint",
+        "Layerize", "HitTest", "MajorGC", "MinorGC", "V8.GC_SCAVENGER", "ParseAuthorStyleSheet",
+        "v8.compile", "v8.callFunction", "RunMicrotasks")
+
+
+SCRIPT = ("FunctionCall", "EventDispatch", "v8.callFunction", "RunMicrotasks")
+
+
+def summarise(path: Path) -> dict[str, Any]:
+    """The renderer main thread's time by event name (total ms, count, longest), the longest
+    task, and layouts forced by script (a Layout inside a FunctionCall or EventDispatch)."""
+    events = json.loads(path.read_text())
+    events = events.get("traceEvents", events) if isinstance(events, dict) else events
+    main = {(e["pid"], e["tid"]) for e in events
+            if e.get("name") == "thread_name" and e.get("args", {}).get("name") == "CrRendererMain"}
+    spans = [e for e in events if (e.get("pid"), e.get("tid")) in main and e.get("ph") == "X"]
+    totals: dict[str, list[float]] = defaultdict(lambda: [0.0, 0, 0.0])
+    for e in spans:
+        if e["name"] in KEPT:
+            cell = totals[e["name"]]
+            cell[0] += e.get("dur", 0) / 1000
+            cell[1] += 1
+            cell[2] = max(cell[2], e.get("dur", 0) / 1000)
+    scripts = [e for e in spans if e["name"] in SCRIPT]
+    forced = [e for e in spans if e["name"] in ("Layout", "UpdateLayoutTree") and any(
+        s["ts"] <= e["ts"] and e["ts"] + e.get("dur", 0) <= s["ts"] + s.get("dur", 0)
+        for s in scripts)]
+    return {"by name (total ms, count, longest ms)": {
+                k: [round(v[0], 1), v[1], round(v[2], 1)] for k, v in sorted(
+                    totals.items(), key=lambda kv: -kv[1][0])},
+            "forced by script": {
+                "Layout": [round(sum(e.get("dur", 0) for e in forced if e["name"] == "Layout")
+                                 / 1000, 1), sum(e["name"] == "Layout" for e in forced)],
+                "UpdateLayoutTree": [round(sum(e.get("dur", 0) for e in forced
+                                               if e["name"] == "UpdateLayoutTree") / 1000, 1),
+                                     sum(e["name"] == "UpdateLayoutTree" for e in forced)]}}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="2 rounds and 2 loads per game")
+    parser.add_argument("--trace", type=Path, default=None,
+                        help="a folder for DevTools traces of one action and one load per game")
+    args = parser.parse_args()
+    if args.trace:
+        args.trace.mkdir(parents=True, exist_ok=True)
+    found = run("quick" if args.quick else "full", trace=args.trace)
+    print(report.text_table(found))
+    print("\nNotes:\n" + "\n".join(report.notes(found)))
+    if args.trace:
+        for path in sorted(args.trace.glob("*.json")):
+            print(f"\n{path.name}: {json.dumps(summarise(path), indent=1)}")
+
+
+if __name__ == "__main__":
+    main()
