@@ -23,7 +23,8 @@
   // One tap, one action ---------------------------------------------------------------------
   // An action form (data-action) is sent in place: the tapped button shows it is working and
   // every action ignores taps until the answer; the answer's page replaces <main> with the
-  // tapped control kept where the thumb is, and what was recorded is said in #recorded. A second
+  // tapped control kept where the thumb is, and what was recorded is said in the score strip
+  // (#recorded) and to a screen reader (#said). A second
   // tap at the same place within QUIET_MS of the first (or SETTLE_MS of the answer) is the same
   // tap and is ignored; times are the taps' own (event.timeStamp), so a busy page cannot stretch
   // them. A refusal floats beside the control. The server keeps its own guard: a form's
@@ -152,9 +153,11 @@
     var own = main.querySelector("[data-into-view]");
     if (own) own.scrollIntoView({ block: "start" });
     var kept = own ? null : keepInPlace(anchor);
-    var region = document.getElementById("recorded");
-    var news = page.getElementById("recorded");
-    if (region && news) region.replaceChildren.apply(region, Array.from(news.childNodes));
+    // What was recorded is said in the new page's score strip (it came with <main>); a screen
+    // reader hears it from the live region outside <main>.
+    var said = document.getElementById("said");
+    var news = page.getElementById("said");
+    if (said && news) said.textContent = news.textContent;
     var changed = document.getElementById("changed");
     if (changed) changed.remove();
     // The address names the page now shown: the answer's page, without the old query or hash.

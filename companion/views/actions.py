@@ -243,6 +243,7 @@ def perform(
     """
     if ghost_tap(form):
         return Response(status=204)
+    before = table.current.state.totals()
     once = storage.Once(form.key.data, submitted_digest())
     try:
         event, after = replays.record(get_db(), table.id, table.game, table.names,
@@ -256,7 +257,14 @@ def perform(
         return refused(table, reason(error), 422, page)
     if on_recorded is not None:
         on_recorded(event)
-    return recorded(now_showing(table, after), event)
+    return recorded(now_showing(table, after), event, gained(before, after.state.totals()))
+
+
+def gained(before: Mapping[str, int], after: Mapping[str, int]) -> list[list[Any]]:
+    """What an action gave or took, player by player (points, or the street's money): said
+    with what was recorded."""
+    return [[name, total - before.get(name, 0)] for name, total in after.items()
+            if total != before.get(name, 0)]
 
 
 def ghost_tap(form: ActionForm) -> bool:
@@ -284,10 +292,12 @@ def submitted_digest() -> str:
 # Answers --------------------------------------------------------------------------------------
 
 
-def recorded(table: Table, event: Event) -> Any:
-    """The answer to a recorded action: the table page, which says in one line what was
-    recorded (with Undo). In place for app.js; otherwise post/redirect/get."""
-    note = {"table": table.id, "seq": event.seq, "kind": event.kind}
+def recorded(table: Table, event: Event, gained: list[list[Any]] | None = None) -> Any:
+    """The answer to a recorded action: the table page, which says in its score strip what was
+    recorded (with what it `gained`, and Undo). In place for app.js; otherwise
+    post/redirect/get."""
+    note = {"table": table.id, "seq": event.seq, "kind": event.kind,
+            "gained": gained or []}
     if sent_by_script():
         g.recorded = note
         html, status = game_views(table.game.slug).page(table)

@@ -19,6 +19,7 @@ from ..i18n import text
 from ..rules import Current, Game, Now, RuleError, TableState, find_game
 from ..rules.log import MAX_EVENTS, UNDO, Event
 
+MINUS = "\u2212"  # a lost point said as the minus sign, not a hyphen
 ROOM_WARNING = 100  # a table page says how many entries are left once this few are
 SEAT_COLOURS = ("red", "blue", "green", "yellow", "purple", "orange", "black", "white")
 COLOUR_NAMES = {
@@ -205,8 +206,31 @@ def just_recorded(table: Table, game: Current) -> dict[str, Any] | None:
     if note.get("kind") == UNDO and game.next:
         undone = text(describe_event(table, game.next, game.state))
         return {"text": _("Undone: %(action)s", action=undone), "button": "redo"}
-    return ({"text": describe_event(table, game.last, game.state), "button": "undo"}
-            if game.last else None)
+    if not game.last:
+        return None
+    said = text(describe_event(table, game.last, game.state))
+    return {"text": said, "then": consequence(game.state, said, note.get("gained") or []),
+            "button": "undo"}
+
+
+def consequence(state: TableState, said: str, gained: list[list[Any]]) -> str:
+    """What the rules made of the action just recorded, said after it in the score strip: their
+    note when it says more than the action's words (a district's scoring, an auction's
+    skyscrapers), the points or money it gave or took ("Ann +13 · Ben +6"), and the winner
+    once it ended the game."""
+    parts = []
+    note = getattr(state, "note", None)
+    if note and text(note).rstrip(".") != said.rstrip("."):
+        parts.append(text(note))
+    points = " · ".join(f"{name} {'+' if delta > 0 else MINUS}{abs(delta)}"
+                        for name, delta in gained if delta)
+    if points:
+        parts.append(points)
+    if state.finished:
+        winners = [p.player for p in state.ranking() if p.place == 1]
+        if not all(name in " ".join(parts) for name in winners):
+            parts.append(_("Winner: %(names)s", names=", ".join(winners)))
+    return " — ".join(parts)
 
 
 def describe_event(table: Table, event: Event, state: TableState | None = None) -> str:

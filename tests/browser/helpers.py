@@ -54,17 +54,13 @@ def touch(page: Page, x: float, y: float, limit_ms: float = 3000) -> None:
 
 def wait_until_quiet(page: Page, target: Locator) -> tuple[float, float]:
     """The target's centre on screen, once a tap there is no longer the last tap again."""
-    # Wholly on screen, above the score strip and below what a tap recorded (it floats at the
-    # top while there is a strip), so that the tap itself need not scroll: it lands where the
-    # box says.
+    # Wholly on screen and above the score strip (unless it is in the strip), so that the tap
+    # itself need not scroll: it lands where the box says.
     target.evaluate("e => { const r = e.getBoundingClientRect();"
                     " const strip = document.querySelector('.score-strip');"
-                    " const foot = innerHeight - (strip ? strip.offsetHeight : 0);"
-                    " const note = document.querySelector('.recorded');"
-                    " const seen = note && getComputedStyle(note).visibility === 'visible'"
-                    "   && note.getBoundingClientRect();"
-                    " const head = seen && seen.top < innerHeight / 2 ? seen.bottom : 0;"
-                    " if (r.top < head || r.bottom > foot) e.scrollIntoView({block: 'center'}); }")
+                    " const foot = strip && !strip.contains(e) ? innerHeight - strip.offsetHeight"
+                    "   : innerHeight;"
+                    " if (r.top < 0 || r.bottom > foot) e.scrollIntoView({block: 'center'}); }")
     box = target.bounding_box()
     assert box is not None
     x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2

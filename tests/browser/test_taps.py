@@ -236,8 +236,8 @@ def test_after_an_action_the_controls_are_where_they_were(
     tap_and_load(page, target)
     expect(target).to_have_text(re.compile(r"^Skyscraper [1-9]"))
     assert_unmoved(positions(area), before)
-    recorded = page.locator("#recorded")
-    expect(recorded.locator("p")).to_have_text("Cy bought a skyscraper")
+    recorded = page.locator(".score-strip #recorded")  # said in the strip, over nothing
+    expect(recorded.locator("p")).to_have_text("Last: Cy bought a skyscraper")
     expect(recorded.get_by_role("button", name="Undo")).to_be_visible()
     if seeded:
         assert page.evaluate("scrollY") == scrolled  # nothing above the area changed size
@@ -251,15 +251,44 @@ def test_the_undo_line_takes_the_action_back_in_place(page: Page, live_database:
     target = buyer_button("Ben", "park")(page)
     tap_and_load(page, target)
     expect(target).to_have_text("Park 1")
-    line = page.locator("#recorded")
-    expect(line).to_have_attribute("role", "status")
+    line = page.locator(".score-strip #recorded")
+    expect(page.locator("#said")).to_have_attribute("role", "status")
+    expect(page.locator("#said")).to_have_text("Ben bought a park")
     shot(page, "taps-undo-line")
     tap_and_load(page, line.get_by_role("button", name="Undo"))
     expect(target).to_have_text("Park 0")
     expect(line.locator("p")).to_have_text("Undone: Ben bought a park")
     expect(line.get_by_role("button", name="Redo")).to_be_visible()
+    expect(page.locator("#said")).to_have_text("Undone: Ben bought a park")
     assert [e.kind for e in logged(live_database, table_id)][-2:] == ["buy", "undo"]
-    expect(line.locator(".recorded")).to_be_hidden(timeout=9_000)  # gone after a few seconds
+
+
+def test_six_purchases_in_a_row_with_nothing_over_the_next_button(
+        page: Page, live_database: Path, shot: Any) -> None:
+    """What each purchase recorded is said in the score strip: nothing floats over the page, so
+    the point under the next Skyscraper button is that button, every time (issue 23)."""
+    table_id = seed(live_database, "yard", YARD, ())
+    page.goto(f"/yard/{table_id}/")
+    target = buyer_button("Ann", "skyscraper")(page)
+    target.evaluate("e => e.scrollIntoView({block: 'center'})")
+    for n in range(1, 7):
+        tap_and_load(page, target)
+        expect(target).to_have_text(f"Skyscraper {n}")
+        expect(page.locator(".score-strip #recorded")).to_contain_text("Ann bought a skyscraper")
+        hit = target.evaluate("e => { const r = e.getBoundingClientRect();"
+                              " const hit = document.elementFromPoint(r.left + r.width / 2,"
+                              " r.top + r.height / 2);"
+                              " return e.contains(hit) ? 'the button' : hit && hit.outerHTML; }")
+        assert hit == "the button", (n, hit)
+        for covered in ("the turn heading", "the undo bar"):
+            box = page.locator("h1" if covered == "the turn heading" else ".undo-redo").first
+            assert box.evaluate("e => { const r = e.getBoundingClientRect();"
+                                " const y = r.top + r.height / 2;"
+                                " if (y < 0 || y > innerHeight) return true;"  # scrolled away
+                                " return e.contains(document.elementFromPoint(r.left + 8, y));"
+                                " }"), (covered, n)
+    shot(page, "taps-six-purchases")
+    assert len(logged(live_database, table_id)) == 6
 
 
 def test_a_refusal_is_said_beside_the_control_and_nothing_moves(page: Page,

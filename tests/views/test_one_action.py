@@ -152,8 +152,9 @@ def test_app_js_gets_the_new_page_saying_what_was_recorded(app, client):
     assert answer.status_code == 200 and answer.headers["X-Companion-Page"] == url
     page = text(answer)
     assert 'data-seq="1"' in page and "Tobi leads by 1" in page
-    recorded = re.search(r'<div id="recorded".*?</div>\s*</div>', page, re.S).group(0)
-    assert "Tobi bought a skyscraper" in recorded and ">Undo</button>" in recorded
+    recorded = re.search(r'<div class="strip-last just" id="recorded">.*?</form>', page,
+                         re.S).group(0)
+    assert "Tobi bought a skyscraper" in recorded and " Undo</button>" in recorded
     assert f'action="{url}undo"' in recorded
     retry = client.post(url + "buy", data=form, headers=SCRIPT)
     assert retry.status_code == 200 and "Tobi bought a skyscraper" in text(retry)
@@ -180,11 +181,14 @@ def test_without_javascript_the_table_page_says_once_what_was_recorded(client):
     url = new_table(client, "Tobi", "Nina", "Paul")
     act(client, url, "buy", player="Nina", building="church")
     page = text(client.get(url))
-    assert re.search(r'<div id="recorded"[^>]*>\s*<div class="recorded">\s*'
-                     r"<p>Nina bought a church</p>", page)
-    again = text(client.get(url))
-    assert '<div id="recorded" class="recorded-region" role="status" aria-live="polite"></div>' \
-        in again
+    assert re.search(r'<div class="strip-last just" id="recorded">\s*'
+                     r"<p>Last: Nina bought a church</p>", page)
+    assert '<p id="said" class="sr-only" role="status" aria-live="polite">Nina bought a church' \
+        in page
+    again = text(client.get(url))  # the strip says it as the last action, and is not lit up
+    assert re.search(r'<div class="strip-last" id="recorded">\s*<p>Last: Nina bought a church',
+                     again)
+    assert '<p id="said" class="sr-only" role="status" aria-live="polite"></p>' in again
 
 
 def test_after_an_undo_the_line_offers_redo(client):
@@ -197,6 +201,15 @@ def test_after_an_undo_the_line_offers_redo(client):
     assert f'action="{url}redo"' in page.split('id="recorded"')[1]
 
 
+def test_the_strip_says_what_an_action_gave_and_who_won(client):
+    """A scoring's points, and the winner once the end is scored, said after the action."""
+    url = new_table(client, "Tobi", "Nina", "Paul")
+    act(client, url, "buy", player="Nina", building="church")
+    act(client, url, "score", scoring="A")
+    strip = text(client.get(url)).split('id="recorded"')[1].split("</p>")[0]
+    assert "Scoring A" in strip and "— Nina +4" in strip
+
+
 def test_the_line_is_not_shown_when_the_table_moved_on(client):
     """Another phone acted between the redirect and the page: the line would name the wrong
     action, so there is none."""
@@ -204,7 +217,7 @@ def test_the_line_is_not_shown_when_the_table_moved_on(client):
     act(client, url, "buy", player="Nina", building="church")
     other = client.application.test_client()
     act(other, url, "buy", player="Tobi", building="park")
-    assert "<p>Nina bought a church</p>" not in text(client.get(url))
+    assert "Nina bought a church</p>" not in text(client.get(url))
 
 
 def test_an_export_leaves_the_keys_out_and_its_import_plays_on(app, client):
