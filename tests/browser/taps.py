@@ -44,7 +44,8 @@ class Taps:
 
     def touch(self, target: Locator, what: str = "") -> None:
         """One tap that only changes the form on the screen (a chip, a check box, a stepper's
-        − or +): nothing is sent, so nothing is waited for."""
+        − or +): nothing is sent, so nothing is waited for (a scroll to it counts too)."""
+        self.scroll_to(target)
         target.tap()
         self._counted(1, what or "tap on the form")
 
