@@ -27,8 +27,8 @@
   // (#recorded) and to a screen reader (#said). A second
   // tap at the same place within QUIET_MS of the first (or SETTLE_MS of the answer) is the same
   // tap and is ignored; times are the taps' own (event.timeStamp), so a busy page cannot stretch
-  // them. A refusal floats beside the control. The server keeps its own guard: a form's
-  // one-time key sent again gets the first answer, never a second event.
+  // them. A refusal is said under the field or control at fault. The server keeps its own
+  // guard: a form's one-time key sent again gets the first answer, never a second event.
   var QUIET_MS = 1000;
   var SETTLE_MS = 400;
   var NEAR_PX = 32;
@@ -242,8 +242,7 @@
     if (event.state && event.state.companion) location.reload();
   });
 
-  // Refusals beside the control, over the page --------------------------------------------------
-  var refusalTimer = null;
+  // Refusals beside the field or control, in the page's flow ---------------------------------
 
   // {message, page}: the server's words (JSON), or those of an error page (an expired form).
   function refusalIn(text, type) {
@@ -273,6 +272,10 @@
     return field;
   }
 
+  // The words go right under the field at fault (its label, or its fieldset of chips), or
+  // under the tapped control's form: in the flow, so they cover no field or control, and
+  // nothing above them moves (the tapped control stays under the thumb). They stay until the
+  // next action is sent.
   function refuse(control, message) {
     dismissRefusal();
     var note = document.createElement("p");
@@ -280,16 +283,19 @@
     note.className = "refusal";
     note.setAttribute("role", "alert");
     note.textContent = message;
-    document.body.appendChild(note);
-    var box = control.getBoundingClientRect();
-    var above = box.top - note.offsetHeight - 8;
-    note.style.top = window.scrollY + (above > 8 ? above : box.bottom + 8) + "px";
-    note.addEventListener("click", dismissRefusal);
-    refusalTimer = setTimeout(dismissRefusal, 8000);
+    var place = control.matches("input, select, textarea") ? control.closest("label") || control
+      : control.matches("fieldset") ? control : control.form || control.closest("form") || control;
+    // Not inside a row of controls (a flex box): under the whole row. In a grid of fields it
+    // takes a row of its own (app.css).
+    while (place.parentElement && place.parentElement !== document.body &&
+           /flex/.test(getComputedStyle(place.parentElement).display)) {
+      place = place.parentElement;
+    }
+    place.after(note);
+    note.scrollIntoView({ block: "nearest" });
   }
 
   function dismissRefusal() {
-    clearTimeout(refusalTimer);
     var note = document.getElementById("refusal");
     if (note) note.remove();
   }
@@ -299,6 +305,30 @@
     var error = document.querySelector(".field-error") || document.querySelector(".error");
     if (error) error.scrollIntoView({ block: "center" });
     document.querySelectorAll("form[data-sent]").forEach(function (f) { delete f.dataset.sent; });
+  });
+
+  // Back from another page (History): the browser may show a table page again as it was left,
+  // from its back/forward cache, which is much quicker than loading it anew. It is shown (and
+  // takes taps) only once its seq is checked: as it was if nothing was recorded since, else it
+  // is loaded anew, so an outdated table is never shown (issue 28).
+  window.addEventListener("pagehide", function (event) {
+    if (event.persisted && document.body.dataset.poll) {
+      document.documentElement.style.opacity = "0";
+    }
+  });
+  window.addEventListener("pageshow", function (event) {
+    var poll = document.body.dataset.poll;
+    if (!event.persisted || !poll) return;
+    if (!window.fetch) return location.reload();
+    busy = true;
+    fetch(poll, { cache: "no-store", credentials: "same-origin" })
+      .then(function (r) { return r.ok ? r.json() : null; })
+      .then(function (news) {
+        if (!news || news.seq !== Number(document.body.dataset.seq)) return location.reload();
+        document.documentElement.style.opacity = "";
+        busy = false;
+      })
+      .catch(function () { location.reload(); });
   });
 
   // Times in the phone's own clock: the page writes them in UTC (and without JavaScript they

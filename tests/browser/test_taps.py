@@ -304,10 +304,17 @@ def test_a_refusal_is_said_beside_the_control_and_nothing_moves(page: Page,
     tap_and_load(page, target)
     refusal = page.get_by_role("alert")
     expect(refusal).to_contain_text("museum")
-    assert_unmoved(positions(area), before)
-    assert page.evaluate("scrollY") == scrolled
+    # Under the tapped control, in the flow: what is above it (the control too) stays put, and
+    # no control is covered.
     note, control = refusal.bounding_box(), target.bounding_box()
-    assert note and control and abs(note["y"] + note["height"] - control["y"]) < 40, (note,
-                                                                                    control)
+    assert note and control and 0 <= note["y"] - (control["y"] + control["height"]) < 120, (
+        note, control)
+    assert_unmoved([p for p in positions(area) if p[1] <= control["y"]],
+                   [p for p in before if p[1] <= control["y"]])
+    assert page.evaluate("scrollY") == scrolled
+    assert all(b.evaluate("e => { const r = e.getBoundingClientRect();"
+                          " return r.bottom < 0 || r.top > innerHeight || e.contains("
+                          " document.elementFromPoint(r.left + r.width / 2,"
+                          " r.top + r.height / 2)); }") for b in area.locator("button").all())
     shot(page, "taps-refusal-beside-the-control")
     assert len(logged(live_database, table_id)) == 7
