@@ -228,8 +228,26 @@ def security_headers(response: Response) -> Response:
     response.headers["Cross-Origin-Opener-Policy"] = "same-origin"
     response.headers["Permissions-Policy"] = "camera=(), microphone=(), geolocation=()"
     if response.mimetype == "text/html":
-        response.headers["Cache-Control"] = "no-store"
+        response.headers["Cache-Control"] = html_cache_control(response)
     return response
+
+
+# The table page, when players come back to it from History with the back button, is shown
+# again from the browser's back/forward cache (which `no-store` forbids) instead of loaded and
+# drawn anew; app.js checks the table's seq before showing it (issue 28).
+BACK_FORWARD_PAGES = frozenset({"main.table"})
+
+
+def html_cache_control(response: Response) -> str:
+    """No page is ever taken from a cache without asking the server: `no-store` for every page,
+    except a table page answering a GET, which is `private, no-cache`: never kept by a shared
+    cache (its address and forms are the table's secret), and revalidated before any reuse
+    from the phone's HTTP cache (there is no validator, so it is always sent anew); only the
+    back/forward cache may show it again, and app.js checks its seq first."""
+    if (request.method == "GET" and response.status_code == 200
+            and request.endpoint in BACK_FORWARD_PAGES):
+        return "private, no-cache"
+    return "no-store"
 
 
 def not_found(error: HTTPException) -> tuple[str, int]:

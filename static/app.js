@@ -307,6 +307,30 @@
     document.querySelectorAll("form[data-sent]").forEach(function (f) { delete f.dataset.sent; });
   });
 
+  // Back from another page (History): the browser may show a table page again as it was left,
+  // from its back/forward cache, which is much quicker than loading it anew. It is shown (and
+  // takes taps) only once its seq is checked: as it was if nothing was recorded since, else it
+  // is loaded anew, so an outdated table is never shown (issue 28).
+  window.addEventListener("pagehide", function (event) {
+    if (event.persisted && document.body.dataset.poll) {
+      document.documentElement.style.opacity = "0";
+    }
+  });
+  window.addEventListener("pageshow", function (event) {
+    var poll = document.body.dataset.poll;
+    if (!event.persisted || !poll) return;
+    if (!window.fetch) return location.reload();
+    busy = true;
+    fetch(poll, { cache: "no-store", credentials: "same-origin" })
+      .then(function (r) { return r.ok ? r.json() : null; })
+      .then(function (news) {
+        if (!news || news.seq !== Number(document.body.dataset.seq)) return location.reload();
+        document.documentElement.style.opacity = "";
+        busy = false;
+      })
+      .catch(function () { location.reload(); });
+  });
+
   // Times in the phone's own clock: the page writes them in UTC (and without JavaScript they
   // stay so, said as UTC).
   document.querySelectorAll("time[datetime]").forEach(function (time) {

@@ -1,0 +1,89 @@
+"""Back to the table from History (issue 28): the table page comes back from the browser's
+back/forward cache, at once and as it was, but only once app.js has checked the table's seq; a
+table that changed meanwhile is loaded anew, so an outdated table is never shown.
+
+Playwright starts Chromium with the back/forward cache off; these tests start their own browser
+without that switch. The page is restored without a navigation Playwright follows, so the tests
+go back with `history.back()` and wait for the page's own state.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, Page, Playwright
+
+from companion import replays, storage
+from companion.rules import GAMES
+from tests.browser.states import YARD, YARD_MID, seed
+
+SHOWN = "() => document.readyState === 'complete' && getComputedStyle(document.documentElement)" \
+        ".opacity === '1' && location.pathname.endsWith('/')"
+
+
+@pytest.fixture
+def caching_browser(playwright: Playwright,
+                    browser_type_launch_args: dict[str, Any]) -> Iterator[Browser]:
+    browser = playwright.chromium.launch(**browser_type_launch_args,
+                                         ignore_default_args=["--disable-back-forward-cache"])
+    yield browser
+    browser.close()
+
+
+@pytest.fixture
+def phone(caching_browser: Browser, browser_context_args: dict[str, Any]) -> Iterator[Page]:
+    context = caching_browser.new_context(**browser_context_args)
+    page = context.new_page()
+    page.set_default_timeout(10_000)
+    yield page
+    context.close()
+
+
+def to_history_and_back(page: Page, table_id: str, meanwhile: Any = None) -> None:
+    page.goto(f"/yard/{table_id}/")
+    page.evaluate("window.leftAt = 'the table'")  # a restored page still has it; a loaded one not
+    with page.expect_navigation():
+        page.locator(f'a[href$="/{table_id}/history"]').first.click()
+    if meanwhile:
+        meanwhile()
+    page.evaluate("history.back()")
+    page.wait_for_function(SHOWN)
+    page.wait_for_timeout(300)  # a reload the check asks for has begun by now
+    page.wait_for_function(SHOWN)
+
+
+def test_the_table_comes_back_from_the_back_forward_cache(phone: Page,
+                                                          live_database: Path) -> None:
+    table_id = seed(live_database, "yard", YARD, YARD_MID)
+    to_history_and_back(phone, table_id)
+    assert phone.evaluate("window.leftAt") == "the table"  # not loaded anew
+    assert phone.evaluate("document.body.dataset.seq") == str(len(YARD_MID))
+
+
+def test_a_table_changed_meanwhile_is_loaded_anew(phone: Page, live_database: Path) -> None:
+    table_id = seed(live_database, "yard", YARD, YARD_MID)
+
+    def another_phone_buys() -> None:
+        db = storage.connect(str(live_database))
+        try:
+            replays.record(db, table_id, GAMES["yard"], list(YARD), len(YARD_MID), "buy",
+                           {"player": "Ann", "building": "park"})
+        finally:
+            db.close()
+
+    to_history_and_back(phone, table_id, another_phone_buys)
+    assert phone.evaluate("window.leftAt") is None  # the outdated page was never kept
+    assert phone.evaluate("document.body.dataset.seq") == str(len(YARD_MID) + 1)
+
+
+def test_only_the_table_page_may_be_kept(phone: Page, live_database: Path) -> None:
+    """The table page is `private, no-cache` (no shared cache keeps it, the phone's cache asks
+    the server before any reuse); every other page stays `no-store`."""
+    table_id = seed(live_database, "yard", YARD, YARD_MID)
+    table = phone.request.get(f"/yard/{table_id}/")
+    history = phone.request.get(f"/yard/{table_id}/history")
+    assert table.headers["cache-control"] == "private, no-cache"
+    assert history.headers["cache-control"] == "no-store"
