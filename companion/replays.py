@@ -85,7 +85,7 @@ def undone(game: Game, names: list[str], table: Current, seq: int, load: Load,
 
 # The shape of the rules' table states: a snapshot kept under another one is not read (the
 # table is replayed from its log instead). Raise it whenever a state class changes its fields.
-STATES = 2
+STATES = 3
 
 
 def snapshot(table: Current) -> bytes:

@@ -116,6 +116,7 @@ GAMES: dict[str, Game] = {
         start=street_table.StreetTable.start,
         describe=street_table.describe,
         payload_keys=street_table.StreetTable.payload_keys,
+        describe_at=street_table.describe_at,
     ),
     "urbanisation": Game(
         slug="urbanisation",

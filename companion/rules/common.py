@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeVar
@@ -40,7 +41,7 @@ def clean_text(text: str) -> str:
     return " ".join(normalize("NFC", kept).split())
 
 
-MAX_REASON = 40
+MAX_REASON = 100  # a short sentence: "Land swap: Ann's price marker 3 for Ben's 5"
 
 
 def check_reason(reason: object) -> str:
@@ -166,6 +167,13 @@ def reads(*keys: str) -> Callable[[Handler], Handler]:
         return handler
 
     return declare
+
+
+def action_key(kind: str, payload: Mapping[str, Any]) -> str:
+    """An action as canonical JSON: a table state keeps the key of the action that made it, so
+    that the words for that action can add what it did (and the words for another action, such
+    as the one an undo took back, do not)."""
+    return json.dumps([kind, payload], sort_keys=True, default=str)
 
 
 class ActionTable:

@@ -11,7 +11,16 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from .common import ActionTable, Placing, RuleError, final_ranking, join_names, reads, require_count
+from .common import (
+    ActionTable,
+    Placing,
+    RuleError,
+    action_key,
+    final_ranking,
+    join_names,
+    reads,
+    require_count,
+)
 from .fifth_avenue import (
     BUSINESS_LABELS,
     BUSINESSES,
@@ -146,6 +155,9 @@ class FifthAvenueTable(ActionTable):
     note: str | None = None
     end_reason: str | None = None
     finished: bool = False
+    # `action_key` of the action that made this state, and whose turn it was: its words name
+    # who placed a business or moved a commissioner (the payload does not).
+    acted: tuple[str, str | None] | None = field(default=None, compare=False, repr=False)
     # 'Ann', 'Ann and Ben': for the pages and the score sheet, said in the players' language.
     join_names = staticmethod(join_names)
 
@@ -275,6 +287,19 @@ class FifthAvenueTable(ActionTable):
         return leaders if len(leaders) > 1 else []
 
     # Actions -----------------------------------------------------------------------------
+
+    def apply(self, kind: str, payload: Mapping[str, Any]) -> None:
+        player = self.current_player
+        super().apply(kind, payload)
+        self.acted = (action_key(kind, payload), player)
+
+    def actor_of(self, kind: str, payload: Mapping[str, Any]) -> str | None:
+        """Whose turn the action was, when this table is the one it made (None for a table it
+        did not make, such as the one an undo went back to, or one that keeps no turns)."""
+        acted: tuple[str, str | None] | None = getattr(self, "acted", None)
+        if acted is None or acted[0] != action_key(kind, payload):
+            return None
+        return acted[1]
 
     def _before_action(self) -> None:
         self.note = None
@@ -719,8 +744,9 @@ class FifthAvenueTable(ActionTable):
                     who=who)
         scored = {p: v for p, v in points.items() if p != ALEA}
         self.scorings.append(ScoringEvent(label, scored, tuple(lines)))
-        self.note = Msg("{label}: {points}.", label=label,
-                        points=", ".join(f"{p} {v}" for p, v in scored.items()))
+        self.note = (Msg("{label}: {points}.", label=label,
+                         points=", ".join(f"{p} {v}" for p, v in scored.items())) if scored
+                     else Msg("{label}: nobody scores.", label=label))
         self.board[district] = [{} for _ in range(5)]
         self.stopped.append(district)
         for c in COMMISSIONERS:
@@ -851,13 +877,27 @@ def describe(kind: str, payload: Mapping[str, Any]) -> str:
 
 def describe_at(state: FifthAvenueTable, kind: str, payload: Mapping[str, Any]) -> str:
     """One action in words with the table it was applied to: a plot by its colour on this
-    board, and an initial skyscraper with its owner (the payload only numbers the plot)."""
+    board, an initial skyscraper with its owner (the payload only numbers the plot), and who
+    placed a business, moved a commissioner or scored a district."""
+    actor = state.actor_of(kind, payload) if kind in ("business", "move", "score") else None
+    if actor is not None and kind == "move":
+        commissioner, to = payload.get("commissioner"), payload.get("to")
+        return Msg("{player} moved the {commissioner} to {to}", player=actor,
+                   commissioner=COMMISSIONER_NAMES.get(str(commissioner), commissioner),
+                   to=DISTRICT_NAMES.get(str(to), to))
+    if actor is not None and kind == "score":
+        district = payload.get("district")
+        return Msg("{player} scored {district}", player=actor,
+                   district=DISTRICT_NAMES.get(str(district), district))
     district, plot = payload.get("district"), payload.get("plot")
     if kind not in ("initial_skyscraper", "business") or district not in state.colours or not (
             isinstance(plot, int) and 0 <= plot < PLOTS):
         return describe(kind, payload)
     where = DISTRICT_NAMES[str(district)]
     colour = COLOUR_NAMES[state.colours[str(district)][plot]]
+    if kind == "business" and actor is not None:
+        return Msg("{player} placed a business in {district}, on the {colour} plot",
+                   player=actor, district=where, colour=colour)
     if kind == "business":
         return Msg("Business placed in {district}, on the {colour} plot", district=where,
                    colour=colour)

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from typing import Literal, TypedDict
 
 from .common import Placing, RuleError, join_names, require_count
-from .text import Msg
+from .text import Msg, Plural
 
 PROJECTS = ("office", "apartment", "store", "coffee", "service", "hotel")
 FLOORS = (None, "ground", "upper", "roof")
@@ -586,10 +586,14 @@ def verdict(scores: Mapping[str, Score]) -> str:
         return Msg("{name} wins with {total} prestige points.", name=tied[0], total=best)
     floors = scores[winners[0]].tallest
     if len(winners) > 1:
-        return Msg("{names} tie on {total} prestige points and on their tallest building "
-                   "({floors} floors): a shared victory.", names=join_names(winners),
-                   total=best, floors=floors)
+        return Plural("{names} tie on {total} prestige points and on their tallest building "
+                      "({n} floor): a shared victory.",
+                      "{names} tie on {total} prestige points and on their tallest building "
+                      "({n} floors): a shared victory.", names=join_names(winners),
+                      total=best, n=floors)
     runner_up = max(scores[player].tallest for player in tied if player != winners[0])
-    return Msg("{names} tie on {total} prestige points; {name} wins with the tallest "
-               "building, {floors} floors to {next}.", names=join_names(tied), total=best,
-               name=winners[0], floors=floors, next=runner_up)
+    return Plural("{names} tie on {total} prestige points; {name} wins with the tallest "
+                  "building, {n} floor to {next}.",
+                  "{names} tie on {total} prestige points; {name} wins with the tallest "
+                  "building, {n} floors to {next}.", names=join_names(tied), total=best,
+                  name=winners[0], n=floors, next=runner_up)

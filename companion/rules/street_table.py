@@ -16,6 +16,7 @@ from .common import (
     ActionTable,
     Placing,
     RuleError,
+    action_key,
     check_reason,
     join_names,
     reads,
@@ -123,6 +124,8 @@ class StreetTable(ActionTable):
     rounds: int = 0  # rounds played to their end (the last seat's turn)
     round_over: bool = False
     finished: bool = False
+    # `action_key` of the action that made this state: its words may say its payout.
+    last_action: str | None = field(default=None, compare=False, repr=False)
 
     @classmethod
     def start(cls, players: list[str]) -> StreetTable:
@@ -176,8 +179,21 @@ class StreetTable(ActionTable):
     def finished_sites(self, player: str) -> list[bool]:
         return [has_roof(site) for site in self.streets[player]]
 
+    def payout_of(self, kind: str, payload: Mapping[str, Any]) -> Payout | None:
+        """What a roof paid, when this table is the one its action made (None for any other
+        action, or a table it did not make: the one an undo went back to)."""
+        card = payload.get("card")
+        if (kind != "card" or not isinstance(card, Mapping) or not card.get("roof")
+                or getattr(self, "last_action", None) != action_key(kind, payload)
+                or not self.payouts):
+            return None
+        return self.payouts[-1]
+
     # Actions -----------------------------------------------------------------------------
 
+    def apply(self, kind: str, payload: Mapping[str, Any]) -> None:
+        super().apply(kind, payload)
+        self.last_action = action_key(kind, payload)
 
     def _player(self, name: object) -> str:
         if name not in self.players:
@@ -417,9 +433,23 @@ def describe(kind: str, payload: Mapping[str, Any]) -> str:
     return kind
 
 
+def describe_at(state: StreetTable, kind: str, payload: Mapping[str, Any]) -> str:
+    """One action in words with the table it made: a roof with its consequence, "Gina built
+    a roof on site 1: site 1 finished, Gina takes $3"."""
+    said = describe(kind, payload)
+    pay = state.payout_of(kind, payload)
+    if pay is None:
+        return said
+    if pay.paid:
+        return Msg("{done}: site {site} finished, {owner} takes ${paid}", done=said,
+                   site=pay.site, owner=pay.owner, paid=pay.paid)
+    return Msg("{done}: site {site} finished, {owner} takes nothing (income {income})",
+               done=said, site=pay.site, owner=pay.owner, income=pay.income)
+
+
 def _describe_card(payload: Mapping[str, Any]) -> str:
     """'Mia built an office on site 2', 'Mia gave Ola a roof as a gift, on site 1' (a card on
-    another's street is always a gift)."""
+    another's street is always a gift), 'Mia gave Ola a gift, on site 1' (a bare gift card)."""
     player, site = payload.get("player"), payload.get("site")
     card = payload.get("card")
     card = card if isinstance(card, Mapping) else {}
@@ -428,6 +458,9 @@ def _describe_card(payload: Mapping[str, Any]) -> str:
     owner = payload.get("street", player)
     if owner == player:
         done = Msg("{player} built {card} on site {site}", player=player, card=what, site=site)
+    elif key == "gift":  # a bare gift card: "a gift as a gift" says it twice
+        done = Msg("{player} gave {owner} a gift, on site {site}", player=player, owner=owner,
+                   site=site)
     else:
         done = Msg("{player} gave {owner} {card} as a gift, on site {site}", player=player,
                    card=what, owner=owner, site=site)

@@ -18,6 +18,7 @@ from .common import (
     ActionTable,
     Placing,
     RuleError,
+    check_reason,
     join_names,
     reads,
     require_count,
@@ -73,7 +74,6 @@ from .urbanisation_actions import (
     check_colour,
     check_flag,
     check_goods,
-    check_name,
     check_new_abilities,
     check_new_bonuses,
     check_orders,
@@ -735,7 +735,7 @@ class UrbanisationTable(ActionTable):
         vp = check_signed(payload.get("vp", 0), Msg("The victory points"))
         grain = check_signed(payload.get("grain", 0), Msg("The grain"), MAX_GRAIN)
         orders = self._effect_orders(payload.get("orders") or {})
-        reason = check_name(payload.get("reason"), Msg("The reason"))
+        check_reason(payload.get("reason"))
         self._check_effect(player, card, money, vp, grain, orders)
         card.money += money
         card.grain += grain
@@ -743,8 +743,7 @@ class UrbanisationTable(ActionTable):
         for c, n in orders.items():
             card.orders[c] += n
         self._score(player, "other", vp)
-        self.note = Msg("{player}: {reason} entered.", player=player,
-                        reason=reason or Msg("effect"))
+        self.note = Msg("{said}.", said=_effect_text(payload, player))
 
     @staticmethod
     def _effect_orders(orders: object) -> dict[str, int]:
@@ -856,7 +855,7 @@ class UrbanisationTable(ActionTable):
     def _apply_name_factory(self, payload: Mapping[str, Any]) -> None:
         """A correction: which factory a player's card is, for the inventions' end bonuses (one
         they name, or another)."""
-        check_name(payload.get("reason"), Msg("The reason"))
+        check_reason(payload.get("reason"))
         player = self._seated(payload.get("player"))
         number = require_count(payload.get("number"), Msg("The factory number"), 1, 99)
         factory = self.cards[player].factory(number)
@@ -965,8 +964,7 @@ def _action_text(kind: str, payload: Mapping[str, Any], who: object) -> str:
         "taxes": lambda: Msg("{player} collected taxes", player=who),
         "invention": lambda: Msg("{player} acquired an invention at space {to}", player=who,
                                  to=payload.get("to")),
-        "effect": lambda: Msg("{player}: {reason}", player=who,
-                              reason=shown_reason(payload.get("reason")) or Msg("effect entered")),
+        "effect": lambda: _effect_text(payload, who),
         "administration": lambda: Msg(
             "Administration: harvest, factories, citizens, feeding, grain refill"),
         "final": lambda: Msg("Final scoring"),
@@ -977,6 +975,47 @@ def _action_text(kind: str, payload: Mapping[str, Any], who: object) -> str:
     }
     make = texts.get(kind)
     return kind if make is None else make()
+
+
+def _effect_text(payload: Mapping[str, Any], who: object) -> str:
+    """"Ann: Land swap (+$3, −1 VP, +2 white work orders)": an effect or correction with the
+    amounts it gave or took."""
+    reason = shown_reason(payload.get("reason")) or Msg("effect entered")
+    amounts = effect_amounts(payload)
+    if not amounts:
+        return Msg("{player}: {reason}", player=who, reason=reason)
+    return Msg("{player}: {reason} ({amounts})", player=who, reason=reason,
+               amounts=listing(amounts))
+
+
+def effect_amounts(payload: Mapping[str, Any]) -> list[str]:
+    """Each amount of an effect that is not 0, signed: "+$3", "−1 VP", "+2 grain", "−1 white
+    work order"."""
+    orders = payload.get("orders")
+    orders = orders if isinstance(orders, Mapping) else {}
+    money, vp, grain = (_signed(payload.get(key)) for key in ("money", "vp", "grain"))
+    parts: list[str] = []
+    if money:
+        parts.append(Msg("{sign}${n}", sign=_sign(money), n=abs(money)))
+    if vp:
+        parts.append(Msg("{sign}{n} VP", sign=_sign(vp), n=abs(vp)))
+    if grain:
+        parts.append(Msg("{sign}{n} grain", sign=_sign(grain), n=abs(grain)))
+    for colour in COLOURS:
+        n = _signed(orders.get(colour))
+        if n:
+            parts.append(Plural("{sign}{n} {colour} work order", "{sign}{n} {colour} work orders",
+                                sign=_sign(n), n=abs(n), colour=COLOUR_NAMES[colour]))
+    return parts
+
+
+def _signed(given: object) -> int:
+    """A logged signed amount (0 for what the rules would have refused)."""
+    return given if isinstance(given, int) and not isinstance(given, bool) else 0
+
+
+def _sign(n: int) -> str:
+    return "+" if n > 0 else "−"
 
 
 def _count(given: object) -> int:

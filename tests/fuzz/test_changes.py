@@ -94,7 +94,7 @@ def test_a_change_that_does_not_fit_the_log_is_refused_and_changes_nothing(slug)
         {**change, "drop": [1]},  # an earlier action
         {**change, "drop": [2]},  # the one it edits
         {**change, "edits": [{**edit, "now": {"kind": "undo", "payload": {}}}]},
-        {**change, "reason": "x" * 41},
+        {**change, "reason": "x" * 101},
         {"seq": 2},
     ]
     for payload in refused:

@@ -60,13 +60,21 @@ def test_fifth_avenue_names_plots_by_colour_and_the_owner_of_each_initial_skyscr
     plot 2 gray (the log numbers plots from 0)."""
     lines = pad("fifth_avenue")
     assert lines[3].said == "Ann placed an initial skyscraper in 52nd St West, on the orange plot"
-    assert lines[7].said == "Business placed in 52nd St West, on the gray plot"
+    assert lines[7].said == "Ann placed a business in 52nd St West, on the gray plot"
     assert lines[7].note == "Business 1 of 12: a perfume in 52nd St West, on the gray plot."
+
+
+def test_fifth_avenue_says_who_placed_a_business_and_who_moved_a_commissioner():
+    """The payload names neither: the turn does (issue 23)."""
+    said = [line.said for line in pad("fifth_avenue")]
+    moves = [s for s in said if " moved the " in s]
+    assert moves and all(s.split(" ")[0] in ("Ann", "Ben") for s in moves), moves
+    assert not any(s.startswith(("Business placed", "The white", "The beige")) for s in said)
 
 
 def test_a_consequence_is_said_once_and_only_when_it_adds_to_the_action():
     lines = pad("fifth_avenue")
-    scored = next(line for line in lines if line.said == "52nd St West scored")
+    scored = next(line for line in lines if line.said.endswith("scored 52nd St West"))
     assert scored.note is None and scored.points == (("Ann", 5), ("Ben", 3))
     stop = next(line for line in lines if line.note and line.note.startswith("Building stop in "
                                                                             "34th St East"))

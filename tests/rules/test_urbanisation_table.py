@@ -778,7 +778,8 @@ def test_a_new_invention_marker_and_the_professor_taking_a_whole_space():
         ({"orders": {"white": -1}}, "Ann cannot take or give that many white work orders."),
         ({"money": 1.5}, "The money must be a whole number between -999 and 999."),
         ({"orders": "lots"}, "Work orders are given by colour"),
-        ({"money": 1, "reason": "x" * 41}, "The reason is a name of at most 40 characters."),
+        ({"money": 1, "reason": "x" * 101},
+         "What a correction is for is at most 100 characters."),
     ],
 )
 def test_effect_refusals(payload, message):
@@ -792,7 +793,7 @@ def test_an_effect_takes_no_action_phase():
     assert state.current_player == "Ann"
     assert (state.cards["Ben"].grain, state.grain.return_area) == (2, 2)
     assert state.vp_by_source()["Ben"] == {"house": 1, "other": 3}
-    assert state.note == "Ben: Land swap replayed entered."
+    assert state.note == "Ben: Land swap replayed (+3 VP, +2 grain, +1 grey work order)."
 
 
 # Administration with inventions, and its refusals ----------------------------------------------

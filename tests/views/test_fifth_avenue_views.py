@@ -3,6 +3,7 @@
 import re
 
 from companion.rules.fifth_avenue_table import DISTRICT_IDS
+from companion.views.clients import MAX_REMEMBERED_TABLES
 from tests.conftest import act, current_seq, fresh, new_table, set_up, text
 
 
@@ -83,13 +84,14 @@ def test_a_board_with_wrong_set_sizes_is_refused(client):
 
 def test_the_session_cookie_stays_small_with_everything_remembered(app, client):
     """Browsers drop a cookie over 4 KB: the most tables remembered and a board kept fit."""
-    for _ in range(45):
+    app.config["RATE_LIMITS"] = {**app.config["RATE_LIMITS"], "new": (1000, 600)}
+    for _ in range(MAX_REMEMBERED_TABLES + 5):
         url = new_table(client, "Ann", "Ben", game="fifth_avenue")
     act(client, url, "board", **BOARD, set_sizes="2 3 2 3 2 3 2 3", keep="y")
     cookie = client.get_cookie("session")
     assert len(cookie.value) < 4000
     with client.session_transaction() as session:
-        assert len(session["tables"]) == len(session["owned"]) == 40
+        assert len(session["tables"]) == len(session["owned"]) == MAX_REMEMBERED_TABLES
 
 
 def test_alea_is_a_reserved_name(client):
@@ -182,7 +184,7 @@ def test_auctions_with_alea_in_german(client):
     note = re.search(r'just-scored[^>]*>(.*?)</p>', german(client, url)).group(1)
     assert note.startswith("Alea hat 34th St West ersteigert und "), note
     history = text(client.get(url + "history", headers=DE))
-    assert "Die weiße Kommission zieht weiter: Startfeld" in history
+    assert "Ann zieht die weiße Kommission weiter: Startfeld" in history
     assert "Versteigerung: Alea gewinnt" in history and "Auction:" not in history
 
 

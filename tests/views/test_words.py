@@ -1,0 +1,157 @@
+"""Words the players read, in English and German (issue 23, "Words and layout"): each said once,
+with its consequence, in the grammar of its language."""
+
+import re
+
+from companion.i18n import text as said
+from companion.rules.fifth_avenue_table import ALEA, FifthAvenueTable
+from companion.rules.text import Plural
+from companion.rules.urbanisation import COLOUR_NAMES
+from tests.conftest import GERMAN, act, fresh, new_table, text
+
+
+def build(client, url, seat, **data):
+    page = url + f"play/{seat}"
+    return client.post(page, data=fresh(client, page) | data)
+
+
+def drawn_table(client):
+    """A 2-player 5th Avenue table set up in one tap, Ann first, the initial skyscrapers placed
+    on the first empty plots of four districts."""
+    url = new_table(client, "Ann", "Ben", game="fifth_avenue")
+    act(client, url, "board/saved")
+    assert act(client, url, "setup/draw").status_code == 303
+    act(client, url, "first", player="Ann")
+    for district in ("34w", "34e", "times", "42w"):
+        empty = re.search(rf'name="target" value="({district}:\d)"', text(client.get(url)))
+        assert act(client, url, "plot", target=empty.group(1)).status_code == 303
+    return url
+
+
+def urbanisation_set_up(client):
+    url = new_table(client, "Ann", "Ben", "Cy", game="urbanisation")
+    data = {"inventions": "yes", "start_player": "Ann", "money": 10}
+    data |= {f"grounds_{i}": str(g) for i, g in enumerate((2, 2, 1))}
+    assert act(client, url, "setup", **data).status_code == 303
+    return url
+
+
+# The street ------------------------------------------------------------------------------------
+
+
+def test_a_bare_gift_is_said_a_gift_once(client):
+    url = new_table(client, "Gina", "Hugo", game="street")
+    assert build(client, url, 0, player="Gina", gift="y", street="Gina",
+                 site=2).status_code == 303
+    for page in (text(client.get(url)), text(client.get(url + "history"))):
+        assert "Gina gave Hugo a gift, on site 2" in page
+        assert "a gift as a gift" not in page
+
+
+def test_a_roof_is_said_with_its_payout_in_the_last_line_and_the_history(client):
+    url = new_table(client, "Gina", "Hugo", game="street")
+    office = {"player": "Gina", "project": "office", "street": "Gina", "site": 1,
+              "income_each_0": "flat", "income_amount_0": "3"}
+    assert build(client, url, 0, **office).status_code == 303
+    for action, data in (("buy", {"deck": "public"}), ("discard", {})):
+        assert act(client, url, action, player="Gina", **data).status_code == 303
+    for action, data in (("discard", {}), ("buy", {"deck": "public"}), ("discard", {})):
+        assert act(client, url, action, player="Hugo", **data).status_code == 303
+    assert build(client, url, 0, player="Gina", roof="y", street="Gina",
+                 site=1).status_code == 303
+    line = "Gina built a roof on site 1: site 1 finished, Gina takes $3"
+    assert f"Last: {line}" in text(client.get(url))
+    assert line in text(client.get(url + "history"))
+    german = text(client.get(url + "history", headers=GERMAN))
+    assert "Bauplatz 1 fertig, Gina bekommt $3" in german
+    assert act(client, url, "undo").status_code == 303  # the table before the roof: no payout
+    undone = text(client.get(url))
+    assert "Undone: Gina built a roof on site 1" in undone
+    assert "Undone: Gina built a roof on site 1:" not in undone
+
+
+def test_one_floor_is_said_in_the_singular_in_german(client):
+    """Gina and Hugo tie on prestige with one office each: their tallest buildings have one
+    floor ("1 Stockwerk", not "1 Stockwerke")."""
+    url = new_table(client, "Gina", "Hugo", game="street")
+    for seat, player in enumerate(("Gina", "Hugo")):
+        assert build(client, url, seat, player=player, project="office", street=player,
+                     site=1).status_code == 303
+        for action, data in (("buy", {"deck": "public"}), ("discard", {})):
+            assert act(client, url, action, player=player, **data).status_code == 303
+    english = text(client.get(url))
+    assert "on their tallest building (1 floor): a shared victory." in english
+    german = text(client.get(url, headers=GERMAN))
+    assert "(1 Stockwerk)" in german and "1 Stockwerke" not in german
+
+
+# 5th Avenue ------------------------------------------------------------------------------------
+
+
+def central_park_with_alea(client):
+    """Alea wins every district of the round; Central Park's auction is next, Alea in."""
+    url = drawn_table(client)
+    for to in ("34w", "times", "52w", "central_park", "city_hall"):
+        assert act(client, url, "move", commissioner="white", to=to).status_code == 303
+    for _place in ("34w", "times", "52w"):
+        act(client, url, "alea", high_bid=0, cards="6 6")
+        assert act(client, url, "auction", winner="alea").status_code == 303
+    act(client, url, "alea", high_bid=0, cards="6 6")
+    return url
+
+
+def test_alea_is_never_said_to_build_in_central_park(client):
+    url = central_park_with_alea(client)
+    page = text(client.get(url))
+    assert "Auction: Central Park" in page
+    assert "Alea won (Alea never builds in Central Park)" in page
+    assert "the app builds for Alea" not in page
+    german = text(client.get(url, headers=GERMAN))
+    assert "Alea baut im Central Park nie" in german
+
+
+def test_a_building_stop_nobody_scores_says_so():
+    table = FifthAvenueTable.start(["Ann", "Ben"])
+    table.board["times"] = [{"businesses": ["boutique", "jeweler"]} for _ in range(5)]
+    table._building_stop("times", ALEA)
+    assert table.note == "Building stop in Times Square by Alea: nobody scores."
+
+
+def test_the_history_names_who_placed_a_business_and_moved_a_commissioner(client):
+    url = drawn_table(client)
+    page = text(client.get(url))
+    tile = page.split('name="tile" value="')[1].split('"')[0]
+    target = page.split('name="target" value="')[1].split('"')[0]
+    assert act(client, url, "plot", target=target, tile=tile).status_code == 303
+    assert act(client, url, "move", commissioner="white", to="34w").status_code == 303
+    history = text(client.get(url + "history"))
+    assert "Ann placed a business in " in history
+    assert "Ann moved the white commissioner to 34th St West" in history
+    german = text(client.get(url + "history", headers=GERMAN))
+    assert "Ann legt ein Geschäft in " in german
+    assert "Ann zieht die weiße Kommission weiter: 34th St West" in german
+
+
+# Urbanisation ----------------------------------------------------------------------------------
+
+
+def test_a_factorys_goods_agree_in_german(app):
+    with app.test_request_context(headers=GERMAN):
+        for n, words in ((1, "Fabrik 5: 1 Ware (weiß)"), (2, "Fabrik 5: 2 Waren (weiß)")):
+            assert said(Plural("Factory {number}: {n} {colour} good",
+                               "Factory {number}: {n} {colour} goods", number=5, n=n,
+                               colour=COLOUR_NAMES["white"])) == words
+
+
+def test_a_corrections_reason_may_be_a_sentence_and_the_history_shows_its_amounts(client):
+    url = urbanisation_set_up(client)
+    page = text(client.get(url + "?open=effect"))
+    assert 'name="reason"' in page and 'maxlength="40"' not in page
+    reason = "Land swap: Ann's price marker 3 for Ben's marker 5"  # 50 characters
+    assert act(client, url, "effect", effect_player="Ann", money=3, vp=-1, effect_white=2,
+               reason=reason).status_code == 303
+    line = f"Ann: {reason} (+$3, −1 VP, +2 white work orders)"
+    history = text(client.get(url + "history")).replace("&#39;", "'")
+    assert line in history
+    german = text(client.get(url + "history", headers=GERMAN)).replace("&#39;", "'")
+    assert "(+3 $, −1 SP, +2 Arbeitsaufträge (weiß))" in german
