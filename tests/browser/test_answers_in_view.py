@@ -1,5 +1,7 @@
 """Every answer in view, covering nothing (issue 23), in Chromium at 390x844 with touch: a
-refusal is said under its field or control, in the page's flow, so no field to fix is covered.
+refusal is said under its field or control, in the page's flow, so no field to fix is covered;
+after a tap whose answer changes what comes next (who starts, Dirk's deal, a scoring, the end),
+that answer is in view.
 """
 
 from __future__ import annotations
@@ -9,7 +11,15 @@ from pathlib import Path
 from playwright.sync_api import Locator, Page, expect
 
 from tests.browser.helpers import tap_and_load
-from tests.browser.states import YARD, seed
+from tests.browser.states import (
+    FIFTH,
+    FIFTH_SET_UP,
+    URBAN,
+    URBAN_FINAL,
+    YARD,
+    YARD_MID,
+    seed,
+)
 
 # The element at a point of the screen is the one asked about (or inside it): nothing covers it.
 UNCOVERED = ("e => { const r = e.getBoundingClientRect();"
@@ -65,3 +75,62 @@ def test_a_correction_without_what_for_is_refused_beside_that_field(page: Page,
     form = page.locator("form[action$='/correct']")
     assert_uncovered([form.locator("select[name=owner]"), form.locator("select[name=building]"),
                       form.locator("input[name=count]"), form.locator("input[name=reason]")])
+
+
+# After a tap whose answer changes what comes next, that answer comes into view ----------------
+
+
+def tap_far_down(page: Page, target: Locator) -> None:
+    """Tap a control with the page scrolled as far down as it goes while the control is on
+    screen (its answer, above it, starts off screen wherever the page allows)."""
+    target.evaluate("e => e.scrollIntoView({block: 'end'})")
+    page.evaluate("window.scrollBy(0, 120)")
+    tap_and_load(page, target)
+
+
+def test_who_starts_comes_into_view(page: Page, live_database: Path) -> None:
+    table_id = seed(live_database, "yard", YARD, ())
+    page.goto(f"/yard/{table_id}/")
+    opener = page.locator("a[data-open]", has_text="Set-up")
+    if opener.count():
+        tap_and_load(page, opener)
+    for seat, (cards, total) in enumerate(((5, 22), (4, 21), (6, 25))):
+        page.locator(f"input[name=cards_{seat}]").fill(str(cards))
+        page.locator(f"input[name=total_{seat}]").fill(str(total))
+    tap_far_down(page, page.get_by_role("button", name="Who starts?"))
+    expect(page.locator(".starts")).to_have_text("★ Ben starts.")
+    expect(page.locator(".starts")).to_be_in_viewport()
+
+
+def test_dirks_deal_brings_the_buying_into_view(page: Page, live_database: Path) -> None:
+    table_id = seed(live_database, "yard", ("Ann", "Ben"), ())
+    page.goto(f"/yard/{table_id}/")
+    for label, count in (("Churches", "2"), ("Parks", "2"), ("Skyscrapers", "2")):
+        page.get_by_label(label, exact=True).fill(count)
+    tap_far_down(page, page.get_by_role("button", name="Dirk got these 6"))
+    expect(page.locator(".error, .refusal")).to_have_count(0)
+    expect(page.get_by_role("heading", name="Who bought what?")).to_be_in_viewport()
+
+
+def test_a_yard_scoring_comes_into_view(page: Page, live_database: Path) -> None:
+    table_id = seed(live_database, "yard", YARD, YARD_MID)
+    page.goto(f"/yard/{table_id}/")
+    tap_far_down(page, page.get_by_role("button", name="Scoring A card drawn: score now"))
+    expect(page.get_by_role("heading", name="Scoring A done")).to_be_in_viewport()
+
+
+def test_who_places_first_in_5th_avenue_comes_into_view(page: Page,
+                                                      live_database: Path) -> None:
+    table_id = seed(live_database, "fifth_avenue", FIFTH, FIFTH_SET_UP)
+    page.goto(f"/fifth_avenue/{table_id}/")
+    tap_far_down(page, page.get_by_role("button", name="Ben", exact=True))
+    expect(page.get_by_role("heading", name="Ben: place a skyscraper")).to_be_in_viewport()
+
+
+def test_urbanisations_final_scoring_brings_the_result_into_view(page: Page,
+                                                                live_database: Path) -> None:
+    table_id = seed(live_database, "urbanisation", URBAN, URBAN_FINAL)
+    page.goto(f"/urbanisation/{table_id}/")
+    tap_far_down(page, page.get_by_role("button", name="Do the final scoring"))
+    expect(page.get_by_role("heading", name="Final result")).to_be_in_viewport()
+    expect(page.locator(".score-strip #recorded")).to_contain_text("Final scoring")

@@ -455,6 +455,7 @@ def test_two_players_and_alea_from_home_page_to_score_sheet(page: Page, shot: Sh
     act(page, page.get_by_role("button", name="Let the app turn them over at random"))
 
     expect(page.get_by_role("heading", name="Final result")).to_be_visible()
+    expect(page.get_by_role("heading", name="Final result")).to_be_in_viewport()  # issue 23
     expect(scoring(page, "Final: 34th St West").locator("summary")).to_have_text(
         "Final: 34th St West: Ann 0, Ben 0")
     assert scoring_lines(page, "Final: 34th St West") == [
