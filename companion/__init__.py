@@ -65,6 +65,8 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         GHOST_TAP_SECONDS=1.0,
         # A write waits this long for another's write lock, then is answered 503 (`busy`).
         DATABASE_TIMEOUT=10.0,
+        # `python -m companion prune` deletes the tables untouched for this many days.
+        RETENTION_DAYS=365,
     )
     if test_config is None:
         app.config.from_pyfile("config.py", silent=True)

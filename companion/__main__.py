@@ -1,4 +1,5 @@
-"""Start the companion: `python -m companion [--lan] [--port N]`.
+"""Start the companion: `python -m companion [--lan] [--port N]`; or delete the tables
+untouched for a year: `python -m companion prune [--days N]`.
 
 Serves with gunicorn, bounded in workers, threads and time (`companion.serving`). Listens on
 127.0.0.1 by default; --lan listens on every interface so phones on the same network can join,
@@ -12,6 +13,7 @@ from __future__ import annotations
 import argparse
 import socket
 import sys
+from datetime import timedelta
 
 from . import create_app, storage
 from .serving import Server, log_access
@@ -27,7 +29,33 @@ def lan_address() -> str:
             return "127.0.0.1"
 
 
+def prune(argv: list[str]) -> None:
+    """`python -m companion prune [--days N]`: delete the tables untouched (not started,
+    written or opened) for N days (default: RETENTION_DAYS in the configuration, 365), with
+    their logs and results; say how many."""
+    parser = argparse.ArgumentParser(prog="python -m companion prune",
+                                     description="Delete tables untouched for a while.")
+    parser.add_argument("--days", type=int, help="untouched for this many days (default 365)")
+    args = parser.parse_args(argv)
+    try:
+        app = create_app()
+    except storage.DamagedError as damaged:
+        sys.exit(str(damaged))
+    days = args.days if args.days is not None else int(app.config["RETENTION_DAYS"])
+    if days < 1:
+        sys.exit("--days must be 1 or more.")
+    before = storage.now(-timedelta(days=days))
+    db = storage.connect(app.config["DATABASE"], app.config["DATABASE_TIMEOUT"])
+    try:
+        deleted = storage.prune(db, before)
+    finally:
+        db.close()
+    print(f"Deleted {deleted} table(s) untouched since {before}.", flush=True)
+
+
 def main() -> None:
+    if sys.argv[1:2] == ["prune"]:
+        return prune(sys.argv[2:])
     parser = argparse.ArgumentParser(description="Run the board game table companion.")
     parser.add_argument("--lan", action="store_true",
                         help="listen on all interfaces so phones on this network can connect")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import secrets
@@ -10,13 +11,13 @@ import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any, Literal
 
 from sqlite_utils import Database
 from sqlite_utils.migrations import Migrations
 
-from .rules.log import TIME, Event
+from .rules.log import Event, is_time
 
 migrations = Migrations("companion")
 
@@ -87,15 +88,21 @@ def token_buckets(db: Database) -> None:
 def repair_times(db: Database) -> None:
     """Dates stored before imports checked them strictly: a table's becomes its first event's
     time (or now), an event's its table's (downloads name files by date; BG Stats reads it)."""
+    repair_stored_times(db)
+
+
+def repair_stored_times(db: Database) -> None:
+    """Every stored time a time the app can show (`is_time`: ISO, and within the years 1 to
+    9999 in UTC); one that is not becomes its table's first good event time, or now."""
     for table_id, created_at in db.execute("select id, created_at from tables").fetchall():
         times = [at for (at,) in db.execute("select at from events where table_id = ? "
-                                            "order by seq", [table_id]) if TIME.fullmatch(at)]
-        if not TIME.fullmatch(created_at or ""):
+                                            "order by seq", [table_id]) if is_time(at)]
+        if not is_time(created_at):
             created_at = times[0] if times else now()
             db.execute("update tables set created_at = ? where id = ?", [created_at, table_id])
         for event_id, at in db.execute("select id, at from events where table_id = ?",
                                        [table_id]).fetchall():
-            if not TIME.fullmatch(at or ""):
+            if not is_time(at):
                 db.execute("update events set at = ? where id = ?", [created_at, event_id])
 
 
@@ -120,6 +127,22 @@ def add_results(db: Database) -> None:
     results, never logs (`companion.players`)."""
     db["results"].create({"table_id": str, "result": str}, pk="table_id",
                          foreign_keys=[("table_id", "tables", "id")])
+
+
+@migrations()
+def mark_tables(db: Database) -> None:
+    """A table's mark (`mark_of`: a digest of its id), which a browser's session keeps instead
+    of the table's link; and when the table was last touched (started, written or opened), for
+    the retention command (`prune`). Times stored before imports checked their range are
+    repaired (`repair_stored_times`)."""
+    db["tables"].add_column("mark", str)
+    db["tables"].add_column("touched_at", str)
+    for (table_id,) in db.execute("select id from tables").fetchall():
+        db.execute("update tables set mark = ?, touched_at = ? where id = ?",
+                   [mark_of(table_id), now(), table_id])
+    db["tables"].create_index(["mark"], unique=True)
+    db["tables"].create_index(["touched_at"])
+    repair_stored_times(db)
 
 
 @dataclass(frozen=True)
@@ -234,13 +257,22 @@ def write_transaction(db: Database) -> Iterator[None]:
     db.commit()
 
 
-def now() -> str:
-    return datetime.now(UTC).isoformat(timespec="seconds")
+def now(offset: timedelta = timedelta()) -> str:
+    """The time now (or `offset` from now), in UTC: as every time the app writes."""
+    return (datetime.now(UTC) + offset).isoformat(timespec="seconds")
 
 
 def new_table_id() -> str:
     """An unguessable table link: 128 bits of randomness."""
     return secrets.token_urlsafe(16)
+
+
+def mark_of(table_id: str) -> str:
+    """A table's mark: the first 64 bits of a digest of its id. A browser's session names its
+    tables by their marks, which lead to no link (whoever reads the cookie learns no table's
+    link; a mark cannot be added to the signed cookie without the server's key). Renewed links
+    give the table a new mark, so the marks other browsers kept lead nowhere."""
+    return hashlib.sha256(table_id.encode()).hexdigest()[:16]
 
 
 def create_table(db: Database, game: str, players: list[dict[str, str]]) -> str:
@@ -253,6 +285,8 @@ def create_table(db: Database, game: str, players: list[dict[str, str]]) -> str:
             "created_at": now(),
             "status": "open",
             "view_token": new_table_id(),
+            "mark": mark_of(table_id),
+            "touched_at": now(),
         }
     )
     return table_id
@@ -275,17 +309,58 @@ def _table_where(db: Database, column: Literal["id", "view_token"], value: str
     return found | {"players": json.loads(found["players"])}
 
 
-def list_tables(db: Database, ids: list[str]) -> list[dict[str, Any]]:
-    """The tables with these ids, open ones first, newest first within each."""
-    if not ids:
+def list_tables(db: Database, marks: list[str]) -> list[dict[str, Any]]:
+    """The tables with these marks (`mark_of`), open ones first, newest first within each."""
+    if not marks:
         return []
-    marks = ", ".join("?" for _ in ids)
     rows = db.query(
-        f"select * from tables where id in ({marks}) "
+        f"select * from tables where mark in ({places(marks)}) "
         "order by status = 'finished', created_at desc",
-        ids,
+        marks,
     )
     return [dict(row, players=json.loads(row["players"])) for row in rows]
+
+
+def places(values: list[Any]) -> str:
+    """One SQL parameter mark per value: "?, ?, ?"."""
+    return ", ".join("?" for _ in values)
+
+
+def touch(db: Database, table_id: str, before: str) -> None:
+    """The table was opened: touched now, unless it was touched since `before` (a table page
+    writes this once a day at most)."""
+    if db.execute("select 1 from tables where id = ? and touched_at >= ?",
+                  [table_id, before]).fetchone() is None:
+        with write_transaction(db):
+            db.execute("update tables set touched_at = ? where id = ?", [now(), table_id])
+
+
+def delete_table(db: Database, table_id: str) -> bool:
+    """Delete a table and all it holds (its log, snapshot and result), in one transaction;
+    False when there was none at this id (deleted or renewed meanwhile)."""
+    with write_transaction(db):
+        return remove_tables(db, [table_id]) > 0
+
+
+def prune(db: Database, before: str) -> int:
+    """Retention: delete every table untouched (not started, written or opened) since
+    `before` (an ISO time in UTC), with all it holds; how many were deleted."""
+    with write_transaction(db):
+        stale = [row[0] for row in db.execute("select id from tables where touched_at < ?",
+                                              [before])]
+        return remove_tables(db, stale)
+
+
+def remove_tables(db: Database, ids: list[str]) -> int:
+    """Inside a write transaction: these tables and everything kept for them."""
+    removed = 0
+    for start in range(0, len(ids), 500):  # SQLite's limit on parameters is higher: be modest
+        chunk = ids[start:start + 500]
+        for kept in ("events", "snapshots", "results"):
+            db.execute(f"delete from {kept} where table_id in ({places(chunk)})", chunk)
+        removed += db.execute(f"delete from tables where id in ({places(chunk)})",
+                              chunk).rowcount
+    return removed
 
 
 def events(db: Database, table_id: str) -> list[Event]:
@@ -336,7 +411,8 @@ def append_event(db: Database, table_id: str, event: Event, payload: str, once: 
         "values (?, ?, ?, ?, ?, ?, ?)",
         [table_id, event.seq, event.kind, payload, event.at, once.key if once else None,
          once.request if once else None])
-    db.execute("update tables set status = ? where id = ?", [status, table_id])
+    db.execute("update tables set status = ?, touched_at = ? where id = ?",
+               [status, now(), table_id])
     keep_snapshot(db, table_id, event.seq, snapshot)
     keep_result(db, table_id, result)
 
@@ -384,10 +460,11 @@ def keep_result(db: Database, table_id: str, result: str | None) -> None:
                    [table_id, result])
 
 
-def results(db: Database) -> list[str]:
-    """Every finished table's result (JSON), oldest table first."""
+def results(db: Database, marks: list[str]) -> list[str]:
+    """The result (JSON) of each finished table among these (by their marks), oldest first."""
     rows = db.execute("select r.result from results r join tables t on t.id = r.table_id "
-                      "where t.status = 'finished' order by t.created_at, t.rowid")
+                      f"where t.mark in ({places(marks)}) and t.status = 'finished' "
+                      "order by t.created_at, t.rowid", marks)
     return [row[0] for row in rows]
 
 
@@ -430,8 +507,9 @@ def renew_links(db: Database, table_id: str) -> str:
     new_id = new_table_id()
     with write_transaction(db):
         db.execute("PRAGMA defer_foreign_keys = ON")
-        moved = db.execute("update tables set id = ?, view_token = ? where id = ?",
-                           [new_id, new_table_id(), table_id]).rowcount
+        moved = db.execute("update tables set id = ?, view_token = ?, mark = ?, touched_at = ? "
+                           "where id = ?",
+                           [new_id, new_table_id(), mark_of(new_id), now(), table_id]).rowcount
         if not moved:
             raise GoneError(table_id)  # renewed by another request meanwhile
         db.execute("update events set table_id = ? where table_id = ?", [new_id, table_id])
@@ -472,12 +550,11 @@ def refilled(tokens: float, elapsed: float, rate: float, limit: int) -> float:
     return min(float(limit), max(0.0, tokens + max(0.0, elapsed) * rate))
 
 
-def table_players(db: Database, ids: list[str]) -> list[tuple[str, list[str]]]:
-    """The game and player names of the tables with these ids, oldest first (the names a
+def table_players(db: Database, marks: list[str]) -> list[tuple[str, list[str]]]:
+    """The game and player names of the tables with these marks, oldest first (the names a
     browser has seen at its tables, to suggest)."""
-    marks = ", ".join("?" for _ in ids)
-    rows = db.query(f"select game, players from tables where id in ({marks}) "
-                    "order by created_at, rowid", ids) if ids else []
+    rows = db.query(f"select game, players from tables where mark in ({places(marks)}) "
+                    "order by created_at, rowid", marks) if marks else []
     return [(r["game"], [p["name"] for p in json.loads(r["players"])]) for r in rows]
 
 
@@ -497,6 +574,8 @@ def import_table(
                 "created_at": created_at,
                 "status": status,
                 "view_token": new_table_id(),
+                "mark": mark_of(table_id),
+                "touched_at": now(),
             }
         )
         db["events"].insert_all(

@@ -128,6 +128,13 @@ def seed(app, slug, names, actions):
     return table_id
 
 
+def held(client, *table_ids):
+    """This browser holds these tables, as if it had opened them (its session keeps their
+    marks): its players' pages count them."""
+    with client.session_transaction() as session:
+        session["tables"] = [*map(storage.mark_of, table_ids), *session.get("tables", [])]
+
+
 def finished_table(app, slug):
     names, actions = FINISHED[slug]
     return seed(app, slug, names, actions)

@@ -296,7 +296,7 @@ def recorded(table: Table, event: Event, gained: list[list[Any]] | None = None) 
     """The answer to a recorded action: the table page, which says in its score strip what was
     recorded (with what it `gained`, and Undo). In place for app.js; otherwise
     post/redirect/get."""
-    note = {"table": table.id, "seq": event.seq, "kind": event.kind,
+    note = {"table": storage.mark_of(table.id), "seq": event.seq, "kind": event.kind,
             "gained": gained or []}
     if sent_by_script():
         g.recorded = note

@@ -3,6 +3,7 @@ session), rate limits per client address, and the headers of the files it downlo
 
 from __future__ import annotations
 
+import re
 from ipaddress import IPv6Address, ip_address, ip_network
 from urllib.parse import quote
 
@@ -10,7 +11,10 @@ from flask import current_app, request, session
 
 from .. import get_db, storage
 
-MAX_REMEMBERED_TABLES = 40  # of each: opened, started here (the session cookie stays < 4 KB)
+# Of each: opened, started here (a mark is 16 characters: the session cookie stays < 4 KB). The
+# players' pages count the finished tables among them.
+MAX_REMEMBERED_TABLES = 100
+MARK = re.compile(r"[0-9a-f]{16}")
 ALL_CLIENTS = 10  # the shared rate limit is this many clients' worth (`too_often`)
 
 
@@ -41,13 +45,45 @@ def client_key(address: str | None) -> str:
 
 
 def remember(table_id: str, started_here: bool = False) -> None:
-    """This browser's tables, most recently opened first, kept in its session cookie; the
-    tables it started are its own (it may revoke their links)."""
-    session.permanent = True
-    tables = [table_id, *[t for t in session.get("tables", []) if t != table_id]]
-    session["tables"] = tables[:MAX_REMEMBERED_TABLES]
+    """This browser's tables, most recently opened first, kept in its session cookie by their
+    marks (`storage.mark_of`), never their links; the tables it started are its own (it may
+    revoke their links and delete them)."""
+    mark = storage.mark_of(table_id)
+    if session.get("tables", [])[:1] != [mark]:  # else nothing changes: no new cookie
+        session.permanent = True
+        session["tables"] = [mark, *[t for t in my_tables() if t != mark]
+                             ][:MAX_REMEMBERED_TABLES]
+        session["owned"] = owned_tables()
     if started_here:
-        session["owned"] = [table_id, *session.get("owned", [])][:MAX_REMEMBERED_TABLES]
+        session["owned"] = [mark, *[t for t in owned_tables() if t != mark]
+                            ][:MAX_REMEMBERED_TABLES]
+
+
+def forget(table_id: str) -> None:
+    """This browser no longer holds the table (deleted, or its links renewed)."""
+    mark = storage.mark_of(table_id)
+    session["tables"] = [t for t in my_tables() if t != mark]
+    session["owned"] = [t for t in owned_tables() if t != mark]
+
+
+def my_tables() -> list[str]:
+    """The marks of the tables this browser opened or started, most recently opened first."""
+    return marks(session.get("tables", []))
+
+
+def owned_tables() -> list[str]:
+    return marks(session.get("owned", []))
+
+
+def owns(table_id: str) -> bool:
+    """This browser started the table (or imported it): it may renew its links or delete it."""
+    return storage.mark_of(table_id) in owned_tables()
+
+
+def marks(kept: list[str]) -> list[str]:
+    """Marks as the session keeps them; a table's link, as sessions kept it before marks, is
+    read as its mark (and written back as one when the list next changes)."""
+    return [t if MARK.fullmatch(t) else storage.mark_of(t) for t in kept if isinstance(t, str)]
 
 
 def content_disposition(kind: str, filename: str) -> str:

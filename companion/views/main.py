@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from datetime import timedelta
 from functools import cache
 from importlib import import_module
 from types import ModuleType
@@ -42,12 +43,14 @@ from ..i18n import lazy_gettext as _l
 from ..rules import GAMES, RuleError, check_players, clean_name, find_game, score_pad
 from . import game_views
 from .actions import as_recorded, new_action_key, reason
-from .clients import content_disposition, remember, too_often
+from .clients import content_disposition, my_tables, remember, too_often
 from .players import known_players
 from .tables import COLOUR_NAMES, SEAT_COLOURS, load_table
 
 bp = Blueprint("main", __name__)
 HISTORY_LINES = 100  # a history page's lines, newest first
+# Opening a table page touches the table (`storage.touch`, for retention) this often at most.
+TOUCHED_ONCE_A = timedelta(days=1)
 
 PAD_CACHE_SECONDS = 86400  # a blank pad holds no names: caches may keep it a day (`pad_cache`)
 
@@ -102,7 +105,7 @@ def home() -> str:
 
 def home_page(form: NewTableForm, error: str | None = None) -> str:
     """This browser's tables and the form for a new one."""
-    mine = session.get("tables", [])
+    mine = my_tables()
     return render_template("home.html", tables=storage.list_tables(get_db(), mine),
                            games=GAMES, form=form, error=error,
                            known=known_players(get_db(), mine))
@@ -204,6 +207,7 @@ def table(slug: str, table_id: str) -> Any:
     game's page (`GameViews.page`)."""
     loaded = load_table(slug, table_id)
     remember(loaded.id)
+    storage.touch(get_db(), loaded.id, before=storage.now(-TOUCHED_ONCE_A))
     views = game_views(slug)
     return views.page(loaded, **as_recorded(loaded, views.actions))
 

@@ -1,6 +1,9 @@
 """Players remembered across tables: finished tables per game, and each player's statistics.
 
-Nothing here links to a table: a table's link is its scorers' secret.
+Statistics belong to a group: a browser sees the finished tables among its own (those it started,
+imported or opened: `clients.my_tables`, at most MAX_REMEMBERED_TABLES), never other people's on
+this server; a stranger sees none. So a page reads at most that many stored results, whatever the
+server holds. Nothing here links to a table: a table's link is its scorers' secret.
 """
 
 from __future__ import annotations
@@ -25,6 +28,7 @@ from ..players import (
 )
 from ..rules import GAMES
 from ..rules.common import ordinal
+from .clients import MAX_REMEMBERED_TABLES, my_tables
 
 bp = Blueprint("players", __name__)
 
@@ -33,14 +37,15 @@ SHOWN_PER_GAME = 20
 
 
 def known_players(db: storage.Database, tables: list[str]) -> list[str]:
-    """Every person who sat at these tables (a browser's own), most tables first (for a
-    <datalist>): never the names other people entered on this server."""
+    """Every person who sat at these tables (a browser's own, by their marks), most tables
+    first (for a <datalist>): never the names other people entered on this server."""
     return known_names(storage.table_players(db, tables))
 
 
 def finished_tables() -> list[Finished]:
-    """The result of every finished table, as kept when it finished (no log is read)."""
-    return [from_json(text) for text in storage.results(get_db())]
+    """The result of each finished table among this browser's, as kept when it finished (no
+    log is read)."""
+    return [from_json(text) for text in storage.results(get_db(), my_tables())]
 
 
 @bp.app_template_global()
@@ -59,7 +64,7 @@ def index() -> Any:
     tables = finished_tables()
     return render_template("players/index.html", games=GAMES, grouped=by_game(tables),
                            records=records(tables), when=when, ordinal=ordinal,
-                           shown=SHOWN_PER_GAME)
+                           shown=SHOWN_PER_GAME, most=MAX_REMEMBERED_TABLES)
 
 
 @bp.get("/players/<path:name>")
@@ -68,7 +73,7 @@ def player(name: str) -> Any:
     tables = finished_tables()
     shown = display_name(tables, name)
     if shown is None:
-        message = _("Nobody called %(name)s has finished a game on this server yet.",
+        message = _("Nobody called %(name)s has finished a game at this phone's tables yet.",
                     name=name[:40])
         return render_template("error.html", message=message), 404
     stats = player_stats(tables, shown)

@@ -1,18 +1,18 @@
 """Several phones on one table: the scorers' link and QR code, the view-only scoreboard, the
-change feed that keeps both up to date, and revoking the links."""
+change feed that keeps both up to date, revoking the links, and deleting the table."""
 
 from __future__ import annotations
 
 from typing import Any
 
 import segno
-from flask import Blueprint, abort, jsonify, redirect, render_template, session, url_for
+from flask import Blueprint, abort, jsonify, redirect, render_template, url_for
 from flask_babel import gettext as _
 from flask_wtf import FlaskForm
 from werkzeug.wrappers import Response
 
 from .. import get_db, storage
-from .clients import remember
+from .clients import forget, owns, remember
 from .tables import describe_event, load_table, table_from_row
 
 bp = Blueprint("share", __name__)
@@ -29,7 +29,7 @@ def share(slug: str, table_id: str) -> str:
     board = url_for("share.board", view_token=table.view_token, _external=True)
     return render_template(
         "share/share.html", table=table, join=join, board=board, join_qr=qr_svg(join),
-        board_qr=qr_svg(board), owner=table.id in session.get("owned", []), form=FlaskForm(),
+        board_qr=qr_svg(board), owner=owns(table.id), form=FlaskForm(),
     )
 
 
@@ -55,7 +55,7 @@ def renew(slug: str, table_id: str) -> Any:
     """Revoke both links: the table gets a new scorers' link and a new scoreboard link; only
     the phone that started the table may do it."""
     table = load_table(slug, table_id)
-    if table.id not in session.get("owned", []):
+    if not owns(table.id):
         abort(403)
     if not FlaskForm().validate_on_submit():
         abort(400)
@@ -63,10 +63,39 @@ def renew(slug: str, table_id: str) -> Any:
         new_id = storage.renew_links(get_db(), table.id)
     except storage.GoneError:
         abort(404)  # renewed by another request meanwhile
-    session["owned"] = [new_id if t == table.id else t for t in session["owned"]]
-    session["tables"] = [t for t in session.get("tables", []) if t != table.id]
-    remember(new_id)
+    forget(table.id)
+    remember(new_id, started_here=True)
     return redirect(url_for("share.share", slug=slug, table_id=new_id), code=303)
+
+
+@bp.get("/<slug>/<table_id>/delete")
+def delete_page(slug: str, table_id: str) -> str:
+    """Deleting a table asks first: what goes (the game, its history and its results)."""
+    table = load_table(slug, table_id)
+    if not owns(table.id):
+        abort(403)
+    return render_template("share/delete.html", table=table, form=FlaskForm())
+
+
+@bp.post("/<slug>/<table_id>/delete")
+def delete(slug: str, table_id: str) -> Any:
+    """Delete a table for good, with its log and results (the players' statistics lose it);
+    only the phone that started it may, after the confirmation page."""
+    table = load_table(slug, table_id)
+    if not owns(table.id):
+        abort(403)
+    if not FlaskForm().validate_on_submit():
+        abort(400)
+    if not storage.delete_table(get_db(), table.id):
+        abort(404)  # deleted or renewed by another request meanwhile
+    forget(table.id)
+    return redirect(url_for("share.deleted"), code=303)
+
+
+@bp.get("/deleted")
+def deleted() -> str:
+    return render_template("error.html", title=_("Table deleted"), status=True,
+                           message=_("The table was deleted, with its history and results."))
 
 
 @bp.get("/board/<view_token>")

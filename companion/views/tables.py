@@ -118,13 +118,13 @@ def keep_changing(endpoint: str, values: dict[str, Any]) -> None:
 def pending_edits(table_id: str) -> dict[int, Now]:
     """The change being made at this table on this phone: seq -> the action entered again."""
     kept = session.get(PENDING) or {}
-    if kept.get("table") != table_id:
+    if kept.get("table") != storage.mark_of(table_id):
         return {}
     return {int(seq): None if now is None else (now[0], now[1]) for seq, now in kept["edits"]}
 
 
 def keep_pending(table_id: str, edits: Mapping[int, Now]) -> None:
-    session[PENDING] = {"table": table_id, "edits": [
+    session[PENDING] = {"table": storage.mark_of(table_id), "edits": [
         [seq, None if now is None else [now[0], dict(now[1])]] for seq, now in edits.items()]}
 
 
@@ -201,7 +201,8 @@ def just_recorded(table: Table, game: Current) -> dict[str, Any] | None:
     "Cy bought a skyscraper - Undo" (after an undo: "Undone: ... - Redo"). Nothing when the
     table moved on since, or the page was not loaded as an answer."""
     note = g.pop("recorded", None) or session.pop("recorded", None)
-    if not note or note.get("table") != table.id or note.get("seq") != game.last_seq:
+    if (not note or note.get("table") != storage.mark_of(table.id)
+            or note.get("seq") != game.last_seq):
         return None
     if note.get("kind") == UNDO and game.next:
         undone = text(describe_event(table, game.next, game.state))

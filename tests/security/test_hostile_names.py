@@ -17,7 +17,7 @@ from markupsafe import escape
 from pypdf import PdfReader
 
 from tests.conftest import fresh
-from tests.tables import FINISHED, renamed, seed
+from tests.tables import FINISHED, held, renamed, seed
 
 # At most 24 characters each, different even ignoring case.
 HOSTILE = ["<a href=//e.co>B</a>", "\"'><b>Ann</b>", "{player}%(x)s&amp;", "<img src=x onerror=1>"]
@@ -96,7 +96,7 @@ def test_refusals_name_the_players_as_text(app, client, language):
 
 def test_the_players_pages_show_the_names_as_text_and_link_them(app, client):
     for slug in sorted(FINISHED):
-        hostile_table(app, slug, 1)
+        held(client, hostile_table(app, slug, 1)[0])
     index = client.get("/players").get_data(as_text=True)
     assert_text_not_markup(index, HOSTILE, "/players")
     for name in HOSTILE:

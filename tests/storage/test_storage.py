@@ -99,7 +99,8 @@ def test_list_tables_open_first(db):
     old = storage.create_table(db, "yard", [])
     done = storage.create_table(db, "yard", [])
     append(db, done, 0, "final", {}, status="finished")
-    assert [t["id"] for t in storage.list_tables(db, [done, old, "missing"])] == [old, done]
+    marks = [storage.mark_of(t) for t in (done, old, "missing")]
+    assert [t["id"] for t in storage.list_tables(db, marks)] == [old, done]
     assert storage.list_tables(db, []) == []
 
 

@@ -81,7 +81,7 @@ def test_export_then_import_restores_the_same_table(app, client, slug):
     assert new_id != table_id
     assert snapshot(app, slug, new_id) == before
     with client.session_transaction() as session:
-        assert session["tables"][0] == new_id
+        assert session["tables"][0] == storage.mark_of(new_id)
     history = text(client.get(f"/{slug}/{new_id}/history"))
     assert history == text(client.get(f"/{slug}/{table_id}/history")).replace(table_id, new_id)
 

@@ -89,7 +89,7 @@ def test_the_session_cookie_stays_small_with_everything_remembered(app, client):
         url = new_table(client, "Ann", "Ben", game="fifth_avenue")
     act(client, url, "board", **BOARD, set_sizes="2 3 2 3 2 3 2 3", keep="y")
     cookie = client.get_cookie("session")
-    assert len(cookie.value) < 4000
+    assert len(cookie.value) < 4000, len(cookie.value)
     with client.session_transaction() as session:
         assert len(session["tables"]) == len(session["owned"]) == MAX_REMEMBERED_TABLES
 

@@ -115,7 +115,7 @@ def test_the_pages_speak_german(client, played):
 def test_an_unknown_player_is_a_404_that_says_so(client, played):
     response = client.get("/players/Zoe")
     assert response.status_code == 404
-    assert "Nobody called Zoe has finished a game on this server yet." in text(response)
+    assert "Nobody called Zoe has finished a game at this phone" in text(response)
     german = client.get("/players/Nobody", headers={"Accept-Language": "de"})
     assert german.status_code == 404
     assert "Niemand namens Nobody hat" in text(german)
@@ -123,7 +123,7 @@ def test_an_unknown_player_is_a_404_that_says_so(client, played):
 
 def test_no_finished_games_yet(client):
     page = text(client.get("/players"))
-    assert "No game has been finished on this server yet." in page
+    assert "No game has been finished at this phone" in page
 
 
 def test_names_with_slashes_and_dots_get_working_links(client):

@@ -4,11 +4,13 @@ pages read results, never logs: also for imported tables and tables finished bef
 from companion import create_app, get_db, replays, storage
 from companion.rules import GAMES
 from tests.conftest import act
-from tests.tables import FINISHED, exported, seed, upload
+from tests.tables import FINISHED, exported, held, seed, upload
 
 
 def results(app):
-    return storage.results(storage.connect(app.config["DATABASE"]))
+    """Every finished table's result on the server."""
+    db = storage.connect(app.config["DATABASE"])
+    return storage.results(db, [mark for (mark,) in db.execute("select mark from tables")])
 
 
 def test_a_result_comes_and_goes_with_the_final_action(app, client):
@@ -29,7 +31,7 @@ def test_a_result_comes_and_goes_with_the_final_action(app, client):
 
 def test_the_players_pages_read_no_log(app, client, monkeypatch):
     for slug in sorted(FINISHED):
-        seed(app, slug, *FINISHED[slug])
+        held(client, seed(app, slug, *FINISHED[slug]))
 
     def whole_log(*args, **kwargs):
         raise AssertionError("a log was read")
@@ -42,6 +44,7 @@ def test_the_players_pages_read_no_log(app, client, monkeypatch):
 
 def test_an_imported_finished_table_counts_at_once(app, client):
     table_id = seed(app, "street", *FINISHED["street"])
+    held(client, table_id)
     document = exported(client, "street", table_id)
     assert upload(client, document).status_code == 303
     assert len(results(app)) == 2
@@ -51,7 +54,7 @@ def test_an_imported_finished_table_counts_at_once(app, client):
 def test_renewed_links_keep_the_result(app, client):
     table_id = seed(app, "street", *FINISHED["street"])
     with client.session_transaction() as session:
-        session["owned"] = [table_id]
+        session["owned"] = [storage.mark_of(table_id)]
     assert client.post(f"/street/{table_id}/renew").status_code == 303
     assert len(results(app)) == 1 and "Mia" in client.get("/players").text
 
@@ -71,7 +74,7 @@ def test_the_list_shows_the_newest_tables_and_counts_them_all(app, client, monke
     monkeypatch.setattr("companion.views.players.SHOWN_PER_GAME", 2)
     names, actions = FINISHED["street"]
     for _ in range(3):
-        seed(app, "street", names, actions)
+        held(client, seed(app, "street", names, actions))
     page = client.get("/players").text
     assert "Street card game <small>(3)</small>" in page
     assert "The 2 most recent:" in page
