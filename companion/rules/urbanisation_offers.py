@@ -23,9 +23,18 @@ from typing import Any
 from .common import RuleError
 from .text import Msg, Plural
 from .urbanisation import BUILDINGS, COLOUR_NAMES, MAX_GRAIN
-from .urbanisation_actions import COLOURS, CityCard, capacity
+from .urbanisation_actions import (
+    BONUS_FACTORIES,
+    COLOURS,
+    OTHER_FACTORY,
+    CityCard,
+    Factory,
+    Invention,
+    capacity,
+)
 from .urbanisation_table import UrbanisationTable
 
+MOST_BUILT = 4  # the most buildings of one type a one-tap erect offers
 SPACE_COUNTS = (1, 2, 3)  # the work orders one space of a factory card shows
 # The actions in the order they are offered: money first, then what it buys.
 OFFERED = ("taxes", "produce", "erect", "work_orders", "trade_grain", "sow")
@@ -123,11 +132,16 @@ def _production(card: CityCard) -> Iterator[Candidate]:
 
 
 def _buildings(card: CityCard) -> Iterator[Candidate]:
-    """Erect one building of each type; an Architect held is played ($1 less each)."""
+    """Erect buildings of each type: one, then 2 up to MOST_BUILT in the same row, so a player
+    wanting two houses taps "×2" (issue 26); an Architect held is played ($1 less each). The
+    rules refuse what the money, the grounds or the houses standing do not allow."""
     architect = {"character": "architect"} if "architect" in card.characters else {}
     for kind, building in BUILDINGS.items():
         yield (f"erect.{kind}", "erect", {"building": kind, "count": 1, **architect},
                building.title)
+        for n in range(2, MOST_BUILT + 1):
+            yield (f"erect.{kind}.{n}", "erect", {"building": kind, "count": n, **architect},
+                   Msg("×{n}", n=n))
 
 
 def _work_orders() -> Iterator[Candidate]:
@@ -163,3 +177,75 @@ def _sowing(card: CityCard) -> Iterator[Candidate]:
                {"grain": seeds, "farmer": on_farmer, "character": "farmer"},
                Msg("Sow {n} and {farmer} on the Farmer", n=seeds, farmer=on_farmer) if seeds
                else Msg("Sow {farmer} on the Farmer", farmer=on_farmer))
+
+
+# Cards seen before (issue 26): a factory card is the same card at every table (its number, the
+# colour of its goods, its production space, its name), and so is an invention card (its ability
+# and end bonus). What this table and this phone's earlier tables have seen is offered in one tap.
+
+KnownFactory = Mapping[str, Any]  # {"colour", "goods", "name"}, by factory number
+
+
+def known_factories(table: UrbanisationTable) -> dict[int, dict[str, Any]]:
+    """The factory cards this table has seen: every card in front of a player, active or not."""
+    return {f.number: {"colour": f.colour, "goods": f.goods, "name": f.name}
+            for card in table.cards.values() for f in card.factories}
+
+
+def known_inventions(table: UrbanisationTable) -> list[tuple[str | None, str | None]]:
+    """The invention cards this table has seen, as (ability, end bonus's factory)."""
+    return [(i.ability, i.factory) for card in table.cards.values() for i in card.inventions]
+
+
+def attract_offers(table: UrbanisationTable, known: Mapping[int, KnownFactory],
+                   most: int | None = None) -> list[Offer]:
+    """The known factory cards the current player may attract now, lowest number first (the
+    factory deck is stacked by number, lowest on top, and the display shows its top three:
+    `most` keeps the lowest numbers nobody owns): one offer for a new ground and one over
+    each active factory of a lower number; the rules decide which are legal (on a copy)."""
+    if table.segment != "actions" or table.finished:
+        return []
+    player = str(table.current_player)
+    frozen = pickle.dumps(table, pickle.HIGHEST_PROTOCOL)
+    owned = {f.number for card in table.cards.values() for f in card.factories}
+    found = []
+    for number in sorted(set(known) - owned)[:most]:
+        factory = _factory(number, known[number], table.inventions)
+        payload = {"number": number, "colour": factory.colour, "goods": factory.goods,
+                   "name": factory.name, "filled": True}
+        olds = [f.number for f in table.cards[player].factories if f.active and f.number < number]
+        for old in [None, *olds]:
+            key = f"attract.{number}.{old or 'new'}"
+            offer = _tried(table, frozen, player,
+                           (key, "attract", {**payload, "upgrade": old}, factory.label))
+            if offer is not None:
+                found.append(offer)
+    return found
+
+
+def _factory(number: int, seen: KnownFactory, inventions: bool) -> Factory:
+    """A factory card as seen before, its name as this game asks it: with the inventions one
+    an invention card names or another factory; without them, any name."""
+    name = str(seen.get("name") or "")
+    if inventions and name not in BONUS_FACTORIES:
+        name = OTHER_FACTORY
+    elif not inventions and name == OTHER_FACTORY:
+        name = ""
+    return Factory(number, str(seen.get("colour")), int(seen.get("goods") or 1), name)
+
+
+def inventions_open(table: UrbanisationTable,
+                    known: list[tuple[str | None, str | None]]) -> list[Invention]:
+    """The known invention cards nobody at this table holds yet (each ability and each end
+    bonus exists once), in the order seen."""
+    held = known_inventions(table)
+    abilities = {a for a, _f in held if a}
+    bonuses = {f for _a, f in held if f}
+    found: list[Invention] = []
+    for ability, factory in known:
+        if (ability and ability in abilities) or (factory and factory in bonuses):
+            continue
+        card = Invention(0, ability, factory, BONUS_FACTORIES.get(str(factory), 0))
+        if (ability or factory) and card not in found:
+            found.append(card)
+    return found

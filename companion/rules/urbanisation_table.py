@@ -96,6 +96,9 @@ from .urbanisation_actions import (
     upgraded,
 )
 
+# The starting money the set-up form fills in: the rulebook text does not show it (RULINGS).
+START_MONEY = 10
+
 SEGMENTS = {
     "setup": Msg("First set up the game."),
     "characters": Msg("First the characters: {player} chooses one."),
@@ -110,7 +113,9 @@ RULINGS = {
         "Ruling: the tracking card's start spaces are not legible in the rulebook text; the app "
         "starts citizens on 0, the house line on 1 (the set-up house) and the tax marker on 10."),
     "money": Msg(
-        "Ruling: starting money is not legible in the rulebook text; the table enters it."),
+        "Ruling: starting money is not legible in the rulebook text; the app fills in ${money} "
+        "for everyone (the amount of its example game); change it if your copy says otherwise.",
+        money=START_MONEY),
     "two_three": Msg(
         "Ruling: for 2 or 3 players the app applies the set-up changes (grain, factory cards, "
         "covered territories); the other changes are not legible in the rulebook text."),
@@ -169,15 +174,16 @@ RULINGS = {
 }
 
 # The rulings by the step of the game they rule on: the page folds each step's behind one
-# "Rulings (n)" in that step's section. The pools' and the tie's are said beside what they rule.
+# "Rulings (n)" in that step's section. The pools', the tie's and the
+# starting money's are said beside what they rule.
 RULINGS_BY_STEP = {
-    "setup": ("seats", "money", "tracking", "two_three"),
+    "setup": ("seats", "tracking", "two_three"),
     "turn": ("characters", "markers", "pass", "board", "trade", "double_orders", "attract",
              "produce", "any_colour", "inventions", "professor", "invention_cards"),
     "administration": ("harvest", "factories", "vp_turns"),
     "final": ("invention_bonus",),
 }
-RULINGS_IN_PLACE = ("pools", "tie")
+RULINGS_IN_PLACE = ("pools", "tie", "money")
 
 
 @dataclass
@@ -242,6 +248,12 @@ class UrbanisationTable(ActionTable):
         """The character cards still on display this turn (the Mayor is never chosen)."""
         return [k for k in CHARACTERS if k != "mayor" and k not in self.chosen
                 and (k != "professor" or self.inventions)]
+
+    @property
+    def display_characters(self) -> list[str]:
+        """The character cards put on display at the start of the turn, in their places: a
+        hired one keeps its place (shown taken), so the list never shrinks under the thumb."""
+        return [k for k in CHARACTERS if k != "mayor" and (k != "professor" or self.inventions)]
 
     @property
     def supply(self) -> dict[str, int]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from flask import Blueprint, render_template, request
+from flask import Blueprint, render_template, request, session
 from flask_babel import gettext as _
 from wtforms import BooleanField, IntegerField, RadioField, SelectChoice, SelectField, StringField
 from wtforms.validators import InputRequired, Length, NumberRange, Optional
@@ -24,6 +24,8 @@ from .actions import Action, ActionForm, FieldError, GameViews, reason_field
 from .tables import Table, log_context, opened_fold_out
 
 bp = Blueprint("urbanisation", __name__, url_prefix="/urbanisation")  # its template globals
+MY_CARDS = "urbanisation_cards"  # the factory and invention cards this phone has seen (session)
+DISPLAYED_FACTORIES = 3  # the factory display: the deck's top three, the lowest numbers left
 PLAYED_WITH = {c.action: key for key, c in pieces.CHARACTERS.items() if c.action}
 ACTION_NAMES = {
     "buy_land": _l("Buy land"), "erect": _l("Erect buildings"), "trade_grain": _l("Trade grain"),
@@ -144,9 +146,14 @@ BONUS_CHOICES = [SelectChoice("", _l("no end bonus")),
 
 
 class AttractForm(PlayerForm):
+    """A factory card described; what a card seen before shows (its colour, goods and name) is
+    taken from its number when left blank."""
+
     factory_number = needed(_l("Factory number"), 1, 99)
-    factory_colour = SelectField(_l("Goods colour"), choices=COLOURS)
-    goods = needed(_l("Goods on its production space"), 1, pieces.MAX_GOODS, default=2)
+    factory_colour = SelectField(_l("Goods colour"), default="", choices=[
+        SelectChoice("", _l("as seen before")), *COLOURS])
+    goods = RadioField(_l("Goods on its production space"), validate_choice=False, choices=[
+        SelectChoice(str(n), str(n)) for n in range(1, pieces.MAX_GOODS + 1)])
     factory_name = SelectField(_l("Which factory (for invention bonuses)"),
                                choices=FACTORY_CHOICES, default="")
     upgrade = StringField(_l("Where"))
@@ -174,8 +181,15 @@ def invention_fields() -> dict[str, Any]:
     return fields
 
 
+class KnownOfferForm(PlayerForm):
+    """A card seen before, in one tap: its offer's key (`urbanisation_offers.attract_offers`)."""
+
+    offer = StringField(_l("Action"), validators=[InputRequired(), Length(max=60)])
+
+
 class BaseInventionForm(PlayerForm):
     marker = StringField(_l("Marker"))
+    card = StringField(_l("The card taken"))  # a card seen before: "<ability>|<factory>"
     to = needed(_l("To docking space"), 1, rules.INVENTION_SPACES)
 
 
@@ -216,7 +230,7 @@ def setup_form(players: list[str]) -> Any:
         "start_player": SelectField(_("Start player"),
                                     choices=[SelectChoice(p, p) for p in players],
                                     default=players[0]),
-        "money": needed(_("Starting money ($)"), 0, pieces.MAX_MONEY),
+        "money": needed(_("Starting money ($)"), 0, pieces.MAX_MONEY, default=play.START_MONEY),
     }
     for i, p in enumerate(players):
         fields[f"grounds_{i}"] = RadioField(
@@ -245,6 +259,7 @@ def render(table: Table, error: str | None = None, status: int = 200, **forms: A
     game = table.current
     state: play.UrbanisationTable = game.state  # type: ignore[assignment]
     opened = opened_fold_out(forms.pop("opened", None))
+    learn(state)
     context = {
         "setup_form": setup_form(table.names) if state.segment == "setup" else None,
         "administration_form": (AdministrationForm(formdata=None)
@@ -253,6 +268,13 @@ def render(table: Table, error: str | None = None, status: int = 200, **forms: A
     if opened in FOLD_OUT_FORMS:  # the one action tile (or the effects) opened, if any
         name, form_class = FOLD_OUT_FORMS[opened]
         context[name] = form_class(formdata=None)
+    if opened == "attract":  # the factories seen before, in one tap each
+        context["known_factories"] = offering.attract_offers(state, factories_seen(state))
+    if state.segment == "actions":  # cards seen before, beside the one-tap offers (issue 26)
+        context["display_factories"] = offering.attract_offers(
+            state, factories_seen(state), most=DISPLAYED_FACTORIES)
+        context["known_inventions"] = (offering.inventions_open(state, inventions_seen(state))
+                                       if state.inventions else [])
     page = render_template(
         "urbanisation/table.html", table=table, state=state, game=game, rules=rules,
         pieces=pieces, play=play, rulings=play.RULINGS, error=error, action_names=ACTION_NAMES,
@@ -260,6 +282,33 @@ def render(table: Table, error: str | None = None, status: int = 200, **forms: A
         offers=current_offers(table, game),
         capacity=pieces.capacity, **log_context(table, game), **{**context, **forms})
     return page, status
+
+
+def factories_seen(state: play.UrbanisationTable) -> dict[int, dict[str, Any]]:
+    """The factory cards this phone has seen (at any of its tables) and this table's."""
+    kept = session.get(MY_CARDS, {}).get("factories", {})
+    seen = {int(n): f for n, f in kept.items() if str(n).isdigit() and isinstance(f, dict)}
+    return seen | offering.known_factories(state)
+
+
+def inventions_seen(state: play.UrbanisationTable) -> list[tuple[str | None, str | None]]:
+    kept = session.get(MY_CARDS, {}).get("inventions", [])
+    seen = [(a or None, f or None) for a, f in kept if isinstance(a, str | None)]
+    return [*seen, *(c for c in offering.known_inventions(state) if c not in seen)]
+
+
+def learn(state: play.UrbanisationTable) -> None:
+    """This phone keeps the cards each table it shows has seen, for its next tables (an undone
+    factory stays known). The session changes only when a card is new to it."""
+    kept = session.get(MY_CARDS, {"factories": {}, "inventions": []})
+    factories = {str(n): f for n, f in offering.known_factories(state).items()}
+    inventions = [[a or "", f or ""] for a, f in offering.known_inventions(state)]
+    new_factories = {n: f for n, f in factories.items() if kept["factories"].get(n) != f}
+    new_inventions = [c for c in inventions if c not in kept["inventions"]]
+    if new_factories or new_inventions:
+        session.permanent = True
+        session[MY_CARDS] = {"factories": kept["factories"] | new_factories,
+                             "inventions": kept["inventions"] + new_inventions}
 
 
 def current_offers(table: Table, game: Current) -> dict[str, list[offering.Offer]]:
@@ -379,11 +428,37 @@ def orders_payload(f: OrdersForm, table: Table) -> dict[str, Any]:
 
 
 def attract_payload(f: AttractForm, table: Table) -> dict[str, Any]:
+    """A factory card described: what is left blank (colour, goods, name) is the card's as
+    seen before, at this table or at this phone's earlier ones; never asked again."""
     upgrade = chosen(f.upgrade.data, _("Choose a new factory or the factory to upgrade."))
+    state: play.UrbanisationTable = table.current.state  # type: ignore[assignment]
+    seen = factories_seen(state).get(f.factory_number.data, {})
+    colour = f.factory_colour.data or seen.get("colour")
+    if not colour:
+        raise FieldError(f.factory_colour, _("Factory %(number)s is new to this phone: choose "
+                                             "its goods colour.", number=f.factory_number.data))
+    goods = int(f.goods.data) if str(f.goods.data or "").isdigit() else seen.get("goods")
+    if not goods:
+        raise FieldError(f.goods, _("Factory %(number)s is new to this phone: choose the goods "
+                                    "its production space shows.", number=f.factory_number.data))
+    name = f.factory_name.data or seen.get("name") or ""
+    if state.inventions and seen and not f.factory_name.data and name not in \
+            pieces.BONUS_FACTORIES:
+        name = pieces.OTHER_FACTORY
     return {"player": f.player.data, "number": f.factory_number.data,
-            "colour": f.factory_colour.data, "goods": f.goods.data,
-            "name": f.factory_name.data or "", "filled": f.filled.data,
+            "colour": colour, "goods": goods, "name": name, "filled": f.filled.data,
             "upgrade": upgrade, **character(f, "attract")}
+
+
+def known_attract_payload(f: KnownOfferForm, table: Table) -> dict[str, Any]:
+    """A factory seen before, in one tap: the payload its offer was worked out with."""
+    state: play.UrbanisationTable = table.current.state  # type: ignore[assignment]
+    found = next((o for o in offering.attract_offers(state, factories_seen(state))
+                  if o.key == f.offer.data), None)
+    if found is None or found.payload["player"] != f.player.data:
+        raise RuleError(_("That factory cannot be attracted by %(name)s now: choose again.",
+                          name=f.player.data))
+    return {**found.payload, **character(f, "attract")}
 
 
 def produce_payload(f: ProduceForm, table: Table) -> dict[str, Any]:
@@ -402,7 +477,10 @@ def produce_payload(f: ProduceForm, table: Table) -> dict[str, Any]:
 def invention_payload(f: Any, table: Table) -> dict[str, Any]:
     marker = chosen(f.marker.data, _("Choose a new marker or one on the track."))
     cards = []
-    for k in (1, 2):
+    ability, _bar, factory = (f.card.data or "").partition("|")
+    if ability or factory:  # a card seen before, in one tap
+        cards.append({"ability": ability or None, "factory": factory or None})
+    for k in () if cards else (1, 2):
         ability, factory = f[f"ability_{k}"].data, f[f"bonus_factory_{k}"].data
         if ability or factory:
             cards.append({"ability": ability or None, "factory": factory or None})
@@ -459,6 +537,7 @@ VIEWS = GameViews(page=render, blueprint=bp, actions={
     "sow": fold_out("sow", SowForm, sow_payload),
     "work_orders": fold_out("work_orders", OrdersForm, orders_payload),
     "attract": fold_out("attract", AttractForm, attract_payload),
+    "attract/known": Action("attract", KnownOfferForm, known_attract_payload, opened="attract"),
     "produce": Action("produce", ProduceForm, produce_payload, opened="produce"),
     "taxes": Action("taxes", PlayerForm,
                     lambda f, t: {"player": f.player.data, **character(f, "taxes")},

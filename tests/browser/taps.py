@@ -15,7 +15,6 @@ from playwright.sync_api import Locator, Page
 
 from tests.browser.helpers import tap_and_load
 
-
 # Whether a control is wholly on screen: below the note of what a tap recorded (while it floats
 # in the top half) and above the score strip (tests/browser/helpers.wait_until_quiet's geometry).
 IN_VIEW = ("e => { const r = e.getBoundingClientRect();"

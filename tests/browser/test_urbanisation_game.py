@@ -115,7 +115,7 @@ def enter(page: Page, kind: str, payload: Mapping[str, Any]) -> Locator:
     if kind == "attract":
         fill(form, "Factory number", payload["number"])
         form.get_by_label("Goods colour").select_option(payload["colour"])
-        fill(form, "Goods on its production space", payload["goods"])
+        form.locator(f'input[name="goods"][value="{payload["goods"]}"]').check()
         form.get_by_label("Which factory (for invention bonuses)").select_option(
             payload.get("name") or "")
         form.get_by_label("Where").select_option(str(payload.get("upgrade") or ""))
@@ -140,12 +140,11 @@ def enter(page: Page, kind: str, payload: Mapping[str, Any]) -> Locator:
     if kind == "invention":
         marker = payload.get("marker")
         form.locator('select[name="marker"]').select_option("" if marker is None else str(marker))
-        form.locator('select[name="to"]').select_option(str(payload["to"]))
         for k, card in enumerate(payload["cards"], start=1):
             form.locator(f'select[name="ability_{k}"]').select_option(card.get("ability") or "")
             form.locator(f'select[name="bonus_factory_{k}"]').select_option(
                 card.get("factory") or "")
-        return form.get_by_role("button", name=re.compile("^Acquire"))
+        return form.locator(f'button[name="to"][value="{payload["to"]}"]')  # the space: a tap
     raise AssertionError(f"no form for {kind}")
 
 

@@ -18,6 +18,8 @@ from playwright.sync_api import Browser, Locator, Page, expect
 
 from companion.rules.urbanisation_example import SETUP as EXAMPLE_SETUP
 from companion.rules.urbanisation_example import TURN_1 as EXAMPLE_TURN_1
+from companion.rules.urbanisation_example import TURN_2 as EXAMPLE_TURN_2
+from companion.rules.urbanisation_example import TURN_3 as EXAMPLE_TURN_3
 from companion.rules.urbanisation_example import act, hire, passes
 from companion.rules.urbanisation_table import UrbanisationTable
 from tests.browser.helpers import tap_and_load
@@ -87,8 +89,13 @@ def vp_row(page: Page) -> list[int]:
 
 
 def shot(page: Page, name: str) -> None:
+    """A full-page screenshot, and one of the screen as the thumb sees it (`-screen`); the page
+    is left scrolled as it was (a full-page screenshot may scroll it)."""
     SHOTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"{name}-screen.png"))
+    at = page.evaluate("scrollY")
     page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
+    page.evaluate("y => scrollTo(0, y)", at)
     width = page.evaluate("[document.documentElement.scrollWidth, innerWidth]")
     assert width[0] <= width[1], f"{name} scrolls sideways: {width}"
 
@@ -126,10 +133,11 @@ def test_a_typical_two_player_turn(page: Page, live_database: Path) -> None:
     taps.tap(offer(page, "erect.skyscraper"), "Ann's skyscraper")
     taps.tap(offer(page, "erect.house"), "Ben's house")
     tick(taps, page.locator(".u-offer-work_orders").get_by_label(
-        "It is the last empty space of its card (+$1)"), "the last space")
+        "The last space of its card (+$1)"), "the last space")
     shot(page, "offers-work-orders")
     taps.tap(offer(page, "work_orders.white.3"), "Ann takes 3 white")
     expect(offer(page, "sow.2")).to_have_text("Sow 2 −2 grain")
+    shot(page, "offers-ben-sows")
     taps.tap(offer(page, "sow.2"), "Ben sows 2")
     expect(offer(page, "trade_grain.buy.2")).to_have_text("Buy 2 −$2 +2 grain")
     expect(page.locator(".u-offer-trade_grain .badge")).to_have_count(0)
@@ -142,7 +150,50 @@ def test_a_typical_two_player_turn(page: Page, live_database: Path) -> None:
     assert_recorded(live_database, table_id, seeded, TWO_TURN_2)
     meant = replayed(TWO, [*seeded, *TWO_TURN_2])
     assert vp_row(page) == [meant.vp(p) for p in TWO]
-    taps.held_to("Urbanisation: a typical turn (2 players)", 15)
+    taps.held_to("Urbanisation: a typical turn (2 players)", 12)
+
+
+def test_attract_a_factory_seen_before_takes_2_taps(page: Page, live_database: Path) -> None:
+    """The phone saw Ann's factory 3 (orange, 2 goods, the Bakery) at an earlier table; at this
+    one the card is offered beside the work orders: one tap, nothing typed (issue 26: 2)."""
+    earlier = seed(live_database, "urbanisation", TWO, (TWO_SETUP, *TWO_TURN_1))
+    page.goto(f"/urbanisation/{earlier}/")
+    seeded = [TWO_SETUP, *hire("double_orders", "mill_worker", players=list(TWO))]
+    table_id = seed(live_database, "urbanisation", TWO, tuple(seeded))
+    page.goto(f"/urbanisation/{table_id}/")
+    taps = Taps(page)
+    chip = page.locator('.u-offer-attract button[value="attract.3.new"]')
+    expect(chip).to_have_text("3 Bakery 2 goods new +2 VP")
+    shot(page, "attract-seen-before")
+    taps.tap(chip, "Ann attracts factory 3")
+    expect(page.locator("p.just-scored")).to_have_text(
+        "Ann attracted factory 3 Bakery (orange): +2 VP.")
+    assert_recorded(live_database, table_id, seeded, [act(
+        "attract", "Ann", number=3, colour="orange", goods=2, name="Bakery", upgrade=None)])
+    taps.held_to("Urbanisation: attract a factory seen before", 2)
+
+
+def test_an_invention_seen_before_takes_3_taps(page: Page, live_database: Path) -> None:
+    """The phone saw the Professor's two cards at an earlier table (the example game's turn
+    3); here Cy opens "Acquire invention", taps the grey money card and docking space 1."""
+    earlier = seed(live_database, "urbanisation", ("Ann", "Ben", "Cy"),
+                   (EXAMPLE_SETUP, *EXAMPLE_TURN_1, *EXAMPLE_TURN_2, *EXAMPLE_TURN_3[:4]))
+    page.goto(f"/urbanisation/{earlier}/")
+    seeded = [EXAMPLE_SETUP, *EXAMPLE_TURN_1, *EXAMPLE_TURN_2[:3]]
+    table_id = seed(live_database, "urbanisation", ("Ann", "Ben", "Cy"), tuple(seeded))
+    page.goto(f"/urbanisation/{table_id}/")
+    taps = Taps(page)
+    quick = page.locator("details.u-quick-invention")
+    taps.touch(quick.locator("summary"), "open Acquire invention")
+    card = quick.get_by_label("Earn $3 (instead of $2) for grey goods")
+    tick(taps, card, "the grey money card")
+    shot(page, "invention-seen-before")
+    taps.tap(quick.locator('button[name="to"][value="1"]'), "docking space 1")
+    expect(page.locator("p.just-scored")).to_contain_text("Cy moved to docking space 1 for $0")
+    assert_recorded(live_database, table_id, seeded, [act(
+        "invention", "Cy", marker=None, to=1,
+        cards=[{"ability": "grey_money", "factory": None}])])
+    taps.held_to("Urbanisation: take an invention seen before", 3)
 
 
 def test_turn_1_of_the_example_game(page: Page, live_database: Path) -> None:
@@ -166,7 +217,7 @@ def test_turn_1_of_the_example_game(page: Page, live_database: Path) -> None:
     taps.tap(offer(page, "erect.house"), "Ann's house")
     expect(offer(page, "sow.farmer.1")).to_have_text("Sow 1 and 2 on the Farmer −3 grain")
     taps.tap(offer(page, "sow.farmer.1"), "Ben sows")
-    tick(taps, orders.get_by_label("It is the last empty space of its card (+$1)"), "last space")
+    tick(taps, orders.get_by_label("The last space of its card (+$1)"), "last space")
     taps.tap(offer(page, "work_orders.grey.1"), "Cy: 1 grey")
     taps.tap(offer(page, "work_orders.white.2"), "Ann: 2 white")
     taps.tap(offer(page, "work_orders.orange.1"), "Ben: 1 orange")
@@ -181,6 +232,8 @@ def test_turn_1_of_the_example_game(page: Page, live_database: Path) -> None:
     taps.tap(attract, "open Attract industry")
     taps.enter(attract.get_by_label("Factory number"), "3")
     taps.choose(attract.get_by_label("Goods colour"), "orange")
+    # A card new to this phone: its production space is entered (a card seen before is not).
+    tick(taps, attract.locator('input[name="goods"][value="2"]'), "2 goods")
     # With the inventions the card is chosen from the list: no invention card names Cy's
     # factory 3, so it is another factory (one choice; typing "Bakery" took 7).
     taps.choose(attract.get_by_label("Which factory (for invention bonuses)"), "other",
@@ -193,8 +246,10 @@ def test_turn_1_of_the_example_game(page: Page, live_database: Path) -> None:
     assert_recorded(live_database, table_id, seeded, EXAMPLE_TURN_1)
     meant = replayed(players, [*seeded, *EXAMPLE_TURN_1])
     assert vp_row(page) == [meant.vp(p) for p in players]
-    # 27 taps: choosing "another factory" is one choice where typing "Bakery" took 7 (33).
-    taps.held_to("Urbanisation: turn 1 of the example game (3 players)", 27)
+    # 27 taps: choosing "another factory" is one choice where typing "Bakery" took 7 (33);
+    # issue 26 counts the scrolls too (4: 31). Now 28 and 3 scrolls: a factory card new to this
+    # phone has its goods tapped (the form guessed 2), a card seen before is one tap in all.
+    taps.held_to("Urbanisation: turn 1 of the example game (3 players)", 31)
 
 
 def test_the_one_tap_actions_fit_the_phone_in_german(page: Page, live_database: Path) -> None:

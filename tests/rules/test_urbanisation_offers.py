@@ -45,7 +45,8 @@ def test_ann_holding_the_mill_worker_at_the_start_of_the_example_game():
     assert list(offers(table)) == ["erect", "work_orders", "trade_grain"]
     assert priced(table) == {
         "erect.house": (-2, 1, 0), "erect.skyscraper": (-3, 2, 0),
-        "erect.administrative": (-3, 2, 0),
+        "erect.administrative": (-3, 2, 0),  # and 2 or 3 in one action ($10: not 4)
+        "erect.administrative.2": (-6, 4, 0), "erect.administrative.3": (-9, 6, 0),
         **{f"work_orders.{c}.{n}": (0, 0, 0) for c in ("white", "grey", "orange")
            for n in (1, 2, 3)},
         "trade_grain.mill": (0, 0, 2), "trade_grain.buy.1": (-1, 0, 3),

@@ -317,13 +317,14 @@ def test_the_score_sheet_and_the_pad_speak_german(client):
 def test_each_step_folds_its_own_rulings(app, client, done, step):
     """The set-up, a turn, the administration, the final scoring and the result each fold the
     rulings of their step behind one "Rulings (n)"; only the pools' (in the set-up's folded
-    pool counts) and the tie's (under the final ranking) are said in place."""
+    pool counts), the starting money's (beside the amount it fills in, issue 26) and the
+    tie's (under the final ranking) are said in place."""
     names, actions = FINISHED["urbanisation"]
     table_id = seed(app, "urbanisation", names, actions[:done])
     url = f"/urbanisation/{table_id}/"
     page = text(client.get(url))
     assert f"Rulings ({len(RULINGS_BY_STEP[step])})" in page
-    assert page.count("Ruling:") == (1 if step == "setup" or done is None else 0)
+    assert page.count("Ruling:") == (2 if step == "setup" else 1 if done is None else 0)
     opened = text(client.get(url + "?open=rulings"))
     assert opened.count("Ruling:") == page.count("Ruling:") + len(RULINGS_BY_STEP[step])
 
