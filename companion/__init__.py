@@ -26,7 +26,8 @@ from .rules import GAMES
 ROOT = Path(__file__).resolve().parent.parent
 csrf = CSRFProtect()
 # Token buckets per client address (views/clients.py, `too_often`): action -> (times, seconds).
-RATE_LIMITS = {"new": (60, 600), "import": (20, 600), "sheet": (30, 300)}
+# An export reads a table's whole log (up to MAX_EVENTS events), so it shares them too.
+RATE_LIMITS = {"new": (60, 600), "import": (20, 600), "sheet": (30, 300), "export": (30, 300)}
 
 CONTENT_SECURITY_POLICY = "; ".join(
     [
@@ -60,9 +61,10 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         SESSION_COOKIE_SAMESITE="Lax",
         WTF_CSRF_TIME_LIMIT=None,
         RATE_LIMITS=RATE_LIMITS,
-        # Without JavaScript, an action form sent sooner than this after its page was made is
-        # the second tap of a double tap (views/actions.py, `perform`).
-        GHOST_TAP_SECONDS=1.0,
+        # Without JavaScript, a form from the page this phone's last action loaded, sent sooner
+        # than this after that action, is the second tap of a double tap (views/actions.py,
+        # `ghost_tap`): about a double tap's gap, less than a page takes to be seen and tapped.
+        GHOST_TAP_SECONDS=0.3,
         # A write waits this long for another's write lock, then is answered 503 (`busy`).
         DATABASE_TIMEOUT=10.0,
         # `python -m companion prune` deletes the tables untouched for this many days.

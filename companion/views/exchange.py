@@ -52,8 +52,13 @@ class ImportForm(FlaskForm):
 
 @bp.get("/<slug>/<table_id>/export.json")
 def export_json(slug: str, table_id: str) -> Response:
-    """The whole table as a file, enough to restore it exactly on any server of this app."""
+    """The whole table as a file, enough to restore it exactly on any server of this app. It
+    reads the whole log: rate limited per client (after the table is found)."""
     table = load_table(slug, table_id)
+    if too_often("export"):
+        return Response(render_template("error.html", message=_(
+            "Many tables were exported from here just now: wait a minute, then try again.")),
+            429)
     document = exchange.export_table(row(table), storage.events(get_db(), table.id))
     return attachment(exchange.dumps(document), "application/json", table, "json")
 

@@ -1,6 +1,6 @@
-"""Bounded work per request: the expensive routes (new tables, imports, score sheets) are rate
-limited by token buckets per client and for all clients together, and blank pads are rendered
-once and served from memory."""
+"""Bounded work per request: the expensive routes (new tables, imports, score sheets,
+exports) are rate limited by token buckets per client and for all clients together, and blank
+pads are rendered once and served from memory."""
 
 import io
 
@@ -62,7 +62,7 @@ def limited(tmp_path, monkeypatch):
     return create_app({"TESTING": True, "DATABASE": str(tmp_path / "c.sqlite"),
                        "WTF_CSRF_ENABLED": False,
                        "RATE_LIMITS": {"sheet": (2, 300), "new": (3, 600),
-                                       "import": (3, 600)}})
+                                       "import": (3, 600), "export": (2, 300)}})
 
 
 def start(phone, address="10.0.0.1", **names):
@@ -78,6 +78,17 @@ def test_score_sheets_are_rate_limited_per_client(limited):
     assert "Many score sheets were printed from here" in phone.get(url + "sheet.pdf").text
     other = phone.get(url + "sheet.pdf", environ_base={"REMOTE_ADDR": "10.0.0.7"})
     assert other.status_code == 200
+
+
+def test_exports_read_whole_logs_so_they_are_rate_limited_per_client(limited):
+    """Issue 27, item 4: an export reads the table's whole log; a flood of them waits."""
+    phone = limited.test_client()
+    url = new_table(phone, "Tobi", "Nina")
+    assert [phone.get(url + "export.json").status_code for _ in range(3)] == [200, 200, 429]
+    assert "Many tables were exported from here" in phone.get(url + "export.json").text
+    assert phone.get(url + "export.json", environ_base={"REMOTE_ADDR": "10.0.0.7"}
+                     ).status_code == 200
+    assert phone.get(url).status_code == 200  # the table itself is not limited
 
 
 def test_many_addresses_together_meet_the_shared_limit(limited):
