@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import platform
+import shlex
 import sys
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -111,5 +112,38 @@ def write_markdown(path: Path, figures: list[Figure], command: str, elapsed: flo
     path.write_text("\n".join(sections))
 
 
+def write_steps(path: Path, figures: list[Figure], command: str, elapsed: float,
+                loads: tuple[float, float], methods: list[str]) -> None:
+    """Steps measured alone (`run.py --only`): their sections of an existing RESULTS.md
+    replaced (or added before the method), each saying when, how and under what load; the
+    other sections stay as the last whole run measured them; the method brought up to date."""
+    text = path.read_text() if path.exists() else "# Benchmark results\n"
+    now = datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")
+    warning = busy(loads[0])
+    for section in dict.fromkeys(f.section for f in figures):
+        chosen = [f for f in figures if f.section == section]
+        text = with_block(text, f"## {section}", [
+            f"_Measured alone on {now}: `{command}` (took {elapsed:.0f} s); load average "
+            f"(1 min) before: {loads[0]:.2f}, after: {loads[1]:.2f}"
+            f"{f' ({warning})' if warning else ''}. The other sections are from the whole "
+            "run dated above._", "", markdown_table(chosen), "", *notes(chosen), ""])
+    path.write_text(with_block(text, "## How these were measured", ["", *methods, ""]))
+
+
+def with_block(text: str, heading: str, lines: list[str]) -> str:
+    """`text` with the block under `heading` (up to the next "## ") replaced by `lines`, or
+    added before the method's block (or at the end) when there is none."""
+    rows = text.split("\n")
+    if heading in rows:
+        start = rows.index(heading)
+    else:
+        start = rows.index("## How these were measured") if (
+            "## How these were measured" in rows) else len(rows)
+        rows[start:start] = [heading]
+    end = next((i for i in range(start + 1, len(rows)) if rows[i].startswith("## ")), len(rows))
+    body = lines if lines[:1] == [""] else ["", *lines]
+    return "\n".join([*rows[:start + 1], *body, *rows[end:]])
+
+
 def command_line() -> str:
-    return " ".join(["python", "benchmarks/run.py", *sys.argv[1:]])
+    return shlex.join(["python", "benchmarks/run.py", *sys.argv[1:]])

@@ -1,9 +1,11 @@
-"""The benchmark suite: `python benchmarks/run.py [--quick]`.
+"""The benchmark suite: `python benchmarks/run.py [--quick] [--only STEP]`.
 
 Prints a table of figures, each beside a bare baseline measured in the same run, and (for a
 full run) writes it to benchmarks/RESULTS.md. Everything runs on 127.0.0.1 in a temporary
 directory: gunicorn servers are started on free ports and always stopped; wrk runs for a fixed
 time. `--quick` runs shorter and fewer of everything and finishes in under a minute.
+`--only "players pages"` runs the steps whose titles begin so; a full run of them replaces
+their sections of RESULTS.md, saying so, and leaves the others as they were.
 """
 
 from __future__ import annotations
@@ -87,12 +89,25 @@ METHODS = [
     "`replays.record` (with a one-time key, as the views call it) of the script's next action "
     "and of its undo; the mid-game table is seeded afresh every 10 rounds, the long one keeps "
     "growing. Set-up events are written through a connection without fsync.",
-    "- Players pages: /players and /players/Ann through the test client on two instances of "
-    "30 finished yard tables each, plain games (57 events) and games padded with undo/redo "
-    "pairs before the final action to 16 times that; each side one played table exported and "
-    "imported 29 times through POST /import, asked in turn, 200 rounds (40 quick). Then "
-    "gunicorn over 120 tables (30 quick) of 1,999 events imported the same way: 20 single "
-    "urllib GETs after 10 warm-up, wrk with 8 connections, the workers' VmRSS before and after.",
+    "- Players pages: statistics belong to a browser (issue 27), so every request carries "
+    "the session cookie of the test client that opened or imported the tables (the server "
+    "signs with the same instance's secret key; each page is checked to show Ann). /players "
+    "and /players/Ann through the test client on two instances of 30 finished yard tables "
+    "each, plain games (57 events) and games padded with undo/redo pairs before the final "
+    "action to 16 times that; each side one played table exported and imported 29 times "
+    "through POST /import, asked in turn, 200 rounds (40 quick). Then gunicorn over 120 tables "
+    "(30 quick) of 1,999 events imported the same way (the cookie holds the last 100): 20 "
+    "single urllib GETs after 10 warm-up, wrk with 8 connections, the workers' VmRSS before "
+    "and after. Then a crowded server: 20,000 finished yard tables (2,000 quick), one played "
+    "through the app's write path and copied in SQL (fresh id, mark and view link; events, "
+    "snapshot and result by insert-select; no fsync), and a browser that opened 100 of them "
+    "spread over the server's (MAX_REMEMBERED_TABLES, all finished: the most one browser "
+    "counts); /players and /players/Ann under gunicorn with its cookie (20 single GETs after "
+    "10 warm-up, then wrk with 16 connections), and without a cookie (a stranger). Last, the "
+    "history flood under `python -m companion` (scripts/serve's server, 2 workers × 8 "
+    "threads): a finished yard table of 1,999 events; GET / by wrk with 2 connections, quiet, "
+    "then while a second wrk (16 connections, from a second before to a second after) asks "
+    "for that table's history; the same with the home page as the flood, as a control.",
     "- Taps per task: the browser tests tests/browser/test_*_taps.py (Debian's Chromium, "
     "390x844, touch) play each task of issue 15 through tests/browser/taps.py, which counts a "
     "tap, a key press (a character typed or deleted) and a choice from a list as one each; "
@@ -142,12 +157,15 @@ def steps(mode: Mode, tmp: Path) -> dict[str, Callable[[], list[report.Figure]]]
     }
 
 
-def measure(mode: Mode) -> list[report.Figure]:
-    """Every step in turn, in one temporary directory, saying how long each took; a step that
-    fails (the app is being worked on) is reported as a failed figure and the others go on."""
+def measure(mode: Mode, only: list[str] | None = None) -> list[report.Figure]:
+    """Every step in turn (or those whose titles begin with one of `only`), in one temporary
+    directory, saying how long each took; a step that fails (the app is being worked on) is
+    reported as a failed figure and the others go on."""
     figures: list[report.Figure] = []
     with tempfile.TemporaryDirectory(prefix="companion-bench-") as tmp:
         for title, step in steps(mode, Path(tmp)).items():
+            if only and not any(title.startswith(start) for start in only):
+                continue
             started = time.monotonic()
             print(f"-- {title} ...", flush=True)
             try:
@@ -166,15 +184,20 @@ def main() -> None:
                         help="2 s per load figure, 60 PDF renders; RESULTS.md is left alone")
     parser.add_argument("--output", type=Path, default=None,
                         help="where to write the markdown (default: RESULTS.md for a full run)")
+    parser.add_argument("--only", action="append", metavar="STEP",
+                        help="run only the steps whose titles begin with STEP (repeatable), "
+                             "e.g. 'players pages'; their sections of the markdown are replaced")
     args = parser.parse_args()
     mode = QUICK if args.quick else FULL
     output = args.output or (None if args.quick else RESULTS)
+    if args.only and not any(t.startswith(tuple(args.only)) for t in steps(mode, HERE)):
+        sys.exit(f"No step begins with {args.only}: {', '.join(steps(mode, HERE))}")
     ensure_wrk()
     before = os.getloadavg()[0]
     if report.busy(before):
         print(f"Warning: {report.busy(before)}.", flush=True)
     started = time.monotonic()
-    figures = measure(mode)
+    figures = measure(mode, args.only)
     elapsed = time.monotonic() - started
     loads = (before, os.getloadavg()[0])
     print()
@@ -183,7 +206,10 @@ def main() -> None:
     if mode is QUICK:
         print(f"\nQuick run: {mode.wrk_seconds} s per load figure, memory over "
               f"{mode.pdf_renders} renders (not 500).")
-    if output:
+    if output and args.only:
+        report.write_steps(output, figures, report.command_line(), elapsed, loads, METHODS)
+        print(f"\nIts sections written into {output}")
+    elif output:
         report.write_markdown(output, figures, report.command_line(), elapsed, loads, METHODS)
         print(f"\nWritten to {output}")
     print(f"Took {elapsed:.0f} s.")

@@ -1,4 +1,5 @@
-"""Starting and stopping gunicorn (2 sync workers) on a free port of 127.0.0.1."""
+"""Starting and stopping gunicorn (2 sync workers) on a free port of 127.0.0.1, or the
+companion as `scripts/serve` runs it (`python -m companion`: companion.serving's workers)."""
 
 from __future__ import annotations
 
@@ -36,6 +37,23 @@ def gunicorn(app: str, env: dict[str, str], log: Path) -> Iterator[str]:
     ]
     with open(log, "ab") as out:
         server = subprocess.Popen(command, env={**os.environ, **env}, stdout=out, stderr=out)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        wait_until_ready(base, server)
+        yield base
+    finally:
+        stop(server)
+
+
+@contextmanager
+def companion(env: dict[str, str], log: Path) -> Iterator[str]:
+    """Serve the companion as `python -m companion --port N` does (its own gunicorn settings:
+    companion.serving); yields the base URL; always stops it."""
+    port = free_port()
+    command = [sys.executable, "-m", "companion", "--port", str(port)]
+    with open(log, "ab") as out:
+        server = subprocess.Popen(command, env={**os.environ, **env}, cwd=ROOT, stdout=out,
+                                  stderr=out)
     base = f"http://127.0.0.1:{port}"
     try:
         wait_until_ready(base, server)
