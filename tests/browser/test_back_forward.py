@@ -87,3 +87,24 @@ def test_only_the_table_page_may_be_kept(phone: Page, live_database: Path) -> No
     history = phone.request.get(f"/yard/{table_id}/history")
     assert table.headers["cache-control"] == "private, no-cache"
     assert history.headers["cache-control"] == "no-store"
+
+
+def test_without_the_back_forward_cache_back_loads_the_table_anew(page: Page,
+                                                                   live_database: Path) -> None:
+    """`no-cache`, unlike `no-store`, lets the phone's HTTP cache keep the page; Chromium asks
+    the server again on the back button (a page from the HTTP cache would be outdated here).
+    `page` is the tests' usual browser, whose back/forward cache is off."""
+    table_id = seed(live_database, "yard", YARD, YARD_MID)
+    page.goto(f"/yard/{table_id}/")
+    with page.expect_navigation():
+        page.locator(f'a[href$="/{table_id}/history"]').first.click()
+    db = storage.connect(str(live_database))
+    try:
+        replays.record(db, table_id, GAMES["yard"], list(YARD), len(YARD_MID), "buy",
+                       {"player": "Ann", "building": "park"})
+    finally:
+        db.close()
+    with page.expect_navigation():
+        page.go_back()
+    assert page.evaluate("document.body.dataset.seq") == str(len(YARD_MID) + 1)
+    assert page.evaluate("performance.getEntriesByType('navigation')[0].transferSize") > 0
