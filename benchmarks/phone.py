@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import statistics
 import sys
 import tempfile
@@ -30,6 +31,7 @@ from collections import defaultdict
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -144,6 +146,8 @@ class GameRun:
     load_busy: list[float]
     load_longest: list[float]
     answer_longest: float
+    placing: dict[str, float]
+    back: dict[str, Any]
 
 
 def run(mode: str = "full", tmp: Path | None = None, trace: Path | None = None
@@ -162,7 +166,8 @@ def run(mode: str = "full", tmp: Path | None = None, trace: Path | None = None
         with (servers.gunicorn("companion:create_app()", {"COMPANION_INSTANCE": str(instance)},
                                where / "phone-companion.log") as base,
               sync_playwright() as playwright):
-            browser = playwright.chromium.launch(executable_path=CHROMIUM, args=[
+            browser = playwright.chromium.launch(executable_path=CHROMIUM, ignore_default_args=[
+                "--disable-back-forward-cache"], args=[
                 "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
                 "--disable-background-networking", "--disable-component-update"])
             try:
@@ -219,9 +224,83 @@ def measure_game(browser: Any, base: str, table: games.Seeded, mode: str,
                                    ("bare", BARE_BUTTON)):
                 with tracing(browser, page, trace / f"{table.slug}-{kind}.json"):
                     tap(page, selector)
-        return GameRun(table.slug, taps, bare, busy, longest, answer_longest)
+        placing = in_place(page, table.slug)
+        back = back_from_history(page, table.url)
+        return GameRun(table.slug, taps, bare, busy, longest, answer_longest, placing, back)
     finally:
         context.close()
+
+
+# Where the time after an answer goes: the page before and after the typical action put in
+# place in turn, as app.js does (parse, swap <main>, the layout its keepInPlace forces, frame).
+SWAP = r"""
+async ([pages, n]) => {
+  const frame = () => new Promise(done => requestAnimationFrame(() => {
+    const c = new MessageChannel(); c.port1.onmessage = done; c.port2.postMessage(0); }));
+  const times = [];
+  for (let i = 0; i < n; i++) {
+    await frame();
+    const t0 = performance.now();
+    const main = new DOMParser().parseFromString(pages[i % 2], 'text/html').querySelector('main');
+    const t1 = performance.now();
+    document.querySelector('main').replaceWith(document.adoptNode(main));
+    const t2 = performance.now();
+    document.querySelector('main form button').getBoundingClientRect();
+    const t3 = performance.now();
+    await frame();
+    times.push([t1 - t0, t2 - t1, t3 - t2, performance.now() - t3]);
+  }
+  return times;
+}
+"""
+PHASES = ("parse", "swap", "style and layout", "frame")
+
+
+def in_place(page: Any, slug: str, swaps: int = 12) -> dict[str, float]:
+    """Medians (ms) of each phase of putting an answer in place, the pages before and after the
+    typical action in turn; the table is left as it was (the action undone)."""
+    fetch = "fetch(location.href, {credentials: 'same-origin'}).then(r => r.text())"
+    before = page.evaluate(fetch)
+    tap(page, ACTIONS[slug])
+    after = page.evaluate(fetch)
+    tap(page, UNDO)
+    times = page.evaluate(SWAP, [[before, after], swaps])
+    return {phase: median([t[k] for t in times]) for k, phase in enumerate(PHASES)}
+
+
+SHOWN = ("() => document.readyState === 'complete' && location.pathname.endsWith('/') &&"
+         " getComputedStyle(document.documentElement).opacity === '1'")
+
+
+def back_from_history(page: Any, url: str) -> dict[str, Any]:
+    """The table page loaded (navigation start to the end of `load`), then History opened from
+    it and the back button: the time until the table is painted again with its seq checked
+    (wall clock, from the History page's history.back()), and whether it came from the
+    back/forward cache (a mark left on the page is still there)."""
+    page.goto(url, wait_until="load")
+    page.wait_for_timeout(600)
+    loaded = page.evaluate("performance.getEntriesByType('navigation')[0].loadEventEnd")
+    page.evaluate("""() => { window.leftAt = 'the table';
+        new MutationObserver(() => { if (!document.documentElement.style.opacity)
+            window.__bench.afterPaint('back'); })
+          .observe(document.documentElement, {attributes: true, attributeFilter: ['style']});
+        }""")
+    with page.expect_navigation():
+        page.locator('a[href$="/history"]').first.click()
+    page.wait_for_timeout(600)
+    page.evaluate("sessionStorage.backAt = performance.timeOrigin + performance.now();"
+                  " history.back()")
+    page.wait_for_function(SHOWN, polling=5)
+    page.wait_for_timeout(300)
+    page.wait_for_function(SHOWN, polling=5)
+    restored = page.evaluate("window.leftAt === 'the table'")
+    back = page.evaluate("""() => { const m = (window.__bench.marks || [])
+        .filter(m => m.name === 'back').pop();
+        return m ? performance.timeOrigin + m.at - Number(sessionStorage.backAt) : null; }""")
+    if back is None:  # loaded anew: its own navigation's load
+        back = page.evaluate("performance.timeOrigin - Number(sessionStorage.backAt) +"
+                             " performance.getEntriesByType('navigation')[0].loadEventEnd")
+    return {"load": loaded, "back": back, "restored": restored}
 
 
 @contextmanager
@@ -308,6 +387,19 @@ def figures(game: GameRun) -> list[report.Figure]:
         SECTION, f"{name}: longest task while answering", game.answer_longest, "ms",
         target="≤ 50 ms", met=game.answer_longest <= 50,
         note="longtask entries over every tap of the run (0: none over 50 ms)"))
+    out.append(report.Figure(
+        SECTION, f"{name}: an answer put in place (parse, swap, layout, frame)",
+        sum(game.placing.values()), "ms",
+        note=", ".join(f"{phase} {ms:.1f} ms" for phase, ms in game.placing.items()) +
+        " (medians of 12, the pages before and after the typical action in turn)"))
+    back = game.back
+    out.append(report.Figure(
+        SECTION, f"{name}: back from History, table shown", back["back"], "ms", back["load"],
+        "from the back/forward cache", back["restored"],
+        note="from history.back() on the History page to the table painted with its seq "
+             "checked, beside a load of the table page (navigation start to load's end); "
+             + ("restored from the back/forward cache" if back["restored"] else
+                "LOADED ANEW, not restored")))
     busy, longest = median(game.load_busy), max(game.load_longest)
     out.append(report.Figure(
         SECTION, f"{name} table page load: main-thread time", busy, "ms",
@@ -361,17 +453,49 @@ def summarise(path: Path) -> dict[str, Any]:
                                      sum(e["name"] == "UpdateLayoutTree" for e in forced)]}}
 
 
+def write_section(path: Path, figures: list[report.Figure], elapsed: float,
+                  loads: tuple[float, float]) -> None:
+    """This benchmark's section of RESULTS.md, put in place of the one there (or before the
+    methods) when it is run on its own."""
+    when = datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")
+    command = " ".join(["python", "benchmarks/phone.py", *sys.argv[1:]])
+    warning = report.busy(loads[0])
+    section = "\n".join([
+        f"## {SECTION}", "",
+        f"- Run on its own: `{command}`, {when}, took {elapsed:.0f} s; load average (1 min) "
+        f"{loads[0]:.2f} before, {loads[1]:.2f} after" + (f" ({warning})" if warning else ""),
+        "", report.markdown_table(figures), "", *report.notes(figures), "", ""])
+    text = path.read_text() if path.exists() else "# Benchmark results\n\n"
+    start = text.find(f"## {SECTION}")
+    if start >= 0:
+        end = text.find("\n## ", start + 3)
+        text = text[:start] + section + (text[end + 1:] if end >= 0 else "")
+    else:
+        methods = text.find("## How these were measured")
+        methods = methods if methods >= 0 else len(text)
+        text = text[:methods] + section + text[methods:]
+    path.write_text(text)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="2 rounds and 2 loads per game")
     parser.add_argument("--trace", type=Path, default=None,
                         help="a folder for DevTools traces of one action and one load per game")
+    parser.add_argument("--results", type=Path, default=None,
+                        help="write this section into a RESULTS.md (replacing it if there)")
     args = parser.parse_args()
     if args.trace:
         args.trace.mkdir(parents=True, exist_ok=True)
+    before, started = os.getloadavg()[0], time.monotonic()
     found = run("quick" if args.quick else "full", trace=args.trace)
+    elapsed, after = time.monotonic() - started, os.getloadavg()[0]
     print(report.text_table(found))
     print("\nNotes:\n" + "\n".join(report.notes(found)))
+    print(f"\nTook {elapsed:.0f} s; load average {before:.2f} before, {after:.2f} after.")
+    if args.results:
+        write_section(args.results, found, elapsed, (before, after))
+        print(f"Written to {args.results}")
     if args.trace:
         for path in sorted(args.trace.glob("*.json")):
             print(f"\n{path.name}: {json.dumps(summarise(path), indent=1)}")
