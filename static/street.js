@@ -1,5 +1,7 @@
 // Street game, progressive enhancement only (the builder works without it): the −/+ steppers of
-// an icon's amount, and the card library filtered as one types.
+// an icon's amount, an icon's amount 1 once it is chosen, "A new card" keeping what was chosen
+// and brought into view whole, the turn's card in view after a tap built or discarded, and the
+// cards seen before filtered as one types.
 (function () {
   "use strict";
   document.documentElement.classList.add("street-js");
@@ -14,12 +16,69 @@
     input.value = String(next);
   });
 
+  document.addEventListener("change", function (event) {
+    var input = event.target;
+    if (!input.matches) return;
+    // An icon chosen while its amount is blank: 1, the most usual amount (− and + change it).
+    if (input.matches(".effect input[type=radio]") && input.value) {
+      var amount = input.closest(".effect").querySelector("input[type=number]");
+      if (amount && amount.value === "") amount.value = "1";
+    }
+  });
+
+  // "A new card" (a fold-out app.js opens in place): what was chosen already (where the card
+  // came from, its cost) is kept, and the new card's chips come into view whole.
+  var kept = null;
+  document.addEventListener("click", function (event) {
+    var link = event.target.closest ? event.target.closest("a.new-toggle") : null;
+    var form = link && link.closest("form");
+    if (!form) return;
+    var source = form.querySelector("input[name=source]:checked");
+    var cost = form.querySelector("input[name=cost]");
+    kept = { source: source ? source.value : null, cost: cost ? cost.value : "" };
+  }, true);
+
+  function restore() {
+    var form = document.querySelector("form.builder");
+    if (!kept || !form) return;
+    form.querySelectorAll("input[name=source]").forEach(function (input) {
+      if (input.value === kept.source && !input.disabled) input.checked = true;
+    });
+    var cost = form.querySelector("input[name=cost]");
+    if (cost && kept.cost) cost.value = kept.cost;
+    var part = form.querySelector(".new-part");
+    if (part) intoView(form.querySelector(".known-head"), part);
+    kept = null;
+  }
+
+  // `part` wholly above the score strip, if it can be with `head` still on the screen.
+  function intoView(head, part) {
+    var strip = document.querySelector(".score-strip");
+    var foot = window.innerHeight - (strip ? strip.offsetHeight : 0);
+    var below = part.getBoundingClientRect().bottom - foot;
+    if (below > 0) window.scrollBy(0, Math.min(below + 8, head.getBoundingClientRect().top - 4));
+  }
+
+  // A tap in the turn's card that recorded something (the page came back new): the next action
+  // starts at the top of the turn's card, so that card's top comes back onto the screen.
+  var sentFrom = null;
+  document.addEventListener("submit", function (event) {
+    sentFrom = event.target.closest && event.target.closest("#turn") ? document.querySelector("main") : null;
+  }, true);
+  new MutationObserver(function () {
+    restore();
+    var turn = document.getElementById("turn");
+    if (sentFrom && document.querySelector("main") !== sentFrom && turn &&
+        turn.getBoundingClientRect().top < 0) turn.scrollIntoView({ block: "start" });
+    sentFrom = null;
+  }).observe(document.documentElement, { attributes: true, attributeFilter: ["data-answers"] });
+
   document.addEventListener("input", function (event) {
     var box = event.target;
     if (!box.matches || !box.matches("input[data-filter]")) return;
     var words = box.value.trim().toLowerCase();
     document.querySelectorAll(box.dataset.filter).forEach(function (card) {
-      var said = (card.dataset.words ? card : card.querySelector("[data-words]")).dataset.words;
+      var said = card.getAttribute("aria-label");
       card.hidden = words !== "" && said.toLowerCase().indexOf(words) < 0;
     });
   });

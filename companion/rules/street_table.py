@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -178,6 +178,19 @@ class StreetTable(ActionTable):
 
     def finished_sites(self, player: str) -> list[bool]:
         return [has_roof(site) for site in self.streets[player]]
+
+    def open_sites(self, card: Card, owner: str, player: str) -> list[bool]:
+        """Which of `owner`'s five sites `player` may build `card` on now, by the rules of one
+        site (its floor, a roof, gifts), so that a site the card cannot go on is not offered."""
+        sites = []
+        for index in range(len(self.streets[owner])):
+            try:
+                build(self.streets[owner], index, card, owner == player)
+            except RuleError:
+                sites.append(False)
+            else:
+                sites.append(True)
+        return sites
 
     def payout_of(self, kind: str, payload: Mapping[str, Any]) -> Payout | None:
         """What a roof paid, when this table is the one its action made (None for any other
@@ -484,3 +497,77 @@ def card_id(card: Card) -> str:
     SHA-256)."""
     return hashlib.sha256(card_key(card).encode()).hexdigest()[:12]
 
+
+
+# Cards seen before: at this table and at the phone's earlier ones ----------------------------
+
+
+@dataclass(frozen=True)
+class Built:
+    """A card as one action of a log built it (in force or not): the card, and what it cost if
+    it was bought from a player deck (None: free, or from the public pile)."""
+
+    card: Card
+    cost: int | None = None
+
+
+@dataclass(frozen=True)
+class Known:
+    """A card seen before, as the builder offers it: `left`, the copies of it that likely
+    still lie in the decks of this table (the most copies one table saw, less those built
+    here); `uses`, how often it was built at all these tables; `price`, what it cost when it
+    was last bought from a player deck (None if never)."""
+
+    card: Card
+    left: int
+    uses: int
+    price: int | None
+
+
+def built(payloads: Sequence[Mapping[str, Any]]) -> list[Built]:
+    """The cards of a log's card actions (their payloads, oldest first), with their cost."""
+    found = []
+    for payload in payloads:
+        card = payload.get("card")
+        if not isinstance(card, Mapping):
+            continue
+        deck, cost = payload.get("bought_from"), payload.get("cost")
+        paid = cost if deck not in (None, PUBLIC) and type(cost) is int else None
+        try:
+            found.append(Built(check_card(card), paid))
+        except RuleError:
+            continue  # a card the rules no longer read: not offered
+    return found
+
+
+def likely_cards(here: Sequence[Built], in_force: Mapping[str, int],
+                 earlier: Sequence[Sequence[Built]]) -> list[Known]:
+    """The cards this table may see next, the most likely first. `here` is every card this
+    table's log built (undone ones too: a card taken back is about to come again), `in_force`
+    how often each stands built now (by `card_key`), `earlier` the cards of the phone's earlier
+    tables, the newest table first. A deck holds each card once or a few times, so a card is
+    the more likely the more copies of it one table saw and the fewer of them are built here
+    (`left`); then the more often it was built at all (`uses`); then the more recently. The
+    price is the last one paid for it from a player deck."""
+    logs = [here, *earlier]
+    newest = [b for log in logs for b in reversed(log)]
+    copies: dict[str, int] = {}
+    for log in logs:
+        seen: dict[str, int] = {}
+        for b in log:
+            key = card_key(b.card)
+            seen[key] = seen.get(key, 0) + 1
+        for key, n in seen.items():
+            copies[key] = max(copies.get(key, 0), n)
+    uses: dict[str, int] = {}
+    prices: dict[str, int] = {}
+    cards: dict[str, Card] = {}  # the most recent first
+    for b in newest:
+        key = card_key(b.card)
+        cards.setdefault(key, b.card)
+        uses[key] = uses.get(key, 0) + 1
+        if b.cost is not None:
+            prices.setdefault(key, b.cost)
+    known = [Known(card, max(0, copies[key] - in_force.get(key, 0)), uses[key], prices.get(key))
+             for key, card in cards.items()]
+    return sorted(known, key=lambda k: (-k.left, -k.uses))  # stable: the recent first if equal

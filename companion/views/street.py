@@ -9,17 +9,27 @@ from collections.abc import Callable, Mapping
 from functools import lru_cache
 from typing import Any
 
-from flask import Blueprint, abort, get_template_attribute, render_template, request
+from flask import (
+    Blueprint,
+    abort,
+    get_template_attribute,
+    render_template,
+    request,
+    session,
+    url_for,
+)
 from flask_babel import gettext as _
 from markupsafe import Markup
 from wtforms import BooleanField, IntegerField, SelectChoice, SelectField, StringField
 from wtforms.validators import InputRequired, NumberRange, Optional
 
+from .. import get_db, storage
 from ..i18n import current_language, lazy_text, text
 from ..i18n import lazy_gettext as _l
 from ..rules import RuleError
 from ..rules import street as rules
 from ..rules import street_table as play
+from ..rules.log import CHANGE
 from .actions import Action, ActionForm, FieldError, GameViews, reason_field, take
 from .tables import Table, load_table, log_context, opened_fold_out
 
@@ -72,7 +82,12 @@ def soft_hyphens(words: Any) -> str:
     """Words of a card in the players' language, with soft hyphens where long ones may break."""
     return SOFT_WORDS.sub(lambda found: SOFT_HYPHENS[found.group(0)], text(words))
 MAX_CARD_TEXT = 1000  # a card's JSON is about 350 characters with every icon filled in
-LIBRARY_ON_TABLE = 4  # the most used cards the table page offers; the builder's page has all
+LIBRARY_ON_TABLE = 6  # the most likely cards the table page offers; the builder's page has all
+EARLIER_TABLES = 10  # the phone's most recent other street tables whose cards are offered too
+# A card seen before and its site, as its row's button sends it: the card's short id, the site,
+# and for a gift with several opponents the seat of the street it goes on.
+NEW_CARD = "new-card"  # the fold-out that draws a new card's chips in place of the cards seen
+PICK = re.compile(r"([0-9a-f]{12})\.([1-5])(?:\.([0-9]))?")
 EACH_LABELS = {"flat": _l("once"), "floor_below": _l("per floor below"),
                "ground_floor": _l("if ground floor"), "on_site": _l("per project on this site"),
                "on_street": _l("per project on the street")}
@@ -129,15 +144,17 @@ def effect_fields(kind: str) -> dict[str, Any]:
 
 class BaseCardForm(LibraryForm):
     card = StringField(_l("Card"))
+    site = IntegerField(_l("Site"), validators=[Optional(), NumberRange(1, 5)])
+    street = StringField(_l("Street"))  # the player's own unless a gift's (`gift_street`)
     project = SelectField(_l("Project showing"), choices=PROJECT_CHOICES, default="")
     double = BooleanField(_l("Double"))
     roof = BooleanField(_l("Roof"))
     gift = BooleanField(_l("Gift"))
-    no_gifts = BooleanField(_l("No gifts on this site"))
+    no_gifts = BooleanField(_l("No gifts"))
     floor = SelectField(_l("Must be built"), choices=[
-        SelectChoice("", _l("anywhere")), SelectChoice("ground", _l("on the ground floor")),
-        SelectChoice("upper", _l("on an upper floor")),
-        SelectChoice("roof", _l("on top of a roof"))], default="")
+        SelectChoice("", _l("anywhere")), SelectChoice("ground", _l("ground floor only")),
+        SelectChoice("upper", _l("upper floor only")),
+        SelectChoice("roof", _l("on a roof only"))], default="")
 
 
 class SourcedCardForm(BaseCardForm):
@@ -147,6 +164,8 @@ class SourcedCardForm(BaseCardForm):
 
     source = StringField(_l("Where the card came from"))
     cost = IntegerField(_l("Cost ($)"), default=None, validators=[Optional(), NumberRange(0, 99)])
+    pick = StringField(_l("Card"))  # a card seen before and its site (PICK), one tap
+    describe = BooleanField(_l("A new card"))  # the new card's chips shown (no script needed)
 
 
 class RemoveForm(ActionForm):
@@ -162,11 +181,16 @@ CardForm = type("CardForm", (SourcedCardForm,),
 
 def render(table: Table, error: str | None = None, status: int = 200, **forms: Any) -> Any:
     game = table.current
+    opened = opened_fold_out(forms.pop("opened", None))
     page = render_template(
         "street/table.html", table=table, state=game.state, game=game,
-        builder=builder(game.state, form=as_recorded(table)),
+        builder=builder(game.state, form=as_recorded(table), known=known_cards(table),
+                        opened=opened, recorded=recorded_card(table),
+                        here=(url_for("main.table", slug="street", table_id=table.id),
+                              url_for("main.table", slug="street", table_id=table.id,
+                                      open=NEW_CARD))),
         play=play, rules=rules, rulings=play.RULINGS, error=error,
-        opened=opened_fold_out(forms.pop("opened", None)), **log_context(table, game), **forms)
+        opened=opened, **log_context(table, game), **forms)
     return page, status
 
 
@@ -183,7 +207,8 @@ def play_card(table_id: str, seat: int) -> Any:
         game = table.current
         html = render_template(
             "street/play.html", table=table, state=game.state, seq=game.last_seq,
-            builder=builder(game.state, player, form, request.args.get("q", "").strip(), 2),
+            builder=builder(game.state, player, form, request.args.get("q", "").strip(), 2,
+                            known_cards(table), opened_fold_out(), recorded_card(table)),
             player=player, seat=seat, play=play, rules=rules, error=error,
             rulings=play.RULINGS)
         return html, status
@@ -193,16 +218,25 @@ def play_card(table_id: str, seat: int) -> Any:
     state: play.StreetTable = table.current.state  # type: ignore[assignment]
     step = state.step_of(player)
     return take(table, Action("card", lambda table: form,
-                              lambda form, table: card_payload(form, player, state, step)),
+                              lambda form, table: card_payload(form, player, state, step,
+                                                               known_cards(table))),
                 page)
 
 
 def builder(state: play.StreetTable, player: str | None = None, form: Any = None,
-            query: str = "", slots: int = 1) -> Any:
+            query: str = "", slots: int = 1, known: list[play.Known] | None = None,
+            opened: str | None = None, recorded: Any = None,
+            here: tuple[str, str] = ("", "")) -> Any:
     """What the card builder needs for `player` (by default the one whose turn it is): the form
-    with the defaults the state gives, the step, where the card may come from, the library
-    (the cards whose words hold `query`) and how many income and prestige icons it offers
-    (`slots`: one on the table page, both on the builder's own page)."""
+    with the defaults the state gives, the step, where the card may come from, the cards seen
+    before (`known`, the most likely first: those whose words hold `query`, each with the sites
+    it may go on), whether a new card's chips are drawn in their place (`describe`: always
+    without cards seen before, else once "A new card" is opened, `?open=new-card`, or a card
+    described was refused; a page draws only one of the two, so it stays small) and how many
+    income and prestige icons it offers (`slots`: one on the table page, both on the builder's
+    own page; `here`: the table page with "A new card" closed and opened). In change mode, the
+    card as it was
+    recorded (`recorded`) is offered first, or described if it is no card seen before."""
     player = player or state.turn
     step = state.step_of(player)
     fresh = form is None
@@ -213,28 +247,88 @@ def builder(state: play.StreetTable, player: str | None = None, form: Any = None
         form.street.data = player
     if form.source.data is None and step != play.SECOND:
         form.source.data = ""
+    known = sorted(known or [], key=lambda k: k.card != recorded)  # stable: else as it was
+    whole = slots > 1  # the builder's own page draws both
+    describe = (not known or opened == NEW_CARD or bool(form.describe.data)
+                or (recorded is not None and known[0].card != recorded))
+    found = library(known, query, None if whole else LIBRARY_ON_TABLE) \
+        if whole or not describe else []
     return {"player": player, "seat": state.players.index(player), "step": step, "form": form,
             "sources": sources(state, player, step), "query": query,
-            "library": library(state, query, None if slots > 1 else LIBRARY_ON_TABLE),
-            "known": len(state.library), "slots": slots,
-            "fold_new": slots == 1 and step != play.SECOND and bool(state.library),
-            "fresh": fresh}
+            "library": [offer(state, player, k, words) for k, words in found],
+            "known": len(known), "slots": slots, "describe": whole or describe,
+            "toggle": here[not describe] if known and not whole else "", "fresh": fresh}
+
+
+def offer(state: play.StreetTable, player: str, known: play.Known, words: str
+          ) -> dict[str, Any]:
+    """A card seen before as its row offers it: its short id, words and price, and a line of
+    site buttons per street it may go on (`rows`: (seat, the five sites open or not); the seat
+    is None for the player's own street, or a gift's only opponent)."""
+    card = known.card
+    opponents = [q for q in state.players if q != player]
+    if not card["gift"]:
+        rows = [(None, state.open_sites(card, player, player))]
+    elif len(opponents) == 1:
+        rows = [(None, state.open_sites(card, opponents[0], player))]
+    else:
+        rows = [(state.players.index(q), state.open_sites(card, q, player)) for q in opponents]
+    return {"card": card, "id": play.card_id(card), "words": words, "price": known.price,
+            "rows": rows}
+
+
+def phone_tables() -> list[str]:
+    """This phone's tables, as its session names them, the most recently opened first (the
+    cards seen at the street tables among them are offered)."""
+    kept = session.get("tables", [])
+    return [t for t in kept if isinstance(t, str)] if isinstance(kept, list) else []
+
+
+def known_cards(table: Table) -> list[play.Known]:
+    """The cards seen before, the most likely first (`play.likely_cards`): every card this
+    table's log built, undone ones too, and those of this phone's most recent other street
+    tables (EARLIER_TABLES)."""
+    db = get_db()
+    state: play.StreetTable = table.current.state  # type: ignore[assignment]
+    logged = logged_cards(table.id, storage.last_seq(db, table.id))
+    seen = {play.card_key(b.card) for b in logged}
+    here = [*logged, *[play.Built(card) for card in state.library  # from a change's replay
+                       if play.card_key(card) not in seen]]
+    rows = [row for row in storage.list_tables(db, phone_tables())
+            if row["game"] == "street" and row["id"] != table.id] if phone_tables() else []
+    rows.sort(key=lambda row: row["created_at"], reverse=True)
+    earlier = [logged_cards(row["id"], storage.last_seq(db, row["id"]))
+               for row in rows[:EARLIER_TABLES]]
+    return play.likely_cards(here, state.uses, earlier)
+
+
+@lru_cache(maxsize=256)
+def logged_cards(table_id: str, last_seq: int) -> tuple[play.Built, ...]:
+    """The cards a table's log built (`last_seq`: as of that event; its log never changes
+    below it), the card actions in force or not, and the cards changes entered again."""
+    payloads = []
+    for event in storage.events(get_db(), table_id):
+        if event.kind == "card":
+            payloads.append(event.payload)
+        elif event.kind == CHANGE:
+            payloads += [edit["now"]["payload"] for edit in event.payload.get("edits", [])
+                         if isinstance(edit, dict) and isinstance(edit.get("now"), dict)
+                         and edit["now"].get("kind") == "card"]
+    return tuple(play.built(payloads))
 
 
 def as_recorded(table: Table) -> Any:
     """In change mode, a card being changed: the builder's form filled in as it was recorded
-    (where it came from, the cost, the card, whose street), to change what was wrong; None
-    otherwise (a fresh form)."""
+    (where it came from, the cost, the card described by its chips, whose street), to change
+    what was wrong; None otherwise (a fresh form)."""
     changing = table.changing
     if changing is None or changing.kind != "card":
         return None
-    state: play.StreetTable = table.current.state  # type: ignore[assignment]
     payload = changing.payload
     card = payload["card"]
-    known = next((play.card_id(c) for c in state.library if c == card), "")
     data = {"player": payload["player"], "street": payload["street"],
             "source": payload.get("bought_from", ""), "cost": payload.get("cost"),
-            "card": known, "project": card.get("project") or "", "double": card.get("double"),
+            "project": card.get("project") or "", "double": card.get("double"),
             "roof": card.get("roof"), "gift": card.get("gift"),
             "no_gifts": card.get("no_gifts"), "floor": card.get("floor") or ""}
     for kind in ("income", "prestige"):
@@ -244,43 +338,71 @@ def as_recorded(table: Table) -> Any:
     return CardForm(formdata=None, data=data)
 
 
+def recorded_card(table: Table) -> Any:
+    """In change mode, the card of the action being changed (checked as the rules keep it);
+    None otherwise."""
+    changing = table.changing
+    if changing is None or changing.kind != "card":
+        return None
+    found = play.built([changing.payload])
+    return found[0].card if found else None
+
+
 def chips(field: Any) -> list[tuple[str, Any]]:
     """A select's choices as (value, words), for chips."""
     return [(choice.value, choice.label) for choice in field.choices]
 
 
-def library(state: play.StreetTable, query: str, most: int | None = None
-            ) -> list[tuple[Any, str, str]]:
-    """The table's cards, most used first, as (card, key, words), those matching `query`; at
-    most `most` of them (the table page shows the few most used, the builder's page all)."""
+def library(known: list[play.Known], query: str, most: int | None = None
+            ) -> list[tuple[play.Known, str]]:
+    """The cards seen before, the most likely first, with their words, those matching
+    `query`; at most `most` of them (the table page shows the few most likely, the builder's
+    page all)."""
     found = []
-    for card in state.library:
+    for k in known:
+        card = k.card
         words = " ".join([rules.card_name(card), *map(rules.effect_text,
                                                         card["income"] + card["prestige"])])
         if query.casefold() in words.casefold():
-            found.append((card, play.card_id(card), words))
+            found.append((k, words))
     return found[:most]
 
 
 def sources(state: play.StreetTable, player: str, step: int) -> list[tuple[str, Any, bool]]:
-    """The chips for where a card came from, as (value, words, disabled): the 1st action's own
-    deck (or a card bought already), each player deck to buy from, the public pile. Only the
-    2nd action buys."""
-    first = _("Bought already") if step == play.PLACE_BOUGHT else _("Own deck, free (1st action)")
-    buying = step == play.SECOND
-    decks = [(q, _("Bought from own deck") if q == player else
-              _("Bought from %(player)s", player=q),
-              not buying or bool(state.upcoins[q] or q in state.decks_empty))
-             for q in state.players]
-    return [("", first, buying), *decks, (play.PUBLIC, _("Public pile (free)"), not buying)]
+    """The chips for where the 2nd action's card came from, as (value, words, disabled): each
+    player deck to buy from (one's own first; not one with upcoins on it, nor an empty one),
+    and the public pile."""
+    decks = [(q, _("From own deck") if q == player else _("From %(player)s's deck", player=q),
+              bool(state.upcoins[q] or q in state.decks_empty))
+             for q in [player, *[q for q in state.players if q != player]]]
+    return [*decks, (play.PUBLIC, _("Public pile (free)"), False)]
 
 
-def card_payload(form: Any, player: str, state: play.StreetTable, step: int) -> dict[str, Any]:
+def card_payload(form: Any, player: str, state: play.StreetTable, step: int,
+                 known: list[play.Known]) -> dict[str, Any]:
+    """A card built: one seen before from its row's button (`pick`: the card, its site and,
+    for a gift among several opponents, whose street), or the card the form's library choice
+    or chips describe, on the site of the button tapped."""
     names = state.players
-    card = library_card(form.card.data, state) if form.card.data else described_card(form)
-    payload = {"player": player, "street": gift_street(card, form.street.data, player, names),
-               "site": form.site.data, "card": card}
-    return payload | bought_from(form, step)
+    street, site, price = form.street.data or player, form.site.data, None
+    if form.pick.data:
+        found = PICK.fullmatch(form.pick.data)
+        seat = found and found.group(3)
+        if not found or (seat and int(seat) >= len(names)):
+            raise RuleError(_("That card could not be read: describe it again."))
+        card = library_card(found.group(1), known)
+        site, street = int(found.group(2)), names[int(seat)] if seat else player
+    elif form.card.data:
+        card = library_card(form.card.data, known)
+    else:
+        card = described_card(form)
+    if site is None:
+        raise FieldError(form.site, _("Tap the site it is built on."))
+    if form.pick.data or form.card.data:
+        price = next((k.price for k in known if k.card == card), None)
+    payload = {"player": player, "street": gift_street(card, street, player, names),
+               "site": site, "card": card}
+    return payload | bought_from(form, step, price)
 
 
 def gift_street(card: dict[str, Any], street: str, player: str, names: list[str]) -> str:
@@ -291,9 +413,10 @@ def gift_street(card: dict[str, Any], street: str, player: str, names: list[str]
     return street
 
 
-def bought_from(form: Any, step: int) -> dict[str, Any]:
+def bought_from(form: Any, step: int, price: int | None = None) -> dict[str, Any]:
     """The 2nd action's purchase, if the card was bought: the deck and the cost (a blank is not
-    $0, except on the public pile)."""
+    $0, except on the public pile; for a card seen before it is the `price` last paid for
+    it)."""
     source = form.source.data or ""
     if not source:
         if step == play.SECOND:
@@ -302,19 +425,20 @@ def bought_from(form: Any, step: int) -> dict[str, Any]:
         return {}
     if source == play.PUBLIC:
         return {"bought_from": play.PUBLIC, "cost": 0}
-    if form.cost.data is None:
+    cost = price if form.cost.data is None else form.cost.data
+    if cost is None:
         raise FieldError(form.cost, _("Enter what the card cost: only the public pile is free."))
-    return {"bought_from": source, "cost": form.cost.data}
+    return {"bought_from": source, "cost": cost}
 
 
-def library_card(text: str, state: play.StreetTable) -> Any:
-    """A card of the table's library as its one-tap button sends it: its short name
-    (`card_id`), or, from a page made before those, the card as JSON of at most MAX_CARD_TEXT
-    characters (its shape is the rules' to check). A longer or deeper one never came from the
-    button, and a deep one would exhaust the parser."""
-    known = next((card for card in state.library if play.card_id(card) == text), None)
-    if known is not None:
-        return json.loads(play.card_key(known))  # a copy: the payload is stored as it is
+def library_card(text: str, known: list[play.Known]) -> Any:
+    """A card seen before as its one-tap button sends it: its short name (`card_id`), or, from
+    a page made before those, the card as JSON of at most MAX_CARD_TEXT characters (its shape
+    is the rules' to check). A longer or deeper one never came from the button, and a deep one
+    would exhaust the parser."""
+    found = next((k.card for k in known if play.card_id(k.card) == text), None)
+    if found is not None:
+        return json.loads(play.card_key(found))  # a copy: the payload is stored as it is
     try:
         if len(text) > MAX_CARD_TEXT:
             raise ValueError(text[:40])

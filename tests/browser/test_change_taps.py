@@ -105,7 +105,8 @@ def test_a_wrong_buyer_three_actions_back(phone: Page, live_database: Path) -> N
 
 def test_a_card_bought_from_the_wrong_deck(phone: Page, live_database: Path) -> None:
     """The street: Mia's card (#2) came from her own deck, not Ola's; three actions came after.
-    The builder shows the card filled in as it was recorded: one chip and its site change it.
+    The builder shows where the card came from as it was recorded, and the card first among
+    those seen before: one chip and its site change it.
     Ola's upcoins (#3) then no longer lie on her deck: the preview says it is taken out."""
     players = ("Mia", "Ola")
     log = (build("Mia", 1, card()), bought("Mia", 1, card(), "Ola", 2),
@@ -116,8 +117,9 @@ def test_a_card_bought_from_the_wrong_deck(phone: Page, live_database: Path) -> 
     expect(sources.locator('input[value="Ola"]')).to_be_checked()  # as it was recorded
     expect(phone.locator('input[name="cost"]')).to_have_value("2")
     screenshot(phone, f"street-changing-{mode}")
-    taps.touch(sources.locator("label.chip", has_text="Bought from own deck"), "own deck")
-    taps.tap(phone.get_by_role("button", name="Build on site 1"), "site 1")
+    taps.touch(sources.locator("label.chip", has_text="From own deck"), "own deck")
+    recorded = phone.locator(".known-cards .known").first  # the card as recorded, first
+    taps.tap(recorded.get_by_role("button", name="Site 1", exact=True), "site 1")
     expect(phone.locator(".change-preview .dropped")).to_contain_text("Ola")
     confirmed(phone, taps, f"street: a card's deck three actions back ({mode})", live_database,
               "street", players, table_id)

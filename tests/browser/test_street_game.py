@@ -143,8 +143,8 @@ def build_new(page: Page, player: str, number: int, **card: Any) -> None:
 
 
 def library_card(page: Page, text: str) -> Locator:
-    """One card of the build page's library, found by its words."""
-    return page.locator(".library .known").filter(has_text=text)
+    """One card of the build page's library (the cards seen before), found by its words."""
+    return page.locator(".known-cards .known").filter(has_text=text)
 
 
 def build_known(page: Page, text: str, number: int) -> None:
@@ -210,21 +210,19 @@ def test_three_player_street_game_to_the_filled_pad(page: Page, shot: Shot) -> N
 
     # Ola: store B, ground floor only, on site 1; then apartment C, upper floor only, on top.
     expect(turn_heading(page)).to_have_text("Ola's turn: 1st action")
-    build_new(page, "Ola", 1, project="store", floor="on the ground floor",
+    build_new(page, "Ola", 1, project="store", floor="ground floor only",
               income=[("once", 3, None)], prestige=[("once", 1, None)])
-    build_new(page, "Ola", 1, project="apartment", floor="on an upper floor",
+    build_new(page, "Ola", 1, project="apartment", floor="upper floor only",
               prestige=[("per floor below", 2, None)], source="Public pile (free)")
     assert floors(page, "Ola", 1) == ["apartment", "store"]  # top floor first
 
-    # Pit wants the upper-floor apartment C from the library on his empty site 3: refused.
+    # Pit wants the upper-floor apartment C from the library on his empty site 3: the rules
+    # know it cannot be the first card on a site, so none of his empty sites is offered.
     open_build_page(page, "Pit")
-    build_known(page, "per floor below", 3)
-    error = page.locator(".error, .refusal")
-    expect(error).to_have_text(
-        "This card is an upper floor: it cannot be the first card on site 3."
-    )
-    # The refusal is said beside the tapped site button, over the page.
-    shot(page, "street-03-refused-upper-floor")
+    for number in range(1, 6):
+        expect(library_card(page, "per floor below").get_by_role(
+            "button", name=f"Site {number}", exact=True)).to_be_disabled()
+    shot(page, "street-03-upper-floor-not-offered")
     tap_and_load(page, page.get_by_role("link", name="Back to the table"))
     assert floors(page, "Pit", 3) == []
 
@@ -256,10 +254,8 @@ def test_three_player_street_game_to_the_filled_pad(page: Page, shot: Shot) -> N
     # A goes on site 2 in one tap (her 1st action).
     expect(turn_heading(page)).to_have_text("Mia's turn: 1st action")
     open_build_page(page, "Mia")
-    library = page.get_by_role("heading",
-                               name="A card built before (most used first): tap its site")
-    expect(library).to_be_visible()
-    cards = page.locator(".library .known")
+    expect(page.get_by_text("Built before: tap its site")).to_be_visible()
+    cards = page.locator(".known-cards .known")
     expect(cards).to_have_count(5)
     expect(cards.first.locator("strong")).to_have_text("hotel")
     shot(page, "street-02-build-page")
@@ -413,7 +409,7 @@ def test_a_refused_build_is_said_where_the_player_looks(page: Page) -> None:
     """The site buttons are at the bottom of a long form; the refusal is said beside them."""
     start_table(page, ["Mia", "Ola"], "street")
     open_build_page(page, "Mia")
-    describe(page, project="apartment", floor="on an upper floor")
+    describe(page, project="apartment", floor="upper floor only")
     tap_and_load(page, page.get_by_role("button", name="Build on site 1", exact=True))
     error = page.locator(".error, .refusal")
     expect(error).to_have_text(

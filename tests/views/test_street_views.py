@@ -30,8 +30,8 @@ def test_a_three_player_game_to_the_filled_pad(client):
               "prestige_project_0": "office"}
     assert build(client, url, 0, **office).status_code == 303
     library = text(client.get(url + "play/0"))
-    assert "A card built before (most used first)" in library
-    known = re.search(r'name="card" value="([0-9a-f]{12})"', library).group(1)  # its short id
+    assert "Built before: tap its site" in library
+    known = re.search(r'name="pick" value="([0-9a-f]{12})\.1"', library).group(1)  # its short id
     no_source = build(client, url, 0, player="Mia", street="Mia", site=2, card=known)
     assert no_source.status_code == 422  # the 2nd action: bought from a deck or the public pile
     assert "say where the card came from" in text(no_source)
@@ -117,6 +117,11 @@ def passes(player):
     return [("discard", player), ("buy", player, {"deck": "public"}), ("discard", player)]
 
 
+def takes_public_discarded(player):
+    """A 2nd action that builds nothing: the public pile's card taken and discarded."""
+    return [("buy", player, {"deck": "public"}), ("discard", player)]
+
+
 def test_whoever_takes_the_last_card_of_a_deck_triggers_the_final_round(client):
     """Pit, the last seat, buys the last card of Mia's deck and builds it in one step: his turn
     is over, and the page asks at Mia's turn who took it, Pit by default. Pit's turn was the
@@ -174,7 +179,7 @@ def test_the_table_speaks_german_from_the_first_card_to_the_pad(client):
     assert "builds a card" not in page and "Ruling:" not in page and "upcoins" not in page
 
     build_page = text(client.get(url + "play/0"))
-    assert "Woher die Karte kam" in build_page and "Sichtbares Projekt" in build_page
+    assert "Sichtbares Projekt" in build_page
     assert 'value="office"><span>Büro</span>' in build_page
     assert ">je Projekt in der Straße</span>" in build_page
     assert 'aria-label="Auf Bauplatz 1 bauen"' in build_page
@@ -190,6 +195,7 @@ def test_the_table_speaks_german_from_the_first_card_to_the_pad(client):
             "Aktion.") in text(refused)
     assert build(client, url, 0, **office).status_code == 303
     assert "Mia kauft eine Karte" in text(client.get(url))  # the 2nd action buys
+    assert "Woher die Karte kam" in text(client.get(url + "play/0"))
     assert build(client, url, 0, player="Mia", roof="y", street="Mia", site=1,
                  source="public").status_code == 303
     page = text(client.get(url))
@@ -296,11 +302,11 @@ def test_the_library_is_filtered_without_javascript_and_a_card_is_removed(client
     assert build(client, url, 0, player="Mia", project="hotel", street="Mia", site=2,
                  source="public").status_code == 303
     found = text(client.get(url + "play/1?q=hot"))  # Ola's turn: her builder's library
-    assert found.count('class="library-card known"') == 1 and "<strong>hotel</strong>" in found
+    assert found.count('class="known"') == 1 and "<strong>hotel</strong>" in found
     assert "Mia's street: remove a card built by mistake" in text(client.get(url + "?open=fix"))
     mia = text(client.get(url + "play/0"))  # Mia's street, from the corrections: no builder
     assert "<h1>Mia's street</h1>" in mia and "Ola&#39;s 1st action comes next" in mia
-    assert 'class="builder"' not in mia and "library-card" not in mia
+    assert 'class="builder"' not in mia and "known-cards" not in mia
     assert "Site 2: remove the hotel on top" in mia
     assert act(client, url, "remove", street="Mia", site=2).status_code == 303
     page = text(client.get(url))
@@ -322,8 +328,8 @@ def test_a_library_card_is_sent_by_its_short_id_and_an_unknown_id_is_refused(cli
     office = {"player": "Mia", "project": "office", "street": "Mia", "site": 1}
     assert build(client, url, 0, **office).status_code == 303
     page = text(client.get(url))
-    ids = [i for i in re.findall(r'name="card" value="([^"]*)"', page) if i]  # "": a new one
-    assert ids and all(re.fullmatch(r"[0-9a-f]{12}", i) for i in ids)  # not the card's JSON
+    ids = re.findall(r'name="pick" value="([^"]*)"', page)  # a card's short id and a site
+    assert ids and all(re.fullmatch(r"[0-9a-f]{12}\.[1-5]", i) for i in ids)  # not its JSON
     in_turn(client, url, ("buy", "Mia", {"deck": "public"}), ("discard", "Mia"),
             ("discard", "Ola"))  # Ola's 2nd action next
     seq = len(re.findall(r"<li", text(client.get(url + "history"))))
@@ -342,3 +348,82 @@ def test_the_new_card_part_kept_for_a_fresh_form_is_in_each_page_s_language(clie
         german = text(client.get(url, headers={"Accept-Language": "de"}))
         assert "Project showing" in english and "Sichtbares Projekt" not in english
         assert "Sichtbares Projekt" in german and "Project showing" not in german
+
+
+def pick(page, project, site, seat=None):
+    """The value of the button that builds a card seen before (its row's words start with its
+    project) on a site: '<short id>.<site>[.<seat>]'."""
+    row = re.search(rf'<div class="known" role="group" aria-label="{project}[^"]*".*?</div></div>',
+                    page, re.S).group(0)
+    suffix = "" if seat is None else rf"\.{seat}"
+    return re.search(rf'name="pick" value="([0-9a-f]{{12}}\.{site}{suffix})"', row).group(1)
+
+
+def test_a_card_seen_before_is_one_button_and_costs_what_was_last_paid_for_it(client):
+    """Mia buys a store from Ola's deck for $3; at Pit's 2nd action the store is a row of site
+    buttons with its price: bought from Mia's deck with the cost left blank, it costs $3."""
+    url = new_table(client, "Mia", "Ola", "Pit", game="street")
+    assert build(client, url, 0, player="Mia", project="office", site=1).status_code == 303
+    assert build(client, url, 0, player="Mia", project="store", floor="ground", site=2,
+                 source="Ola", cost=3).status_code == 303
+    in_turn(client, url, ("upcoins", "Ola"), *takes_public_discarded("Ola"), ("discard", "Pit"))
+    page = text(client.get(url))
+    assert '<span class="price">$3</span>' in page
+    assert 'value="Mia"' in page and "From Mia&#39;s deck" in page
+    store = pick(page, "store", 1)
+    response = build(client, url, 2, player="Pit", pick=store, source="Mia")
+    assert response.status_code == 303, text(response)
+    history = text(client.get(url + "history"))
+    assert "Pit built a store on site 1 (bought from Mia&#39;s deck for $3)" in history
+    # A card never bought has no price: its cost is asked.
+    in_turn(client, url, ("upcoins", "Mia"))
+    office = pick(text(client.get(url)), "office", 2)
+    refused = build(client, url, 0, player="Mia", pick=office, source="Pit")
+    assert refused.status_code == 422
+    assert "Enter what the card cost" in text(refused)
+
+
+def test_a_site_the_card_cannot_go_on_is_not_offered_and_a_bad_pick_is_refused(client):
+    url = new_table(client, "Mia", "Ola", game="street")
+    assert build(client, url, 0, player="Mia", project="store", floor="ground",
+                 site=1).status_code == 303
+    page = text(client.get(url))
+    row = re.search(r'aria-label="store[^"]*".*?</div></div></div>', page, re.S).group(0)
+    assert re.search(r'value="[0-9a-f]{12}\.1" aria-label="Site 1" disabled', row)
+    assert re.search(r'value="[0-9a-f]{12}\.2" aria-label="Site 2">', row)
+    for bad in ("nonsense", pick(page, "store", 2) + ".7", "0123456789ab.2"):
+        refused = build(client, url, 0, player="Mia", pick=bad, source="public")
+        assert refused.status_code == 422 and "could not be read" in text(refused), bad
+
+
+def test_a_gift_seen_before_offers_each_opponent_s_street(client):
+    url = new_table(client, "Mia", "Ola", "Pit", game="street")
+    assert build(client, url, 0, player="Mia", roof="y", gift="y", street="Pit",
+                 site=1).status_code == 303
+    page = text(client.get(url))
+    assert '<span class="to">Ola</span>' in page and '<span class="to">Pit</span>' in page
+    response = build(client, url, 0, player="Mia", pick=pick(page, "roof", 2, seat=1),
+                     source="public")
+    assert response.status_code == 303
+    assert "Mia gave Ola a roof as a gift, on site 2" in text(client.get(url + "history"))
+
+
+def test_an_undone_card_and_the_cards_of_this_phone_s_earlier_tables_are_offered(client):
+    earlier = new_table(client, "Mia", "Ola", game="street")
+    assert build(client, earlier, 0, player="Mia", project="hotel", site=1).status_code == 303
+    assert build(client, earlier, 0, player="Mia", project="coffee", site=2,
+                 source="Ola", cost=4).status_code == 303
+    assert act(client, earlier, "undo").status_code == 303
+    page = text(client.get(earlier))
+    assert 'aria-label="coffee"' in page  # undone, still offered
+    url = new_table(client, "Ann", "Ben", game="street")  # the same phone
+    page = text(client.get(url))
+    assert 'aria-label="hotel"' in page and 'aria-label="coffee"' in page
+    assert act(client, url, "discard", player="Ann").status_code == 303
+    response = build(client, url, 0, player="Ann", pick=pick(text(client.get(url)), "coffee", 3),
+                     source="Ben")
+    assert response.status_code == 303, text(response)
+    assert "Ann built a coffee on site 3 (bought from Ben&#39;s deck for $4)" in text(
+        client.get(url + "history"))
+    other_phone = client.application.test_client()
+    assert 'aria-label="hotel"' not in text(other_phone.get(url))  # never another phone's
