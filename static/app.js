@@ -24,17 +24,21 @@
   // An action form (data-action) is sent in place: the tapped button shows it is working and
   // every action ignores taps until the answer; the answer's page replaces <main> with the
   // tapped control kept where the thumb is, and what was recorded is said in the score strip
-  // (#recorded) and to a screen reader (#said). A second
-  // tap at the same place within QUIET_MS of the first (or SETTLE_MS of the answer) is the same
-  // tap and is ignored; times are the taps' own (event.timeStamp), so a busy page cannot stretch
-  // them. A refusal is said under the field or control at fault. The server keeps its own
-  // guard: a form's one-time key sent again gets the first answer, never a second event.
-  var QUIET_MS = 1000;
-  var SETTLE_MS = 400;
+  // (#recorded) and to a screen reader (#said). A refusal is said under the field or control
+  // at fault.
+  // A tap is a bounce (the second tap of a double tap) only if it lands before the screen
+  // changed: while the answer is on its way, or at the same place within REACT_MS of the answer
+  // being painted, sooner than anyone sees a screen change and taps in reply. Any later tap was
+  // meant, and is sent: a second purchase 0.7 s after the first answer, Undo three times 0.45 s
+  // apart. Times are the taps' own (event.timeStamp), so a busy page cannot stretch them. The
+  // server keeps its own guard: a form's one-time key sent again gets the first answer, never
+  // a second event.
+  var REACT_MS = 300;
   var NEAR_PX = 32;
   var TIMEOUT_MS = 20000;
   var busy = false;
-  var lastTap = null; // {x, y, until}: where the last action was tapped, until when it is quiet
+  var lastTap = null; // {x, y, until}: where the last action was tapped, until when a tap there
+                      // is that same tap again (the answer's paint + REACT_MS)
   var tapPoint = null;
   var answers = 0;
   // How many answers this page has taken in place (the browser tests wait for the next one).
@@ -59,13 +63,21 @@
     if (!busy) send(form, event.submitter || form.querySelector("button"));
   });
 
+  // The answer is painted with the next frame: from then on, REACT_MS more at that place.
+  function painted(tap) {
+    if (!tap) return;
+    requestAnimationFrame(function (frame) {
+      if (lastTap === tap) tap.until = Math.max(frame, performance.now()) + REACT_MS;
+    });
+  }
+
   function near(a, b) {
     return Math.abs(a.x - b.x) <= NEAR_PX && Math.abs(a.y - b.y) <= NEAR_PX;
   }
 
   function send(form, button) {
     busy = true;
-    lastTap = tapPoint ? { x: tapPoint.x, y: tapPoint.y, until: tapPoint.at + QUIET_MS } : null;
+    lastTap = tapPoint ? { x: tapPoint.x, y: tapPoint.y, until: Infinity } : null;
     tapPoint = null;
     dismissRefusal();
     var control = button || form;
@@ -98,7 +110,7 @@
         clearTimeout(timer);
         control.classList.remove("working");
         control.removeAttribute("aria-busy");
-        if (lastTap) lastTap.until = Math.max(lastTap.until, performance.now() + SETTLE_MS);
+        painted(lastTap);
         busy = false;
         document.documentElement.dataset.answers = String(++answers);
       });

@@ -66,6 +66,8 @@ bp.app_url_defaults(keep_changing)
 ACTION_KEY = re.compile(r"([0-9a-f]{1,12})\.[A-Za-z0-9_-]{16}")
 # The header app.js sends with an action it answers in place (a CSRF-safe custom header).
 SCRIPT_HEADER = "X-Companion"
+# This phone's last action answered without JavaScript: its seq and when (`ghost_tap`).
+ANSWERED = "answered"
 
 
 # Forms ----------------------------------------------------------------------------------------
@@ -234,9 +236,10 @@ def perform(
     A tap is one action. The same form sent again (a double submit, a retry after a dropped
     connection, back and resubmit) carries the same one-time key and gets the first answer,
     never a second event. Without JavaScript the page reloads after each action, so the second
-    tap of a double tap lands on the new page: a form sent less than GHOST_TAP_SECONDS after its
-    page was made is that ghost tap, answered 204 (the page stays, nothing is recorded). With
-    JavaScript the page is updated in place and app.js ignores the second tap itself.
+    tap of a double tap may land on the new page: a form from the page this phone's last action
+    loaded, sent less than GHOST_TAP_SECONDS after that action, is that ghost tap (`ghost_tap`),
+    answered 204 (the page stays, nothing is recorded). With JavaScript the page is updated in
+    place and app.js ignores the second tap itself.
 
     Answers: the table page (303 to it, or in place), 409 for an outdated screen, 422 for what
     the rules refuse.
@@ -268,12 +271,20 @@ def gained(before: Mapping[str, int], after: Mapping[str, int]) -> list[list[Any
 
 
 def ghost_tap(form: ActionForm) -> bool:
-    """Sent sooner after its page was made than anyone can read a page and tap (no JavaScript):
-    the second tap of a double tap, landing on the page the first tap loaded."""
-    if sent_by_script():
+    """Without JavaScript, the second tap of a double tap: it lands on the page the first tap's
+    answer loaded, so its form is from that page (made after the action, showing it: its seq is
+    the action's), and it arrives sooner after the first tap than anyone sees that page and taps
+    in reply (GHOST_TAP_SECONDS, about the gap of a double tap). A form from any other page (one
+    opened or reloaded, another phone's, or the answer page tapped later) is always meant, at
+    whatever speed: a player who knows where to tap is not held back. A second tap that lands on
+    the first tap's own page sends its key again: `storage.claim` gives it the first answer."""
+    answered = session.get(ANSWERED)
+    if sent_by_script() or not answered or answered.get("seq") != form.seq.data:
         return False
     made = int(form.key.data.partition(".")[0], 16) / 1000  # validated: see ACTION_KEY
-    return 0 <= time.time() - made < current_app.config["GHOST_TAP_SECONDS"]
+    since = time.time() - float(answered.get("at", 0))
+    return made >= float(answered.get("at", 0)) - 0.001 and \
+        0 <= since < current_app.config["GHOST_TAP_SECONDS"]
 
 
 def sent_by_script() -> bool:
@@ -305,6 +316,7 @@ def recorded(table: Table, event: Event, gained: list[list[Any]] | None = None) 
         response.headers["X-Companion-Page"] = table_url(table)
         return response
     session["recorded"] = note
+    session[ANSWERED] = {"seq": event.seq, "at": time.time()}  # see `ghost_tap`
     return redirect_to_table(table)
 
 

@@ -10,11 +10,12 @@ from playwright.sync_api import Locator, Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from pypdf import PdfReader
 
-# How a person taps, which the app holds the tests to as well: the same place again only after
-# app.js's quiet time (a second tap there sooner is the same tap), and without JavaScript not
-# before the page could have been read (sooner is the second tap of a double tap: ignored).
-QUIET_SECONDS, SETTLE_SECONDS, NEAR_PX = 1.05, 0.45, 32
-READ_SECONDS = 1.05
+# How a person taps, which the app holds the tests to as well: the same place again only once
+# the answer could have been seen (app.js: a tap there sooner is the same tap again), and without
+# JavaScript not before the answer's page could have been seen (sooner, a form of the page an
+# action loaded is the second tap of a double tap: ignored).
+REACT_SECONDS, NEAR_PX = 0.35, 32
+READ_SECONDS = 0.35
 _last_taps: dict[int, tuple[float, float, float]] = {}
 
 
@@ -36,9 +37,8 @@ def tap_and_load(page: Page, target: Locator) -> None:
     x, y = wait_until_quiet(page, target)
     before = page.evaluate("document.documentElement.dataset.answers")
     target.tap()
-    tapped = time.monotonic()  # the tap has landed by now (timed before, a slow tap ends late)
     page.wait_for_function("b => document.documentElement.dataset.answers !== b", arg=before)
-    _last_taps[id(page)] = (x, y, max(tapped + QUIET_SECONDS, time.monotonic() + SETTLE_SECONDS))
+    _last_taps[id(page)] = (x, y, time.monotonic() + REACT_SECONDS)  # the answer is painted
 
 
 def touch(page: Page, x: float, y: float, limit_ms: float = 3000) -> None:
@@ -71,7 +71,7 @@ def wait_until_quiet(page: Page, target: Locator) -> tuple[float, float]:
 
 
 def wait_until_read(target: Locator) -> None:
-    """Without JavaScript: wait until the form's page is old enough to have been read (its
+    """Without JavaScript: wait until the form's page is old enough to have been seen (its
     one-time key says when it was made)."""
     key = target.evaluate("e => e.form.elements.key.value")
     made = int(key.split(".")[0], 16) / 1000
