@@ -1,0 +1,76 @@
+"""Words shown whole at 390 px (issue 23): the yard's majorities name five players in columns
+without breaking a name inside a word ("Clar|a" was), in English and German; 5th Avenue's board
+colours show each select's whole colour ("orang" was cut)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, Page
+
+from benchmarks.games import yard_buys
+from companion.rules.fifth_avenue_table import DISTRICT_IDS
+from tests.browser.states import FIFTH, FIFTH_SET_UP, seed
+
+# Each word of the elements' text (split at spaces, hyphens and soft hyphens) that lies on more
+# than one line, with the element it is in.
+BROKEN_WORDS = r"""sel => { const out = [];
+  for (const el of document.querySelectorAll(sel)) {
+    const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+    for (let n; (n = walker.nextNode());) {
+      const word = /[^\s\u00ad\-]+/g;
+      for (let m; (m = word.exec(n.data));) {
+        const range = document.createRange();
+        range.setStart(n, m.index);
+        range.setEnd(n, m.index + m[0].length);
+        const lines = new Set(Array.from(range.getClientRects(), r => Math.round(r.top)));
+        if (lines.size > 1) out.push(m[0]);
+      }
+    }
+  }
+  return out;
+}"""
+# Each select whose longest option is wider than the room it has for text (its width less its
+# padding and about 20 px for the arrow), with that option.
+CUT_SELECTS = r"""sel => Array.from(document.querySelectorAll(sel)).flatMap(s => {
+  const style = getComputedStyle(s);
+  const pen = document.createElement('canvas').getContext('2d');
+  pen.font = style.font;
+  const room = s.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 20;
+  return Array.from(s.options).filter(o => pen.measureText(o.text).width > room)
+    .map(o => o.text + ' in ' + Math.round(room) + 'px');
+})"""
+
+
+@pytest.fixture(params=["en", "de"])
+def phone(request: pytest.FixtureRequest, browser: Browser,
+          browser_context_args: dict[str, Any]) -> Iterator[Page]:
+    context = browser.new_context(**browser_context_args, java_script_enabled=False,
+                                  extra_http_headers={"Accept-Language": request.param})
+    page = context.new_page()
+    yield page
+    context.close()
+
+
+def test_five_players_names_are_never_broken_in_the_majorities(phone: Page,
+                                                               live_database: Path) -> None:
+    players = ("Clara", "Alexander", "Hugo", "Gina", "Bo")
+    table = seed(live_database, "yard", players, tuple(yard_buys(list(players))[:30]))
+    phone.goto(f"/yard/{table}/")
+    headers = phone.locator("table.board thead th")
+    assert headers.count() >= 2 * len(players)
+    assert phone.evaluate(BROKEN_WORDS, "table.board thead th, table.board tbody th") == []
+    # and the table fits: no column pushed out of the phone's width
+    widths = phone.evaluate("Array.from(document.querySelectorAll('.scroll-x'),"
+                            " s => [s.scrollWidth, s.clientWidth])")
+    assert all(scroll <= client for scroll, client in widths), widths
+
+
+def test_the_board_colours_show_each_whole_colour(phone: Page, live_database: Path) -> None:
+    table = seed(live_database, "fifth_avenue", FIFTH, FIFTH_SET_UP[:1])
+    phone.goto(f"/fifth_avenue/{table}/board")
+    assert phone.locator(".grid-form.five select").count() == 5 * len(DISTRICT_IDS)
+    assert phone.evaluate(CUT_SELECTS, ".grid-form.five select") == []
