@@ -81,7 +81,7 @@ ROW = ["boutique", "jeweler", "gallery", "perfume"] * 5
 
 def set_up(client, *names):
     url = new_table(client, *names, game="fifth_avenue")
-    assert "Use the saved board" in text(client.get(url))
+    assert "Check or edit the board colours" in text(client.get(url))  # no saved board yet
     assert act(client, url, "board/saved").status_code == 303
     data = {f"plot_{d}": "0" for d in DISTRICT_IDS}
     data |= {f"kind_{d}": "boutique" for d in DISTRICT_IDS}

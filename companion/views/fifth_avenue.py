@@ -25,7 +25,7 @@ from ..rules import fifth_avenue as rules
 from ..rules import fifth_avenue_table as play
 from ..rules import fifth_avenue_turns as turns
 from ..rules.log import Event
-from .actions import Action, ActionForm, GameViews, take
+from .actions import Action, ActionForm, FieldError, GameViews, take
 from .tables import Table, load_table, log_context
 
 bp = Blueprint("fifth_avenue", __name__, url_prefix="/fifth_avenue")
@@ -95,18 +95,27 @@ def profile_form(profile: dict[str, Any]) -> Any:
 
 
 def setup_form(state: play.FifthAvenueTable) -> Any:
-    """The seven starting businesses (plot and kind per district) and the 20 on the row."""
+    """The seven starting businesses and the 20 on the row. A district's business is one
+    choice of plot and kind together (`start_<district>`, issue 26: 7 choices where plot and
+    kind took 14); `plot_`/`kind_` still say it in two."""
     fields: dict[str, Any] = {}
     kinds = choices(rules.BUSINESS_LABELS)
     for district in play.DISTRICT_IDS:
         name = text(play.DISTRICT_NAMES[district])
+        fields[f"start_{district}"] = SelectField(name, default="", choices=[
+            SelectChoice("", _("plot and business?")),
+            *[SelectChoice(f"{k}:{kind}", _("%(number)s %(colour)s: %(business)s", number=k + 1,
+                                            colour=text(rules.COLOUR_NAMES[c]),
+                                            business=text(label)))
+              for k, c in enumerate(state.colours[district])
+              for kind, label in rules.BUSINESS_LABELS.items()]])
         fields[f"plot_{district}"] = SelectField(
-            _("%(district)s: plot", district=name),
+            _("%(district)s: plot", district=name), validate_choice=False,
             choices=[SelectChoice(str(k), _("%(number)s %(colour)s", number=k + 1,
                                             colour=text(rules.COLOUR_NAMES[c])))
                      for k, c in enumerate(state.colours[district])])
         fields[f"kind_{district}"] = SelectField(_("%(district)s: business", district=name),
-                                                 choices=kinds)
+                                                 choices=kinds, validate_choice=False)
     for k in range(play.ROW_TILES):
         fields[f"row_{k}"] = RadioField(_("Row tile %(number)s", number=k + 1), choices=kinds,
                                         validators=[InputRequired()])
@@ -132,6 +141,7 @@ def render(table: Table, error: str | None = None, status: int = 200, **forms: A
         context |= auction_choice(state, context["auction_form"])
     page = render_template(
         "fifth_avenue/table.html", table=table, state=state, game=game,
+        saved_board=MY_BOARD in session,
         rules=rules, play=play, rulings=play.RULINGS, error=error, chance=chance, high=high,
         **log_context(table, game), **context)
     return page, status
@@ -208,10 +218,21 @@ def profile_payload(form: Any, table: Table) -> dict[str, Any]:
 
 
 def setup_payload(form: Any, table: Table) -> dict[str, Any]:
-    start = {d: {"plot": int(form[f"plot_{d}"].data), "kind": form[f"kind_{d}"].data}
-             for d in play.DISTRICT_IDS}
+    start = {d: start_tile(form, d) for d in play.DISTRICT_IDS}
     return {"start": start, "row": [form[f"row_{k}"].data for k in range(play.ROW_TILES)],
             "turns": True}
+
+
+def start_tile(form: Any, district: str) -> dict[str, Any]:
+    """A district's starting business: its one choice ('2:gallery'), or its plot and kind."""
+    plot, _colon, kind = str(form[f"start_{district}"].data or "").partition(":")
+    if not (plot.isascii() and plot.isdigit() and kind):
+        plot, kind = str(form[f"plot_{district}"].data or ""), form[f"kind_{district}"].data
+    if not (plot.isascii() and plot.isdigit() and kind):
+        raise FieldError(form[f"start_{district}"], _("Choose the plot and the business drawn "
+                                                      "for %(district)s.", district=text(
+                                                          play.DISTRICT_NAMES[district])))
+    return {"plot": int(plot), "kind": kind}
 
 
 def drawn_setup(form: ActionForm, table: Table) -> dict[str, Any]:

@@ -35,6 +35,7 @@ from typing import Any
 from playwright.sync_api import Locator, Page, expect
 
 from companion.rules.fifth_avenue import alea_beats_chance
+from companion.rules.fifth_avenue_table import DISTRICT_IDS
 from tests.browser.helpers import linked_pdf_text, squash, start_table, tap_and_load
 
 Shot = Callable[[Page, str], Any]
@@ -74,13 +75,14 @@ def act(page: Page, target: Locator) -> None:
 
 def set_up_board(page: Page, shot: Shot | None = None) -> None:
     """Saved board, the seven starting businesses and the 20 tiles of the supply row."""
-    act(page, page.get_by_role("button", name="Use the saved board"))
+    # A new phone has no saved board (issue 26): the colours are checked once and saved.
+    tap_and_load(page, page.get_by_role("link", name="Check or edit the board colours"))
+    act(page, page.get_by_role("button", name="Save the board").first)
     expect(page.get_by_role("heading", name="2. Starting businesses and the supply row"))\
         .to_be_visible()
     page.get_by_text("… or enter the tiles you drew yourselves").click()  # our own draw
-    for district, kind in STARTING.items():
-        page.get_by_label(f"{district}: plot").select_option("0")
-        page.get_by_label(f"{district}: business").select_option(kind)
+    for kind, key in zip(STARTING.values(), DISTRICT_IDS, strict=True):
+        page.locator(f'select[name="start_{key}"]').select_option(f"0:{kind}")  # plot 1
     tiles = page.locator("fieldset.row-tile")
     expect(tiles).to_have_count(20)
     for k, kind in enumerate(ROW):

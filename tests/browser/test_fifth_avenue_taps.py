@@ -23,6 +23,7 @@ from typing import Any
 
 from playwright.sync_api import Locator, Page, expect
 
+from companion.rules.fifth_avenue_table import DISTRICT_IDS
 from tests.browser.helpers import start_table, tap_and_load
 from tests.browser.taps import Taps
 
@@ -31,9 +32,13 @@ SHOTS = Path("/tmp/fifth_avenue-shots")
 
 
 def keep_shot(shot: Shot, page: Page, name: str) -> None:
-    """The shared screenshot (which checks for sideways scrolling), copied for review."""
+    """The shared screenshot (which checks for sideways scrolling), copied for review, and the
+    screen as the thumb sees it (`-screen`); the page is left scrolled as it was."""
     SHOTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"{name}-screen.png"))
+    at = page.evaluate("scrollY")
     shutil.copy(shot(page, name), SHOTS / f"{name}.png")
+    page.evaluate("y => scrollTo(0, y)", at)
 
 
 def district(page: Page, name: str) -> Locator:
@@ -54,10 +59,22 @@ def no_refusal(page: Page) -> None:
     expect(page.locator(".error, .refusal")).to_have_count(0)
 
 
+def the_board(page: Page, taps: Taps) -> None:
+    """The board's colours: the saved board on a phone that saved one; on a new phone (issue
+    26: no "Use the saved board" there) the colours checked once on the board page and saved."""
+    saved = page.get_by_role("button", name="Use the saved board")
+    if saved.count():
+        taps.tap(saved)
+        return
+    taps.tap(page.get_by_role("link", name="Check or edit the board colours"), "the board page")
+    taps.tap(page.get_by_role("button", name="Save the board").first, "as printed: saved")
+    expect(page.get_by_role("button", name="Draw the set-up for us")).to_be_visible()
+
+
 def set_up(page: Page, taps: Taps, shot: Shot | None = None) -> None:
     """The board, the drawn tiles, Ann first, and Ann, Ben, Ben, Ann's initial skyscrapers in
     34th St West, 34th St East, Times Square and 42nd St West."""
-    taps.tap(page.get_by_role("button", name="Use the saved board"))
+    the_board(page, taps)
     if shot:
         keep_shot(shot, page, "fa-taps-01-draw")
     taps.tap(page.get_by_role("button", name="Draw the set-up for us"))
@@ -70,12 +87,17 @@ def set_up(page: Page, taps: Taps, shot: Shot | None = None) -> None:
     expect(page.get_by_text("Ann places first and takes the first turn.")).to_be_visible()
     if shot:
         keep_shot(shot, page, "fa-taps-02-drawn-board")
+    placing = Taps(page)
     for placer, name in (("Ann", "34th St West"), ("Ben", "34th St East"),
                          ("Ben", "Times Square"), ("Ann", "42nd St West")):
         expect(page.get_by_role("heading", name=f"{placer}: place a skyscraper")).to_be_visible()
-        taps.tap(empty_plot(page, name))
+        placing.tap(empty_plot(page, name), f"{placer}: {name}")
         expect(owners_plot(page, name, placer)).to_have_text(re.compile(f"{placer} ×1$"))
     expect(page.get_by_role("heading", name="Ann's turn")).to_be_visible()
+    taps.count += placing.count
+    taps.steps += placing.steps
+    if shot:  # counted once, with the set-up's test
+        placing.held_to("5th Avenue: the initial placement, 2 players (no scroll)", 4)
 
 
 def move(page: Page, commissioner: str, to: str) -> None:
@@ -112,7 +134,9 @@ def test_set_up_for_two_players_with_alea_takes_at_most_12_taps(page: Page, shot
     taps = Taps(page)
     set_up(page, taps, shot)
     keep_shot(shot, page, "fa-taps-03-first-turn")
-    assert taps.count == 7, str(taps)  # board, draw, first placer, four plots
+    # The board page and its colours saved (a phone that saved them: one tap, "Use the saved
+    # board"), draw, first placer, four plots.
+    assert taps.count == 8, str(taps)
     taps.held_to("5th Avenue: set-up, 2 players with Alea", 12)
 
 
@@ -185,10 +209,78 @@ def test_a_turn_scores_one_district_and_offers_the_move_next(page: Page, shot: S
     expect(page.get_by_role("heading", name="Ann's turn")).to_be_visible()
 
 
+def test_entering_the_tiles_the_table_drew_takes_at_most_34_taps(page: Page, shot: Shot) -> None:
+    """Issue 26: the table drew its own tiles. Each district's business is one choice of plot
+    and kind (7; plot and kind were 14), each of the 20 row tiles one tap, the fold-out opened
+    and the set-up confirmed, and the scrolls down the form: at most 34 (it was 41-58)."""
+    start_table(page, ["Ann", "Ben"], "fifth_avenue")
+    the_board(page, Taps(page))
+    taps = Taps(page)
+    taps.touch(page.get_by_text("… or enter the tiles you drew yourselves"), "our own draw")
+    for key in DISTRICT_IDS:
+        taps.choose(page.locator(f'select[name="start_{key}"]'), "1:gallery")
+    tiles = page.locator("fieldset.row-tile")
+    for k in range(20):
+        taps.touch(tiles.nth(k).get_by_role("radio").nth(k % 4), f"row tile {k + 1}")
+    keep_shot(shot, page, "fa-taps-10-own-draw")
+    taps.tap(page.get_by_role("button", name="Start placing skyscrapers"), "start")
+    no_refusal(page)
+    expect(page.get_by_role("heading", name="Who places the first skyscraper?")).to_be_visible()
+    expect(district(page, "52nd St East").locator(".plot", has_text="gallery")).to_have_count(1)
+    taps.held_to("5th Avenue: the tiles the table drew entered", 34)
+
+
+def any_move(page: Page) -> Locator:
+    """The first commissioner move the turn offers."""
+    return page.locator("#turn .links button").first
+
+
+def test_a_typical_turn_takes_at_most_3_taps_without_a_scroll(page: Page, shot: Shot) -> None:
+    """Issue 26: the turn's controls (A, the scoring, the tiles, the plots and the moves) in one
+    screen. Four turns, each counted on its own: Ann's A and a move, Ben's D (34th St East,
+    where his skyscraper stands) and a move, Ann's B (a business far down the board, in 52nd St
+    East) and a move, Ben's C (two moves)."""
+    start_table(page, ["Ann", "Ben"], "fifth_avenue")
+    set_up(page, Taps(page))
+    counts = []
+
+    def turn(name: str, player: str) -> Taps:
+        expect(page.get_by_role("heading", name=f"{player}'s turn")).to_be_visible()
+        return Taps(page, 0, [name])
+
+    taps = turn("A and a move", "Ann")
+    taps.tap(page.get_by_role("button", name="A: Ann takes 3 skyscrapers"), "A")
+    keep_shot(shot, page, "fa-taps-08-turn-move")
+    taps.tap(page.get_by_role("button", name="Move the beige commissioner to 34th St East",
+                              exact=True), "beige to 34th St East")
+    counts.append(taps)
+    taps = turn("D and a move", "Ben")
+    taps.tap(page.get_by_role("button", name="Score 34th St East"), "D: 34th St East")
+    taps.tap(any_move(page), "a move")
+    counts.append(taps)
+    taps = turn("B and a move", "Ann")
+    keep_shot(shot, page, "fa-taps-09-turn-business")
+    taps.tap(empty_plot(page, "52nd St East"), "B: a business in 52nd St East")
+    no_refusal(page)
+    expect(district(page, "52nd St East").locator(".plot", has_text=re.compile(
+        "boutique|jeweler|gallery|perfume"))).to_have_count(2)
+    taps.tap(any_move(page), "a move")
+    counts.append(taps)
+    taps = turn("C: two moves", "Ben")
+    taps.tap(any_move(page), "a move")
+    taps.tap(any_move(page), "a move again")
+    counts.append(taps)
+    expect(page.get_by_role("heading", name="Ann's turn")).to_be_visible()
+    most = max(counts, key=lambda t: t.count)
+    for t in counts:
+        assert t.count <= 3 and not any(step.startswith("scroll") for step in t.steps), str(t)
+    most.held_to("5th Avenue: a typical turn (the most of A, B, C, D; no scroll)", 3)
+
+
 def test_the_new_screens_fit_the_phone_in_german(page: Page, shot: Shot) -> None:
     start_table(page, ["Annegret", "Bartholomäus"], "fifth_avenue")
     taps = Taps(page)
-    taps.tap(page.get_by_role("button", name="Use the saved board"))
+    the_board(page, taps)
     table = page.url
     page.goto(f"/language/de?next={table.split('127.0.0.1')[1].split('/', 1)[1]}")
     page.goto(table)

@@ -110,8 +110,9 @@ CONTROLS = [
     Control("yard undo", "yard", YARD, YARD_MID, undo_redo("Undo"), ("undo", {})),
     Control("yard redo", "yard", YARD, (*YARD_MID, ("undo", {})), undo_redo("Redo"),
             ("redo", {})),
-    Control("5th Avenue saved board", "fifth_avenue", FIFTH, (), button("Use the saved board"),
-            ("profile", {})),
+    Control("5th Avenue board saved", "fifth_avenue", FIFTH, (),  # a new phone: its page
+            lambda page: page.get_by_role("button", name="Save the board").first,
+            ("profile", {}), path="board"),
     Control("5th Avenue first placer", "fifth_avenue", FIFTH, FIFTH_SET_UP, button("Ben"),
             ("first_placer", {"player": "Ben"})),
     Control("5th Avenue skyscraper on a plot", "fifth_avenue", FIFTH, FIFTH_PLACING,

@@ -56,10 +56,12 @@ BOARD = {f"{d}_{k}": c for d in DISTRICT_IDS
 
 def test_the_board_is_remembered_for_this_phones_next_tables_only(app, client):
     url = new_table(client, "Ann", "Ben", game="fifth_avenue")
+    assert "Use the saved board" not in text(client.get(url))  # none saved yet (issue 26)
     assert "Board colours" in text(client.get(url + "board"))
     assert act(client, url, "board", **BOARD, set_sizes="2 3 2 3 2 3 2 3",
                keep="y").status_code == 303
     second = new_table(client, "Cy", "Di", game="fifth_avenue")
+    assert "Use the saved board" in text(client.get(second))
     assert 'value="2 3 2 3 2 3 2 3"' in text(client.get(second + "board"))
     act(client, second, "board/saved")
     assert 'value="2 3 2 3 2 3 2 3"' in text(client.get(second + "board"))
@@ -74,6 +76,20 @@ def test_the_board_is_remembered_for_this_phones_next_tables_only(app, client):
     act(client, third, "board", **BOARD, set_sizes="3 3 2 2 3 3 2 2")
     fourth = new_table(client, "Ivo", "Jo", game="fifth_avenue")
     assert 'value="2 3 2 3 2 3 2 3"' in text(client.get(fourth + "board"))
+
+
+def test_the_tiles_drawn_at_the_table_are_one_choice_per_district(client):
+    """Issue 26: a district's starting business is one choice of plot and kind."""
+    url = new_table(client, "Ann", "Ben", game="fifth_avenue")
+    act(client, url, "board/saved")
+    data = {f"start_{d}": "2:gallery" for d in DISTRICT_IDS}
+    data |= {f"row_{k}": kind for k, kind in enumerate(["boutique", "jeweler"] * 10)}
+    assert act(client, url, "setup", **data).status_code == 303
+    assert text(client.get(url)).count("gallery</span></div>") >= 7
+    refused = act(client, url, "undo")
+    data.pop("start_52e")
+    refused = act(client, url, "setup", **data)
+    assert refused.status_code == 422 and "52nd St East" in text(refused)
 
 
 def test_a_board_with_wrong_set_sizes_is_refused(client):
@@ -131,10 +147,12 @@ def pdf_words(data):
 def test_the_table_speaks_german(client):
     url = new_table(client, "Ann", "Ben", "Cy", game="fifth_avenue")
     page = german(client, url)
-    assert "Gespeicherten Spielplan nutzen" in page and "Use the saved board" not in page
+    # A phone that saved no board is not offered one (issue 26): it checks the colours.
+    assert "Gespeicherten Spielplan nutzen" not in page
+    assert "Farben des Spielplans prüfen oder ändern" in page and "Check or edit" not in page
     act(client, url, "board/saved")
     page = german(client, url)
-    assert "2. Startgeschäfte und Auslage" in page and "34th St West: Bauplatz" in page
+    assert "2. Startgeschäfte und Auslage" in page and "Bauplatz und Geschäft?" in page
     assert "> Parfümerie</label>" in page and "> perfume</label>" not in page
     url = set_up(client, "Ann", "Ben", "Cy")
     assert "Wer setzt das erste Hochhaus?" in german(client, url)
