@@ -287,7 +287,8 @@ def render(table: Table, error: str | None = None, status: int = 200, **forms: A
 def factories_seen(state: play.UrbanisationTable) -> dict[int, dict[str, Any]]:
     """The factory cards this phone has seen (at any of its tables) and this table's."""
     kept = session.get(MY_CARDS, {}).get("factories", {})
-    seen = {int(n): f for n, f in kept.items() if str(n).isdigit() and isinstance(f, dict)}
+    seen = {int(n): {"colour": f[0], "goods": f[1], "name": f[2]} for n, f in kept.items()
+            if str(n).isdigit() and isinstance(f, list) and len(f) == 3}
     return seen | offering.known_factories(state)
 
 
@@ -301,7 +302,8 @@ def learn(state: play.UrbanisationTable) -> None:
     """This phone keeps the cards each table it shows has seen, for its next tables (an undone
     factory stays known). The session changes only when a card is new to it."""
     kept = session.get(MY_CARDS, {"factories": {}, "inventions": []})
-    factories = {str(n): f for n, f in offering.known_factories(state).items()}
+    factories = {str(n): [f["colour"], f["goods"], f["name"]]  # short: the cookie stays small
+                 for n, f in offering.known_factories(state).items()}
     inventions = [[a or "", f or ""] for a, f in offering.known_inventions(state)]
     new_factories = {n: f for n, f in factories.items() if kept["factories"].get(n) != f}
     new_inventions = [c for c in inventions if c not in kept["inventions"]]

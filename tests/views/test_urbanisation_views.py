@@ -464,3 +464,26 @@ def test_a_factory_is_shown_by_its_card_name_in_the_players_language(client):
     page = text(client.get(url, headers=GERMAN))
     assert "<small>Ölraffinerie</small>" in page and "Oil Refinery" not in page
     assert ">other<" not in page
+
+
+def test_the_cards_seen_are_kept_for_this_phones_next_tables(app, client):
+    """Issue 26: the factory and invention cards a table shows are kept by the phone showing
+    it, for its next tables (another phone learns them when it shows the table); the session
+    cookie stays small with all 18 factory cards kept."""
+    from companion.views.urbanisation import MY_CARDS
+
+    names, actions = FINISHED["urbanisation"]
+    url = f"/urbanisation/{seed(app, 'urbanisation', names, actions)}/"
+    assert client.get(url).status_code == 200
+    with client.session_transaction() as session:
+        kept = session[MY_CARDS]
+        assert kept["factories"] and kept["inventions"]
+        kept["factories"] |= {str(n): ["grey", 3, "other"] for n in range(1, 19)
+                              if str(n) not in kept["factories"]}
+        session[MY_CARDS] = kept
+    assert client.get(url).status_code == 200
+    assert len(client.get_cookie("session").value) < 2000
+    other = app.test_client()
+    assert other.get(url).status_code == 200
+    with other.session_transaction() as session:
+        assert MY_CARDS in session  # the table's own cards, learnt by whoever shows it
