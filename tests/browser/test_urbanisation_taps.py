@@ -267,6 +267,38 @@ def test_the_one_tap_actions_fit_the_phone_in_german(page: Page, live_database: 
         assert box is not None and box["height"] >= 44 and box["width"] >= 44
 
 
+def test_the_cards_seen_and_the_characters_fit_the_phone_in_german(
+        page: Page, live_database: Path) -> None:
+    """Issue 26's screens in German: the characters with one hired (in its place, disabled),
+    a factory seen before beside the work orders, an invention seen before opened."""
+    earlier = seed(live_database, "urbanisation", ("Ann", "Ben", "Cy"),
+                   (EXAMPLE_SETUP, *EXAMPLE_TURN_1, *EXAMPLE_TURN_2, *EXAMPLE_TURN_3[:4]))
+    page.goto(f"/urbanisation/{earlier}/")
+    tap_and_load(page, page.get_by_role("link", name="Deutsch"))
+    hiring = seed(live_database, "urbanisation", ("Ann", "Ben", "Cy"),
+                  (EXAMPLE_SETUP, *EXAMPLE_TURN_1, *EXAMPLE_TURN_2[:1]))
+    page.goto(f"/urbanisation/{hiring}/")
+    taken = page.locator("button.u-char.taken")
+    expect(taken).to_have_count(1)
+    expect(taken).to_be_disabled()
+    expect(page.locator("button.u-char")).to_have_count(9)  # all in their places
+    shot(page, "german-characters")
+    acting = seed(live_database, "urbanisation", ("Ann", "Ben", "Cy"),
+                  (EXAMPLE_SETUP, *EXAMPLE_TURN_1, *EXAMPLE_TURN_2[:3]))
+    page.goto(f"/urbanisation/{acting}/")
+    page.locator("details.u-quick-invention summary").tap()
+    expect(page.get_by_label("3 $ (statt 2 $) für graue Waren")).to_be_visible()
+    shot(page, "german-invention-seen-before")
+    two = seed(live_database, "urbanisation", TWO, (TWO_SETUP, *TWO_TURN_1))
+    page.goto(f"/urbanisation/{two}/")
+    fresh = seed(live_database, "urbanisation", TWO,
+                 (TWO_SETUP, *hire("double_orders", "mill_worker", players=list(TWO))))
+    page.goto(f"/urbanisation/{fresh}/")
+    expect(page.locator('.u-offer-attract button[value="attract.3.new"]')).to_have_text(
+        "3 Bakery 2 Waren neu +2 SP")
+    shot(page, "german-attract-seen-before")
+
+
 def test_a_one_tap_action_without_javascript(browser: Browser, live_database: Path,
                                              browser_context_args: dict[str, Any]) -> None:
     seeded = [TWO_SETUP, *TWO_TURN_1, *hire("architect", "tax_collector", players=list(TWO))]
