@@ -203,7 +203,7 @@
 
   function signature(form) {
     var fixed = Array.from(form.querySelectorAll("input[type=hidden]"))
-      .filter(function (i) { return ["csrf_token", "seq", "key"].indexOf(i.name) < 0; })
+      .filter(function (i) { return ["csrf_token", "seq", "key", "at"].indexOf(i.name) < 0; })
       .map(function (i) { return i.name + "=" + i.value; }).sort();
     return form.getAttribute("action") + "?" + fixed.join("&");
   }

@@ -27,6 +27,7 @@ from flask import (
     g,
     jsonify,
     make_response,
+    redirect,
     render_template,
     request,
     session,
@@ -55,7 +56,6 @@ from .tables import (
     keep_pending,
     load_table,
     now_showing,
-    redirect_to_table,
     table_url,
 )
 
@@ -68,6 +68,8 @@ ACTION_KEY = re.compile(r"([0-9a-f]{1,12})\.[A-Za-z0-9_-]{16}")
 SCRIPT_HEADER = "X-Companion"
 # This phone's last action answered without JavaScript: its seq and when (`ghost_tap`).
 ANSWERED = "answered"
+# An action form's id on its page, sent with it (`form_anchor`): "at-buy", "at-buy-2", ...
+ANCHOR = re.compile(r"at-[a-z0-9_]{1,32}(-[0-9]{1,3})?")
 
 
 # Forms ----------------------------------------------------------------------------------------
@@ -190,6 +192,24 @@ def act_url(context: Any, action: str, table: Table | None = None) -> str:
     or undo and redo), at the page's table (or, in a macro, the `table` it is given)."""
     table = table or context["table"]
     return url_for("actions.act", slug=table.game.slug, table_id=table.id, action=action)
+
+
+@bp.app_template_global()
+def form_anchor(url: str) -> str:
+    """An id for the action form being drawn (`_macros.html`, `action`): its action's name, and
+    which of that action's forms on the page it is ("at-buy-2"). The form sends it, and without
+    JavaScript the answer's page comes back scrolled to it (`recorded`): the same form, where
+    the tapped control was, not the top of the page."""
+    name = re.sub(r"[^a-z0-9_]", "_", url.rstrip("/").rsplit("/", 1)[-1].lower())[:32] or "act"
+    drawn = g.setdefault("form_anchors", {})
+    drawn[name] = drawn.get(name, 0) + 1
+    return f"at-{name}" if drawn[name] == 1 else f"at-{name}-{drawn[name]}"
+
+
+def anchor() -> str:
+    """The tapped form's place on the answer's page ("#at-buy-2"), if it sent a valid one."""
+    at = request.form.get("at", "")
+    return f"#{at}" if ANCHOR.fullmatch(at) else ""
 
 
 # The one view ---------------------------------------------------------------------------------
@@ -317,7 +337,7 @@ def recorded(table: Table, event: Event, gained: list[list[Any]] | None = None) 
         return response
     session["recorded"] = note
     session[ANSWERED] = {"seq": event.seq, "at": time.time()}  # see `ghost_tap`
-    return redirect_to_table(table)
+    return redirect(table_url(table) + anchor(), code=303)
 
 
 def refused(table: Table, message: Any, status: int, page: Page,

@@ -1,14 +1,16 @@
 """Every answer in view, covering nothing (issue 23), in Chromium at 390x844 with touch: a
 refusal is said under its field or control, in the page's flow, so no field to fix is covered;
 after a tap whose answer changes what comes next (who starts, Dirk's deal, a scoring, the end),
-that answer is in view.
+that answer is in view; without JavaScript the answer's page comes back at the tapped form.
 """
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
+from typing import Any
 
-from playwright.sync_api import Locator, Page, expect
+from playwright.sync_api import Browser, Locator, Page, expect
 
 from tests.browser.helpers import tap_and_load
 from tests.browser.states import (
@@ -134,3 +136,31 @@ def test_urbanisations_final_scoring_brings_the_result_into_view(page: Page,
     tap_far_down(page, page.get_by_role("button", name="Do the final scoring"))
     expect(page.get_by_role("heading", name="Final result")).to_be_in_viewport()
     expect(page.locator(".score-strip #recorded")).to_contain_text("Final scoring")
+
+
+# Without JavaScript, the answer's page comes back at the tapped form ------------------------
+
+
+def test_without_javascript_the_answer_comes_back_where_the_tapped_button_was(
+        browser: Browser, browser_context_args: dict[str, Any], live_database: Path) -> None:
+    context = browser.new_context(**browser_context_args, java_script_enabled=False)
+    page = context.new_page()
+    try:
+        table_id = seed(live_database, "yard", YARD, YARD_MID)
+        page.goto(f"/yard/{table_id}/")
+        target = page.locator(".buyer").filter(
+            has=page.get_by_role("heading", name="Cy", exact=True)).get_by_role(
+            "button", name=re.compile(r"^Skyscraper \d+$"))
+        target.evaluate("e => e.scrollIntoView({block: 'center'})")
+        before = target.bounding_box()
+        with page.expect_navigation():
+            target.tap()
+        expect(target).to_have_text("Skyscraper 4")
+        assert re.search(r"#at-buy(-[0-9]+)?$", page.url), page.url
+        assert target.evaluate("(e, at) => e.form.id === at", page.url.split("#")[1])
+        after, strip = target.bounding_box(), page.locator(".score-strip").bounding_box()
+        assert before and after and strip
+        assert 0 <= after["y"] and after["y"] + after["height"] <= strip["y"], (after, strip)
+        assert abs(after["y"] - before["y"]) < 250, (before, after)  # not the page's top
+    finally:
+        context.close()

@@ -1,6 +1,8 @@
 """Words shown whole at 390 px (issue 23): the yard's majorities name five players in columns
-without breaking a name inside a word ("Clar|a" was), in English and German; 5th Avenue's board
-colours show each select's whole colour ("orang" was cut)."""
+without breaking a name inside a word ("Clar|a" was), in English and German; Urbanisation's
+narrow headers and action tiles break a long German word only at a syllable (a soft hyphen in the
+translation: "Arbeitsaufträg|e" was); 5th Avenue's board colours show each select's whole colour
+("orang" was cut)."""
 
 from __future__ import annotations
 
@@ -11,23 +13,26 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page
 
-from benchmarks.games import yard_buys
+from benchmarks.games import GAME_SCRIPTS, MID_GAME, PLAYERS, yard_buys
 from companion.rules.fifth_avenue_table import DISTRICT_IDS
 from tests.browser.states import FIFTH, FIFTH_SET_UP, seed
 
 # Each word of the elements' text (split at spaces, hyphens and soft hyphens) that lies on more
 # than one line, with the element it is in.
 BROKEN_WORDS = r"""sel => { const out = [];
+  const line = (node, i) => {  // the top of a character's own box (not a hyphen drawn before it)
+    const range = document.createRange();
+    range.setStart(node, i);
+    range.setEnd(node, i + 1);
+    const boxes = Array.from(range.getClientRects());
+    return Math.round(boxes.reduce((a, r) => r.width > a.width ? r : a).top);
+  };
   for (const el of document.querySelectorAll(sel)) {
     const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
     for (let n; (n = walker.nextNode());) {
       const word = /[^\s\u00ad\-]+/g;
       for (let m; (m = word.exec(n.data));) {
-        const range = document.createRange();
-        range.setStart(n, m.index);
-        range.setEnd(n, m.index + m[0].length);
-        const lines = new Set(Array.from(range.getClientRects(), r => Math.round(r.top)));
-        if (lines.size > 1) out.push(m[0]);
+        if (line(n, m.index) !== line(n, m.index + m[0].length - 1)) out.push(m[0]);
       }
     }
   }
@@ -67,6 +72,16 @@ def test_five_players_names_are_never_broken_in_the_majorities(phone: Page,
     widths = phone.evaluate("Array.from(document.querySelectorAll('.scroll-x'),"
                             " s => [s.scrollWidth, s.clientWidth])")
     assert all(scroll <= client for scroll, client in widths), widths
+
+
+def test_urbanisation_breaks_long_words_only_at_a_syllable(phone: Page,
+                                                          live_database: Path) -> None:
+    actions = tuple(GAME_SCRIPTS["urbanisation"]()[:MID_GAME["urbanisation"]])
+    table = seed(live_database, "urbanisation", tuple(PLAYERS["urbanisation"]), actions)
+    phone.goto(f"/urbanisation/{table}/")
+    narrow = "table.u-market th, table.u-track th, a.fold-out, .u-act summary"
+    assert phone.locator(narrow).count() > 20
+    assert phone.evaluate(BROKEN_WORDS, narrow) == []
 
 
 def test_the_board_colours_show_each_whole_colour(phone: Page, live_database: Path) -> None:

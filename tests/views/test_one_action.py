@@ -185,7 +185,7 @@ def test_app_js_gets_the_new_page_saying_what_was_recorded(app, client):
     recorded = re.search(r'<div class="strip-last just" id="recorded">.*?</form>', page,
                          re.S).group(0)
     assert "Tobi bought a skyscraper" in recorded and " Undo</button>" in recorded
-    assert f'action="{url}undo"' in recorded
+    assert f'action="{url}undo" class="" id="at-undo-2"' in recorded  # the bar's is the 1st
     retry = client.post(url + "buy", data=form, headers=SCRIPT)
     assert retry.status_code == 200 and "Tobi bought a skyscraper" in text(retry)
     assert len(events(app, url)) == 1
@@ -229,6 +229,19 @@ def test_after_an_undo_the_line_offers_redo(client):
     page = text(client.get(url))
     assert "<p>Undone: Nina bought a church</p>" in page
     assert f'action="{url}redo"' in page.split('id="recorded"')[1]
+
+
+def test_without_javascript_the_answer_comes_back_at_the_tapped_form(client):
+    """The redirect names the form the tap came from: the browser scrolls the new page to it."""
+    url = new_table(client, "Tobi", "Nina", "Paul")
+    page = text(client.get(url))
+    forms = re.findall(r'<form method="post" action="[^"]*/buy" class="[^"]*" id="(at-buy[-0-9]*)"',
+                       page)
+    assert forms[:3] == ["at-buy", "at-buy-2", "at-buy-3"]
+    answer = act(client, url, "buy", player="Paul", building="park", at="at-buy-3")
+    assert answer.status_code == 303 and answer.headers["Location"] == url + "#at-buy-3"
+    forged = act(client, url, "buy", player="Paul", building="park", at="x\r\nSet-Cookie: a")
+    assert forged.headers["Location"] == url  # only an id the page could have drawn
 
 
 def test_the_strip_says_what_an_action_gave_and_who_won(client):
