@@ -487,3 +487,19 @@ def test_the_cards_seen_are_kept_for_this_phones_next_tables(app, client):
     assert other.get(url).status_code == 200
     with other.session_transaction() as session:
         assert MY_CARDS in session  # the table's own cards, learnt by whoever shows it
+
+
+def test_a_factory_seen_before_is_typed_by_its_number_alone(app, client):
+    """Issue 26: what the rules know is never asked: factory 3's colour, goods and name come
+    from this phone's earlier table; a number new to the phone still asks for its colour."""
+    names, actions = FINISHED["urbanisation"]
+    assert client.get(f"/urbanisation/{seed(app, 'urbanisation', names, actions)}/")\
+        .status_code == 200
+    url = set_up(client, *PLAYERS)
+    for kind, payload in TURN_1[:-2]:
+        perform(client, url, kind, payload)
+    refused = act(client, url, "attract", player="Cy", factory_number=17, filled="y")
+    assert refused.status_code == 422 and "Factory 17 is new to this phone" in text(refused)
+    assert act(client, url, "attract", player="Cy", factory_number=3,
+               filled="y").status_code == 303
+    assert "Cy attracted factory 3 (orange): +2 VP." in text(client.get(url))
