@@ -30,6 +30,7 @@ from .rules import (
     RuleError,
     TableState,
     corrected,
+    merges,
     replay,
 )
 from .rules import log as rules_log
@@ -243,18 +244,27 @@ def score_unscored(db: storage.Database) -> None:
 
 
 def record(db: storage.Database, table_id: str, game: Game, names: list[str], based_on: int,
-           kind: str, payload: Mapping[str, Any], once: storage.Once | None = None
-           ) -> tuple[Event, Current]:
+           kind: str, payload: Mapping[str, Any], once: storage.Once | None = None,
+           merged: list[Event] | None = None) -> tuple[Event, Current]:
     """Append one action the rules allow, with the table's status, snapshot and result after
     it, in one write transaction; the event and the table after it (kept in memory).
 
     A submission whose key and fields were recorded before is a retry: its event back and the
     table as it stands, nothing written (`storage.claim`, which also refuses a table whose
-    links were renewed, GoneError, and a writer that is behind, StaleError). RuleError if the
-    rules refuse the action, or the table is full (MAX_EVENTS)."""
+    links were renewed, GoneError, and a writer that is behind, StaleError). A writer that is
+    behind by actions its own does not depend on (`rules.merges`) is recorded on the table as
+    it stands, if the rules take it there (else StaleError as before); the actions it missed
+    are added to `merged`. RuleError if the rules refuse the action, or the table is full
+    (MAX_EVENTS)."""
     stored = stored_payload({} if kind in (UNDO, REDO) else payload)  # undo and redo carry nothing
     with storage.write_transaction(db):
-        retried = storage.claim(db, table_id, based_on, once)
+        try:
+            retried, behind = storage.claim(db, table_id, based_on, once), None
+        except storage.StaleError as stale:
+            if stale.key_used or stale.missed != len(stale.since) or not merges(
+                    game, kind, json.loads(stored), stale.since):
+                raise
+            retried, behind, based_on = None, stale, stale.since[-1].seq
         if retried is not None:
             return retried, as_it_stands(db, table_id, game, names,
                                          storage.last_seq(db, table_id), own=False)
@@ -264,15 +274,22 @@ def record(db: storage.Database, table_id: str, game: Game, names: list[str], ba
                                 "recorded. Export it and go on at a new table.", most=MAX_EVENTS))
         # The event as a replay will read it back (tuples become lists): what the rules apply.
         event = Event(based_on + 1, kind, json.loads(stored), storage.now())
-        table = after(game, names, as_it_stands(db, table_id, game, names, based_on,
-                                                own=kind not in (UNDO, CHANGE)), event,
-                      lambda seqs: storage.events_at(db, table_id, list(seqs)),
-                      lambda head: MEMORY.state(table_id, head))
+        try:
+            table = after(game, names, as_it_stands(db, table_id, game, names, based_on,
+                                                    own=kind not in (UNDO, CHANGE)), event,
+                          lambda seqs: storage.events_at(db, table_id, list(seqs)),
+                          lambda head: MEMORY.state(table_id, head))
+        except RuleError:
+            if behind is not None:  # not on the table as it stands: the screen was outdated
+                raise behind from None
+            raise
         data = snapshot(table)
         storage.append_event(db, table_id, event, stored, once,
                              "finished" if table.state.finished else "open", data,
                              result(game, names, table, event.at))
     MEMORY.keep(table_id, table, data)
+    if behind is not None and merged is not None:
+        merged.extend(behind.since)
     return event, table
 
 

@@ -159,12 +159,14 @@ class GoneError(Exception):
 
 class StaleError(Exception):
     """A write based on an outdated view of the table: `missed` events happened meanwhile, the
-    last of them (up to three) in `since`."""
+    last of them (up to three) in `since`; or its form's key was used before with other fields
+    (`key_used`: another button of the same screen)."""
 
-    def __init__(self, since: list[Event], missed: int):
+    def __init__(self, since: list[Event], missed: int, key_used: bool = False):
         super().__init__("The table changed since this screen was loaded.")
         self.since = since
         self.missed = missed
+        self.key_used = key_used
 
 
 class DamagedError(sqlite3.DatabaseError):
@@ -397,7 +399,8 @@ def claim(db: Database, table_id: str, based_on: int, once: Once | None) -> Even
         return earlier[0]
     current = last_seq(db, table_id)
     if based_on != current or earlier:
-        raise StaleError(events_since(db, table_id, based_on), current - based_on)
+        raise StaleError(events_since(db, table_id, based_on), current - based_on,
+                         key_used=bool(earlier))
     return None
 
 

@@ -18,7 +18,7 @@ from .text import Msg
 
 __all__ = ["CHANGE", "GAMES", "Correction", "Current", "Game", "PadLine", "Placing", "RuleError",
            "Now", "ScorePad", "TableState", "check_players", "clean_name", "corrected",
-           "find_game", "replay", "score_pad"]
+           "find_game", "merges", "replay", "score_pad"]
 
 
 class TableState(Protocol):
@@ -48,6 +48,8 @@ class Game:
     reserved_names: Callable[[int], tuple[str, ...]] = lambda players: ()
     # The action in words with the table it was applied to, for what the payload only numbers.
     describe_at: Callable[[Any, str, Mapping[str, Any]], str] | None = None
+    # The kinds of action each player takes on their own, in no order the rules keep (`merges`).
+    independent: frozenset[str] = frozenset()
 
     def say(self, kind: str, payload: Mapping[str, Any], state: TableState | None = None) -> str:
         """An action in words; given the table as it stood after it, with what the payload
@@ -98,6 +100,7 @@ GAMES: dict[str, Game] = {
         describe=yard_table.describe,
         payload_keys=yard_table.YardTable.payload_keys,
         reserved_names=lambda players: (yard.DIRK,) if players == 2 else (),
+        independent=frozenset({"buy"}),
     ),
     "fifth_avenue": Game(
         slug="fifth_avenue",
@@ -297,6 +300,20 @@ def _pad_line(game: Game, entry: Entry, made: Mapping[int, Any], state: TableSta
     said = "" if acted_on.kind in ("undo", "redo") else game.say(acted_on.kind,
                                                                    acted_on.payload, state)
     return PadLine(entry, said, None, ())
+
+
+def merges(game: Game, kind: str, payload: Mapping[str, Any], missed: list[Event]) -> bool:
+    """Ruling (two phones at one table): an action tapped on a screen that did not yet show the
+    `missed` actions (all of them: another phone recorded them meanwhile) goes on the table as it
+    stands, if the rules take it there, when nothing it depends on changed: it is of a kind each
+    player takes on their own (`Game.independent`: the yard's purchases, which the rules do not
+    order), and so is every missed action, each another player's. Anything else (an undo, a
+    scoring, a turn-based game's action, or the same player's action, which may be the very
+    same purchase recorded twice) is refused as an outdated screen."""
+    player = payload.get("player")
+    return (kind in game.independent and bool(missed) and player is not None
+            and all(e.kind in game.independent and e.payload.get("player") not in (None, player)
+                    for e in missed))
 
 
 def check_players(game: Game, names: Iterable[str]) -> list[str]:

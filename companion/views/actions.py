@@ -268,9 +268,10 @@ def perform(
         return Response(status=204)
     before = table.current.state.totals()
     once = storage.Once(form.key.data, submitted_digest())
+    merged: list[Event] = []  # what another phone recorded meanwhile, if this merges with it
     try:
         event, after = replays.record(get_db(), table.id, table.game, table.names,
-                                      form.seq.data, kind, payload, once)
+                                      form.seq.data, kind, payload, once, merged)
     except storage.GoneError:
         return gone()
     except storage.StaleError as stale:  # the page shows the table as it stands now
@@ -280,7 +281,8 @@ def perform(
         return refused(table, reason(error), 422, page)
     if on_recorded is not None:
         on_recorded(event)
-    return recorded(now_showing(table, after), event, gained(before, after.state.totals()))
+    return recorded(now_showing(table, after), event, gained(before, after.state.totals()),
+                    [text(describe_event(table, e)) for e in merged])
 
 
 def gained(before: Mapping[str, int], after: Mapping[str, int]) -> list[list[Any]]:
@@ -323,12 +325,13 @@ def submitted_digest() -> str:
 # Answers --------------------------------------------------------------------------------------
 
 
-def recorded(table: Table, event: Event, gained: list[list[Any]] | None = None) -> Any:
+def recorded(table: Table, event: Event, gained: list[list[Any]] | None = None,
+             merged: list[str] | None = None) -> Any:
     """The answer to a recorded action: the table page, which says in its score strip what was
-    recorded (with what it `gained`, and Undo). In place for app.js; otherwise
-    post/redirect/get."""
+    recorded (with what it `gained`, after what another phone recorded meanwhile, `merged`,
+    and Undo). In place for app.js; otherwise post/redirect/get."""
     note = {"table": storage.mark_of(table.id), "seq": event.seq, "kind": event.kind,
-            "gained": gained or []}
+            "gained": gained or [], "merged": merged or []}
     if sent_by_script():
         g.recorded = note
         html, status = game_views(table.game.slug).page(table)

@@ -210,8 +210,12 @@ def just_recorded(table: Table, game: Current) -> dict[str, Any] | None:
     if not game.last:
         return None
     said = text(describe_event(table, game.last, game.state))
-    return {"text": said, "then": consequence(game.state, said, note.get("gained") or []),
-            "button": "undo"}
+    then = consequence(game.state, said, note.get("gained") or [])
+    if note.get("merged"):  # an outdated screen's action, recorded after another phone's
+        meanwhile = _("after %(actions)s, recorded meanwhile on another phone",
+                      actions="; ".join(note["merged"]))
+        then = f"{meanwhile} — {then}" if then else meanwhile
+    return {"text": said, "then": then, "button": "undo"}
 
 
 def consequence(state: TableState, said: str, gained: list[list[Any]]) -> str:

@@ -78,13 +78,31 @@ def test_a_repeated_submission_is_not_recorded_twice(client):
 
 
 def test_an_outdated_screen_changes_nothing_and_says_what_happened(client):
+    """The same player's purchase on a screen that missed one: it may be that very purchase
+    again, so it is refused with what happened."""
     url = new_table(client, "Tobi", "Nina", "Paul")
     seq = current_seq(client, url)
     act(client, url, "buy", seq=seq, player="Tobi", building="park")
-    stale = act(client, url, "buy", seq=seq, player="Nina", building="museum")
+    stale = act(client, url, "buy", seq=seq, player="Tobi", building="museum")
     assert stale.status_code == 409
     assert "changed since this screen was loaded (Tobi bought a park)" in text(stale)
-    assert "Nina" not in text(client.get(url + "history"))
+    assert "museum" not in text(client.get(url + "history"))
+
+
+def test_another_players_purchase_on_an_outdated_screen_is_recorded_after_it(client):
+    """Two phones (issue 23): a purchase tapped on a screen that missed another player's
+    purchase goes on the table as it stands, and the answer says after what."""
+    url = new_table(client, "Tobi", "Nina", "Paul")
+    seq = current_seq(client, url)
+    act(client, url, "buy", seq=seq, player="Tobi", building="park")
+    merged = act(client, url, "buy", seq=seq, player="Nina", building="museum")
+    assert merged.status_code == 303
+    page = text(client.get(url))
+    assert ("Last: Nina bought a museum <span class=\"strip-then\">— after Tobi bought a park, "
+            "recorded meanwhile on another phone</span>") in page
+    assert current_seq(client, url) == 2
+    undone = act(client, url, "undo", seq=seq)  # an undo never merges
+    assert undone.status_code == 409
 
 
 def test_impossible_input_names_the_building_and_its_supply(client):
