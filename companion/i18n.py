@@ -13,16 +13,18 @@ import io
 import os
 import sys
 from collections.abc import Iterator
-from datetime import date
+from datetime import UTC, date, datetime
+from functools import cache
 from pathlib import Path
 from typing import Any
+from zoneinfo import ZoneInfo, available_timezones
 
 from babel.dates import format_date
 from babel.messages.catalog import Catalog
 from babel.messages.extract import extract_from_file
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po, write_po
-from flask import Flask, g, has_app_context, request, session
+from flask import Flask, g, has_app_context, has_request_context, request, session
 from flask_babel import Babel, LazyString, get_locale, get_translations
 from flask_babel import gettext as _gettext
 from markupsafe import Markup, escape
@@ -50,6 +52,7 @@ def init_app(app: Flask) -> None:
     app.jinja_env.finalize = translate
     app.jinja_env.filters["translate"] = translate
     app.jinja_env.filters["day"] = day
+    app.jinja_env.filters["when"] = when
     app.jinja_env.globals.update(languages=LANGUAGES, current_language=current_language)
 
 
@@ -85,6 +88,52 @@ def day(stamp: str) -> str:
     except ValueError:
         return stamp[:10]
     return format_date(when, "medium", locale=current_language())
+
+
+# The cookie in which app.js sends the phone's time zone (an IANA name such as "Europe/Berlin"):
+# a printed sheet has no clock of the phone to show its times in.
+ZONE_COOKIE = "tz"
+
+
+@cache
+def known_zones() -> frozenset[str]:
+    """The IANA zones a browser names ("Europe/Berlin", "UTC"): not "localtime", which would be
+    this computer's own."""
+    return frozenset(z for z in available_timezones() if "/" in z or z == "UTC")
+
+
+def phone_zone() -> ZoneInfo | None:
+    """The time zone the phone sent (`ZONE_COOKIE`); None when it sent none, or one this
+    computer does not know (a tampered cookie is read as none: the times are said in UTC)."""
+    name = request.cookies.get(ZONE_COOKIE, "") if has_request_context() else ""
+    if not name or len(name) > 64 or name not in known_zones():
+        return None
+    try:
+        return ZoneInfo(name)
+    except (ValueError, OSError):
+        return None
+
+
+def when(stamp: str, part: str = "time") -> str:
+    """An ISO 8601 time (the app writes them in UTC) in the phone's time zone, with the zone
+    said: "Nov 25, 2026 12:50 (Europe/Berlin)"; in UTC, said so, when the phone sent no zone
+    ("Nov 25, 2026 11:50 UTC"). `part="day"`: the date there only."""
+    try:
+        moment = datetime.fromisoformat(stamp)
+    except (TypeError, ValueError):
+        return str(stamp)[:16]
+    if moment.tzinfo is None:
+        moment = moment.replace(tzinfo=UTC)
+    zone = phone_zone()
+    try:
+        local = moment.astimezone(zone or UTC)
+    except (OverflowError, ValueError):  # the years 1 and 9999, moved past their ends
+        local, zone = moment.astimezone(UTC), None
+    said = format_date(local.date(), "medium", locale=current_language())
+    if part == "day":
+        return said
+    clock = local.strftime("%H:%M")
+    return f"{said} {clock} ({zone.key})" if zone else f"{said} {clock} UTC"
 
 
 def translate(value: Any) -> Any:

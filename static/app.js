@@ -344,13 +344,23 @@
   });
 
   // Times in the phone's own clock: the page writes them in UTC (and without JavaScript they
-  // stay so, said as UTC).
+  // stay so, said as UTC); with the date where data-show="date". A printed sheet has no clock
+  // of the phone: its time zone goes with the requests as a cookie (the server checks it).
   document.querySelectorAll("time[datetime]").forEach(function (time) {
     var when = new Date(time.getAttribute("datetime"));
     if (isNaN(when.getTime())) return;
-    time.textContent = when.toLocaleTimeString(document.documentElement.lang || [],
-      { hour: "2-digit", minute: "2-digit", second: "2-digit", hourCycle: "h23" });
+    var lang = document.documentElement.lang || [];
+    time.textContent = time.dataset.show === "date"
+      ? when.toLocaleString(lang, { dateStyle: "medium", timeStyle: "short", hourCycle: "h23" })
+      : when.toLocaleTimeString(lang,
+        { hour: "2-digit", minute: "2-digit", second: "2-digit", hourCycle: "h23" });
   });
+  try {
+    var zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    if (/^[\w\/+-]{1,64}$/.test(zone || "")) {
+      document.cookie = "tz=" + zone + "; path=/; max-age=31536000; samesite=lax";
+    }
+  } catch (ignored) {}
 
   // Follow the table ------------------------------------------------------------------------
   // Another phone's action shows up within two seconds. A scoreboard reloads itself; a scorer's

@@ -62,8 +62,8 @@ class PlayerForm(Form):
 
 
 class NewTableForm(FlaskForm):
-    game = RadioField(_l("Game"), choices=[SelectChoice(g.slug, g.name) for g in GAMES.values()],
-                      default="yard")
+    # No game is chosen for a new browser (the home page offers the one of its latest table).
+    game = RadioField(_l("Game"), choices=[SelectChoice(g.slug, g.name) for g in GAMES.values()])
     players = FieldList(FormField(PlayerForm), min_entries=6, max_entries=6)
 
 
@@ -117,6 +117,9 @@ def new_table() -> Any:
     form and its players are checked before the rate limit: only a table started spends it."""
     form = new_table_form()
     if not form.validate_on_submit():
+        if form.game.data is None:
+            return home_with_error(form, _("Choose the game first: tap one of the games, then "
+                                           "start it again."))
         return home_with_error(form, _("Choose a game and enter the players' names."))
     try:
         game = find_game(form.game.data)

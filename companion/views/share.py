@@ -3,10 +3,12 @@ change feed that keeps both up to date, revoking the links, and deleting the tab
 
 from __future__ import annotations
 
+from ipaddress import ip_address
 from typing import Any
+from urllib.parse import urlsplit
 
 import segno
-from flask import Blueprint, abort, jsonify, redirect, render_template, url_for
+from flask import Blueprint, abort, jsonify, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 from flask_wtf import FlaskForm
 from werkzeug.wrappers import Response
@@ -30,7 +32,24 @@ def share(slug: str, table_id: str) -> str:
     return render_template(
         "share/share.html", table=table, join=join, board=board, join_qr=qr_svg(join),
         board_qr=qr_svg(board), owner=owns(table.id), form=FlaskForm(),
+        this_computer_only=on_loopback(),
     )
+
+
+def on_loopback() -> bool:
+    """Whether the links name this computer itself ("localhost", 127.0.0.1, ::1): the app was
+    started without `--lan` and opened on the computer it runs on, so no other phone can open
+    them."""
+    try:
+        host = urlsplit(f"//{request.host}").hostname or ""
+    except ValueError:
+        return False
+    if host == "localhost" or host.endswith(".localhost"):
+        return True
+    try:
+        return ip_address(host).is_loopback
+    except ValueError:
+        return False
 
 
 def qr_svg(url: str) -> str:

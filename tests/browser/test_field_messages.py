@@ -16,6 +16,7 @@ def corrections(browser: Browser, context_args: dict[str, Any], script: bool) ->
     context = browser.new_context(**context_args, java_script_enabled=script)
     page = context.new_page()
     page.goto("/")
+    page.get_by_role("radio", name="Construction yard card game").check()  # a new browser: none
     for seat, name in enumerate(["Ann", "Ben", "Cy"], start=1):
         page.get_by_placeholder(f"Player {seat}", exact=True).fill(name)
     tap_and_load(page, page.get_by_role("button", name="Start the game"))

@@ -20,12 +20,13 @@ def play_one_purchase(browser: Browser, context_args: dict[str, Any], script: bo
                                   java_script_enabled=script)
     page = context.new_page()
     page.goto("/")
+    page.get_by_role("radio", name="Construction yard card game").check()  # a new browser: none
     for seat, name in enumerate(["Ann", "Ben", "Cy"], start=1):  # three: no Dirk to deal first
         page.get_by_placeholder(f"Player {seat}", exact=True).fill(name)
     tap_and_load(page, page.get_by_role("button", name="Start the game"))
     tap_and_load(page, page.locator('form.buildings:has(input[value="Ann"]) '
                                     'button[value="park"]').first)
-    page.goto(page.url + "history")
+    page.goto(page.url.split("#")[0] + "history")  # without JavaScript: the tapped place
     return context, page
 
 

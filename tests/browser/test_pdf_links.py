@@ -25,6 +25,7 @@ def yard_table(browser: Browser, context_args: dict[str, Any], installed: bool) 
         context.add_init_script(STANDALONE)
     page = context.new_page()
     page.goto("/")
+    page.get_by_role("radio", name="Construction yard card game").check()  # a new browser: none
     for seat, name in enumerate(["Ann", "Ben", "Cy"], start=1):
         page.get_by_placeholder(f"Player {seat}", exact=True).fill(name)
     tap_and_load(page, page.get_by_role("button", name="Start the game"))

@@ -15,7 +15,7 @@ from tests.tables import FIFTH_AVENUE
 
 MID_GAME = {
     "yard": (YARD, YARD_MID, "Cy bought a skyscraper"),
-    "fifth_avenue": (FIFTH, tuple(FIFTH_AVENUE[1][:32]), "52nd St West scored"),
+    "fifth_avenue": (FIFTH, tuple(FIFTH_AVENUE[1][:32]), "Ben scored 52nd St West"),
     "street": (STREET, ((("card", {"player": "Mia", "street": "Mia", "site": 1,
                                      "card": {"project": None, "double": False, "roof": True,
                                               "gift": False, "floor": None, "no_gifts": False,

@@ -1,0 +1,78 @@
+"""Times in the phone's own time zone everywhere (issue 23, "Times"): "Your tables" on the home
+page as the history does (app.js turns the UTC the page writes into the phone's clock; without
+JavaScript it stays UTC, said so), and the printed score sheet in the zone the phone sent (a
+cookie app.js sets: a PDF has no clock of the phone), with the zone named."""
+
+from __future__ import annotations
+
+import io
+import re
+from datetime import datetime
+from typing import Any
+from zoneinfo import ZoneInfo
+
+from babel.dates import format_date
+from playwright.sync_api import Browser, expect
+from pypdf import PdfReader
+
+from tests.browser.helpers import tap_and_load
+
+ZONE = "Pacific/Chatham"  # +12:45 or +13:45: no chance of matching UTC by accident
+
+
+def a_table_then_home(browser: Browser, context_args: dict[str, Any], script: bool) -> Any:
+    context = browser.new_context(**context_args, timezone_id=ZONE, java_script_enabled=script)
+    page = context.new_page()
+    page.goto("/")
+    page.get_by_role("radio", name="Construction yard card game").check()
+    for seat, name in enumerate(["Ann", "Ben", "Cy"], start=1):
+        page.get_by_placeholder(f"Player {seat}", exact=True).fill(name)
+    tap_and_load(page, page.get_by_role("button", name="Start the game"))
+    table = page.url
+    page.goto("/")
+    return context, page, table
+
+
+def test_your_tables_are_dated_in_the_phones_time_zone(browser: Browser,
+                                                        browser_context_args: dict[str, Any]
+                                                        ) -> None:
+    context, page, _table = a_table_then_home(browser, browser_context_args, script=True)
+    try:
+        stamp = page.locator("ul.tables time").first
+        expect(stamp).not_to_contain_text("UTC")
+        local = datetime.fromisoformat(stamp.get_attribute("datetime") or "").astimezone(
+            ZoneInfo(ZONE))
+        expect(stamp).to_contain_text(local.strftime("%H:%M"))
+        expect(stamp).to_contain_text(str(local.year))
+    finally:
+        context.close()
+
+
+def test_without_javascript_your_tables_say_utc(browser: Browser,
+                                                browser_context_args: dict[str, Any]) -> None:
+    context, page, _table = a_table_then_home(browser, browser_context_args, script=False)
+    try:
+        stamp = page.locator("ul.tables time").first
+        utc = datetime.fromisoformat(stamp.get_attribute("datetime") or "")
+        expect(stamp).to_have_text(utc.strftime("%Y-%m-%d %H:%M") + " UTC")
+    finally:
+        context.close()
+
+
+def test_the_score_sheet_is_dated_in_the_phones_time_zone(browser: Browser,
+                                                          browser_context_args: dict[str, Any]
+                                                          ) -> None:
+    context, page, table = a_table_then_home(browser, browser_context_args, script=True)
+    try:
+        created = datetime.fromisoformat(
+            page.locator("ul.tables time").first.get_attribute("datetime") or "")
+        sheet = page.request.get(table + "sheet.pdf?size=A5")
+        assert sheet.ok, sheet.status
+        words = " ".join(" ".join(p.extract_text().split())
+                         for p in PdfReader(io.BytesIO(sheet.body())).pages)
+        local = created.astimezone(ZoneInfo(ZONE))
+        said = f"{format_date(local.date(), 'medium', locale='en')} {local:%H:%M} ({ZONE})"
+        assert f"Played {said} by Ann, Ben, Cy." in words, words[:300]
+        assert not re.search(r"\bUTC\b", words)
+    finally:
+        context.close()
