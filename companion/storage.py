@@ -317,7 +317,7 @@ def list_tables(db: Database, marks: list[str]) -> list[dict[str, Any]]:
         return []
     rows = db.query(
         f"select * from tables where mark in ({places(marks)}) "
-        "order by status = 'finished', created_at desc",
+        "order by status = 'finished', created_at desc, rowid desc",
         marks,
     )
     return [dict(row, players=json.loads(row["players"])) for row in rows]

@@ -49,6 +49,7 @@ from .tables import COLOUR_NAMES, SEAT_COLOURS, load_table
 
 bp = Blueprint("main", __name__)
 HISTORY_LINES = 100  # a history page's lines, newest first
+HOME_TABLES = 5  # the home page lists this browser's latest tables, the new-table form below
 # Opening a table page touches the table (`storage.touch`, for retention) this often at most.
 TOUCHED_ONCE_A = timedelta(days=1)
 
@@ -104,11 +105,21 @@ def home() -> str:
 
 
 def home_page(form: NewTableForm, error: str | None = None) -> str:
-    """This browser's tables and the form for a new one."""
+    """This browser's latest tables (HOME_TABLES, open ones first; the others one tap away),
+    and the form for a new one, which offers the game of the latest table again."""
     mine = my_tables()
-    return render_template("home.html", tables=storage.list_tables(get_db(), mine),
+    tables = storage.list_tables(get_db(), mine)
+    return render_template("home.html", tables=tables[:HOME_TABLES], more=len(tables),
+                           newest=max(tables, key=lambda t: t["created_at"], default=None),
                            games=GAMES, form=form, error=error,
                            known=known_players(get_db(), mine))
+
+
+@bp.get("/tables")
+def your_tables() -> str:
+    """Every table this browser holds (at most MAX_REMEMBERED_TABLES), open ones first."""
+    return render_template("tables.html", tables=storage.list_tables(get_db(), my_tables()),
+                           games=GAMES)
 
 
 @bp.post("/new")

@@ -218,3 +218,24 @@ def test_the_prune_command_removes_what_is_old_and_says_so(tmp_path, monkeypatch
     refused = subprocess.run([sys.executable, "-m", "companion", "prune", "--days", "0"],
                              env=env, capture_output=True, text=True, timeout=60)
     assert refused.returncode != 0 and "--days must be 1 or more" in refused.stderr
+
+
+# A browser's tables --------------------------------------------------------------------------
+
+
+def test_the_home_page_lists_the_latest_tables_and_links_to_all(app, client):
+    """Up to MAX_REMEMBERED_TABLES are held, so the home page lists the latest HOME_TABLES
+    above the new-table form, and the others on their own page."""
+    from companion.views.main import HOME_TABLES
+
+    names = [f"P{n}" for n in range(HOME_TABLES + 2)]
+    for name in names:
+        new_table(client, name, "Ben")
+    home = text(client.get("/"))
+    listed = home.split('<ul class="tables">')[1].split("</ul>")[0]
+    assert [n for n in names if f">{n}," in listed] == names[-HOME_TABLES:]
+    assert f"All your tables ({len(names)})" in home
+    every = text(client.get("/tables"))
+    assert all(f">{n}," in every for n in names)
+    assert "P0" not in text(app.test_client().get("/tables"))
+    assert "This phone has no tables yet." in text(app.test_client().get("/tables"))
