@@ -90,7 +90,8 @@ def test_a_path_that_matches_no_route_is_logged_to_its_first_segment(app):
     assert table_id not in log and board not in log
     assert [LINE.fullmatch(line).group(3, 4) for line in log.splitlines()] == [
         ("/yard/...", "308"), (f"/chess/{short_id(table_id)}/", "404"), ("/chess/...", "404"),
-        ("/board/...", "404"), ("/nothing", "404"), (f"/j/{short_id(table_id)}/", "404"), ("/a%0Ab/...", "308")]
+        ("/board/...", "404"), ("/nothing", "404"), (f"/j/{short_id(table_id)}/", "404"),
+        ("/a%0Ab/...", "308")]
 
 
 def test_a_table_that_is_not_there_is_logged_by_the_short_id_of_the_link_sent(app):
