@@ -90,7 +90,8 @@ def render(table: Table, error: Any = None, status: int = 200, **forms: Any) -> 
     game = table.current
     state: yard_table.YardTable = game.state  # type: ignore[assignment]
     playing = not state.finished  # only the forms the players can use now are made
-    opened = opened_fold_out(forms.pop("opened", None)) or ("setup" if setting_up(game) else None)
+    opened = opened_fold_out(forms.pop("opened", None)) or (
+        "setup" if setting_up(game) and not state.starter else None)
     fixing = playing and opened == "fix"
     context = {
         "dirk_form": dirk_form() if playing and state.dirk_due else None,
@@ -104,8 +105,29 @@ def render(table: Table, error: Any = None, status: int = 200, **forms: Any) -> 
     page = render_template(
         "yard/table.html", table=table, state=state, game=game, yard=yard,
         rulings=yard.RULINGS, opened=opened, error=error, setting_up=setting_up(game),
-        **log_context(table, game), **context)
+        buyers=buyers(state), **log_context(table, game), **context)
     return page, status
+
+
+# Beside a buyer's row: the player whose turn comes next, the buyer who may go on.
+NEXT, AGAIN = "next", "again"
+
+
+def buyers(state: yard_table.YardTable) -> list[tuple[str, str]]:
+    """The buy rows in the order the turns make likely, each (player, NEXT, AGAIN or ""):
+    the player whose turn comes next first (the one after the last buyer, or who starts), then
+    the last buyer, who goes on after paying exactly, then the others in seat order. So the
+    next purchase is at the same place, at the top, every time (issue 26). At the end, only the
+    last buyer still buys."""
+    players, last = state.players, state.last_buyer
+    if state.game_over:
+        return [(last, AGAIN)] if last else []
+    first = players[(players.index(last) + 1) % len(players)] if last else (
+        state.starter or players[0])
+    seats = [players[(players.index(first) + k) % len(players)] for k in range(len(players))]
+    order = [first, *([last] if last and last != first else []),
+             *[p for p in seats[1:] if p != last]]
+    return [(p, NEXT if p == first else AGAIN if p == last else "") for p in order]
 
 
 def ending(state: yard_table.YardTable) -> bool:

@@ -74,7 +74,7 @@ def plot(target: str) -> Callable[[Page], Locator]:
 
 
 def library_site(site: int) -> Callable[[Page], Locator]:
-    return lambda page: page.locator(".library-card").first.get_by_role(
+    return lambda page: page.locator(".known-cards .known").first.get_by_role(
         "button", name=f"Site {site}", exact=True)
 
 

@@ -11,9 +11,10 @@ that money, then score C.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
-from playwright.sync_api import Locator, Page, expect
+from playwright.sync_api import Browser, Locator, Page, expect
 
 from companion.rules import yard_example
 from tests.browser.states import seed
@@ -30,9 +31,13 @@ def tap_chip(taps: Taps, target: Locator, what: str) -> None:
 
 
 def screenshot(page: Page, name: str) -> None:
-    """Save a full-page screenshot to look at, and check the page does not scroll sideways."""
+    """Save a full-page screenshot to look at, and check the page does not scroll sideways. The
+    page is left scrolled as it was (a full-page screenshot scrolls it to the top), so a task's
+    scrolls are counted as the player would make them."""
     SHOTS.mkdir(exist_ok=True)
+    scrolled = page.evaluate("scrollY")
     page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
+    page.evaluate("y => window.scrollTo(0, y)", scrolled)
     wide, window = page.evaluate("[document.documentElement.scrollWidth, innerWidth]")
     assert wide <= window, f"{name}: {wide}px wide in a {window}px window"
 
@@ -64,7 +69,7 @@ def test_the_end_of_the_game_in_at_most_8_taps(phone: Page, live_database: Path)
     taps.tap(phone.get_by_role("button", name="Give out the cards and score C"), "score C")
     taps.held_to(f"yard: end of game, 3 cards left ({'JavaScript' if script else 'no script'})",
                  8)
-    assert taps.count == 7, taps  # per card its space and its taker, then score C
+    assert taps.count == 8, taps  # per card its space and its taker, one scroll, score C
 
     # The scores worked out by hand in yard_example: C Ann 80, Ben 75, Cy 39; the skyscraper on
     # yellow goes to Ben, who wins 99 to 97.
@@ -130,3 +135,73 @@ def test_the_set_up_says_who_starts_at_the_top(page: Page, live_database: Path) 
     box = page.locator("p.starts").bounding_box()
     assert box is not None and box["y"] + box["height"] <= 844, box  # on the first screen
     screenshot(page, "set-up-who-starts")
+
+
+YARD4 = ("Ann", "Ben", "Cy", "Dan")
+# Ann starts (the fewest money cards). A turn takes money or buys; a buyer who paid exactly goes
+# on: Ann and Ben each buy twice in a row once; Cy takes money instead of buying once.
+START4 = (("starting_money", {"cards": {"Ann": 3, "Ben": 4, "Cy": 4, "Dan": 5},
+                              "totals": {"Ann": 22, "Ben": 21, "Cy": 24, "Dan": 26}}),)
+PURCHASES = [("Ann", "park"), ("Ben", "church"), ("Cy", "station"), ("Dan", "theater"),
+             ("Ann", "museum"), ("Ann", "skyscraper"), ("Ben", "park"), ("Cy", "church"),
+             ("Dan", "station"), ("Ann", "theater"), ("Ben", "museum"), ("Ben", "skyscraper"),
+             ("Dan", "park"), ("Ann", "church"), ("Ben", "station"), ("Cy", "theater")]
+
+
+def test_16_purchases_of_4_players_take_16_taps_and_no_swipe(page: Page,
+                                                             live_database: Path) -> None:
+    """Issue 26: the buy area follows whose turn it is: the player whose turn comes next at the
+    top (highlighted), the last buyer, who may go on after paying exactly, second; every row on
+    the first screen, so each purchase is one tap with no swipe (before: 16 taps and 7 swipes,
+    the set-up open above and rows below the screen)."""
+    table_id = seed(live_database, "yard", YARD4, START4)
+    page.goto(f"/yard/{table_id}/")
+    expect(page.locator("p.starts")).to_have_text("★ Ann starts.")
+    screenshot(page, "buy-4-players-first")
+    taps = Taps(page)
+    for k, (who, building) in enumerate(PURCHASES):
+        row = page.locator(".buyer").filter(has=page.get_by_role("heading", name=who, exact=True))
+        if k and who != PURCHASES[k - 1][0]:
+            expect(page.locator(".buyer").first).to_have_class(re.compile(r"\bnext\b"))
+        taps.tap(row.get_by_role("button", name=re.compile(rf"^{building.capitalize()} \d+$")),
+                 f"{who} buys a {building}")
+        expect(page.locator(".error, .refusal")).to_have_count(0)
+        if k == 4:
+            screenshot(page, "buy-4-players-ann-goes-on")
+    taps.held_to("yard: 16 purchases, 4 players", 16)
+    assert "scroll" not in str(taps), taps
+    expect(page.locator(".buyer h3")).to_have_text(["Dan", "Cy", "Ann", "Ben"])  # Dan next
+    counts = phone_counts(page)
+    assert counts == {"Ann": 5, "Ben": 5, "Cy": 3, "Dan": 3}, counts
+
+
+def phone_counts(page: Page) -> dict[str, int]:
+    """Each player's buildings, summed from the majority board's columns."""
+    heads = page.locator("table.board").first.locator("thead th").all_inner_texts()[1:]
+    rows = page.locator("table.board").first.locator("tbody tr:not(.lead)")
+    totals = dict.fromkeys(heads, 0)
+    for r in range(rows.count()):
+        cells = rows.nth(r).locator("td").all_inner_texts()
+        for name, cell in zip(heads, cells, strict=True):
+            totals[name] += int(cell)
+    return totals
+
+
+def test_the_buy_rows_follow_the_turn_in_german(browser: Browser, base_url: str,
+                                                live_database: Path) -> None:
+    table_id = seed(live_database, "yard", YARD4, (*START4, ("buy", {
+        "player": "Ann", "building": "park"})))
+    context = browser.new_context(base_url=base_url, locale="de-DE", has_touch=True,
+                                  is_mobile=True, viewport={"width": 390, "height": 844})
+    page = context.new_page()
+    try:
+        page.goto(f"/yard/{table_id}/")
+        expect(page.locator(".buyer h3")).to_have_text(["Ben", "Ann", "Cy", "Dan"])
+        expect(page.locator(".buyer .note")).to_have_text(
+            ["ist dran", "nochmal, wenn genau bezahlt"])
+        screenshot(page, "buy-4-players-german")
+        last = page.locator(".buyer").last.get_by_role("button").last
+        assert last.evaluate("e => e.getBoundingClientRect().bottom") <= 844 - page.locator(
+            ".score-strip").evaluate("e => e.offsetHeight")
+    finally:
+        context.close()

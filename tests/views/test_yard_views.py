@@ -376,7 +376,8 @@ def test_once_the_display_runs_short_only_the_last_buyer_may_buy(app, client):
     seed_on(app, url, yard_example.PLAYERS, yard_example.GAME_OVER)
     page = text(client.get(url))
     assert "Still buying, after paying exactly" in page and "Who bought what?" not in page
-    assert re.findall(r'<div class="buyer">\s*<h3>.*?</span>(\w+)</h3>', page) == ["Cy"]
+    assert re.findall(r'<div class="buyer \w*">\s*<div class="who"><h3>.*?</span>(\w+)</h3>',
+                      page) == ["Cy"]
     # Only the cards left on display can be bought: a museum, a church and a skyscraper.
     assert re.findall(r'name="building" value="(\w+)"', page) == [
         "museum", "church", "skyscraper"]
@@ -412,3 +413,24 @@ def test_an_end_no_purchase_made_offers_no_purchase(app, client):
     assert refused.status_code == 422
     assert "The game is over: the display cannot be refilled to 4. Do the final scoring." in (
         text(refused))
+
+
+def test_the_buy_rows_follow_the_turn(app, client):
+    """Issue 26: the player whose turn comes next heads the buy rows, the last buyer (who may go
+    on after paying exactly) comes second, then the others in seat order; before any purchase,
+    who starts heads them."""
+    url = new_table(client, "Ann", "Ben", "Cy", "Dan")
+
+    def rows():
+        return re.findall(r'<div class="buyer (\w*)">\s*<div class="who"><h3>.*?</span>(\w+)</h3>',
+                          text(client.get(url)))
+
+    assert rows() == [("next", "Ann"), ("", "Ben"), ("", "Cy"), ("", "Dan")]
+    assert act(client, url, "setup", cards_0=5, total_0=25, cards_1=5, total_1=25, cards_2=3,
+               total_2=22, cards_3=5, total_3=25).status_code == 303  # Cy starts
+    assert rows() == [("next", "Cy"), ("", "Dan"), ("", "Ann"), ("", "Ben")]
+    assert "&#9733;</span> Cy starts.</p>" in text(client.get(url))
+    assert act(client, url, "buy", player="Cy", building="park").status_code == 303
+    assert rows() == [("next", "Dan"), ("again", "Cy"), ("", "Ann"), ("", "Ben")]
+    assert act(client, url, "buy", player="Ann", building="park").status_code == 303
+    assert rows() == [("next", "Ben"), ("again", "Ann"), ("", "Cy"), ("", "Dan")]
