@@ -5,8 +5,12 @@ connection waits in the worker's poller until its request has arrived whole: its
 READ_SECONDS of connecting, then a body of up to MAX_BUFFERED bytes (every form of the app but a
 table import) within BODY_SECONDS. So idle, half-open or slowly sent requests (hundreds of them)
 never hold the threads that real requests need; each connection serves one request. A larger
-body is read in a thread, each read within READ_SECONDS. For public hosting, put a buffering
-HTTPS reverse proxy in front (README).
+body is read in a thread, each read within READ_SECONDS. And a worker's threads are shared
+fairly among clients: at most PER_CLIENT requests of one client (an IPv4 address or an IPv6 /64)
+are in a worker's threads at once; its others wait, received whole, in the order they came, so
+a client that floods the server waits on itself while every other client's requests are served
+as they come. For public hosting, put a buffering HTTPS reverse proxy in front (README): behind
+it (PROXY_FIX) every request comes from the proxy, so the proxy must share among clients.
 """
 
 from __future__ import annotations
@@ -18,6 +22,7 @@ import socket
 import sys
 import threading
 import time
+from collections import Counter, defaultdict, deque
 from collections.abc import Callable, Iterable, Iterator
 from functools import partial
 from typing import Any, TextIO
@@ -34,6 +39,7 @@ MAX_HEAD = 16 * 1024  # a longer request head goes to gunicorn's parser, which r
 HEAD_END = b"\r\n\r\n"
 MAX_BUFFERED = 128 * 1024  # a body up to this long arrives whole before a thread reads it
 BODY_SECONDS = 10  # for such a body to arrive whole once the head has (>= READ_SECONDS)
+PER_CLIENT = 2  # requests of one client in a worker's threads at once (`Worker.enqueue_req`)
 CONTENT_LENGTH = re.compile(rb"\r\ncontent-length:[ \t]*([0-9]{1,12})[ \t]*\r\n", re.IGNORECASE)
 
 
@@ -52,7 +58,8 @@ class Connection(TConn):  # type: ignore[misc]
 class Worker(ThreadWorker):  # type: ignore[misc]
     """gunicorn's threaded worker, except that a connection gets a thread only once its request
     head (line and headers) has arrived whole: until then the poller reads it, and closes it
-    READ_SECONDS after it connected if the head is not complete by then."""
+    READ_SECONDS after it connected if the head is not complete by then; and no client has more
+    than `per_client` requests in the threads at once (`enqueue_req`)."""
 
     def accept(self, listener: socket.socket) -> None:
         try:
@@ -82,6 +89,42 @@ class Worker(ThreadWorker):  # type: ignore[misc]
             return
         super().on_pending_socket_readable(connection, client)
 
+    per_client: int | None = PER_CLIENT  # None: no sharing (behind a proxy: `Server`)
+
+    def __init__(self, *args: Any, **kwargs: Any):
+        super().__init__(*args, **kwargs)
+        self.serving: Counter[str] = Counter()  # per client: its requests in the threads
+        # per client: its requests received whole that wait for a thread, oldest first
+        self.waiting: defaultdict[str, deque[TConn]] = defaultdict(deque)
+
+    def enqueue_req(self, connection: TConn) -> None:
+        """A request received whole goes to a thread, unless its client has `per_client` in
+        the threads already: then it waits for one of them to finish (`finish_request`)."""
+        if self.per_client is None:
+            super().enqueue_req(connection)
+            return
+        client = client_of(connection)
+        if self.serving[client] >= self.per_client:
+            self.waiting[client].append(connection)
+            return
+        self.serving[client] += 1
+        super().enqueue_req(connection)
+
+    def finish_request(self, connection: TConn, future: Any) -> None:
+        """A request is answered (on the worker's main thread): its client's next waiting
+        request, if any, takes its place."""
+        super().finish_request(connection, future)
+        if self.per_client is None:
+            return
+        client = client_of(connection)
+        self.serving[client] -= 1
+        if not self.serving[client]:
+            del self.serving[client]
+        if self.waiting[client]:
+            self.enqueue_req(self.waiting[client].popleft())
+        if not self.waiting[client]:
+            del self.waiting[client]
+
     def incomplete(self, connection: Connection, had_head: bool) -> bool:
         """Whether the request is still arriving: its head, or a body of up to MAX_BUFFERED
         bytes (when the head has just arrived, the connection gets BODY_SECONDS more)."""
@@ -98,6 +141,14 @@ class Worker(ThreadWorker):  # type: ignore[misc]
             connection.timeout = time.monotonic() + BODY_SECONDS
             self.pending_conns.append(connection)
         return True
+
+
+def client_of(connection: TConn) -> str:
+    """The client a connection counts for: an IPv4 address or an IPv6 /64 (`client_key`)."""
+    from .views.clients import client_key
+
+    address = connection.client
+    return client_key(address[0] if isinstance(address, tuple) else str(address))
 
 
 SETTINGS: dict[str, Any] = {
@@ -125,6 +176,8 @@ class Server(BaseApplication):  # type: ignore[misc]
     def __init__(self, app: Flask, listener: socket.socket):
         self.application = app
         listener.set_inheritable(True)
+        if app.config.get("PROXY_FIX"):  # every request comes from the proxy: it shares
+            Worker.per_client = None
         self.settings = {**SETTINGS, "bind": [f"fd://{listener.fileno()}"]}
         super().__init__()
 

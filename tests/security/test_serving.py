@@ -1,6 +1,7 @@
 """The run command serves with a production server (gunicorn), bounded: hundreds of idle or
 half-sent connections neither hold its threads nor grow them, and a stalled request is cut off."""
 
+import http.client
 import os
 import re
 import signal
@@ -13,7 +14,7 @@ import urllib.request
 
 import pytest
 
-from companion.serving import BODY_SECONDS, READ_SECONDS, THREADS, WORKERS
+from companion.serving import BODY_SECONDS, MAX_BUFFERED, READ_SECONDS, THREADS, WORKERS
 
 
 @pytest.fixture
@@ -84,5 +85,39 @@ def test_slowly_sent_bodies_hold_no_thread_and_are_cut_off(served):
         assert refused.code == 400  # answered (no CSRF token), not left waiting
     slow[0].settimeout(BODY_SECONDS + 5)
     assert slow[0].recv(100) == b""  # cut off, without an answer
+    for connection in slow:
+        connection.close()
+
+
+def answer_time_from(port, source):
+    """Seconds to GET / from this source address (any of 127.0.0.0/8 is this machine)."""
+    started = time.monotonic()
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30,
+                                            source_address=(source, 0))
+    try:
+        connection.request("GET", "/")
+        assert connection.getresponse().status == 200
+    finally:
+        connection.close()
+    return time.monotonic() - started
+
+
+def test_one_client_cannot_take_every_thread(served):
+    """Issue 27, item 4: a body too large to wait in the poller (an import's) is read in a
+    thread; 24 of them trickling in from one address held all 16 threads, so nobody else was
+    answered. Now one client has at most PER_CLIENT requests in a worker's threads: its others
+    wait their turn, and another client's page is answered at once meanwhile."""
+    base, port, process = served
+    answer_time(base)
+    head = (b"POST /import HTTP/1.1\r\nHost: x\r\nContent-Type: multipart/form-data; "
+            b"boundary=b\r\nContent-Length: %d\r\n\r\n--b\r\n" % (MAX_BUFFERED + 100_000))
+    slow = [socket.create_connection(("127.0.0.1", port)) for _ in range(WORKERS * THREADS + 8)]
+    for connection in slow:
+        connection.sendall(head)
+    for _ in range(4):
+        time.sleep(1)
+        for connection in slow:
+            connection.sendall(b"a")
+        assert answer_time_from(port, "127.0.0.2") < 2
     for connection in slow:
         connection.close()
