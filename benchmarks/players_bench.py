@@ -28,6 +28,7 @@ import wrk
 from report import Figure
 
 from companion import replays, storage
+from companion.__main__ import lan_address
 from companion.rules import GAMES
 from companion.rules.log import MAX_EVENTS
 from companion.views.clients import MAX_REMEMBERED_TABLES
@@ -353,25 +354,28 @@ def stranger_figure(path: str, status: int, made: Site,
 
 
 def flood(seconds: int, tmp: Path) -> list[Figure]:
-    """The home page's p99 with QUIET_CLIENTS wrk connections, quiet and then while
-    FLOOD_CLIENTS more ask a finished table of MAX_EVENTS events for its history (a second wrk
-    started a second before and ending a second after), as `python -m companion` serves; then
-    the same with FLOOD_CLIENTS asking for the home page itself (a control: the cost of
-    FLOOD_CLIENTS clients of any page, beside what the long history adds)."""
+    """The home page's p99 with QUIET_CLIENTS wrk connections from this machine's LAN address,
+    quiet and then while FLOOD_CLIENTS more, from 127.0.0.1 (another client), ask a finished
+    table of MAX_EVENTS events for its history (a second wrk started a second before and ending
+    a second after), as `python -m companion --lan` serves; then the same with FLOOD_CLIENTS
+    asking for the home page itself (a control: the cost of FLOOD_CLIENTS clients of any page,
+    beside what the long history adds)."""
     instance = tmp / "players-flood"
     seeder = growth.seeding_connection(games.app_for(instance, CONFIG))
     table = finished_yard(seeder, MAX_EVENTS)
     seeder.close()
     home = wrk.simple_script(tmp, "home")
     with servers.companion({"COMPANION_INSTANCE": str(instance)},
-                           tmp / "players-flood.log") as base:
+                           tmp / "players-flood.log", lan=True) as base:
         history = base + table.url + "history"
+        # the measured client is another client than the flood's: this machine's LAN address
+        own = base.replace("127.0.0.1", lan_address())
         for _ in range(WARM_UP_GETS):  # each worker works the score pad out once
             fetch(history)
-            fetch(base + "/")
-        quiet = wrk.run(base + "/", home, seconds, QUIET_CLIENTS)
-        during, load = flooded(base + "/", history, seconds, tmp)
-        control, control_load = flooded(base + "/", base + "/", seconds, tmp)
+            fetch(own + "/")
+        quiet = wrk.run(own + "/", home, seconds, QUIET_CLIENTS)
+        during, load = flooded(own + "/", history, seconds, tmp)
+        control, control_load = flooded(own + "/", base + "/", seconds, tmp)
     return flood_figures(table, quiet, (during, load), (control, control_load))
 
 
@@ -395,7 +399,9 @@ def flood_figures(table: games.Seeded, quiet: wrk.Load, history: tuple[wrk.Load,
         Figure(SECTION, f"GET / p99 while {what}", during.p99_ms, "ms", quiet.p99_ms,
                f"≤ {FLOOD_LIMIT} × quiet, all 200", complete and during.p99_ms
                <= FLOOD_LIMIT * quiet.p99_ms,
-               f"python -m companion (2 workers × 8 threads, as scripts/serve); the home page "
+               f"python -m companion --lan (2 workers × 8 threads, as scripts/serve), the flood "
+               f"from 127.0.0.1 and the home page from {lan_address()} (two clients), "
+               f"the home page "
                f"by wrk with {QUIET_CLIENTS} connections for {quiet.seconds:.0f} s, quiet "
                f"(baseline: {quiet.rps:.0f} req/s, p50 {quiet.p50_ms:.1f} ms) and during the "
                f"flood ({during.rps:.0f} req/s, p50 {during.p50_ms:.1f} ms); "

@@ -46,11 +46,11 @@ def gunicorn(app: str, env: dict[str, str], log: Path) -> Iterator[str]:
 
 
 @contextmanager
-def companion(env: dict[str, str], log: Path) -> Iterator[str]:
-    """Serve the companion as `python -m companion --port N` does (its own gunicorn settings:
-    companion.serving); yields the base URL; always stops it."""
+def companion(env: dict[str, str], log: Path, lan: bool = False) -> Iterator[str]:
+    """Serve the companion as `python -m companion --port N [--lan]` does (its own gunicorn
+    settings: companion.serving); yields the base URL on 127.0.0.1; always stops it."""
     port = free_port()
-    command = [sys.executable, "-m", "companion", "--port", str(port)]
+    command = [sys.executable, "-m", "companion", "--port", str(port), *(["--lan"] * lan)]
     with open(log, "ab") as out:
         server = subprocess.Popen(command, env={**os.environ, **env}, cwd=ROOT, stdout=out,
                                   stderr=out)
