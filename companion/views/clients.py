@@ -11,9 +11,10 @@ from flask import current_app, request, session
 
 from .. import get_db, storage
 
-# Of each: opened, started here (a mark is 16 characters: the session cookie stays < 4 KB). The
-# players' pages count the finished tables among them.
+# The tables a browser opened, and those it started (a mark is 16 characters: the session cookie
+# stays < 4 KB). The players' pages count the finished tables among those it opened.
 MAX_REMEMBERED_TABLES = 100
+MAX_OWNED_TABLES = 50
 MARK = re.compile(r"[0-9a-f]{16}")
 ALL_CLIENTS = 10  # the shared rate limit is this many clients' worth (`too_often`)
 
@@ -56,7 +57,7 @@ def remember(table_id: str, started_here: bool = False) -> None:
         session["owned"] = owned_tables()
     if started_here:
         session["owned"] = [mark, *[t for t in owned_tables() if t != mark]
-                            ][:MAX_REMEMBERED_TABLES]
+                            ][:MAX_OWNED_TABLES]
 
 
 def forget(table_id: str) -> None:

@@ -25,6 +25,9 @@ from .tables import Table, log_context, opened_fold_out
 
 bp = Blueprint("urbanisation", __name__, url_prefix="/urbanisation")  # its template globals
 MY_CARDS = "urbanisation_cards"  # the factory and invention cards this phone has seen (session)
+# The most kept of each, the latest seen, with names this long at most: the session cookie, which
+# also holds the phone's tables, stays under the 4 KB a browser keeps.
+KEPT_FACTORIES, KEPT_INVENTIONS, KEPT_NAME = 12, 8, 24
 DISPLAYED_FACTORIES = 3  # the factory display: the deck's top three, the lowest numbers left
 PLAYED_WITH = {c.action: key for key, c in pieces.CHARACTERS.items() if c.action}
 ACTION_NAMES = {
@@ -302,15 +305,17 @@ def learn(state: play.UrbanisationTable) -> None:
     """This phone keeps the cards each table it shows has seen, for its next tables (an undone
     factory stays known). The session changes only when a card is new to it."""
     kept = session.get(MY_CARDS, {"factories": {}, "inventions": []})
-    factories = {str(n): [f["colour"], f["goods"], f["name"]]  # short: the cookie stays small
+    factories = {str(n): [f["colour"], f["goods"], (f["name"] or "")[:KEPT_NAME]]
                  for n, f in offering.known_factories(state).items()}
-    inventions = [[a or "", f or ""] for a, f in offering.known_inventions(state)]
+    inventions = [[a or "", (f or "")[:KEPT_NAME]] for a, f in offering.known_inventions(state)]
     new_factories = {n: f for n, f in factories.items() if kept["factories"].get(n) != f}
     new_inventions = [c for c in inventions if c not in kept["inventions"]]
     if new_factories or new_inventions:
         session.permanent = True
-        session[MY_CARDS] = {"factories": kept["factories"] | new_factories,
-                             "inventions": kept["inventions"] + new_inventions}
+        newest = [(n, f) for n, f in kept["factories"].items() if n not in new_factories]
+        session[MY_CARDS] = {
+            "factories": dict([*newest, *new_factories.items()][-KEPT_FACTORIES:]),
+            "inventions": (kept["inventions"] + new_inventions)[-KEPT_INVENTIONS:]}
 
 
 def current_offers(table: Table, game: Current) -> dict[str, list[offering.Offer]]:

@@ -9,6 +9,7 @@ import zlib
 from datetime import timedelta
 
 from companion import create_app, get_db, storage
+from companion.views.clients import MAX_OWNED_TABLES, MAX_REMEMBERED_TABLES
 from tests.conftest import new_table, text
 from tests.tables import FINISHED, exported, held, seed, upload
 
@@ -239,3 +240,40 @@ def test_the_home_page_lists_the_latest_tables_and_links_to_all(app, client):
     assert all(f">{n}," in every for n in names)
     assert "P0" not in text(app.test_client().get("/tables"))
     assert "This phone has no tables yet." in text(app.test_client().get("/tables"))
+
+
+def test_the_session_cookie_stays_under_4_kb_with_everything_kept(app, monkeypatch):
+    """A browser drops a cookie over 4 KB, and with it every table it holds: the most tables
+    and started tables, a 5th Avenue board and the most Urbanisation cards a phone keeps (each
+    name as long as kept) fit, however many cards its tables have seen."""
+    from companion.rules import urbanisation_offers as offering
+    from companion.views import urbanisation
+
+    long = "W" * 60
+    monkeypatch.setattr(offering, "known_factories", lambda state: {
+        n: {"colour": "white", "goods": 3, "name": f"{long}{n}"} for n in range(1, 100)})
+    monkeypatch.setattr(offering, "known_inventions", lambda state: [
+        (f"ability-{n}", f"{long}{n}") for n in range(60)])
+    with app.test_request_context("/"):
+        from flask import session
+
+        urbanisation.learn(None)
+        kept = session[urbanisation.MY_CARDS]
+        assert len(kept["factories"]) == urbanisation.KEPT_FACTORIES
+        assert len(kept["inventions"]) == urbanisation.KEPT_INVENTIONS
+        assert "99" in kept["factories"]  # the latest seen are kept
+        cards = dict(kept)
+    client = app.test_client()
+    url = new_table(client, "Ann", "Ben", game="fifth_avenue")
+    with client.session_transaction() as session:
+        session["tables"] = [storage.mark_of(f"t{n}") for n in range(MAX_REMEMBERED_TABLES)]
+        session["owned"] = [storage.mark_of(f"o{n}") for n in range(MAX_OWNED_TABLES)]
+        session[urbanisation.MY_CARDS] = cards
+        session["language"] = "de"
+    board = {"colours": "orange yellow pink red brown blue grey green", "set_sizes":
+             "2 3 2 3 2 3 2 3", "keep": "y"}
+    from tests.conftest import act
+
+    act(client, url, "board", **board)
+    cookie = client.get_cookie("session").value
+    assert len(cookie) < 3200, len(cookie)  # room for a change being made, a note
