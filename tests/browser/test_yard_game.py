@@ -366,7 +366,7 @@ def test_an_outdated_screen_is_refused(page: Page, context: BrowserContext, shot
     alert = other.get_by_role("alert")
     expect(alert).to_contain_text("changed since")
     expect(alert).to_contain_text("Hana bought a park")
-    expect(building_button(other, "Ivo", "church")).to_have_text("Church 0")
+    expect(building_button(other, "Hana", "church")).to_have_text("Church 0")
     shot(other, "15-error-changed-since")
 
     page.reload()
