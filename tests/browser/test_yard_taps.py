@@ -158,6 +158,10 @@ def test_16_purchases_of_4_players_take_16_taps_and_no_swipe(page: Page,
     page.goto(f"/yard/{table_id}/")
     expect(page.locator("p.starts")).to_have_text("★ Ann starts.")
     screenshot(page, "buy-4-players-first")
+    strip = page.locator(".score-strip").evaluate("e => e.offsetHeight")
+    rows = page.locator(".buyer")
+    bottom = rows.last.evaluate("e => e.getBoundingClientRect().bottom")
+    assert bottom <= 844 - strip, f"the last row ends at {bottom}px, under the strip"
     taps = Taps(page)
     for k, (who, building) in enumerate(PURCHASES):
         row = page.locator(".buyer").filter(has=page.get_by_role("heading", name=who, exact=True))
