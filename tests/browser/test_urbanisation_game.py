@@ -27,7 +27,7 @@ from companion.rules.urbanisation_example import (
 from tests.browser.helpers import linked_pdf_text, squash, tap_and_load
 
 Shot = Callable[[Page, str], Any]
-TABLE_URL = re.compile(r"/urbanisation/[^/]+/$")
+TABLE_URL = re.compile(r"/urbanisation/[^/]+/(#at-[a-z0-9_-]+)?$")  # without JS: the form's place
 PLAYERS = ["Ann", "Ben", "Cy"]
 
 
