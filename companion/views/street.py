@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import json
 import re
+import threading
+from collections import OrderedDict
 from collections.abc import Callable, Mapping
 from functools import lru_cache
 from typing import Any
@@ -15,7 +17,6 @@ from flask import (
     get_template_attribute,
     render_template,
     request,
-    session,
     url_for,
 )
 from flask_babel import gettext as _
@@ -29,8 +30,9 @@ from ..i18n import lazy_gettext as _l
 from ..rules import RuleError
 from ..rules import street as rules
 from ..rules import street_table as play
-from ..rules.log import CHANGE
+from ..rules.log import CHANGE, Event
 from .actions import Action, ActionForm, FieldError, GameViews, reason_field, take
+from .clients import my_tables
 from .tables import Table, load_table, log_context, opened_fold_out
 
 bp = Blueprint("street", __name__, url_prefix="/street")
@@ -277,44 +279,64 @@ def offer(state: play.StreetTable, player: str, known: play.Known, words: str
             "rows": rows}
 
 
-def phone_tables() -> list[str]:
-    """This phone's tables, as its session names them, the most recently opened first (the
-    cards seen at the street tables among them are offered)."""
-    kept = session.get("tables", [])
-    return [t for t in kept if isinstance(t, str)] if isinstance(kept, list) else []
-
-
 def known_cards(table: Table) -> list[play.Known]:
     """The cards seen before, the most likely first (`play.likely_cards`): every card this
     table's log built, undone ones too, and those of this phone's most recent other street
     tables (EARLIER_TABLES)."""
     db = get_db()
     state: play.StreetTable = table.current.state  # type: ignore[assignment]
-    logged = logged_cards(table.id, storage.last_seq(db, table.id))
+    logged = logged_cards(table.id, storage.last_seq(db, table.id))  # also in change mode
     seen = {play.card_key(b.card) for b in logged}
     here = [*logged, *[play.Built(card) for card in state.library  # from a change's replay
                        if play.card_key(card) not in seen]]
-    rows = [row for row in storage.list_tables(db, phone_tables())
-            if row["game"] == "street" and row["id"] != table.id] if phone_tables() else []
+    rows = [row for row in storage.list_tables(db, my_tables())
+            if row["game"] == "street" and row["id"] != table.id]
     rows.sort(key=lambda row: row["created_at"], reverse=True)
     earlier = [logged_cards(row["id"], storage.last_seq(db, row["id"]))
                for row in rows[:EARLIER_TABLES]]
     return play.likely_cards(here, state.uses, earlier)
 
 
-@lru_cache(maxsize=256)
+# Per worker, the cards each table's log built as of one of its events (a log is only ever
+# appended to), for the tables shown last: a page reads only the events since.
+CARDS_LOGGED: OrderedDict[str, tuple[int, tuple[play.Built, ...]]] = OrderedDict()
+CARDS_LOGGED_TABLES = 256
+CARDS_LOGGED_LOCK = threading.Lock()
+
+
 def logged_cards(table_id: str, last_seq: int) -> tuple[play.Built, ...]:
-    """The cards a table's log built (`last_seq`: as of that event; its log never changes
-    below it), the card actions in force or not, and the cards changes entered again."""
+    """The cards a table's log built as of event `last_seq`, the card actions in force or not,
+    and the cards changes entered again: the whole log read once per worker, then only the
+    events after the ones read before, so a page costs the same at any length of game."""
+    with CARDS_LOGGED_LOCK:
+        seq, cards = CARDS_LOGGED.pop(table_id, (0, ()))
+    if seq > last_seq:  # another thread read further: start from what this page shows
+        seq, cards = 0, ()
+    if last_seq > seq:
+        db = get_db()
+        events = ([e for e in storage.events(db, table_id) if e.seq <= last_seq] if seq == 0
+                  else [*storage.events_at(db, table_id, list(range(seq + 1, last_seq + 1)))
+                        .values()])
+        cards += tuple(play.built(card_payloads(sorted(events, key=lambda e: e.seq))))
+    with CARDS_LOGGED_LOCK:
+        CARDS_LOGGED[table_id] = (last_seq, cards)
+        while len(CARDS_LOGGED) > CARDS_LOGGED_TABLES:
+            CARDS_LOGGED.popitem(last=False)
+    return cards
+
+
+def card_payloads(events: list[Event]) -> list[Mapping[str, Any]]:
+    """The payloads of these events' card actions, and of the card actions changes entered
+    again, oldest first."""
     payloads = []
-    for event in storage.events(get_db(), table_id):
+    for event in events:
         if event.kind == "card":
             payloads.append(event.payload)
         elif event.kind == CHANGE:
             payloads += [edit["now"]["payload"] for edit in event.payload.get("edits", [])
                          if isinstance(edit, dict) and isinstance(edit.get("now"), dict)
                          and edit["now"].get("kind") == "card"]
-    return tuple(play.built(payloads))
+    return payloads
 
 
 def as_recorded(table: Table) -> Any:

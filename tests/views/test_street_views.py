@@ -427,3 +427,22 @@ def test_an_undone_card_and_the_cards_of_this_phone_s_earlier_tables_are_offered
         client.get(url + "history"))
     other_phone = client.application.test_client()
     assert 'aria-label="hotel"' not in text(other_phone.get(url))  # never another phone's
+
+
+def test_the_cards_seen_are_read_from_the_log_once_then_only_the_new_events(app, client,
+                                                                           monkeypatch):
+    """A page costs the same at any length of game: after the first page, the cards a table's
+    log built are brought up to date from the events since, never the whole log again."""
+    from companion import storage
+    from tests.tables import FINISHED, seed
+
+    names, actions = FINISHED["street"]
+    table_id = seed(app, "street", names, actions[:6])
+    client.get(f"/street/{table_id}/")
+
+    def whole_log(*args, **kwargs):
+        raise AssertionError("the whole log was read again")
+
+    monkeypatch.setattr(storage, "events", whole_log)
+    act(client, f"/street/{table_id}/", "undo")
+    assert client.get(f"/street/{table_id}/").status_code == 200
