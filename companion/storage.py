@@ -328,13 +328,10 @@ def places(values: list[Any]) -> str:
     return ", ".join("?" for _ in values)
 
 
-def touch(db: Database, table_id: str, before: str) -> None:
-    """The table was opened: touched now, unless it was touched since `before` (a table page
-    writes this once a day at most)."""
-    if db.execute("select 1 from tables where id = ? and touched_at >= ?",
-                  [table_id, before]).fetchone() is None:
-        with write_transaction(db):
-            db.execute("update tables set touched_at = ? where id = ?", [now(), table_id])
+def touch(db: Database, table_id: str) -> None:
+    """The table was opened: touched now (for retention, `prune`)."""
+    with write_transaction(db):
+        db.execute("update tables set touched_at = ? where id = ?", [now(), table_id])
 
 
 def delete_table(db: Database, table_id: str) -> bool:

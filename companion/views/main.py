@@ -221,7 +221,8 @@ def table(slug: str, table_id: str) -> Any:
     game's page (`GameViews.page`)."""
     loaded = load_table(slug, table_id)
     remember(loaded.id)
-    storage.touch(get_db(), loaded.id, before=storage.now(-TOUCHED_ONCE_A))
+    if loaded.touched_at < storage.now(-TOUCHED_ONCE_A):  # as the table's row was read
+        storage.touch(get_db(), loaded.id)
     views = game_views(slug)
     return views.page(loaded, **as_recorded(loaded, views.actions))
 

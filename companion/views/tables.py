@@ -39,6 +39,7 @@ class Table:
     created_at: str
     status: str
     view_token: str
+    touched_at: str = ""  # when it was last started, written or opened (retention: `prune`)
     _current: Current | None = field(default=None, repr=False, compare=False)
     # A past action being entered again (`?change=<seq>` on the table's links): the action as
     # it was played; the table shows the game just before it. Changed too (`?also=<seq>`): on
@@ -130,7 +131,7 @@ def keep_pending(table_id: str, edits: Mapping[int, Now]) -> None:
 
 def table_from_row(row: Mapping[str, Any]) -> Table:
     return Table(row["id"], find_game(row["game"]), row["players"], row["created_at"],
-                 row["status"], row["view_token"])
+                 row["status"], row["view_token"], row.get("touched_at") or "")
 
 
 # A fold-out's name in `?open=<name>` (`_macros.html`, `fold_out`).
