@@ -35,14 +35,8 @@ def gunicorn(app: str, env: dict[str, str], log: Path) -> Iterator[str]:
         "--chdir", str(ROOT), "--pythonpath", str(ROOT / "benchmarks"),
         "--log-level", "warning",
     ]
-    with open(log, "ab") as out:
-        server = subprocess.Popen(command, env={**os.environ, **env}, stdout=out, stderr=out)
-    base = f"http://127.0.0.1:{port}"
-    try:
-        wait_until_ready(base, server)
+    with served(command, env, log, port) as base:
         yield base
-    finally:
-        stop(server)
 
 
 @contextmanager
@@ -51,6 +45,14 @@ def companion(env: dict[str, str], log: Path, lan: bool = False) -> Iterator[str
     settings: companion.serving); yields the base URL on 127.0.0.1; always stops it."""
     port = free_port()
     command = [sys.executable, "-m", "companion", "--port", str(port), *(["--lan"] * lan)]
+    with served(command, env, log, port) as base:
+        yield base
+
+
+@contextmanager
+def served(command: list[str], env: dict[str, str], log: Path, port: int) -> Iterator[str]:
+    """Run a server's `command` (from the project's folder, its output to `log`) until it
+    answers on `port`; yields its base URL; always stops it."""
     with open(log, "ab") as out:
         server = subprocess.Popen(command, env={**os.environ, **env}, cwd=ROOT, stdout=out,
                                   stderr=out)
