@@ -63,9 +63,8 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         RATE_LIMITS=RATE_LIMITS,
         # Without JavaScript, a form from the page this phone's last action loaded, sent sooner
         # than this after that action, is the second tap of a double tap (views/actions.py,
-        # `ghost_tap`): a double tap's gap and the answer page's way back to the phone (which a
-        # busy server stretches), less than a page takes to load, be seen and tapped in reply.
-        GHOST_TAP_SECONDS=0.5,
+        # `ghost_tap`): about a double tap's gap, less than a page takes to be seen and tapped.
+        GHOST_TAP_SECONDS=0.3,
         # A write waits this long for another's write lock, then is answered 503 (`busy`).
         DATABASE_TIMEOUT=10.0,
         # `python -m companion prune` deletes the tables untouched for this many days.

@@ -103,7 +103,7 @@ def test_every_action_form_has_its_own_key(client):
 
 @pytest.fixture
 def guarded(tmp_path, monkeypatch):
-    """The app with the guard on, 0.4 s (0.5 s unless configured)."""
+    """The app with the guard on, 0.4 s (0.3 s unless configured)."""
     monkeypatch.setenv("COMPANION_INSTANCE", str(tmp_path / "instance"))
     app = create_app({"TESTING": True, "DATABASE": str(tmp_path / "g.sqlite"),
                       "WTF_CSRF_ENABLED": False, "GHOST_TAP_SECONDS": 0.4})
