@@ -295,16 +295,19 @@ def gained(before: Mapping[str, int], after: Mapping[str, int]) -> list[list[Any
 def ghost_tap(form: ActionForm) -> bool:
     """Without JavaScript, the second tap of a double tap: it lands on the page the first tap's
     answer loaded, so its form is from that page (made after the action, showing it: its seq is
-    the action's), and it arrives sooner after the first tap than anyone sees that page and taps
-    in reply (GHOST_TAP_SECONDS, about the gap of a double tap). A form from any other page (one
-    opened or reloaded, another phone's, or the answer page tapped later) is always meant, at
-    whatever speed: a player who knows where to tap is not held back. A second tap that lands on
-    the first tap's own page sends its key again: `storage.claim` gives it the first answer."""
+    the action's), and it arrives sooner after that page was made than anyone sees it and taps
+    in reply (GHOST_TAP_SECONDS). The time counts from the page's making (its form's key says
+    when), not from the action: a busy server's redirect and page, however slow, are not
+    counted, and the browser sends a tap held during the load the moment the page shows. A
+    form from any other page (one opened or reloaded, another phone's, or the answer page
+    tapped later) is always meant, at whatever speed: a player who knows where to tap is not
+    held back. A second tap that lands on the first tap's own page sends its key again:
+    `storage.claim` gives it the first answer."""
     answered = session.get(ANSWERED)
     if sent_by_script() or not answered or answered.get("seq") != form.seq.data:
         return False
     made = int(form.key.data.partition(".")[0], 16) / 1000  # validated: see ACTION_KEY
-    since = time.time() - float(answered.get("at", 0))
+    since = time.time() - made
     return made >= float(answered.get("at", 0)) - 0.001 and \
         0 <= since < current_app.config["GHOST_TAP_SECONDS"]
 

@@ -200,14 +200,18 @@ def room_note(room: int) -> str | None:
 def just_recorded(table: Table, game: Current) -> dict[str, Any] | None:
     """The action this page answers, said in one line with the button that takes it back:
     "Cy bought a skyscraper - Undo" (after an undo: "Undone: ... - Redo"). Nothing when the
-    table moved on since, or the page was not loaded as an answer."""
+    table moved on since, or the page was not loaded as an answer. `reloaded`: the answer is
+    a whole page (without JavaScript), whose buttons take no tap in its first moments
+    (`main.answered` in app.css)."""
+    reloaded = "recorded" not in g  # without JavaScript: the page loaded after the action
     note = g.pop("recorded", None) or session.pop("recorded", None)
     if (not note or note.get("table") != storage.mark_of(table.id)
             or note.get("seq") != game.last_seq):
         return None
     if note.get("kind") == UNDO and game.next:
         undone = text(describe_event(table, game.next, game.state))
-        return {"text": _("Undone: %(action)s", action=undone), "button": "redo"}
+        return {"text": _("Undone: %(action)s", action=undone), "button": "redo",
+                "reloaded": reloaded}
     if not game.last:
         return None
     said = text(describe_event(table, game.last, game.state))
@@ -216,7 +220,7 @@ def just_recorded(table: Table, game: Current) -> dict[str, Any] | None:
         meanwhile = _("after %(actions)s, recorded meanwhile on another phone",
                       actions="; ".join(note["merged"]))
         then = f"{meanwhile} — {then}" if then else meanwhile
-    return {"text": said, "then": then, "button": "undo"}
+    return {"text": said, "then": then, "button": "undo", "reloaded": reloaded}
 
 
 def consequence(state: TableState, said: str, gained: list[list[Any]]) -> str:

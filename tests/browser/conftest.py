@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from flask import Flask
 from playwright.sync_api import Browser, Page
 from werkzeug.serving import WSGIRequestHandler, make_server
 
@@ -44,7 +45,7 @@ def live_database(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 @pytest.fixture(scope="session")
-def live_server(live_database: Path) -> Iterator[str]:
+def live_app(live_database: Path) -> Iterator[Flask]:
     """The app with CSRF on, its database and instance folder in a temporary directory."""
     tmp = live_database.parent
     with pytest.MonkeyPatch.context() as mp:
@@ -55,15 +56,21 @@ def live_server(live_database: Path) -> Iterator[str]:
             {"DATABASE": str(live_database), "SECRET_KEY": "test", "TESTING": True}
         )
         assert app.config.get("WTF_CSRF_ENABLED", True), "the browser must submit real tokens"
-        server = make_server("127.0.0.1", 0, app, threaded=True, request_handler=QuietHandler)
-        thread = threading.Thread(target=server.serve_forever, name="live-server", daemon=True)
-        thread.start()
-        try:
-            yield f"http://127.0.0.1:{server.server_port}"
-        finally:
-            server.shutdown()
-            server.server_close()
-            thread.join(timeout=5)
+        yield app
+
+
+@pytest.fixture(scope="session")
+def live_server(live_app: Flask) -> Iterator[str]:
+    """`live_app` served on 127.0.0.1 from a thread."""
+    server = make_server("127.0.0.1", 0, live_app, threaded=True, request_handler=QuietHandler)
+    thread = threading.Thread(target=server.serve_forever, name="live-server", daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_port}"
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join(timeout=5)
 
 
 @pytest.fixture(scope="session")

@@ -72,10 +72,13 @@ def wait_until_quiet(page: Page, target: Locator) -> tuple[float, float]:
 
 def wait_until_read(target: Locator) -> None:
     """Without JavaScript: wait until the form's page is old enough to have been seen (its
-    one-time key says when it was made)."""
+    one-time key says when it was made), and, on an action's answer, until its buttons take
+    taps (app.css: `main.answered`, 0.3 s after it showed)."""
     key = target.evaluate("e => e.form.elements.key.value")
     made = int(key.split(".")[0], 16) / 1000
     time.sleep(max(0.0, made + READ_SECONDS - time.time()))
+    while target.evaluate("e => e.getAnimations().some(a => a.playState === 'running')"):
+        time.sleep(0.02)
 
 
 def linked_pdf_text(page: Page, link_name: str) -> str:

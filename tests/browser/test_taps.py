@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from flask import Flask
 from playwright.sync_api import Browser, Locator, Page, expect
 
 from companion.rules.urbanisation_example import (
@@ -382,3 +383,37 @@ def test_without_javascript_a_tap_right_after_a_page_is_opened_is_recorded(
         target.tap()
     expect(buyer_button("Ann", "church")(no_script_page)).to_have_text("Church 1")
     assert [e.kind for e in logged(live_database, table_id)] == ["buy"]
+
+
+@pytest.mark.parametrize("gap", [150, 250])
+def test_without_javascript_the_answer_s_buttons_take_no_tap_in_its_first_moments(
+        no_script_page: Page, live_app: Flask, live_database: Path, gap: int,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The browser holds a double tap's second tap while the answer loads and sends it the
+    moment the page shows, however long the server took: the page itself ignores it (app.css,
+    `main.answered`), with the server's own guard (GHOST_TAP_SECONDS) off."""
+    monkeypatch.setitem(live_app.config, "GHOST_TAP_SECONDS", 0)
+    table_id = seed(live_database, "yard", YARD, ())
+    no_script_page.goto(f"/yard/{table_id}/")
+    target = buyer_button("Ann", "church")(no_script_page)
+    wait_until_read(target)
+    double_tap(no_script_page, target, gap)
+    assert [e.kind for e in logged(live_database, table_id)] == ["buy"]
+    expect(no_script_page.locator("main.answered")).to_have_count(1)
+
+
+def test_without_javascript_a_tap_once_the_answer_is_seen_is_recorded(
+        no_script_page: Page, live_database: Path) -> None:
+    """A second church tapped 0.5 s after the answer's page showed: meant."""
+    table_id = seed(live_database, "yard", YARD, ())
+    no_script_page.goto(f"/yard/{table_id}/")
+    with no_script_page.expect_navigation():
+        buyer_button("Ann", "church")(no_script_page).tap()
+    target = buyer_button("Ann", "church")(no_script_page)
+    expect(target).to_have_text("Church 1")
+    no_script_page.wait_for_timeout(500)
+    with no_script_page.expect_navigation():
+        x, y = centre(target)
+        touch(no_script_page, x, y)
+    expect(buyer_button("Ann", "church")(no_script_page)).to_have_text("Church 2")
+    assert [e.kind for e in logged(live_database, table_id)] == ["buy", "buy"]
