@@ -382,6 +382,15 @@ def last_seq(db: Database, table_id: str) -> int:
     return int(row[0] or 0)
 
 
+def last_seqs(db: Database, table_ids: list[str]) -> dict[str, int]:
+    """Each of these tables' last event (a table without events is left out)."""
+    if not table_ids:
+        return {}
+    rows = db.execute(f"select table_id, max(seq) from events where table_id in "
+                      f"({places(table_ids)}) group by table_id", table_ids)
+    return {table_id: int(seq) for table_id, seq in rows}
+
+
 def claim(db: Database, table_id: str, based_on: int, once: Once | None) -> Event | None:
     """Inside the write transaction, before an action is worked out: the event recorded
     before with this submission's key and fields (a retry: nothing is to be written), else

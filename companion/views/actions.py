@@ -15,7 +15,7 @@ import json
 import re
 import secrets
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass
 from functools import partial
 from typing import Any
@@ -171,14 +171,22 @@ class Action:
         return partial(page, **kept, **({"opened": opened} if opened else {}))
 
 
+def nothing_of_the_phone(table: Table) -> Hashable:
+    return ()
+
+
 @dataclass(frozen=True)
 class GameViews:
-    """A game's web layer: its table page, its actions by the last part of their URL, and a
-    blueprint for any page of its own (the 5th Avenue board, the street card builder)."""
+    """A game's web layer: its table page, its actions by the last part of their URL, a
+    blueprint for any page of its own (the 5th Avenue board, the street card builder), and
+    what its table page shows of the phone beyond the table (`phone`: its saved board, the
+    cards it saw at its earlier tables), under which the page is kept for phones alike
+    (`pages.table_page`)."""
 
     page: Page
     actions: Mapping[str, Action]
     blueprint: Blueprint | None = None
+    phone: Callable[[Table], Hashable] = nothing_of_the_phone
 
 
 # Undo and redo: every game's, carrying nothing.

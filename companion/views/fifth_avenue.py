@@ -141,7 +141,7 @@ def render(table: Table, error: str | None = None, status: int = 200, **forms: A
         context |= auction_choice(state, context["auction_form"])
     page = render_template(
         "fifth_avenue/table.html", table=table, state=state, game=game,
-        saved_board=MY_BOARD in session,
+        saved_board=board_saved(table),
         rules=rules, play=play, rulings=play.RULINGS, error=error, chance=chance, high=high,
         **log_context(table, game), **context)
     return page, status
@@ -198,6 +198,12 @@ def board(table_id: str) -> Any:
 
     return take(table, Action("profile", lambda table: form, profile_payload), render_board,
                 on_recorded=kept_for_new_tables)
+
+
+def board_saved(table: Table) -> bool:
+    """Whether this phone saved a board for its new tables: the set-up offers it then (the
+    table page is kept under it, `GameViews.phone`)."""
+    return MY_BOARD in session
 
 
 def my_board() -> dict[str, Any]:
@@ -350,7 +356,7 @@ def who(form: WhoForm, table: Table) -> dict[str, Any]:
     return {"player": form.player.data}
 
 
-VIEWS = GameViews(page=render, blueprint=bp, actions={
+VIEWS = GameViews(page=render, blueprint=bp, phone=board_saved, actions={
     "board/saved": Action("profile", ActionForm, lambda form, table: my_board()),
     "setup": Action("setup", lambda table: setup_form(state_of(table)), setup_payload,
                     keep="setup_form"),

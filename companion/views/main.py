@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 from datetime import timedelta
-from functools import cache
+from functools import cache, partial
 from importlib import import_module
 from types import ModuleType
 from typing import Any
@@ -44,6 +44,7 @@ from ..rules import GAMES, RuleError, check_players, clean_name, find_game, scor
 from . import game_views
 from .actions import as_recorded, new_action_key, reason
 from .clients import content_disposition, my_tables, remember, too_often
+from .pages import KEY_MARK, marking, table_page
 from .players import known_players
 from .tables import COLOUR_NAMES, SEAT_COLOURS, load_table
 
@@ -95,8 +96,9 @@ def plain_kind(field: Field) -> str | None:
 
 @bp.app_template_global()
 def action_key() -> str:
-    """A one-time key for the action form being rendered (`_macros.html`, `action`)."""
-    return new_action_key()
+    """A one-time key for the action form being rendered (`_macros.html`, `action`); in a
+    page made to be kept, its mark (`pages`: each request fills in a fresh key)."""
+    return KEY_MARK if marking() else new_action_key()
 
 
 @bp.get("/")
@@ -224,7 +226,8 @@ def table(slug: str, table_id: str) -> Any:
     if loaded.touched_at < storage.now(-TOUCHED_ONCE_A):  # as the table's row was read
         storage.touch(get_db(), loaded.id)
     views = game_views(slug)
-    return views.page(loaded, **as_recorded(loaded, views.actions))
+    return table_page(loaded, partial(views.page, **as_recorded(loaded, views.actions)),
+                      views.phone)
 
 
 @bp.get("/<slug>/<table_id>/history")

@@ -289,12 +289,21 @@ def known_cards(table: Table) -> list[play.Known]:
     seen = {play.card_key(b.card) for b in logged}
     here = [*logged, *[play.Built(card) for card in state.library  # from a change's replay
                        if play.card_key(card) not in seen]]
+    earlier = [logged_cards(table_id, seq) for table_id, seq in earlier_tables(table)]
+    return play.likely_cards(here, state.uses, earlier)
+
+
+def earlier_tables(table: Table) -> tuple[tuple[str, int], ...]:
+    """This phone's most recent other street tables (EARLIER_TABLES), each with its last event:
+    the cards seen there are offered too, so the table page is kept under them
+    (`GameViews.phone`)."""
+    db = get_db()
     rows = [row for row in storage.list_tables(db, my_tables())
             if row["game"] == "street" and row["id"] != table.id]
     rows.sort(key=lambda row: row["created_at"], reverse=True)
-    earlier = [logged_cards(row["id"], storage.last_seq(db, row["id"]))
-               for row in rows[:EARLIER_TABLES]]
-    return play.likely_cards(here, state.uses, earlier)
+    ids = [row["id"] for row in rows[:EARLIER_TABLES]]
+    last = storage.last_seqs(db, ids)
+    return tuple((table_id, last.get(table_id, 0)) for table_id in ids)
 
 
 # Per worker, the cards each table's log built as of one of its events (a log is only ever
@@ -509,7 +518,7 @@ def player_only(form: PlayerForm, table: Table) -> dict[str, Any]:
     return {"player": form.player.data}
 
 
-VIEWS = GameViews(page=render, blueprint=bp, actions={
+VIEWS = GameViews(page=render, blueprint=bp, phone=earlier_tables, actions={
     "buy": Action("buy", BuyForm, buy_payload, opened=seat_fold_out("buy")),
     "upcoins": Action("upcoins", PlayerForm, player_only),
     # A deck ran out; whoever took its last card triggered the final round.

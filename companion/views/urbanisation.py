@@ -3,6 +3,7 @@ gains, every tracking card, the administration's report, the final scoring and t
 
 from __future__ import annotations
 
+import json
 import re
 from typing import Any
 
@@ -301,6 +302,13 @@ def inventions_seen(state: play.UrbanisationTable) -> list[tuple[str | None, str
     return [*seen, *(c for c in offering.known_inventions(state) if c not in seen)]
 
 
+def cards_kept(table: Table) -> str:
+    """The cards this phone keeps, once it has learnt this table's (`learn`): the page offers
+    them, so it is kept under them (`GameViews.phone`)."""
+    learn(table.current.state)  # type: ignore[arg-type]
+    return json.dumps(session.get(MY_CARDS), sort_keys=True)
+
+
 def learn(state: play.UrbanisationTable) -> None:
     """This phone keeps the cards each table it shows has seen, for its next tables (an undone
     factory stays known). The session changes only when a card is new to it."""
@@ -531,7 +539,7 @@ def fold_out(name: str, form: type[ActionForm], payload: Any) -> Action:
     return Action(name, form, payload, keep=FOLD_OUT_FORMS[name][0], opened=name)
 
 
-VIEWS = GameViews(page=render, blueprint=bp, actions={
+VIEWS = GameViews(page=render, blueprint=bp, phone=cards_kept, actions={
     "setup": Action("setup", lambda table: setup_form(table.names), setup_payload,
                     keep="setup_form"),
     "character": Action("character", CharacterForm,

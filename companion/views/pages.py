@@ -1,0 +1,114 @@
+"""A table page made once per state of the table, for every phone that shows it (issue 28).
+
+The phones at a table each load its page after every action, and the page is the same for all
+of them but for what is each phone's own: its forms' CSRF token and one-time action keys, and
+what a game shows of the phone itself (`GameViews.phone`: a saved board, the cards it saw at
+its earlier tables). So a page is made once per (table, last event, language, query, what the
+phone adds) with marks where the token and the keys go, kept in the worker's memory, and each
+request fills in fresh ones: a page costs a string join, not a template.
+
+Made afresh every time, and never kept: a page that answers an action (it says what was just
+recorded), a page in change mode, and a refusal (any page not made by `table_page`).
+"""
+
+from __future__ import annotations
+
+import re
+import secrets
+import threading
+from collections import OrderedDict
+from collections.abc import Callable, Hashable
+from typing import Any
+
+from flask import current_app, g, request, session
+from flask_wtf.csrf import generate_csrf
+
+from ..i18n import current_language
+from .actions import new_action_key
+from .tables import Table
+
+KEPT_PAGES = 64  # per worker: a few tables' pages, in each language and fold-out shown
+# Where a page made to be kept has its CSRF token and each form's one-time key. The marks are
+# random per process, so no name a player types can be one (names are escaped, and unknown).
+CSRF_MARK = f"csrf{secrets.token_hex(16)}"
+KEY_MARK = f"key{secrets.token_hex(16)}"
+MARKS = re.compile(f"({CSRF_MARK}|{KEY_MARK})")
+
+
+class Kept:
+    """The pages this worker made last, each split at its marks; the least recently used go
+    first. Thread-safe."""
+
+    def __init__(self, size: int = KEPT_PAGES):
+        self.size = size
+        self.lock = threading.Lock()
+        self.pages: OrderedDict[Hashable, list[str]] = OrderedDict()
+
+    def get(self, key: Hashable) -> list[str] | None:
+        with self.lock:
+            parts = self.pages.get(key)
+            if parts is not None:
+                self.pages.move_to_end(key)
+            return parts
+
+    def keep(self, key: Hashable, parts: list[str]) -> None:
+        with self.lock:
+            self.pages[key] = parts
+            self.pages.move_to_end(key)
+            while len(self.pages) > self.size:
+                self.pages.popitem(last=False)
+
+    def forget(self) -> None:
+        with self.lock:
+            self.pages.clear()
+
+
+KEPT = Kept()
+
+
+def table_page(table: Table, page: Callable[[Table], Any],
+               phone: Callable[[Table], Hashable]) -> Any:
+    """The table page as it stands (`page(table)`, a game's page), made once for every phone
+    that shows this state of the table with what `phone` says of it, and filled in with this
+    request's CSRF token and fresh action keys."""
+    if not keepable(table):
+        return page(table)
+    key = (table.id, table.view_token, table.current.last_seq, current_language(),
+           request.query_string, phone(table))
+    parts = KEPT.get(key)
+    if parts is None:
+        html, status = with_marks(table, page)
+        if status != 200:
+            return html, status
+        parts = MARKS.split(html)
+        KEPT.keep(key, parts)
+    return filled(parts), 200
+
+
+def keepable(table: Table) -> bool:
+    """A page shown the same to every phone at this state: not an action's answer (it says
+    what was recorded: `tables.just_recorded`), not change mode."""
+    return (current_app.config["KEEP_PAGES"] and table.changing is None
+            and "recorded" not in g and "recorded" not in session)
+
+
+def with_marks(table: Table, page: Callable[[Table], Any]) -> Any:
+    """The page made with marks for the CSRF token (Flask-WTF takes a request's token from
+    `g`) and the action keys (`main.action_key`)."""
+    g.csrf_token, g.marking = CSRF_MARK, True
+    try:
+        return page(table)
+    finally:
+        del g.csrf_token, g.marking
+
+
+def marking() -> bool:
+    """A page to be kept is being made: an action key is a mark, filled in per request."""
+    return bool(g.get("marking"))
+
+
+def filled(parts: list[str]) -> str:
+    """A kept page with this request's CSRF token and a fresh key for each form."""
+    token = generate_csrf()
+    return "".join(token if part == CSRF_MARK else new_action_key() if part == KEY_MARK
+                   else part for part in parts)

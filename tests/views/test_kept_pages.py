@@ -1,0 +1,166 @@
+"""A table page is made once per state of the table and kept for every phone that shows it
+(views/pages.py, issue 28): each request gets it with its own CSRF token and fresh action keys,
+and it is, but for those, the very page made afresh for that phone. What a game shows of the
+phone itself (its saved board, the cards it saw at its earlier tables) keeps pages apart."""
+
+import re
+
+import pytest
+from flask import template_rendered
+
+from companion.views import pages
+from tests.browser.states import (
+    DIRK_DEAL,
+    FIFTH,
+    FIFTH_PLACING,
+    FIFTH_PLAYING,
+    STREET,
+    STREET_BOUGHT,
+    STREET_MID,
+    URBAN,
+    URBAN_ACTIONS,
+    URBAN_ADMINISTRATION,
+    URBAN_FINAL,
+    YARD,
+    YARD_MID,
+    seed,
+)
+from tests.conftest import GERMAN, text
+
+ONE_TIME = re.compile(r'name="(key|csrf_token)" value="[^"]*"')
+
+STATES = [
+    ("yard", YARD, YARD_MID, ["", "?open=fix", "?open=setup"]),
+    ("yard", ("Ann", "Ben"), DIRK_DEAL, [""]),
+    ("fifth_avenue", FIFTH, FIFTH_PLACING, [""]),
+    ("fifth_avenue", FIFTH, FIFTH_PLAYING, ["", "?open=fix"]),
+    ("street", STREET, STREET_MID, ["", "?open=new-card"]),
+    ("street", STREET, STREET_BOUGHT, ["", "?q=office"]),
+    ("urbanisation", URBAN, URBAN_ACTIONS, ["", "?open=attract", "?open=invention"]),
+    ("urbanisation", URBAN, URBAN_ADMINISTRATION, [""]),
+    ("urbanisation", URBAN, URBAN_FINAL, [""]),
+]
+
+
+@pytest.fixture(autouse=True)
+def nothing_kept():
+    pages.KEPT.forget()
+    yield
+    pages.KEPT.forget()
+
+
+def database(app):
+    return app.config["DATABASE"]
+
+
+def page(app, client, url, keep=True, headers=None):
+    """The page as this phone gets it: kept (the second time), or made afresh."""
+    app.config["KEEP_PAGES"] = keep
+    response = client.get(url, headers=headers or {})
+    assert response.status_code == 200, url
+    return text(response)
+
+
+def without_one_time_values(html):
+    return ONE_TIME.sub(lambda m: f'name="{m.group(1)}" value=""', html)
+
+
+def made(app):
+    """The templates rendered from now on (their names), by every request."""
+    rendered = []
+    template_rendered.connect(lambda sender, template, context, **extra:
+                              rendered.append(template.name), app, weak=False)
+    return rendered
+
+
+@pytest.mark.parametrize(("slug", "players", "actions", "queries"), STATES,
+                         ids=[f"{s[0]}-{len(s[2])}" for s in STATES])
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_a_kept_page_is_the_page_made_afresh(app, client, slug, players, actions, queries,
+                                              language):
+    url = f"/{slug}/{seed(database(app), slug, players, actions)}/"
+    headers = GERMAN if language == "de" else {}
+    for query in queries:
+        fresh = page(app, client, url + query, keep=False, headers=headers)
+        page(app, client, url + query, headers=headers)  # made and kept
+        kept = page(app, client, url + query, headers=headers)
+        assert without_one_time_values(kept) == without_one_time_values(fresh), query
+        assert pages.KEY_MARK not in kept and pages.CSRF_MARK not in kept
+
+
+def test_a_kept_page_is_not_made_again_and_each_request_gets_its_own_keys(app, client):
+    url = f"/yard/{seed(database(app), 'yard', YARD, YARD_MID)}/"
+    rendered = made(app)
+    first = page(app, client, url)
+    assert rendered == ["yard/table.html"]
+    second = page(app, client, url)
+    assert rendered == ["yard/table.html"]  # not made again
+    keys = [re.findall(r'name="key" value="([^"]+)"', html) for html in (first, second)]
+    assert len(keys[1]) == len(set(keys[1])) > 5  # a key of its own for every form
+    assert not set(keys[0]) & set(keys[1])
+
+
+def test_a_form_of_a_kept_page_records_its_action_and_the_next_page_shows_it(app, client):
+    url = f"/yard/{seed(database(app), 'yard', YARD, YARD_MID)}/"
+    page(app, client, url)
+    kept = page(app, client, url)
+    seq = re.search(r'name="seq" value="(\d+)"', kept).group(1)
+    key = re.search(r'name="key" value="([^"]+)"', kept).group(1)
+    answer = client.post(url + "buy", data={"seq": seq, "key": key, "player": "Ann",
+                                           "building": "park"})
+    assert answer.status_code == 303
+    after = page(app, client, url)  # the answer's page: what was recorded, made afresh
+    assert "Last: Ann bought a park" in after and 'class="strip-last just"' in after
+    again = page(app, client, url)
+    assert f'name="seq" value="{int(seq) + 1}"' in again
+    assert 'class="strip-last just"' not in again  # kept, without the answer's news
+
+
+def test_an_answer_page_and_change_mode_are_made_afresh(app, client):
+    url = f"/yard/{seed(database(app), 'yard', YARD, YARD_MID)}/"
+    page(app, client, url)
+    rendered = made(app)
+    page(app, client, url + "?change=3")
+    page(app, client, url + "?change=3")
+    assert len([name for name in rendered if name == "yard/table.html"]) == 2
+
+
+def test_phones_alike_share_a_page_and_a_phone_s_earlier_street_tables_keep_it_apart(app):
+    """The street offers the cards seen at this phone's earlier tables: a phone that played
+    another street table gets its own page, and each gets the page made afresh for it."""
+    earlier = f"/street/{seed(database(app), 'street', STREET, STREET_MID)}/"
+    url = f"/street/{seed(database(app), 'street', STREET, ())}/"
+    played, new = app.test_client(), app.test_client()
+    page(app, played, earlier)
+    own = {name: page(app, phone, url, keep=False) for name, phone in
+           (("played", played), ("new", new))}
+    assert "office" in own["played"].lower() and without_one_time_values(own["played"]) != \
+        without_one_time_values(own["new"])
+    for name, phone in (("played", played), ("new", new), ("played", played), ("new", new)):
+        kept = page(app, phone, url)
+        assert without_one_time_values(kept) == without_one_time_values(own[name]), name
+
+
+def test_a_phone_s_kept_urbanisation_cards_keep_its_page_apart(app):
+    cards = f"/urbanisation/{seed(database(app), 'urbanisation', URBAN, URBAN_FINAL)}/"
+    url = f"/urbanisation/{seed(database(app), 'urbanisation', URBAN, URBAN_ACTIONS)}/"
+    seen, new = app.test_client(), app.test_client()
+    page(app, seen, cards)  # learns the factories and inventions of that table
+    query = "?open=attract"
+    own = {name: page(app, phone, url + query, keep=False) for name, phone in
+           (("seen", seen), ("new", new))}
+    assert without_one_time_values(own["seen"]) != without_one_time_values(own["new"])
+    for name, phone in (("new", new), ("seen", seen), ("new", new), ("seen", seen)):
+        kept = page(app, phone, url + query)
+        assert without_one_time_values(kept) == without_one_time_values(own[name]), name
+
+
+def test_a_phone_that_saved_a_5th_avenue_board_gets_its_own_set_up(app):
+    url = f"/fifth_avenue/{seed(database(app), 'fifth_avenue', FIFTH, ())}/"
+    saved, new = app.test_client(), app.test_client()
+    with saved.session_transaction() as session:
+        session["fifth_avenue_board"] = {"colours": FIFTH_PLAYING[0][1]["colours"],
+                                         "set_sizes": FIFTH_PLAYING[0][1]["set_sizes"]}
+    page(app, new, url)
+    assert "Use the saved board" in page(app, saved, url)
+    assert "Use the saved board" not in page(app, new, url)
