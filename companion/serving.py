@@ -7,10 +7,12 @@ table import) within BODY_SECONDS. So idle, half-open or slowly sent requests (h
 never hold the threads that real requests need; each connection serves one request. A larger
 body is read in a thread, each read within READ_SECONDS. And a worker's threads are shared
 fairly among clients: at most PER_CLIENT requests of one client (an IPv4 address or an IPv6 /64)
-are in a worker's threads at once; its others wait, received whole, in the order they came, so
-a client that floods the server waits on itself while every other client's requests are served
-as they come. For public hosting, put a buffering HTTPS reverse proxy in front (README): behind
-it (PROXY_FIX) every request comes from the proxy, so the proxy must share among clients.
+are in a worker's threads at once; its others wait, received whole, in the order they came; and
+a client pressing with more (a flood) starts none while another client's request is in the
+threads. So a client that floods the server waits on itself while every other client's requests
+are served as they come, with the worker to themselves. For public hosting, put a buffering
+HTTPS reverse proxy in front (README): behind it (PROXY_FIX) every request comes from the
+proxy, so the proxy must share among clients.
 """
 
 from __future__ import annotations
@@ -58,8 +60,8 @@ class Connection(TConn):  # type: ignore[misc]
 class Worker(ThreadWorker):  # type: ignore[misc]
     """gunicorn's threaded worker, except that a connection gets a thread only once its request
     head (line and headers) has arrived whole: until then the poller reads it, and closes it
-    READ_SECONDS after it connected if the head is not complete by then; and no client has more
-    than `per_client` requests in the threads at once (`enqueue_req`)."""
+    READ_SECONDS after it connected if the head is not complete by then; and clients take turns
+    for the threads (`take_turns`)."""
 
     def accept(self, listener: socket.socket) -> None:
         try:
@@ -98,21 +100,15 @@ class Worker(ThreadWorker):  # type: ignore[misc]
         self.waiting: defaultdict[str, deque[TConn]] = defaultdict(deque)
 
     def enqueue_req(self, connection: TConn) -> None:
-        """A request received whole goes to a thread, unless its client has `per_client` in
-        the threads already: then it waits for one of them to finish (`finish_request`)."""
+        """A request received whole waits its turn for a thread (`take_turns`)."""
         if self.per_client is None:
             super().enqueue_req(connection)
             return
-        client = client_of(connection)
-        if self.serving[client] >= self.per_client:
-            self.waiting[client].append(connection)
-            return
-        self.serving[client] += 1
-        super().enqueue_req(connection)
+        self.waiting[client_of(connection)].append(connection)
+        self.take_turns()
 
     def finish_request(self, connection: TConn, future: Any) -> None:
-        """A request is answered (on the worker's main thread): its client's next waiting
-        request, if any, takes its place."""
+        """A request is answered (on the worker's main thread): the waiting take their turns."""
         super().finish_request(connection, future)
         if self.per_client is None:
             return
@@ -120,10 +116,30 @@ class Worker(ThreadWorker):  # type: ignore[misc]
         self.serving[client] -= 1
         if not self.serving[client]:
             del self.serving[client]
-        if self.waiting[client]:
-            self.enqueue_req(self.waiting[client].popleft())
-        if not self.waiting[client]:
-            del self.waiting[client]
+        self.take_turns()
+
+    def take_turns(self) -> None:
+        """Waiting requests go to the threads in the order their clients came, at most
+        `per_client` of a client at once; and while a client that is not pressing (a phone at
+        a table) has a request in the threads, a pressing client (a flood: more requests than it
+        may run) starts none: its requests in the threads finish, and the other's then has the
+        worker to itself."""
+        light_served = any(not self.pressing(client) for client in self.serving)
+        for client in list(self.waiting):
+            queue = self.waiting[client]
+            while queue and self.serving[client] < self.per_client:
+                if self.pressing(client) and light_served:
+                    break
+                light_served = light_served or not self.pressing(client)
+                self.serving[client] += 1
+                super().enqueue_req(queue.popleft())
+            if not queue:
+                del self.waiting[client]
+
+    def pressing(self, client: str) -> bool:
+        """More of this client's requests are in the threads and waiting than it may run."""
+        waiting = self.waiting.get(client)
+        return self.serving[client] + (len(waiting) if waiting else 0) > self.per_client
 
     def incomplete(self, connection: Connection, had_head: bool) -> bool:
         """Whether the request is still arriving: its head, or a body of up to MAX_BUFFERED

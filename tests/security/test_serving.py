@@ -121,3 +121,71 @@ def test_one_client_cannot_take_every_thread(served):
         assert answer_time_from(port, "127.0.0.2") < 2
     for connection in slow:
         connection.close()
+
+
+# Taking turns for the threads (`Worker.take_turns`), without a server ------------------------
+
+
+class Turns:
+    """A worker's turn-taking alone: what it hands to the threads, and when requests end."""
+
+    def __init__(self, monkeypatch):
+        from collections import Counter, defaultdict, deque
+
+        from gunicorn.workers.gthread import ThreadWorker
+
+        from companion.serving import PER_CLIENT, Worker
+
+        self.started = []
+        monkeypatch.setattr(ThreadWorker, "enqueue_req", lambda worker, c: self.started.append(c))
+        monkeypatch.setattr(ThreadWorker, "finish_request", lambda worker, c, future: None)
+        self.worker = Worker.__new__(Worker)
+        self.worker.per_client = PER_CLIENT
+        self.worker.serving, self.worker.waiting = Counter(), defaultdict(deque)
+        self.count = 0
+
+    def arrive(self, address, n=1):
+        requests = []
+        for _ in range(n):
+            self.count += 1
+            request = type("Conn", (), {"client": (address, self.count)})()
+            self.worker.enqueue_req(request)
+            requests.append(request)
+        return requests
+
+    def end(self, request):
+        self.worker.finish_request(request, None)
+
+
+def test_a_flood_starts_nothing_while_another_client_is_served(monkeypatch):
+    """Issue 27, item 4: 16 clients of one address on a long history slowed every other
+    client's page 2.7 times, sharing the worker with two of the flood's requests at a time.
+    Now the flood's requests in the threads finish, and the other client's then runs alone."""
+    turns = Turns(monkeypatch)
+    flood = turns.arrive("10.0.0.1", 8)
+    assert [r.client[0] for r in turns.started] == ["10.0.0.1"] * 2  # at most 2 at once
+    visitor = turns.arrive("10.0.0.2")[0]
+    assert turns.started[-1] is visitor  # at once
+    turns.end(flood[0])
+    turns.end(flood[1])
+    assert len(turns.started) == 3  # the flood waits while the visitor is served
+    turns.end(visitor)
+    assert turns.started[3:] == flood[2:4]  # then takes its 2 again, in the order they came
+
+
+def test_a_client_alone_uses_its_share_and_two_floods_share_alike(monkeypatch):
+    turns = Turns(monkeypatch)
+    first = turns.arrive("10.0.0.1", 4)
+    second = turns.arrive("10.0.0.2", 4)
+    assert turns.started == [*first[:2], *second[:2]]
+    turns.end(first[0])
+    assert turns.started[-1] is first[2]
+
+
+def test_a_phone_loading_a_page_is_not_a_flood(monkeypatch):
+    """Two requests at once (a page and its stylesheet) are within a client's share: another
+    client's request does not hold them back."""
+    turns = Turns(monkeypatch)
+    other = turns.arrive("10.0.0.2")
+    page = turns.arrive("10.0.0.1", 2)
+    assert turns.started == [*other, *page]
