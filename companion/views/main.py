@@ -44,9 +44,9 @@ from ..rules import GAMES, RuleError, check_players, clean_name, find_game, scor
 from . import game_views
 from .actions import as_recorded, new_action_key, reason
 from .clients import content_disposition, my_tables, remember, too_often
-from .pages import KEY_MARK, marking, table_page
+from .pages import KEY_MARK, kept, marking, table_page
 from .players import known_players
-from .tables import COLOUR_NAMES, SEAT_COLOURS, load_table
+from .tables import COLOUR_NAMES, SEAT_COLOURS, Table, load_table
 
 bp = Blueprint("main", __name__)
 HISTORY_LINES = 100  # a history page's lines, newest first
@@ -238,6 +238,11 @@ def table_history(slug: str, table_id: str) -> Any:
     replay, and a page costs what its lines do."""
     table = load_table(slug, table_id)
     remember(table.id)
+    return kept(table, "history", (), lambda: (history_page(table), 200))
+
+
+def history_page(table: Table) -> str:
+    """One page of the history (HISTORY_LINES of its lines, `?page=`), from its score pad."""
     pad = replays.MEMORY.worked_out("history", table.id, table.current, lambda state: score_pad(
         table.game, table.names, storage.events(get_db(), table.id)))
     pages = max(1, -(-len(pad.lines) // HISTORY_LINES))

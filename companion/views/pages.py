@@ -8,7 +8,8 @@ phone adds) with marks where the token and the keys go, kept in the worker's mem
 request fills in fresh ones: a page costs a string join, not a template.
 
 Made afresh every time, and never kept: a page that answers an action (it says what was just
-recorded), a page in change mode, and a refusal (any page not made by `table_page`).
+recorded), a page in change mode, and a refusal (any page not made by `table_page`). The
+history is kept the same way (it has no forms).
 """
 
 from __future__ import annotations
@@ -73,14 +74,22 @@ def table_page(table: Table, page: Callable[[Table], Any],
     request's CSRF token and fresh action keys."""
     if not keepable(table):
         return page(table)
-    key = (table.id, table.view_token, table.current.last_seq, current_language(),
-           request.query_string, phone(table))
+    return kept(table, "table", phone(table), lambda: with_marks(table, page))
+
+
+def kept(table: Table, name: str, phone: Hashable, make: Callable[[], Any]) -> Any:
+    """A page of the table as it stands (`make()`: (html, status)), made once per state of
+    the table, language, query and what it shows of the phone, and filled in per request."""
+    if not current_app.config["KEEP_PAGES"]:
+        return make()
+    key = (name, table.id, table.view_token, table.current.last_seq, current_language(),
+           request.query_string, phone)
     parts = KEPT.get(key)
     if parts is None:
-        html, status = with_marks(table, page)
-        if status != 200:
-            return html, status
+        html, status = make()
         parts = MARKS.split(html)
+        if status != 200:
+            return filled(parts), status
         KEPT.keep(key, parts)
     return filled(parts), 200
 
@@ -109,6 +118,8 @@ def marking() -> bool:
 
 def filled(parts: list[str]) -> str:
     """A kept page with this request's CSRF token and a fresh key for each form."""
+    if len(parts) == 1:
+        return parts[0]
     token = generate_csrf()
     return "".join(token if part == CSRF_MARK else new_action_key() if part == KEY_MARK
                    else part for part in parts)

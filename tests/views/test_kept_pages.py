@@ -164,3 +164,16 @@ def test_a_phone_that_saved_a_5th_avenue_board_gets_its_own_set_up(app):
     page(app, new, url)
     assert "Use the saved board" in page(app, saved, url)
     assert "Use the saved board" not in page(app, new, url)
+
+
+def test_the_history_is_kept_too_and_follows_the_table(app, client):
+    url = f"/yard/{seed(database(app), 'yard', YARD, YARD_MID)}/"
+    fresh = page(app, client, url + "history", keep=False)
+    rendered = made(app)
+    assert page(app, client, url + "history") == page(app, client, url + "history") == fresh
+    assert rendered == ["history.html"]
+    seq = re.search(r'name="seq" value="(\d+)"', page(app, client, url)).group(1)
+    key = re.search(r'name="key" value="([^"]+)"', page(app, client, url)).group(1)
+    client.post(url + "buy", data={"seq": seq, "key": key, "player": "Cy", "building": "park"})
+    assert "Cy bought a park" in page(app, client, url + "history")
+    assert "Cy bought a park" not in fresh
