@@ -114,20 +114,17 @@ NEXT, AGAIN = "next", "again"
 
 
 def buyers(state: yard_table.YardTable) -> list[tuple[str, str]]:
-    """The buy rows in the order the turns make likely, each (player, NEXT, AGAIN or ""):
-    the player whose turn comes next first (the one after the last buyer, or who starts), then
-    the last buyer, who goes on after paying exactly, then the others in seat order. So the
-    next purchase is at the same place, at the top, every time (issue 26). At the end, only the
-    last buyer still buys."""
+    """The buy rows in seat order, each (player, NEXT, AGAIN or ""): the player whose turn
+    comes next (the one after the last buyer, or who starts) and the last buyer, who goes on
+    after paying exactly, are marked. The rows never change places, so after a purchase every
+    button is where it was, under the thumb that may buy again (issue 23); four players' rows
+    fit on the first screen (issue 26). At the end, only the last buyer still buys."""
     players, last = state.players, state.last_buyer
     if state.game_over:
         return [(last, AGAIN)] if last else []
     first = players[(players.index(last) + 1) % len(players)] if last else (
         state.starter or players[0])
-    seats = [players[(players.index(first) + k) % len(players)] for k in range(len(players))]
-    order = [first, *([last] if last and last != first else []),
-             *[p for p in seats[1:] if p != last]]
-    return [(p, NEXT if p == first else AGAIN if p == last else "") for p in order]
+    return [(p, NEXT if p == first else AGAIN if p == last else "") for p in players]
 
 
 def ending(state: yard_table.YardTable) -> bool:

@@ -150,10 +150,12 @@ PURCHASES = [("Ann", "park"), ("Ben", "church"), ("Cy", "station"), ("Dan", "the
 
 def test_16_purchases_of_4_players_take_16_taps_and_no_swipe(page: Page,
                                                              live_database: Path) -> None:
-    """Issue 26: the buy area follows whose turn it is: the player whose turn comes next at the
-    top (highlighted), the last buyer, who may go on after paying exactly, second; every row on
-    the first screen, so each purchase is one tap with no swipe (before: 16 taps and 7 swipes,
-    the set-up open above and rows below the screen)."""
+    """Issue 26: the buy area follows whose turn it is: the player whose turn comes next and
+    the last buyer, who may go on after paying exactly, marked; every row on the first screen,
+    so each purchase is one tap with no swipe (before: 16 taps and 7 swipes, the set-up open
+    above and rows below the screen). The rows stay in seat order: the button tapped is where
+    it was after the answer (issue 23: a second purchase where the first was is the same
+    player's)."""
     table_id = seed(live_database, "yard", YARD4, START4)
     page.goto(f"/yard/{table_id}/")
     expect(page.locator("p.starts")).to_have_text("★ Ann starts.")
@@ -165,16 +167,21 @@ def test_16_purchases_of_4_players_take_16_taps_and_no_swipe(page: Page,
     taps = Taps(page)
     for k, (who, building) in enumerate(PURCHASES):
         row = page.locator(".buyer").filter(has=page.get_by_role("heading", name=who, exact=True))
-        if k and who != PURCHASES[k - 1][0]:
-            expect(page.locator(".buyer").first).to_have_class(re.compile(r"\bnext\b"))
-        taps.tap(row.get_by_role("button", name=re.compile(rf"^{building.capitalize()} \d+$")),
-                 f"{who} buys a {building}")
+        if k:  # the seat after the last buyer's is marked next (Cy takes money once)
+            last = PURCHASES[k - 1][0]
+            expect(page.locator(".buyer.next h3")).to_have_text(
+                YARD4[(YARD4.index(last) + 1) % len(YARD4)])
+        button = row.get_by_role("button", name=re.compile(rf"^{building.capitalize()} \d+$"))
+        before = button.bounding_box()
+        taps.tap(button, f"{who} buys a {building}")
         expect(page.locator(".error, .refusal")).to_have_count(0)
+        assert button.bounding_box() == before, f"{who}'s {building} moved"
         if k == 4:
             screenshot(page, "buy-4-players-ann-goes-on")
     taps.held_to("yard: 16 purchases, 4 players", 16)
     assert "scroll" not in str(taps), taps
-    expect(page.locator(".buyer h3")).to_have_text(["Dan", "Cy", "Ann", "Ben"])  # Dan next
+    expect(page.locator(".buyer h3")).to_have_text(["Ann", "Ben", "Cy", "Dan"])
+    expect(page.locator(".buyer.next h3")).to_have_text("Dan")
     counts = phone_counts(page)
     assert counts == {"Ann": 5, "Ben": 5, "Cy": 3, "Dan": 3}, counts
 
@@ -191,7 +198,7 @@ def phone_counts(page: Page) -> dict[str, int]:
     return totals
 
 
-def test_the_buy_rows_follow_the_turn_in_german(browser: Browser, base_url: str,
+def test_the_buy_rows_mark_the_turn_in_german(browser: Browser, base_url: str,
                                                 live_database: Path) -> None:
     table_id = seed(live_database, "yard", YARD4, (*START4, ("buy", {
         "player": "Ann", "building": "park"})))
@@ -200,9 +207,9 @@ def test_the_buy_rows_follow_the_turn_in_german(browser: Browser, base_url: str,
     page = context.new_page()
     try:
         page.goto(f"/yard/{table_id}/")
-        expect(page.locator(".buyer h3")).to_have_text(["Ben", "Ann", "Cy", "Dan"])
+        expect(page.locator(".buyer h3")).to_have_text(["Ann", "Ben", "Cy", "Dan"])
         expect(page.locator(".buyer .note")).to_have_text(
-            ["ist dran", "nochmal, wenn genau bezahlt"])
+            ["nochmal, wenn genau bezahlt", "ist dran"])
         screenshot(page, "buy-4-players-german")
         last = page.locator(".buyer").last.get_by_role("button").last
         assert last.evaluate("e => e.getBoundingClientRect().bottom") <= 844 - page.locator(

@@ -415,10 +415,11 @@ def test_an_end_no_purchase_made_offers_no_purchase(app, client):
         text(refused))
 
 
-def test_the_buy_rows_follow_the_turn(app, client):
-    """Issue 26: the player whose turn comes next heads the buy rows, the last buyer (who may go
-    on after paying exactly) comes second, then the others in seat order; before any purchase,
-    who starts heads them."""
+def test_the_buy_rows_stay_in_seat_order_and_mark_the_turn(app, client):
+    """The player whose turn comes next and the last buyer (who may go on after paying exactly)
+    are marked; the rows never change places, so a button stays under the thumb that tapped it
+    (issue 23: a second purchase where the first was must be the same player's); before any
+    purchase, who starts is marked."""
     url = new_table(client, "Ann", "Ben", "Cy", "Dan")
 
     def rows():
@@ -428,9 +429,9 @@ def test_the_buy_rows_follow_the_turn(app, client):
     assert rows() == [("next", "Ann"), ("", "Ben"), ("", "Cy"), ("", "Dan")]
     assert act(client, url, "setup", cards_0=5, total_0=25, cards_1=5, total_1=25, cards_2=3,
                total_2=22, cards_3=5, total_3=25).status_code == 303  # Cy starts
-    assert rows() == [("next", "Cy"), ("", "Dan"), ("", "Ann"), ("", "Ben")]
+    assert rows() == [("", "Ann"), ("", "Ben"), ("next", "Cy"), ("", "Dan")]
     assert "&#9733;</span> Cy starts.</p>" in text(client.get(url))
     assert act(client, url, "buy", player="Cy", building="park").status_code == 303
-    assert rows() == [("next", "Dan"), ("again", "Cy"), ("", "Ann"), ("", "Ben")]
+    assert rows() == [("", "Ann"), ("", "Ben"), ("again", "Cy"), ("next", "Dan")]
     assert act(client, url, "buy", player="Ann", building="park").status_code == 303
-    assert rows() == [("next", "Ben"), ("again", "Ann"), ("", "Cy"), ("", "Dan")]
+    assert rows() == [("again", "Ann"), ("next", "Ben"), ("", "Cy"), ("", "Dan")]
