@@ -105,7 +105,7 @@ def render(table: Table, error: Any = None, status: int = 200, **forms: Any) -> 
     page = render_template(
         "yard/table.html", table=table, state=state, game=game, yard=yard,
         rulings=yard.RULINGS, opened=opened, error=error, setting_up=setting_up(game),
-        buyers=buyers(state), **log_context(table, game), **context)
+        buyers=buyers(state), end_news=end_news(game), **log_context(table, game), **context)
     return page, status
 
 
@@ -125,6 +125,15 @@ def buyers(state: yard_table.YardTable) -> list[tuple[str, str]]:
     first = players[(players.index(last) + 1) % len(players)] if last else (
         state.starter or players[0])
     return [(p, NEXT if p == first else AGAIN if p == last else "") for p in players]
+
+
+def end_news(game: Current) -> bool:
+    """Whether the end is news on this page: it came with the last action (the purchase that
+    left the display short, or the scoring or deal before the end form), so the answer brings
+    it into view; not after the last buyer's further purchases, whose buttons stay put."""
+    state: yard_table.YardTable = game.state  # type: ignore[assignment]
+    return game.last is not None and not (
+        game.last.kind == "buy" and state.on_display < yard.DISPLAY - 1)
 
 
 def ending(state: yard_table.YardTable) -> bool:

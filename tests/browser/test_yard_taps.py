@@ -114,9 +114,21 @@ def test_game_over_is_offered_only_once_the_display_cannot_be_refilled(
     screenshot(page, "not-over-yet")
     buyer = page.locator(".buyer").filter(has=page.get_by_role("heading", name="Cy", exact=True))
     Taps(page).tap(buyer.get_by_role("button", name="Skyscraper 1"), "Cy buys the skyscraper")
-    expect(page.get_by_role("heading", name="Game over: the last cards and scoring C")
-           ).to_be_visible()
+    heading = page.get_by_role("heading", name="Game over: the last cards and scoring C")
+    expect(heading).to_be_in_viewport()  # the end is this tap's news: it comes into view
     expect(page.locator("#end legend")).to_have_text(["Museum", "Church", "Skyscraper"])
+    screenshot(page, "game-over-in-view")
+    # Cy paid exactly and buys the museum too: his buttons stay where they were (the cards
+    # gone from the display disabled in place), and the page does not jump to the end form.
+    museum = buyer.get_by_role("button", name="Museum 4")
+    museum.evaluate("e => e.scrollIntoView({block: 'center'})")
+    places = ("row => [...row.querySelectorAll('button')]"
+              ".map(b => Math.round(b.getBoundingClientRect().top))")
+    before = buyer.evaluate(places)
+    Taps(page).tap(museum, "Cy buys the museum")
+    expect(buyer.get_by_role("button", name="Museum 5")).to_be_disabled()
+    assert buyer.evaluate(places) == before and len(before) == 6
+    expect(page.locator("#end legend")).to_have_text(["Church", "Skyscraper"])
 
 
 def test_the_set_up_says_who_starts_at_the_top(page: Page, live_database: Path) -> None:

@@ -208,8 +208,8 @@ def test_the_end_of_a_dirk_game_asks_only_for_the_cards_left_on_display(app, cli
     assert 'name="most_0" value="0"' in page and 'name="most_0" value="2"' not in page
     assert " checked" not in page  # nothing is guessed
     # Nina bought last: she may still buy one of those three, for herself or for Dirk.
-    assert re.findall(r'aria-label="(\w+) buys an? (\w+) for Dirk"', page) == [
-        ("Nina", "museum"), ("Nina", "theater"), ("Nina", "skyscraper")]
+    assert re.findall(r'value="\w+" ?aria-label="(\w+) buys an? (\w+) for Dirk"', page) == [
+        ("Nina", "museum"), ("Nina", "theater"), ("Nina", "skyscraper")]  # the others disabled
     response = client.post(url + "final", data={
         **fresh(client, url), "space_0": "blue", "most_0": "0", "space_1": "green",
         "most_1": "nobody", "space_2": "orange", "most_2": "1"})
@@ -378,9 +378,11 @@ def test_once_the_display_runs_short_only_the_last_buyer_may_buy(app, client):
     assert "Still buying, after paying exactly" in page and "Who bought what?" not in page
     assert re.findall(r'<div class="buyer \w*">\s*<div class="who"><h3>.*?</span>(\w+)</h3>',
                       page) == ["Cy"]
-    # Only the cards left on display can be bought: a museum, a church and a skyscraper.
-    assert re.findall(r'name="building" value="(\w+)"', page) == [
+    # Only the cards left on display can be bought: a museum, a church and a skyscraper (the
+    # others' buttons disabled in their places).
+    assert re.findall(r'name="building" value="(\w+)">', page) == [
         "museum", "church", "skyscraper"]
+    assert len(re.findall(r'name="building" value="\w+" disabled>', page)) == 3
     assert "The game is over: the final scoring comes next." in page  # the strip
     seq = current_seq(client, url)
     refused = act(client, url, "buy", player="Ann", building="museum")
