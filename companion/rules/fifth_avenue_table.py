@@ -590,6 +590,11 @@ class FifthAvenueTable(ActionTable):
         alea_bid(cards)  # raises unless a value has just repeated
         auction = self.auctions[0]
         auction.high_bid, auction.alea_cards = high, tuple(cards)
+        bid = auction.alea_bid
+        self.note = (Msg("Alea bids {bid}.", bid=bid) if high is None
+                     else Msg("Alea bids {bid} against {high}: Alea is in.", bid=bid, high=high)
+                     if auction.alea_in else
+                     Msg("Alea bids {bid} against {high}: Alea is out.", bid=bid, high=high))
 
     @reads("winner", "colour", "cards", "build", "stop")
     def _apply_auction(self, payload: Mapping[str, Any]) -> None:

@@ -15,6 +15,7 @@ from playwright.sync_api import Browser, Locator, Page, expect
 from tests.browser.helpers import tap_and_load
 from tests.browser.states import (
     FIFTH,
+    FIFTH_PLAYING,
     FIFTH_SET_UP,
     URBAN,
     URBAN_FINAL,
@@ -127,6 +128,29 @@ def test_who_places_first_in_5th_avenue_comes_into_view(page: Page,
     page.goto(f"/fifth_avenue/{table_id}/")
     tap_far_down(page, page.get_by_role("button", name="Ben", exact=True))
     expect(page.get_by_role("heading", name="Ben: place a skyscraper")).to_be_in_viewport()
+
+
+def test_alea_s_bid_from_the_cards_flipped_comes_into_view(page: Page,
+                                                          live_database: Path) -> None:
+    """The black cards the table flipped for Alea, typed in the fold-out: the answer (Alea in
+    or out) decides who may win, and comes into view (the fold-out it replaces was longer)."""
+    table_id = seed(live_database, "fifth_avenue", FIFTH, (*FIFTH_PLAYING, *[
+        ("move", {"commissioner": "white", "to": to})
+        for to in ("34w", "times", "52w", "central_park", "city_hall")]))
+    page.goto(f"/fifth_avenue/{table_id}/")
+    page.locator("summary", has_text="Alea's chance").tap()
+    page.locator("input[name=high]").fill("12")
+    tap_and_load(page, page.get_by_role("button", name="Alea's chance"))
+    page.locator("input[name=cards]").fill("4 6 5 4")
+    use = page.get_by_role("button", name="Use these cards")
+    use.evaluate("e => e.scrollIntoView({block: 'start'})")  # the auction's top above the screen
+    tap_and_load(page, use)
+    verdict = page.locator("#auction p", has_text="Alea's cards:")
+    expect(verdict).to_contain_text("Alea is in")
+    expect(verdict).to_be_in_viewport()
+    assert_in_view(page, verdict)
+    expect(page.locator(".score-strip #recorded")).to_contain_text(
+        "Alea bids 19 against 12: Alea is in.")
 
 
 def test_urbanisations_final_scoring_brings_the_result_into_view(page: Page,
