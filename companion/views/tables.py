@@ -214,8 +214,8 @@ def just_recorded(table: Table, game: Current) -> dict[str, Any] | None:
                 "reloaded": reloaded}
     if not game.last:
         return None
-    said = text(describe_event(table, game.last, game.state))
-    then = consequence(game.state, said, note.get("gained") or [])
+    said, then = consequence(game.state, text(describe_event(table, game.last, game.state)),
+                             note.get("gained") or [])
     if note.get("merged"):  # an outdated screen's action, recorded after another phone's
         meanwhile = _("after %(actions)s, recorded meanwhile on another phone",
                       actions="; ".join(note["merged"]))
@@ -223,24 +223,28 @@ def just_recorded(table: Table, game: Current) -> dict[str, Any] | None:
     return {"text": said, "then": then, "button": "undo", "reloaded": reloaded}
 
 
-def consequence(state: TableState, said: str, gained: list[list[Any]]) -> str:
-    """What the rules made of the action just recorded, said after it in the score strip: their
-    note when it says more than the action's words (a district's scoring, an auction's
-    skyscrapers), the points or money it gave or took ("Ann +13 · Ben +6"), and the winner
-    once it ended the game."""
+def consequence(state: TableState, said: str, gained: list[list[Any]]) -> tuple[str, str]:
+    """The action just recorded in words, and what the rules made of it, said after it in the
+    score strip: their note when it says more than the action's words (a district's scoring,
+    an auction's skyscrapers; a note that begins with those words says the action in their
+    place, so nothing is said twice), the points or money it gave or took ("Ann +13 · Ben
+    +6"), and the winner once it ended the game."""
     parts = []
     note = getattr(state, "note", None)
-    if note and text(note).rstrip(".") != said.rstrip("."):
-        parts.append(text(note))
+    noted = text(note) if note else ""
+    if noted.rstrip(".").startswith(said.rstrip(".")):
+        said = noted or said
+    elif noted:
+        parts.append(noted)
     points = " · ".join(f"{name} {'+' if delta > 0 else MINUS}{abs(delta)}"
                         for name, delta in gained if delta)
     if points:
         parts.append(points)
     if state.finished:
         winners = [p.player for p in state.ranking() if p.place == 1]
-        if not all(name in " ".join(parts) for name in winners):
+        if not all(name in " ".join([said, *parts]) for name in winners):
             parts.append(_("Winner: %(names)s", names=", ".join(winners)))
-    return " — ".join(parts)
+    return said, " — ".join(parts)
 
 
 def describe_event(table: Table, event: Event, state: TableState | None = None) -> str:

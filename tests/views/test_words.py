@@ -3,6 +3,8 @@ with its consequence, in the grammar of its language."""
 
 import re
 
+import pytest
+
 from companion.i18n import text as said
 from companion.rules.fifth_avenue_table import ALEA, FifthAvenueTable
 from companion.rules.text import Plural
@@ -155,3 +157,31 @@ def test_a_corrections_reason_may_be_a_sentence_and_the_history_shows_its_amount
     assert line in history
     german = text(client.get(url + "history", headers=GERMAN)).replace("&#39;", "'")
     assert "(+3 $, −1 SP, +2 Arbeitsaufträge (weiß))" in german
+
+
+class Noted:
+    """A table state whose rules noted what the last action did."""
+
+    finished = False
+
+    def __init__(self, note):
+        self.note = note
+
+
+@pytest.mark.parametrize(("said", "note", "gained", "line"), [
+    # the note says the action and more: said once (it was "Ann erected 1 house — Ann erected
+    # 1 house for $2: +1 VP.")
+    ("Ann erected 1 house", "Ann erected 1 house for $2: +1 VP.", [["Ann", 1]],
+     ("Ann erected 1 house for $2: +1 VP.", "Ann +1")),
+    ("Final scoring", "Final scoring done: Cy wins.", [],
+     ("Final scoring done: Cy wins.", "")),
+    # a note that says something else follows the action
+    ("Scored 34th St West", "34th St West: Ann 6, Ben 3.", [["Ann", 6], ["Ben", 3]],
+     ("Scored 34th St West", "34th St West: Ann 6, Ben 3. — Ann +6 · Ben +3")),
+    ("Ann bought a park", None, [["Ann", 1]], ("Ann bought a park", "Ann +1")),
+])
+def test_the_strip_says_an_action_and_what_it_gave_once(app, said, note, gained, line):
+    from companion.views.tables import consequence
+
+    with app.test_request_context():
+        assert consequence(Noted(note), said, gained) == line
