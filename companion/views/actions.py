@@ -102,8 +102,8 @@ def cleaned(text: str | None) -> str | None:
 def reason_field() -> StringField:
     """What a correction is for, in the players' words: required, the history shows it."""
     return StringField(_l("What for"), filters=[cleaned],
-                       validators=[DataRequired(_l("say what it is for: the history shows it "
-                                                   "with the amounts.")),
+                       validators=[DataRequired(_l("say what it is for (the history shows it "
+                                                   "with the amounts).")),
                                    Length(max=MAX_REASON)])
 
 
