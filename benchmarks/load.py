@@ -45,19 +45,23 @@ class Site:
 
 @dataclass(frozen=True)
 class Page:
-    """A GET screen under load: its name, the table it shows, and its path (None: not built)."""
+    """A GET screen under load: its name, the table it shows, its path (None: not built), and
+    its targets beside the bare app: the least throughput and the most p99, as ratios."""
 
     name: str
     slug: str
     path: Callable[[Site, games.Seeded], str | None]
+    least: float = 0.5
+    most: float = 1.5
 
 
-# The screens under load, each on a mid-game table; another screen is one more line.
+# The screens under load, each on a mid-game table; another screen is one more line. A table
+# page as cheap as the bare app's page, nearly (issue 28: 0.8 x its throughput, 1.2 x its p99).
 PAGES = [
-    Page("table page", "yard", lambda site, table: table.url),
-    Page("table page", "fifth_avenue", lambda site, table: table.url),
-    Page("table page", "street", lambda site, table: table.url),
-    Page("table page", "urbanisation", lambda site, table: table.url),
+    Page("table page", "yard", lambda site, table: table.url, 0.8, 1.2),
+    Page("table page", "fifth_avenue", lambda site, table: table.url, 0.8, 1.2),
+    Page("table page", "street", lambda site, table: table.url, 0.8, 1.2),
+    Page("table page", "urbanisation", lambda site, table: table.url, 0.8, 1.2),
     Page("history page", "yard", lambda site, table: table.url + "history"),
     Page("scoreboard", "yard", lambda site, table: site.scoreboard(table)),
 ]
@@ -112,17 +116,17 @@ def measure_page(site: Site, page: Page, bare: Bare) -> list[Figure]:
     name = f"{page.name} ({table.label})"
     try:
         path = page.path(site, table)
-        if path is not None:
-            warm_up(site.base + path, site.cookie)
+        cookie = site.cookie if path is None else warm_up(site.base + path, site.cookie)
     except OSError as error:  # such as an HTTP 500 from a screen being worked on
         return [Figure(SECTION, name, "failed", met=False, note=str(error))]
     if path is None:
         print(f"{page.name}: not built yet", flush=True)
         return [Figure(SECTION, name, "not built yet")]
-    script = wrk.simple_script(bare.tmp, "page", cookie=site.cookie)
+    script = wrk.simple_script(bare.tmp, "page", cookie=cookie)
     baseline = bare.get()
     load = wrk.run(site.base + path, script, bare.seconds)
-    return load_figures(name, load, baseline, 200, f"GET {TOKEN.sub('/<id>', path)}")
+    return load_figures(name, load, baseline, 200, f"GET {TOKEN.sub('/<id>', path)}",
+                        page.least, page.most)
 
 
 def measure_action(site: Site, db: storage.Database, bare: Bare) -> list[Figure]:
@@ -151,18 +155,18 @@ def measure_action(site: Site, db: storage.Database, bare: Bare) -> list[Figure]
     ]
 
 
-def load_figures(name: str, load: wrk.Load, bare: wrk.Load, status: int,
-                 note: str) -> list[Figure]:
+def load_figures(name: str, load: wrk.Load, bare: wrk.Load, status: int, note: str,
+                 least: float = 0.5, most: float = 1.5) -> list[Figure]:
     """Throughput, p50 and p99 beside the bare app's; a wrong status voids the throughput."""
     complete = load.share(status) == 1 and not load.errors
     if not complete:
         note += f"; NOT ALL {status}: {statuses(load)}"
     return [
-        Figure(SECTION, f"{name}: throughput", load.rps, "req/s", bare.rps, "≥ 0.5 × bare",
-               complete and load.rps >= 0.5 * bare.rps, note),
+        Figure(SECTION, f"{name}: throughput", load.rps, "req/s", bare.rps, f"≥ {least} × bare",
+               complete and load.rps >= least * bare.rps, note),
         Figure(SECTION, f"{name}: p50", load.p50_ms, "ms", bare.p50_ms),
-        Figure(SECTION, f"{name}: p99", load.p99_ms, "ms", bare.p99_ms, "≤ 1.5 × bare",
-               load.p99_ms <= 1.5 * bare.p99_ms),
+        Figure(SECTION, f"{name}: p99", load.p99_ms, "ms", bare.p99_ms, f"≤ {most} × bare",
+               load.p99_ms <= most * bare.p99_ms),
     ]
 
 
@@ -177,9 +181,17 @@ def statuses(load: wrk.Load) -> str:
     return f"{load.requests} requests: {counts}{errors}"
 
 
-def warm_up(url: str, cookie: str | None = None) -> None:
-    """A few requests first, so that both workers have loaded the page's templates."""
-    headers = {"Cookie": cookie} if cookie else {}
+def warm_up(url: str, cookie: str | None = None) -> str | None:
+    """A few requests first, so that both workers have loaded the page's templates; the
+    session cookie as a browser keeps it from the answers (a table page puts its table first
+    in the phone's list: a phone that stays on one table's page sends that cookie, and the
+    page then writes no new one, while a cookie kept from before would be written again on
+    every request)."""
     for _ in range(WARM_UP_REQUESTS):
-        with urllib.request.urlopen(urllib.request.Request(url, headers=headers), timeout=10):
-            pass
+        headers = {"Cookie": cookie} if cookie else {}
+        with urllib.request.urlopen(urllib.request.Request(url, headers=headers),
+                                    timeout=10) as response:
+            sent = [c.split(";")[0] for c in response.headers.get_all("Set-Cookie") or []
+                    if c.startswith("session=")]
+        cookie = sent[0] if sent else cookie
+    return cookie

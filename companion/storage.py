@@ -323,6 +323,16 @@ def list_tables(db: Database, marks: list[str]) -> list[dict[str, Any]]:
     return [dict(row, players=json.loads(row["players"])) for row in rows]
 
 
+def latest_tables(db: Database, marks: list[str], game: str, but: str, count: int) -> list[str]:
+    """The ids of the newest `count` tables of this game with these marks, but `but`."""
+    if not marks:
+        return []
+    rows = db.execute(f"select id from tables where mark in ({places(marks)}) and game = ? "
+                      "and id != ? order by created_at desc, rowid desc limit ?",
+                      [*marks, game, but, count])
+    return [table_id for (table_id,) in rows]
+
+
 def places(values: list[Any]) -> str:
     """One SQL parameter mark per value: "?, ?, ?"."""
     return ", ".join("?" for _ in values)

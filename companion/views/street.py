@@ -298,10 +298,7 @@ def earlier_tables(table: Table) -> tuple[tuple[str, int], ...]:
     the cards seen there are offered too, so the table page is kept under them
     (`GameViews.phone`)."""
     db = get_db()
-    rows = [row for row in storage.list_tables(db, my_tables())
-            if row["game"] == "street" and row["id"] != table.id]
-    rows.sort(key=lambda row: row["created_at"], reverse=True)
-    ids = [row["id"] for row in rows[:EARLIER_TABLES]]
+    ids = storage.latest_tables(db, my_tables(), "street", table.id, EARLIER_TABLES)
     last = storage.last_seqs(db, ids)
     return tuple((table_id, last.get(table_id, 0)) for table_id in ids)
 
