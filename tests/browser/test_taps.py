@@ -304,7 +304,9 @@ def test_a_refusal_is_said_beside_the_control_and_nothing_moves(page: Page,
     table_id = seed(live_database, "yard", YARD, all_museums)
     page.goto(f"/yard/{table_id}/")
     target = buyer_button("Cy", "museum")(page)
-    target.scroll_into_view_if_needed()
+    # Mid-screen, with room under it for the refusal (one under the strip is scrolled into
+    # view, which moves the page)
+    target.evaluate("e => e.scrollIntoView({block: 'center'})")
     area = page.locator("section.buy")
     before, scrolled = positions(area), page.evaluate("scrollY")
     tap_and_load(page, target)
@@ -399,7 +401,6 @@ def test_without_javascript_the_answer_s_buttons_take_no_tap_in_its_first_moment
     wait_until_read(target)
     double_tap(no_script_page, target, gap)
     assert [e.kind for e in logged(live_database, table_id)] == ["buy"]
-    expect(no_script_page.locator("main.answered")).to_have_count(1)
 
 
 def test_without_javascript_a_tap_once_the_answer_is_seen_is_recorded(

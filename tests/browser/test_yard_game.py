@@ -55,7 +55,7 @@ def last_purchase(page: Page, player: str, building: str, left: list[str]) -> No
     expect(page.get_by_text(f"Last: {player} bought a {building}")).to_be_visible()
     expect(page.get_by_role("heading", name="Still buying, after paying exactly")).to_be_visible()
     expect(page.locator(".buyer h3")).to_have_text([player])
-    expect(buyer(page, player).locator("form.buildings:not(.gift) button")).to_have_count(
+    expect(buyer(page, player).locator("form.buildings:not(.gift) button:enabled")).to_have_count(
         len(left))
     for name in left:
         expect(building_button(page, player, name)).to_be_visible()
