@@ -57,6 +57,9 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         DATABASE=os.path.join(app.instance_path, "companion.sqlite"),
         MAX_CONTENT_LENGTH=64 * 1024,
         PERMANENT_SESSION_LIFETIME=timedelta(days=400),
+        # The cookie is sent again only when the session changes, which a table page makes it
+        # do once a day (views/clients.remember): not on every page.
+        SESSION_REFRESH_EACH_REQUEST=False,
         SESSION_COOKIE_HTTPONLY=True,
         SESSION_COOKIE_SAMESITE="Lax",
         WTF_CSRF_TIME_LIMIT=None,

@@ -4,6 +4,7 @@ session), rate limits per client address, and the headers of the files it downlo
 from __future__ import annotations
 
 import re
+from datetime import date
 from ipaddress import IPv6Address, ip_address, ip_network
 from urllib.parse import quote
 
@@ -50,6 +51,10 @@ def remember(table_id: str, started_here: bool = False) -> None:
     marks (`storage.mark_of`), never their links; the tables it started are its own (it may
     revoke their links and delete them)."""
     mark = storage.mark_of(table_id)
+    today = date.today().isoformat()
+    if session.get("day") != today:  # the cookie's 400 days count again, once a day
+        session.permanent = True
+        session["day"] = today
     if session.get("tables", [])[:1] != [mark]:  # else nothing changes: no new cookie
         session.permanent = True
         session["tables"] = [mark, *[t for t in my_tables() if t != mark]

@@ -177,3 +177,19 @@ def test_the_history_is_kept_too_and_follows_the_table(app, client):
     client.post(url + "buy", data={"seq": seq, "key": key, "player": "Cy", "building": "park"})
     assert "Cy bought a park" in page(app, client, url + "history")
     assert "Cy bought a park" not in fresh
+
+
+def test_the_cookie_is_sent_again_only_when_the_session_changes_and_once_a_day(app, client):
+    """A permanent session's cookie was written on every page (Flask renews it by default):
+    now only when the session changes, and a table page changes it once a day, so the 400
+    days a phone keeps its tables count from its last day at a table."""
+    url = f"/yard/{seed(database(app), 'yard', YARD, YARD_MID)}/"
+    cookies = [[c for c in client.get(url).headers.getlist("Set-Cookie")
+                if c.startswith("session=")] for _ in range(3)]
+    assert [bool(c) for c in cookies] == [True, False, False]
+    assert "Expires=" in cookies[0][0]
+    with client.session_transaction() as session:
+        session["day"] = "2000-01-01"  # the phone was last here long ago
+    renewed = [c for c in client.get(url).headers.getlist("Set-Cookie")
+               if c.startswith("session=")]
+    assert renewed and "Expires=" in renewed[0]
