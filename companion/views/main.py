@@ -44,7 +44,7 @@ from ..rules import GAMES, RuleError, check_players, clean_name, find_game, scor
 from . import game_views
 from .actions import as_recorded, new_action_key, reason
 from .clients import content_disposition, my_tables, remember, too_often
-from .pages import KEY_MARK, kept, marking, table_page
+from .pages import KEY_MARK, kept, kept_page, marked, marking, table_page
 from .players import known_players
 from .tables import COLOUR_NAMES, SEAT_COLOURS, Table, load_table
 
@@ -102,19 +102,26 @@ def action_key() -> str:
 
 
 @bp.get("/")
-def home() -> str:
-    return home_page(new_table_form())
+def home() -> Any:
+    """The home page, made once per what it shows (`pages.kept_page`): the browser's tables
+    as they stand and the names it knows; a new browser's is everyone's first page."""
+    mine = my_tables()
+    tables, known = storage.list_tables(get_db(), mine), known_players(get_db(), mine)
+    shows = ("home", json.dumps(tables, sort_keys=True), tuple(known))
+    return kept_page(shows, lambda: (marked(lambda: home_page(new_table_form(), None,
+                                                              tables, known)), 200))
 
 
-def home_page(form: NewTableForm, error: str | None = None) -> str:
+def home_page(form: NewTableForm, error: str | None = None,
+              tables: list[dict[str, Any]] | None = None, known: list[str] | None = None) -> str:
     """This browser's latest tables (HOME_TABLES, open ones first; the others one tap away),
     and the form for a new one, which offers the game of the latest table again."""
     mine = my_tables()
-    tables = storage.list_tables(get_db(), mine)
+    tables = storage.list_tables(get_db(), mine) if tables is None else tables
     return render_template("home.html", tables=tables[:HOME_TABLES], more=len(tables),
                            newest=max(tables, key=lambda t: t["created_at"], default=None),
                            games=GAMES, form=form, error=error,
-                           known=known_players(get_db(), mine))
+                           known=known_players(get_db(), mine) if known is None else known)
 
 
 @bp.get("/tables")

@@ -9,7 +9,8 @@ request fills in fresh ones: a page costs a string join, not a template.
 
 Made afresh every time, and never kept: a page that answers an action (it says what was just
 recorded), a page in change mode, and a refusal (any page not made by `table_page`). The
-history is kept the same way (it has no forms).
+history is kept the same way (it has no forms), and so is the home page, per the tables it
+lists (the same for every new browser).
 """
 
 from __future__ import annotations
@@ -80,10 +81,15 @@ def table_page(table: Table, page: Callable[[Table], Any],
 def kept(table: Table, name: str, phone: Hashable, make: Callable[[], Any]) -> Any:
     """A page of the table as it stands (`make()`: (html, status)), made once per state of
     the table, language, query and what it shows of the phone, and filled in per request."""
+    return kept_page((name, table.id, table.view_token, table.current.last_seq, phone), make)
+
+
+def kept_page(shows: Hashable, make: Callable[[], Any]) -> Any:
+    """A page (`make()`: (html, status)) made once per what it `shows`, language and query,
+    and filled in per request; a page that is not a 200 is never kept."""
     if not current_app.config["KEEP_PAGES"]:
         return make()
-    key = (name, table.id, table.view_token, table.current.last_seq, current_language(),
-           request.query_string, phone)
+    key = (shows, current_language(), request.query_string)
     parts = KEPT.get(key)
     if parts is None:
         html, status = make()
@@ -102,11 +108,16 @@ def keepable(table: Table) -> bool:
 
 
 def with_marks(table: Table, page: Callable[[Table], Any]) -> Any:
-    """The page made with marks for the CSRF token (Flask-WTF takes a request's token from
+    """The table's page made with marks (`marked`)."""
+    return marked(lambda: page(table))
+
+
+def marked(make: Callable[[], Any]) -> Any:
+    """A page made with marks for the CSRF token (Flask-WTF takes a request's token from
     `g`) and the action keys (`main.action_key`)."""
     g.csrf_token, g.marking = CSRF_MARK, True
     try:
-        return page(table)
+        return make()
     finally:
         del g.csrf_token, g.marking
 
