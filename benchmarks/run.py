@@ -27,6 +27,7 @@ sys.path[:0] = [str(HERE), str(HERE.parent)]
 
 import changes  # noqa: E402 - the sibling modules, importable once HERE is on the path
 import growth  # noqa: E402
+import lighthouse  # noqa: E402
 import load  # noqa: E402
 import pdfs  # noqa: E402
 import phone  # noqa: E402
@@ -129,6 +130,22 @@ METHODS = [
     "TaskDuration, which starts afresh with each document, read 600 ms after `load`) and "
     "the longest `longtask` entry; long tasks are also collected over every measured tap. "
     "Medians; the notes give the maxima.",
+    "- Lighthouse (issues 23, 28): `benchmarks/lighthouse.py` (also alone: `.venv/bin/python "
+    "benchmarks/lighthouse.py [--quick] [--keep DIR]`). Lighthouse 12 (installed with npm into "
+    "~/.cache/companion-bench when missing) with Debian's Chromium headless and its default "
+    "mobile settings (a Moto G Power's screen; slow 4G and a 4x slower CPU, simulated), on "
+    "the companion under gunicorn (2 sync workers) on 127.0.0.1 with each game's mid-game "
+    "table and the whole scripted games that end. Every page is asked with the Cookie of a "
+    "phone that opened and started all those tables (`--extra-headers`), after Lighthouse "
+    "cleared the storage (a first visit), waiting at most 15 s after load for the network "
+    "to go quiet (`--max-wait-for-load`, 45 s by default: a table page polls its seq every "
+    "second, so its network never does). Per page: accessibility and performance in the "
+    "light colour scheme, accessibility in the dark one (Chromium's "
+    "`--blink-settings=preferredColorScheme=0`, checked first on a probe page to switch "
+    "`prefers-color-scheme`); a performance score below 100 is measured twice more and the "
+    "median given. The notes name the failing audits and the elements they point at, and "
+    "each page's performance metrics, longest tasks and Lighthouse's benchmark index of the "
+    "machine. A quick run: the home page and yard's mid-game table, each measured once.",
 ]
 
 
@@ -154,6 +171,7 @@ def steps(mode: Mode, tmp: Path) -> dict[str, Callable[[], list[report.Figure]]]
         "players pages": lambda: players_bench.run(mode.name, mode.wrk_seconds, tmp),
         "taps per task": taps.run,
         "a slow phone (Chromium, CPU 4x slower)": lambda: phone.run(mode.name, tmp),
+        "lighthouse (mobile)": lambda: lighthouse.run(mode.name, tmp),
     }
 
 
