@@ -9,8 +9,10 @@ body is read in a thread, each read within READ_SECONDS. And a worker's threads 
 fairly among clients: at most PER_CLIENT requests of one client (an IPv4 address or an IPv6 /64)
 are in a worker's threads at once; its others wait, received whole, in the order they came; and
 a client pressing with more (a flood) starts none while another client's request is in the
-threads. So a client that floods the server waits on itself while every other client's requests
-are served as they come, with the worker to themselves. For public hosting, put a buffering
+threads, and while other clients are about (within ABOUT_SECONDS), each of its requests leaves
+its thread idle afterwards for as long as it took. So a client that floods the server waits on
+itself while every other client's requests are served as they come, with the worker to
+themselves; alone, it has the server's whole speed. For public hosting, put a buffering
 HTTPS reverse proxy in front (README): behind it (PROXY_FIX) every request comes from the
 proxy, so the proxy must share among clients.
 """
@@ -42,6 +44,7 @@ HEAD_END = b"\r\n\r\n"
 MAX_BUFFERED = 128 * 1024  # a body up to this long arrives whole before a thread reads it
 BODY_SECONDS = 10  # for such a body to arrive whole once the head has (>= READ_SECONDS)
 PER_CLIENT = 2  # requests of one client in a worker's threads at once (`Worker.enqueue_req`)
+ABOUT_SECONDS = 1.0  # a client whose request took a thread this recently is still about
 CONTENT_LENGTH = re.compile(rb"\r\ncontent-length:[ \t]*([0-9]{1,12})[ \t]*\r\n", re.IGNORECASE)
 
 
@@ -50,6 +53,7 @@ class Connection(TConn):  # type: ignore[misc]
     time out in a thread (a body that stalls is cut off)."""
 
     received = b""
+    yields = False  # a flood's request, taken while other clients are about (`Worker.handle`)
 
     def init(self) -> None:
         super().init()
@@ -118,6 +122,19 @@ class Worker(ThreadWorker):  # type: ignore[misc]
             del self.serving[client]
         self.take_turns()
 
+    others_seen = 0.0  # when a request of a client that is not pressing last took a thread
+
+    def handle(self, connection: Connection) -> Any:
+        """A request, in a thread. One that `yields` (a pressing client's, taken while other
+        clients are about) leaves its thread idle afterwards for as long as it took: a flood
+        gets at most half of its threads' time while anybody else is being served."""
+        began = time.monotonic()
+        try:
+            return super().handle(connection)
+        finally:
+            if connection.yields:
+                time.sleep(time.monotonic() - began)
+
     def take_turns(self) -> None:
         """Waiting requests go to the threads in the order their clients came, at most
         `per_client` of a client at once; and while a client that is not pressing (a phone at
@@ -132,7 +149,12 @@ class Worker(ThreadWorker):  # type: ignore[misc]
                     break
                 light_served = light_served or not self.pressing(client)
                 self.serving[client] += 1
-                super().enqueue_req(queue.popleft())
+                connection = queue.popleft()
+                if not self.pressing(client):
+                    self.others_seen = time.monotonic()
+                else:
+                    connection.yields = time.monotonic() - self.others_seen < ABOUT_SECONDS
+                super().enqueue_req(connection)
             if not queue:
                 del self.waiting[client]
 

@@ -189,3 +189,40 @@ def test_a_phone_loading_a_page_is_not_a_flood(monkeypatch):
     other = turns.arrive("10.0.0.2")
     page = turns.arrive("10.0.0.1", 2)
     assert turns.started == [*other, *page]
+
+
+def test_a_flood_yields_half_its_threads_time_while_others_are_about(monkeypatch):
+    """Issue 27, item 4: while a flood kept a worker's threads busy, another client's page
+    shared the worker's time with it (2.4-2.7 x its quiet p99). Now each of the flood's
+    requests taken while another client is about leaves its thread idle for as long as it
+    took; a client alone (a benchmark's wrk) keeps the server's whole speed."""
+    from companion import serving
+
+    turns = Turns(monkeypatch)
+    alone = turns.arrive("10.0.0.1", 6)
+    assert not any(getattr(r, "yields", False) for r in turns.started)
+    visitor = turns.arrive("10.0.0.2")[0]
+    turns.end(visitor)
+    turns.end(alone[0])
+    assert turns.started[-1] is alone[2] and alone[2].yields  # the visitor is about
+    clock = serving.time.monotonic() + serving.ABOUT_SECONDS + 0.1
+    monkeypatch.setattr(serving.time, "monotonic", lambda: clock)
+    turns.end(alone[1])
+    assert turns.started[-1] is alone[3] and not alone[3].yields  # gone for over a second
+
+
+def test_a_request_that_yields_leaves_its_thread_idle_as_long_as_it_took(monkeypatch):
+    from gunicorn.workers.gthread import ThreadWorker
+
+    from companion.serving import Connection, Worker
+
+    monkeypatch.setattr(ThreadWorker, "handle", lambda worker, c: time.sleep(0.05) or "done")
+    worker = Worker.__new__(Worker)
+    took = {}
+    for yields in (False, True):
+        connection = Connection.__new__(Connection)
+        connection.yields = yields
+        began = time.monotonic()
+        assert worker.handle(connection) == "done"
+        took[yields] = time.monotonic() - began
+    assert took[False] < 0.09 and took[True] >= 0.1
