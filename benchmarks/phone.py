@@ -232,7 +232,8 @@ def measure_game(browser: Any, base: str, table: games.Seeded, mode: str,
 
 
 # Where the time after an answer goes: the page before and after the typical action put in
-# place in turn, as app.js does (parse, swap <main>, the layout its keepInPlace forces, frame).
+# place in turn, as app.js does (parse, its <main> put in place of this one by changing what
+# differs (`putInPlace`), the layout its keepInPlace forces, frame).
 SWAP = r"""
 async ([pages, n]) => {
   const frame = () => new Promise(done => requestAnimationFrame(() => {
@@ -243,7 +244,7 @@ async ([pages, n]) => {
     const t0 = performance.now();
     const main = new DOMParser().parseFromString(pages[i % 2], 'text/html').querySelector('main');
     const t1 = performance.now();
-    document.querySelector('main').replaceWith(document.adoptNode(main));
+    window.companion.putInPlace(document.querySelector('main'), main);
     const t2 = performance.now();
     document.querySelector('main form button').getBoundingClientRect();
     const t3 = performance.now();

@@ -155,14 +155,15 @@
     var page = new DOMParser().parseFromString(html, "text/html");
     var main = page.querySelector("main");
     if (!main) return null;
-    document.querySelector("main").replaceWith(document.adoptNode(main));
+    var shown = document.querySelector("main");
+    putInPlace(shown, main);
     document.title = page.title;
     ["seq", "poll"].forEach(function (name) {
       if (page.body.dataset[name] !== undefined) document.body.dataset[name] = page.body.dataset[name];
     });
     // An answer that is a page of its own (a change's preview) is read from its top; any other
     // keeps the tapped control where it was.
-    var own = main.querySelector("[data-into-view]");
+    var own = shown.querySelector("[data-into-view]");
     if (own) own.scrollIntoView({ block: "start" });
     var kept = own ? null : keepInPlace(anchor);
     // What was recorded is said in the new page's score strip (it came with <main>); a screen
@@ -176,6 +177,86 @@
     if (pageUrl && pageUrl !== location.pathname) history.pushState({ companion: true }, "", pageUrl);
     else if (pageUrl && location.search + location.hash) history.replaceState(null, "", pageUrl);
     return kept;
+  }
+
+  // The answer's <main> is put in place of this one by changing only what differs: a text, an
+  // attribute, an element of another kind (taken from the answer whole). So the phone styles,
+  // lays out and paints again only what changed, not the whole page (issue 28: that took a
+  // slow phone 30-110 ms after every tap). What it shows is exactly the answer's page: its
+  // elements, attributes and texts, and its fields as a page freshly loaded has them.
+  function putInPlace(shown, main) {
+    morph(shown, main);
+    freshFields(shown);
+  }
+  window.companion = { putInPlace: putInPlace }; // for the phone benchmark (benchmarks/phone.py)
+
+  function morph(old, next) {
+    sameAttributes(old, next);
+    var mine = old.firstChild;
+    for (var theirs = next.firstChild; theirs; ) {
+      var following = theirs.nextSibling;
+      if (!mine) {
+        old.appendChild(document.adoptNode(theirs));
+      } else if (!alike(mine, theirs)) {
+        var replaced = mine;
+        mine = mine.nextSibling;
+        old.replaceChild(document.adoptNode(theirs), replaced);
+      } else {
+        if (mine.nodeType !== 1) {
+          if (mine.nodeValue !== theirs.nodeValue) mine.nodeValue = theirs.nodeValue;
+        } else if (!mine.isEqualNode(theirs)) {
+          morph(mine, theirs);
+        }
+        mine = mine.nextSibling;
+      }
+      theirs = following;
+    }
+    while (mine) {
+      var gone = mine;
+      mine = mine.nextSibling;
+      old.removeChild(gone);
+    }
+  }
+
+  // Two nodes one can become the other: of one kind, and for elements, of one id and type.
+  function alike(a, b) {
+    return a.nodeName === b.nodeName && a.nodeType === b.nodeType && (a.nodeType !== 1 ||
+      (a.id === b.id && a.getAttribute("type") === b.getAttribute("type")));
+  }
+
+  function sameAttributes(old, next) {
+    var i, attr;
+    for (i = old.attributes.length - 1; i >= 0; i--) {
+      attr = old.attributes[i];
+      if (!next.hasAttributeNS(attr.namespaceURI, attr.localName)) {
+        old.removeAttributeNS(attr.namespaceURI, attr.localName);
+      }
+    }
+    for (i = 0; i < next.attributes.length; i++) {
+      attr = next.attributes[i];
+      if (old.getAttributeNS(attr.namespaceURI, attr.localName) !== attr.value) {
+        old.setAttributeNS(attr.namespaceURI, attr.name, attr.value);
+      }
+    }
+  }
+
+  // Every field as a page freshly loaded has it: what was typed or chosen on the screen before
+  // the answer is gone, as it was when the answer's page was loaded anew.
+  function freshFields(main) {
+    main.querySelectorAll("input, textarea, select").forEach(function (field) {
+      if (field.nodeName === "SELECT") {
+        var chosen = 0;
+        for (var i = 0; i < field.options.length; i++) {
+          if (field.options[i].defaultSelected) chosen = i;
+        }
+        if (!field.multiple && field.selectedIndex !== chosen) field.selectedIndex = chosen;
+        return;
+      }
+      if (field.type !== "file" && field.value !== field.defaultValue) {
+        field.value = field.defaultValue;
+      }
+      if (field.checked !== field.defaultChecked) field.checked = field.defaultChecked;
+    });
   }
 
   // Where the tapped control is: the screen position to keep, and how to find it again in the

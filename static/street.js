@@ -59,18 +59,18 @@
     if (below > 0) window.scrollBy(0, Math.min(below + 8, head.getBoundingClientRect().top - 4));
   }
 
-  // A tap in the turn's card that recorded something (the page came back new): the next action
+  // A tap in the turn's card that recorded something (the table's seq moved on): the next action
   // starts at the top of the turn's card, so that card's top comes back onto the screen.
-  var sentFrom = null;
+  var sentAt = null;
   document.addEventListener("submit", function (event) {
-    sentFrom = event.target.closest && event.target.closest("#turn") ? document.querySelector("main") : null;
+    sentAt = event.target.closest && event.target.closest("#turn") ? document.body.dataset.seq : null;
   }, true);
   new MutationObserver(function () {
     restore();
     var turn = document.getElementById("turn");
-    if (sentFrom && document.querySelector("main") !== sentFrom && turn &&
+    if (sentAt !== null && document.body.dataset.seq !== sentAt && turn &&
         turn.getBoundingClientRect().top < 0) turn.scrollIntoView({ block: "start" });
-    sentFrom = null;
+    sentAt = null;
   }).observe(document.documentElement, { attributes: true, attributeFilter: ["data-answers"] });
 
   document.addEventListener("input", function (event) {
