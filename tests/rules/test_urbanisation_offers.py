@@ -4,6 +4,7 @@ example game and of a 2-player game."""
 
 import pytest
 
+from companion.rules import urbanisation_offers as offering
 from companion.rules.urbanisation_example import SETUP, TURN_1, TURN_2, act, hire, passes
 from companion.rules.urbanisation_offers import find_offer, offers
 from companion.rules.urbanisation_table import UrbanisationTable
@@ -125,3 +126,18 @@ def test_an_offer_is_found_by_its_key_and_the_table_is_unchanged():
     assert (table.cards["Ann"].money, table.grain.market, table.step) == before
     assert find_offer(offers(table), "trade_grain.buy.6") is None
     assert find_offer(offers(table), "taxes") is None
+
+
+@pytest.mark.parametrize("step", [3, 4, 7, 10, 13])
+def test_offers_tried_without_past_reports_are_those_tried_on_the_whole_table(step, monkeypatch):
+    """Offers are tried on copies without the past turns' reports (no action reads them, an
+    action only adds one): the same offers at the same prices as on copies of the whole table,
+    in the second turn of the example game (turn 1's report on the table), which keeps its
+    report."""
+    table = played([SETUP, *TURN_1, *TURN_2[:step]])
+    assert table.segment == "actions" and len(table.reports) == 1
+    report = table.report
+    lighter = offers(table)
+    monkeypatch.setattr(offering, "without_reports", lambda whole: whole)
+    assert offers(table) == lighter and lighter
+    assert table.reports == [report]
