@@ -4,13 +4,13 @@ mobile profile), the companion under gunicorn on 127.0.0.1.
 
 For each game's mid-game table (`games.MID_GAME`): a typical action, its undo and its redo,
 each tapped; the page itself times (from the tap's own `pointerdown` time stamp) the tapped
-control's working state painted and the updated frame painted (the next frame after app.js put
-the answer in place: a `requestAnimationFrame` and then a message, i.e. after that frame's
-paint). In the same page and run, the bare baseline: a button laid over the page that writes
-one line (its first frame), fetches a tiny route (the table's `seq`, one read) and writes one
-more line (fetch + paint). Each table page's load: the main thread's busy time
-(`Performance.getMetrics` TaskDuration from navigation to idle) and its longest task
-(`PerformanceObserver` longtask); long tasks during the answers are kept too.
+control's working state painted and the updated frame painted (the paint of the frame in which
+app.js put the answer in place: a message after that frame, see PROBE). In the same page and
+run, the bare baseline: a button laid over the page that writes one line (its first frame),
+fetches a tiny route (the table's `seq`, one read) and writes one more line (fetch + paint).
+Each table page's load: the main thread's busy time (`Performance.getMetrics` TaskDuration from
+navigation to idle) and its longest task (`PerformanceObserver` longtask); long tasks during the
+answers are kept too.
 
     .venv/bin/python benchmarks/phone.py [--quick] [--trace DIR]
 
@@ -78,9 +78,24 @@ PROBE = r"""
   let waiting = [];
   channel.port1.onmessage = () => { const now = performance.now();
     waiting.splice(0).forEach(name => bench.marks.push({name, at: now})); };
-  // After the next frame's paint: a rAF callback runs before it, a message after it.
-  bench.afterPaint = name => requestAnimationFrame(() => {
-    waiting.push(name); channel.port2.postMessage(0); });
+  // After the paint of the frame that shows a change: a message posted while a frame is being
+  // made (its animation frame callbacks, as app.js puts an answer's scroll position in place)
+  // runs after that frame's paint; otherwise a rAF callback runs before the next frame's paint,
+  // and a message it posts after it. `framing`: from a frame's first callback until the next
+  // task after that frame.
+  const frame = window.requestAnimationFrame.bind(window);
+  const framed = new MessageChannel();
+  let framing = false;
+  framed.port1.onmessage = () => { framing = false; };
+  window.requestAnimationFrame = callback => frame(time => {
+    if (!framing) { framing = true; framed.port2.postMessage(0); }
+    callback(time);
+  });
+  bench.afterPaint = name => {
+    const after = () => { waiting.push(name); channel.port2.postMessage(0); };
+    if (framing) after();
+    else frame(() => { framing = true; framed.port2.postMessage(0); after(); });
+  };
   addEventListener('pointerdown', e => { bench.down = e.timeStamp; bench.marks = []; }, true);
   new MutationObserver(changes => changes.forEach(c => {
     if (c.attributeName === 'class' && c.target.classList &&

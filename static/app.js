@@ -96,13 +96,14 @@
         return response.text().then(function (text) {
           var type = response.headers.get("Content-Type") || "";
           if (response.ok && type.indexOf("text/html") === 0) {
-            answered(text, response.headers.get("X-Companion-Page"), anchor);
-            return;
+            return answered(text, response.headers.get("X-Companion-Page"), anchor);
           }
           var refusal = refusalIn(text, type);
           // An outdated screen (409) comes with the page as it is now.
-          var now = refusal.page ? answered(refusal.page, null, anchor) : null;
-          refuse(now || fieldAtFault(form, refusal.field) || control, refusal.message);
+          var shown = refusal.page ? answered(refusal.page, null, anchor) : Promise.resolve(null);
+          return shown.then(function (now) {
+            refuse(now || fieldAtFault(form, refusal.field) || control, refusal.message);
+          });
         });
       })
       .catch(function () { refuse(control, document.body.dataset.noAnswer); })
@@ -134,7 +135,7 @@
         if (!response.ok) throw new Error(String(response.status));
         return response.text();
       })
-      .then(function (text) { answered(text, address, anchor); })
+      .then(function (text) { return answered(text, address, anchor); })
       .catch(function () { location.href = link.href; })
       .then(function () {
         busy = false;
@@ -150,22 +151,20 @@
   }
 
   // The answer's page in place of this one ----------------------------------------------------
-  // Returns the tapped control's counterpart in the new page, if it has one.
+  // The page is changed at once; where it is scrolled to is set in the next frame, before that
+  // frame is painted, so the layout it needs is the frame's own: not one more forced right after
+  // the change, in the same long task (issue 28). Resolves, once the answer is in place and
+  // before it is painted, with the tapped control's counterpart in the new page, if it has one.
   function answered(html, pageUrl, anchor) {
     var page = new DOMParser().parseFromString(html, "text/html");
     var main = page.querySelector("main");
-    if (!main) return null;
+    if (!main) return Promise.resolve(null);
     var shown = document.querySelector("main");
     putInPlace(shown, main);
     document.title = page.title;
     ["seq", "poll"].forEach(function (name) {
       if (page.body.dataset[name] !== undefined) document.body.dataset[name] = page.body.dataset[name];
     });
-    // An answer that is a page of its own (a change's preview) is read from its top; any other
-    // keeps the tapped control where it was.
-    var own = shown.querySelector("[data-into-view]");
-    if (own) own.scrollIntoView({ block: "start" });
-    var kept = own ? null : keepInPlace(anchor);
     // What was recorded is said in the new page's score strip (it came with <main>); a screen
     // reader hears it from the live region outside <main>.
     var said = document.getElementById("said");
@@ -176,7 +175,15 @@
     // The address names the page now shown: the answer's page, without the old query or hash.
     if (pageUrl && pageUrl !== location.pathname) history.pushState({ companion: true }, "", pageUrl);
     else if (pageUrl && location.search + location.hash) history.replaceState(null, "", pageUrl);
-    return kept;
+    // An answer that is a page of its own (a change's preview) is read from its top; any other
+    // keeps the tapped control where it was.
+    return new Promise(function (placed) {
+      requestAnimationFrame(function () {
+        var own = shown.querySelector("[data-into-view]");
+        if (own) own.scrollIntoView({ block: "start" });
+        placed(own ? null : keepInPlace(anchor));
+      });
+    });
   }
 
   // The answer's <main> is put in place of this one by changing only what differs: a text, an
