@@ -130,14 +130,16 @@ def test_an_offer_is_found_by_its_key_and_the_table_is_unchanged():
 
 @pytest.mark.parametrize("step", [3, 4, 7, 10, 13])
 def test_offers_tried_without_past_reports_are_those_tried_on_the_whole_table(step, monkeypatch):
-    """Offers are tried on copies without the past turns' reports (no action reads them, an
-    action only adds one): the same offers at the same prices as on copies of the whole table,
-    in the second turn of the example game (turn 1's report on the table), which keeps its
-    report."""
+    """Offers (and factory cards seen before) are tried on copies without the past turns'
+    reports (no action reads them, an action only adds one): the same offers at the same prices
+    as on copies of the whole table, in the second turn of the example game (turn 1's report on
+    the table), which keeps its report."""
     table = played([SETUP, *TURN_1, *TURN_2[:step]])
     assert table.segment == "actions" and len(table.reports) == 1
     report = table.report
-    lighter = offers(table)
+    seen = {n: {"colour": "grey", "goods": 2, "name": "Mill"} for n in (5, 20, 30)}
+    lighter = offers(table), offering.attract_offers(table, seen)
     monkeypatch.setattr(offering, "without_reports", lambda whole: whole)
-    assert offers(table) == lighter and lighter
+    assert (offers(table), offering.attract_offers(table, seen)) == lighter
+    assert lighter[0]
     assert table.reports == [report]
