@@ -90,7 +90,7 @@ class Lighthouse:
 
     def audit(self, page: Page, categories: str, dark: bool, run: int = 0) -> dict[str, Any]:
         """One Lighthouse run of `page`: its report. A run that fails (Lighthouse with this
-        Chromium now and then loses its page or trace: "Please run Lighthouse again") is run
+        Chromium now and then loses its page or trace, or writes half a report) is run
         again, up to ATTEMPTS times; the report's "retried" says why."""
         scheme = "dark" if dark else "light"
         out = self.reports / f"{slug(page.name)}-{categories.replace(',', '+')}-{scheme}-{run}.json"
@@ -106,7 +106,7 @@ class Lighthouse:
             done = subprocess.run(command, env={**os.environ, "CHROME_PATH": CHROMIUM},
                                   capture_output=True, text=True, timeout=TIMEOUT_S,
                                   check=False)
-            found: dict[str, Any] = json.loads(out.read_text()) if out.exists() else {}
+            found = report_in(out)
             error = (found.get("runtimeError") or {}).get("code")
             if not done.returncode and found and not error:
                 return {**found, "retried": retried}
@@ -114,6 +114,16 @@ class Lighthouse:
             retried.append(error or f"exit {done.returncode}: {last[0][:120]}")
             time.sleep(RETRY_PAUSE_S)
         raise RuntimeError(f"lighthouse failed {ATTEMPTS} times: {'; '.join(retried)}")
+
+
+def report_in(path: Path) -> dict[str, Any]:
+    """The report Lighthouse wrote, or {} when it wrote none or only part of one (it can stop
+    half way through writing it)."""
+    try:
+        found: dict[str, Any] = json.loads(path.read_text())
+    except (FileNotFoundError, json.JSONDecodeError):
+        return {}
+    return found
 
 
 def slug(name: str) -> str:
