@@ -160,7 +160,7 @@ class GameRun:
     bare: Taps
     load_busy: list[float]
     load_longest: list[float]
-    answer_longest: float
+    answer_long: list[float]  # every long task (over 50 ms) while tapping, its duration
     placing: dict[str, float]
     back: dict[str, Any]
 
@@ -232,8 +232,7 @@ def measure_game(browser: Any, base: str, table: games.Seeded, mode: str,
             taps["redo"].add(tap(page, REDO))
             taps["undo"].add(tap(page, UNDO))
             bare.add(tap(page, BARE_BUTTON))
-        answer_longest = max((t["duration"] for t in page.evaluate("window.__bench.longtasks")),
-                             default=0.0)
+        answer_long = [t["duration"] for t in page.evaluate("window.__bench.longtasks")]
         if trace is not None:
             for kind, selector in (("action", ACTIONS[table.slug]), ("undo", UNDO),
                                    ("bare", BARE_BUTTON)):
@@ -241,7 +240,7 @@ def measure_game(browser: Any, base: str, table: games.Seeded, mode: str,
                     tap(page, selector)
         placing = in_place(page, table.slug)
         back = back_from_history(page, table.url)
-        return GameRun(table.slug, taps, bare, busy, longest, answer_longest, placing, back)
+        return GameRun(table.slug, taps, bare, busy, longest, answer_long, placing, back)
     finally:
         context.close()
 
@@ -399,10 +398,13 @@ def figures(game: GameRun) -> list[report.Figure]:
                  f"{median(taps.answer):.0f} ms, in place {median(taps.placed):.0f} ms (bare "
                  f"{median(game.bare.answer):.0f} ms, {median(game.bare.placed):.0f} ms); "
                  f"bare fetch + paint max {max(game.bare.updated):.0f} ms"))
+    tapped = sum(len(t.updated) for t in game.taps.values()) + len(game.bare.updated)
+    longest = max(game.answer_long, default=0.0)
     out.append(report.Figure(
-        SECTION, f"{name}: longest task while answering", game.answer_longest, "ms",
-        target="≤ 50 ms", met=game.answer_longest <= 50,
-        note="longtask entries over every tap of the run (0: none over 50 ms)"))
+        SECTION, f"{name}: longest task while answering", longest, "ms",
+        target="≤ 50 ms", met=longest <= 50,
+        note=f"longtask entries over every tap of the run (0: none over 50 ms): "
+             f"{sum(d > 50 for d in game.answer_long)} over 50 ms in {tapped} taps"))
     out.append(report.Figure(
         SECTION, f"{name}: an answer put in place (parse, swap, layout, frame)",
         sum(game.placing.values()), "ms",
