@@ -10,7 +10,7 @@ fairly among clients: at most PER_CLIENT requests of one client (an IPv4 address
 are in a worker's threads at once; its others wait, received whole, in the order they came; and
 a client pressing with more (a flood) starts none while another client's request is in the
 threads, and while other clients are about (within ABOUT_SECONDS), each of its requests leaves
-its thread idle afterwards for as long as it took. So a client that floods the server waits on
+its thread idle afterwards for FLOOD_IDLE times as long as it took. So a client that floods the server waits on
 itself while every other client's requests are served as they come, with the worker to
 themselves; alone, it has the server's whole speed. For public hosting, put a buffering
 HTTPS reverse proxy in front (README): behind it (PROXY_FIX) every request comes from the
@@ -45,6 +45,7 @@ MAX_BUFFERED = 128 * 1024  # a body up to this long arrives whole before a threa
 BODY_SECONDS = 10  # for such a body to arrive whole once the head has (>= READ_SECONDS)
 PER_CLIENT = 2  # requests of one client in a worker's threads at once (`Worker.enqueue_req`)
 ABOUT_SECONDS = 1.0  # a client whose request took a thread this recently is still about
+FLOOD_IDLE = 3  # a flood's request leaves its thread idle this many times as long as it took
 CONTENT_LENGTH = re.compile(rb"\r\ncontent-length:[ \t]*([0-9]{1,12})[ \t]*\r\n", re.IGNORECASE)
 
 
@@ -126,14 +127,15 @@ class Worker(ThreadWorker):  # type: ignore[misc]
 
     def handle(self, connection: Connection) -> Any:
         """A request, in a thread. One that `yields` (a pressing client's, taken while other
-        clients are about) leaves its thread idle afterwards for as long as it took: a flood
-        gets at most half of its threads' time while anybody else is being served."""
+        clients are about) leaves its thread idle afterwards for FLOOD_IDLE times as long as it
+        took: a flood gets at most a quarter of its threads' time while anybody else is being
+        served."""
         began = time.monotonic()
         try:
             return super().handle(connection)
         finally:
             if connection.yields:
-                time.sleep(time.monotonic() - began)
+                time.sleep(FLOOD_IDLE * (time.monotonic() - began))
 
     def take_turns(self) -> None:
         """Waiting requests go to the threads in the order their clients came, at most

@@ -191,11 +191,12 @@ def test_a_phone_loading_a_page_is_not_a_flood(monkeypatch):
     assert turns.started == [*other, *page]
 
 
-def test_a_flood_yields_half_its_threads_time_while_others_are_about(monkeypatch):
+def test_a_flood_yields_three_quarters_of_its_threads_time_while_others_are_about(monkeypatch):
     """Issue 27, item 4: while a flood kept a worker's threads busy, another client's page
     shared the worker's time with it (2.4-2.7 x its quiet p99). Now each of the flood's
-    requests taken while another client is about leaves its thread idle for as long as it
-    took; a client alone (a benchmark's wrk) keeps the server's whole speed."""
+    requests taken while another client is about leaves its thread idle for three times as
+    long as it took (the home page's p99 under a history flood: once as long 1.5-2.1 x quiet,
+    three times 1.1-2.0 x); a client alone (a benchmark's wrk) keeps the server's whole speed."""
     from companion import serving
 
     turns = Turns(monkeypatch)
@@ -211,7 +212,7 @@ def test_a_flood_yields_half_its_threads_time_while_others_are_about(monkeypatch
     assert turns.started[-1] is alone[3] and not alone[3].yields  # gone for over a second
 
 
-def test_a_request_that_yields_leaves_its_thread_idle_as_long_as_it_took(monkeypatch):
+def test_a_request_that_yields_leaves_its_thread_idle_three_times_as_long_as_it_took(monkeypatch):
     from gunicorn.workers.gthread import ThreadWorker
 
     from companion.serving import Connection, Worker
@@ -225,4 +226,4 @@ def test_a_request_that_yields_leaves_its_thread_idle_as_long_as_it_took(monkeyp
         began = time.monotonic()
         assert worker.handle(connection) == "done"
         took[yields] = time.monotonic() - began
-    assert took[False] < 0.09 and took[True] >= 0.1
+    assert took[False] < 0.09 and took[True] >= 0.2
