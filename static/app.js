@@ -445,23 +445,43 @@
   });
 
   // Times in the phone's own clock: the page writes them in UTC (and without JavaScript they
-  // stay so, said as UTC); with the date where data-show="date". A printed sheet has no clock
-  // of the phone: its time zone goes with the requests as a cookie (the server checks it).
-  document.querySelectorAll("time[datetime]").forEach(function (time) {
+  // stay so, said as UTC); with the date where data-show="date". One formatter of each kind
+  // for the whole page (a time formatted with its own options makes one each time).
+  var times = document.querySelectorAll("time[datetime]");
+  var formats = {};
+  times.forEach(function (time) {
     var when = new Date(time.getAttribute("datetime"));
     if (isNaN(when.getTime())) return;
-    var lang = document.documentElement.lang || [];
-    time.textContent = time.dataset.show === "date"
-      ? when.toLocaleString(lang, { dateStyle: "medium", timeStyle: "short", hourCycle: "h23" })
-      : when.toLocaleTimeString(lang,
-        { hour: "2-digit", minute: "2-digit", second: "2-digit", hourCycle: "h23" });
+    var kind = time.dataset.show === "date" ? "date" : "time";
+    formats[kind] = formats[kind] || new Intl.DateTimeFormat(document.documentElement.lang || [],
+      kind === "date" ? { dateStyle: "medium", timeStyle: "short", hourCycle: "h23" }
+        : { hour: "2-digit", minute: "2-digit", second: "2-digit", hourCycle: "h23" });
+    time.textContent = formats[kind].format(when);
   });
-  try {
-    var zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-    if (/^[\w\/+-]{1,64}$/.test(zone || "")) {
-      document.cookie = "tz=" + zone + "; path=/; max-age=31536000; samesite=lax";
-    }
-  } catch (ignored) {}
+
+  // Printed sheets and the players pages are written by the server, which has no clock of the
+  // phone: the phone's time zone goes with the requests as a cookie (the server checks it).
+  // Finding the zone's name wakes the phone's time zone data, which costs a slow phone 70-190
+  // ms (issue 28): so it is done only where times were shown (that data is awake), else just
+  // before a link is followed; and only when the cookie is missing or the clock's offset from
+  // UTC changed since (travel, summer time).
+  function sendZone() {
+    try {
+      var offset = String(new Date().getTimezoneOffset());
+      if (/(?:^|;\s*)tz=/.test(document.cookie) && localStorage.getItem("tz-offset") === offset) {
+        return;
+      }
+      var zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+      if (/^[\w\/+-]{1,64}$/.test(zone || "")) {
+        document.cookie = "tz=" + zone + "; path=/; max-age=31536000; samesite=lax";
+        localStorage.setItem("tz-offset", offset);
+      }
+    } catch (ignored) {}
+  }
+  if (times.length) sendZone();
+  document.addEventListener("click", function (event) {
+    if (event.target.closest && event.target.closest("a[href]")) sendZone();
+  }, true);
 
   // Follow the table ------------------------------------------------------------------------
   // Another phone's action shows up within two seconds. A scoreboard reloads itself; a scorer's
