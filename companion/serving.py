@@ -10,9 +10,9 @@ fairly among clients: at most PER_CLIENT requests of one client (an IPv4 address
 are in a worker's threads at once; its others wait, received whole, in the order they came; and
 a client pressing with more (a flood) starts none while another client's request is in the
 threads, and while other clients are about (within ABOUT_SECONDS), each of its requests leaves
-its thread idle afterwards for FLOOD_IDLE times as long as it took. So a client that floods the server waits on
-itself while every other client's requests are served as they come, with the worker to
-themselves; alone, it has the server's whole speed. For public hosting, put a buffering
+its thread idle afterwards for FLOOD_IDLE times as long as it took. So a client that floods the
+server waits on itself while every other client's requests are served as they come, with the
+worker to themselves; alone, it has the server's whole speed. For public hosting, put a buffering
 HTTPS reverse proxy in front (README): behind it (PROXY_FIX) every request comes from the
 proxy, so the proxy must share among clients.
 """
