@@ -445,26 +445,25 @@
   });
 
   // Times in the phone's own clock: the page writes them in UTC (and without JavaScript they
-  // stay so, said as UTC); with the date where data-show="date". One formatter of each kind
-  // for the whole page (a time formatted with its own options makes one each time).
-  var times = document.querySelectorAll("time[datetime]");
-  var formats = {};
-  times.forEach(function (time) {
+  // stay so, said as UTC), as a time of day, or with the date where data-show="date"; here they
+  // are written the same way (2026-11-27 14:05, 14:05:09) in the phone's clock. Not with
+  // `Intl`: its first use on a page wakes the phone's locale and time zone data, 140-190 ms
+  // of a slow phone's main thread (issue 28); the clock's own fields cost about nothing.
+  function two(n) { return (n < 10 ? "0" : "") + n; }
+  document.querySelectorAll("time[datetime]").forEach(function (time) {
     var when = new Date(time.getAttribute("datetime"));
     if (isNaN(when.getTime())) return;
-    var kind = time.dataset.show === "date" ? "date" : "time";
-    formats[kind] = formats[kind] || new Intl.DateTimeFormat(document.documentElement.lang || [],
-      kind === "date" ? { dateStyle: "medium", timeStyle: "short", hourCycle: "h23" }
-        : { hour: "2-digit", minute: "2-digit", second: "2-digit", hourCycle: "h23" });
-    time.textContent = formats[kind].format(when);
+    var clock = two(when.getHours()) + ":" + two(when.getMinutes());
+    var day = when.getFullYear() + "-" + two(when.getMonth() + 1) + "-" + two(when.getDate());
+    time.textContent = time.dataset.show === "date" ? day + " " + clock
+      : clock + ":" + two(when.getSeconds());
   });
 
   // Printed sheets and the players pages are written by the server, which has no clock of the
   // phone: the phone's time zone goes with the requests as a cookie (the server checks it).
-  // Finding the zone's name wakes the phone's time zone data, which costs a slow phone 70-190
-  // ms (issue 28): so it is done only where times were shown (that data is awake), else just
-  // before a link is followed; and only when the cookie is missing or the clock's offset from
-  // UTC changed since (travel, summer time).
+  // Finding the zone's name wakes `Intl` (above): so it is done just before a link is followed
+  // (every sheet and players page is reached by one), and only when the cookie is missing or
+  // the clock's offset from UTC changed since (travel, summer time).
   function sendZone() {
     try {
       var offset = String(new Date().getTimezoneOffset());
@@ -478,7 +477,6 @@
       }
     } catch (ignored) {}
   }
-  if (times.length) sendZone();
   document.addEventListener("click", function (event) {
     if (event.target.closest && event.target.closest("a[href]")) sendZone();
   }, true);

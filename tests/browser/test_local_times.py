@@ -21,6 +21,7 @@ ZONE = "Pacific/Chatham"  # +12:45 or +13:45: no chance of matching UTC by accid
 
 
 def a_table_then_home(browser: Browser, context_args: dict[str, Any], script: bool) -> Any:
+    """A new phone in ZONE starts a table, then opens the home page (its tables listed)."""
     context = browser.new_context(**context_args, timezone_id=ZONE, java_script_enabled=script)
     page = context.new_page()
     page.goto("/")
@@ -39,11 +40,9 @@ def test_your_tables_are_dated_in_the_phones_time_zone(browser: Browser,
     context, page, _table = a_table_then_home(browser, browser_context_args, script=True)
     try:
         stamp = page.locator("ul.tables time").first
-        expect(stamp).not_to_contain_text("UTC")
         local = datetime.fromisoformat(stamp.get_attribute("datetime") or "").astimezone(
             ZoneInfo(ZONE))
-        expect(stamp).to_contain_text(local.strftime("%H:%M"))
-        expect(stamp).to_contain_text(str(local.year))
+        expect(stamp).to_have_text(local.strftime("%Y-%m-%d %H:%M"))
     finally:
         context.close()
 
@@ -66,6 +65,7 @@ def test_the_score_sheet_is_dated_in_the_phones_time_zone(browser: Browser,
     try:
         created = datetime.fromisoformat(
             page.locator("ul.tables time").first.get_attribute("datetime") or "")
+        tap_and_load(page, page.locator("ul.tables a").first)  # the zone goes with a link
         sheet = page.request.get(table + "sheet.pdf?size=A5")
         assert sheet.ok, sheet.status
         words = " ".join(" ".join(p.extract_text().split())
@@ -78,26 +78,17 @@ def test_the_score_sheet_is_dated_in_the_phones_time_zone(browser: Browser,
         context.close()
 
 
-def test_a_page_without_times_sends_the_zone_only_once_a_link_is_followed(
+def test_the_zone_is_sent_only_once_a_link_is_followed(
         browser: Browser, browser_context_args: dict[str, Any]) -> None:
-    """Finding the zone's name wakes the phone's time zone data (70-190 ms on a slow phone,
-    issue 28): a table page, which shows no times, leaves it until a link is followed; the
-    sheet asked for after that is dated in the phone's zone."""
-    context = browser.new_context(**browser_context_args, timezone_id=ZONE)
-    page = context.new_page()
+    """Finding the zone's name wakes the phone's `Intl` data (140-190 ms on a slow phone,
+    issue 28): no page looks it up on load, not even one showing times (those are read from the
+    phone's clock); it goes as a cookie once a link is followed (the sheet is then dated in the
+    phone's zone: the test above)."""
+    context, page, _table = a_table_then_home(browser, browser_context_args, script=True)
     try:
-        page.goto("/")
-        page.get_by_role("radio", name="Construction yard card game").check()
-        for seat, name in enumerate(["Ann", "Ben", "Cy"], start=1):
-            page.get_by_placeholder(f"Player {seat}", exact=True).fill(name)
-        tap_and_load(page, page.get_by_role("button", name="Start the game"))
-        table = page.url
+        expect(page.locator("ul.tables time").first).not_to_contain_text("UTC")
         assert "tz" not in {c["name"] for c in context.cookies()}
-        tap_and_load(page, page.locator('a[href$="/history"]').first)
+        tap_and_load(page, page.locator("ul.tables a").first)
         assert {c["name"]: c["value"] for c in context.cookies()}.get("tz") == ZONE
-        sheet = page.request.get(table + "sheet.pdf?size=A5")
-        words = " ".join(" ".join(p.extract_text().split())
-                         for p in PdfReader(io.BytesIO(sheet.body())).pages)
-        assert f"({ZONE})" in words and not re.search(r"\bUTC\b", words), words[:300]
     finally:
         context.close()
