@@ -9,8 +9,11 @@ clients at once, leaves the home page's p99 within FLOOD_LIMIT times its quiet v
 from __future__ import annotations
 
 import io
+import json
 import os
 import statistics
+import subprocess
+import sys
 import time
 import urllib.error
 import urllib.request
@@ -21,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 import games
+import gc_pause
 import growth
 import pdfs
 import servers
@@ -376,7 +380,28 @@ def flood(seconds: int, tmp: Path) -> list[Figure]:
         quiet = wrk.run(own + "/", home, seconds, QUIET_CLIENTS)
         during, load = flooded(own + "/", history, seconds, tmp)
         control, control_load = flooded(own + "/", base + "/", seconds, tmp)
-    return flood_figures(table, quiet, (during, load), (control, control_load))
+    return [*flood_figures(table, quiet, (during, load), (control, control_load)),
+            gc_pause_figure(instance, table)]
+
+
+def gc_pause_figure(instance: Path, table: games.Seeded) -> Figure:
+    """A worker's full garbage collection after the flood's pages, with what it was forked with
+    left out (`serving.Worker.init_process`) against all of it (`gc_pause.py`, a fresh process
+    for each side)."""
+    def pause(*flags: str) -> dict[str, float]:
+        command = [sys.executable, str(Path(__file__).with_name("gc_pause.py")), str(instance),
+                   table.url, *flags]
+        return json.loads(subprocess.run(command, check=True, capture_output=True,
+                                         text=True).stdout)
+
+    whole, frozen = pause(), pause("--freeze")
+    return Figure(SECTION, "a worker's full garbage collection after the flood's pages",
+                  frozen["ms"], "ms", whole["ms"], "≤ 0.5 × every object collected",
+                  frozen["ms"] <= 0.5 * whole["ms"],
+                  f"median of {gc_pause.COLLECTIONS} gc.collect() in a process that served "
+                  f"{gc_pause.REQUESTS} histories of the long table and home pages; what it "
+                  f"started with frozen (gc.freeze(), as each worker does): {frozen['objects']:,} "
+                  f"objects to go through, against {whole['objects']:,} (the baseline)")
 
 
 def flooded(url: str, flood_url: str, seconds: int, tmp: Path) -> tuple[wrk.Load, wrk.Load]:

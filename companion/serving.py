@@ -20,6 +20,7 @@ proxy, so the proxy must share among clients.
 from __future__ import annotations
 
 import errno
+import gc
 import re
 import selectors
 import socket
@@ -97,6 +98,14 @@ class Worker(ThreadWorker):  # type: ignore[misc]
         super().on_pending_socket_readable(connection, client)
 
     per_client: int | None = PER_CLIENT  # None: no sharing (behind a proxy: `Server`)
+
+    def init_process(self) -> None:
+        """A new worker leaves what it was forked with (the app, its imports and templates,
+        about 45,000 objects) out of its garbage collections: a full collection, which pauses
+        all of the worker's threads, then takes about a tenth of the time (benchmarks/RESULTS.md:
+        a flood's allocations set off a full collection every few seconds)."""
+        gc.freeze()
+        super().init_process()
 
     def __init__(self, *args: Any, **kwargs: Any):
         super().__init__(*args, **kwargs)

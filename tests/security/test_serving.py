@@ -227,3 +227,22 @@ def test_a_request_that_yields_leaves_its_thread_idle_three_times_as_long_as_it_
         assert worker.handle(connection) == "done"
         took[yields] = time.monotonic() - began
     assert took[False] < 0.09 and took[True] >= 0.2
+
+
+def test_a_worker_leaves_what_it_was_forked_with_out_of_its_garbage_collections(monkeypatch):
+    """A full collection pauses every thread of a worker: what the worker started with (the
+    app, its imports) is frozen, so the pause is a tenth as long (`Worker.init_process`)."""
+    import gc
+
+    from gunicorn.workers.gthread import ThreadWorker
+
+    from companion.serving import Worker
+
+    frozen_when_started = []
+    monkeypatch.setattr(ThreadWorker, "init_process",
+                        lambda worker: frozen_when_started.append(gc.get_freeze_count()))
+    try:
+        Worker.__new__(Worker).init_process()
+    finally:
+        gc.unfreeze()
+    assert frozen_when_started and frozen_when_started[0] > 10_000
