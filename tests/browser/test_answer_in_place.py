@@ -87,3 +87,36 @@ def test_the_answer_shown_is_the_answer_s_page_and_what_did_not_change_stays(
         # the page's heading did not change, so it is the element it was
         assert page.evaluate("document.querySelector('main h1, main h2').__untouched === true")
         page.evaluate("window.__answers = []")
+
+
+# A node new or gone before unchanged siblings (a street turn's builder gains its sources'
+# chips before the known cards): the siblings after it are the very elements they were.
+IN_AND_OUT = """([before, after]) => {
+  const main = html => new DOMParser().parseFromString(`<main>${html}</main>`, 'text/html')
+    .querySelector('main');
+  const shown = document.querySelector('main');
+  window.companion.putInPlace(shown, main(before));
+  const kept = Array.from(shown.querySelectorAll('[data-kept]'));
+  kept.forEach(e => { e.__untouched = true; });
+  window.companion.putInPlace(shown, main(after));
+  return {html: shown.innerHTML, sent: main(after).innerHTML,
+          kept: kept.map(e => e.__untouched === true && shown.contains(e))};
+}"""
+HEAD = '<div class="head" data-kept>Built before</div>'
+CARDS = '<div class="cards" data-kept><div class="card">roof <b>+2</b></div></div>'
+CHIPS = ('<fieldset class="sources"><label><input type="radio" name="s" value="hand"> hand'
+         '</label></fieldset>')
+
+
+@pytest.mark.parametrize(("before", "after"), [
+    (f"<h2>Turn</h2>\n{HEAD}\n{CARDS}\n", f"<h2>Turn</h2>\n{CHIPS}\n{HEAD}\n{CARDS}\n"),
+    (f"<h2>Turn</h2>\n{CHIPS}\n{HEAD}\n{CARDS}\n", f"<h2>Turn</h2>\n{HEAD}\n{CARDS}\n"),
+    (f"<h2>Turn</h2>{HEAD}{CARDS}", f"<h2>Turn</h2><p>Ann's turn</p>{CHIPS}{HEAD}{CARDS}"),
+    (f"<p>Ann's turn</p>{CHIPS}{HEAD}{CARDS}<p>end</p>", f"{HEAD}{CARDS}<p>end</p>"),
+], ids=["put in", "taken out", "two put in", "two taken out"])
+def test_what_follows_an_element_put_in_or_taken_out_is_kept(
+        page: Page, live_database: Path, base_url: str, before: str, after: str) -> None:
+    page.goto(f"{base_url}/street/{seed(live_database, 'street', STREET, STREET_MID)}/")
+    shown = page.evaluate(IN_AND_OUT, [before, after])
+    assert shown["html"] == shown["sent"]
+    assert shown["kept"] == [True, True]
