@@ -389,8 +389,7 @@ def gc_pause_figure(instance: Path, table: games.Seeded) -> Figure:
     left out (`serving.Worker.init_process`) against all of it (`gc_pause.py`, a fresh process
     for each side)."""
     def pause(*flags: str) -> dict[str, float]:
-        command = [sys.executable, str(Path(__file__).with_name("gc_pause.py")), str(instance),
-                   table.url, *flags]
+        command = [sys.executable, gc_pause.__file__, str(instance), table.url, *flags]
         return json.loads(subprocess.run(command, check=True, capture_output=True,
                                          text=True).stdout)
 

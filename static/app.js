@@ -222,24 +222,27 @@
       var following = theirs.nextSibling;
       if (!mine) {
         old.appendChild(document.adoptNode(theirs));
-      } else if (!alike(mine, theirs) && stepsTo(mine, theirs) < stepsTo(theirs, mine)) {
-        old.insertBefore(document.adoptNode(theirs), mine); // new in the answer
-      } else if (!alike(mine, theirs) && stepsTo(theirs, mine) < LOOK_AHEAD) {
-        var dropped = mine; // not in the answer
-        mine = mine.nextSibling;
-        old.removeChild(dropped);
-        continue;
-      } else if (!alike(mine, theirs)) {
-        var replaced = mine;
-        mine = mine.nextSibling;
-        old.replaceChild(document.adoptNode(theirs), replaced);
-      } else {
+      } else if (alike(mine, theirs)) {
         if (mine.nodeType !== 1) {
           if (mine.nodeValue !== theirs.nodeValue) mine.nodeValue = theirs.nodeValue;
         } else if (!mine.isEqualNode(theirs)) {
           morph(mine, theirs);
         }
         mine = mine.nextSibling;
+      } else {
+        var ahead = stepsTo(mine, theirs), behind = stepsTo(theirs, mine);
+        if (ahead < behind) {
+          old.insertBefore(document.adoptNode(theirs), mine); // new in the answer
+        } else if (behind < LOOK_AHEAD) {
+          var dropped = mine; // not in the answer
+          mine = mine.nextSibling;
+          old.removeChild(dropped);
+          continue;
+        } else {
+          var replaced = mine;
+          mine = mine.nextSibling;
+          old.replaceChild(document.adoptNode(theirs), replaced);
+        }
       }
       theirs = following;
     }
