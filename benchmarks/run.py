@@ -129,7 +129,10 @@ METHODS = [
     "(2 quick) after a first visit, the main thread's busy time (`Performance.getMetrics` "
     "TaskDuration, which starts afresh with each document, read 600 ms after `load`) and "
     "the longest `longtask` entry; long tasks are also collected over every measured tap. "
-    "Medians; the notes give the maxima.",
+    "The slowdown's own spread, in the same browser after the games: one fixed piece of "
+    "script (about 4 ms at full speed here) run 60 times, each its own task 20 ms after the "
+    "last, at full speed and at 4x; its longest beside its median. Medians; the notes give "
+    "the maxima.",
     "- Lighthouse (issues 23, 28): `benchmarks/lighthouse.py` (also alone: `.venv/bin/python "
     "benchmarks/lighthouse.py [--quick] [--keep DIR]`). Lighthouse 12 (installed with npm into "
     "~/.cache/companion-bench when missing) with Debian's Chromium headless and its default "
