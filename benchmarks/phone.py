@@ -10,8 +10,9 @@ run, the bare baseline: a button laid over the page that writes one line (its fi
 fetches a tiny route (the table's `seq`, one read) and writes one more line (fetch + paint).
 Each table page's load: the main thread's busy time (`Performance.getMetrics` TaskDuration from
 navigation to idle) and its longest task (`PerformanceObserver` longtask); long tasks during the
-answers are kept too. Beside those, how far the slowed CPU alone stretches a task: one fixed
-piece of script run 60 times, each its own task, at full speed and slowed (`stretch`).
+answers are kept too, and the server's part of each tap (gunicorn's access log). Beside
+those, how far the slowed CPU alone stretches a task: one fixed piece of script run 60 times,
+each its own task, at full speed and slowed (`stretch`).
 
     .venv/bin/python benchmarks/phone.py [--quick] [--trace DIR]
 
@@ -164,6 +165,7 @@ class GameRun:
     answer_long: list[float]  # every long task (over 50 ms) while tapping, its duration
     placing: dict[str, float]
     back: dict[str, Any]
+    served: dict[str, list[int]]  # the server's ms per request while tapping, by kind of tap
 
 
 def run(mode: str = "full", tmp: Path | None = None, trace: Path | None = None
@@ -179,8 +181,9 @@ def run(mode: str = "full", tmp: Path | None = None, trace: Path | None = None
         tables = {slug: games.seed(db, slug, mid_game=True) for slug in games.PLAYERS}
         db.close()
         runs = []
+        timed = where / "phone-served.log"
         with (servers.gunicorn("companion:create_app()", {"COMPANION_INSTANCE": str(instance)},
-                               where / "phone-companion.log") as base,
+                               where / "phone-companion.log", timed) as base,
               sync_playwright() as playwright):
             browser = playwright.chromium.launch(executable_path=CHROMIUM, ignore_default_args=[
                 "--disable-back-forward-cache"], args=[
@@ -188,7 +191,7 @@ def run(mode: str = "full", tmp: Path | None = None, trace: Path | None = None
                 "--disable-background-networking", "--disable-component-update"])
             try:
                 for table in tables.values():
-                    runs.append(measure_game(browser, base, table, mode, trace))
+                    runs.append(measure_game(browser, base, table, mode, trace, timed))
                 spread = stretch(browser)
             finally:
                 browser.close()
@@ -208,7 +211,7 @@ def new_phone(browser: Any, base: str) -> tuple[Any, Any, Any]:
 
 
 def measure_game(browser: Any, base: str, table: games.Seeded, mode: str,
-                 trace: Path | None) -> GameRun:
+                 trace: Path | None, timed: Path) -> GameRun:
     print(f"   {table.label}", flush=True)
     context, page, cdp = new_phone(browser, base)
     try:
@@ -227,6 +230,7 @@ def measure_game(browser: Any, base: str, table: games.Seeded, mode: str,
             tap(page, ACTIONS[table.slug])
             tap(page, UNDO)
         page.evaluate("() => { window.__bench.longtasks = []; }")
+        since = len(servers.served_times(timed))
         for _ in range(ROUNDS[mode]):
             taps["action"].add(tap(page, ACTIONS[table.slug]))
             taps["undo"].add(tap(page, UNDO))
@@ -235,6 +239,7 @@ def measure_game(browser: Any, base: str, table: games.Seeded, mode: str,
             taps["undo"].add(tap(page, UNDO))
             bare.add(tap(page, BARE_BUTTON))
         answer_long = [t["duration"] for t in page.evaluate("window.__bench.longtasks")]
+        served = server_times(servers.served_times(timed, since))
         if trace is not None:
             for kind, selector in (("action", ACTIONS[table.slug]), ("undo", UNDO),
                                    ("bare", BARE_BUTTON)):
@@ -242,9 +247,23 @@ def measure_game(browser: Any, base: str, table: games.Seeded, mode: str,
                     tap(page, selector)
         placing = in_place(page, table.slug)
         back = back_from_history(page, table.url)
-        return GameRun(table.slug, taps, bare, busy, longest, answer_long, placing, back)
+        return GameRun(table.slug, taps, bare, busy, longest, answer_long, placing, back,
+                       served)
     finally:
         context.close()
+
+
+def server_times(requests: list[tuple[str, str, int]]) -> dict[str, list[int]]:
+    """The server's part of each tap (ms): undo, redo, the typical action (any other POST) and
+    the bare baseline's `seq` route (also asked by the page's own poll)."""
+    kinds: dict[str, list[int]] = defaultdict(list)
+    for method, path, ms in requests:
+        last = path.rstrip("/").rsplit("/", 1)[-1]
+        if method == "GET" and last == "seq":
+            kinds["bare"].append(ms)
+        elif method == "POST":
+            kinds[last if last in ("undo", "redo") else "action"].append(ms)
+    return kinds
 
 
 # Where the time after an answer goes: the page before and after the typical action put in
@@ -398,8 +417,10 @@ def figures(game: GameRun) -> list[report.Figure]:
             "≤ 2 × bare", updated <= 2 * fetched,
             note=f"{len(taps.updated)} taps, max {max(taps.updated):.0f} ms; answer received "
                  f"{median(taps.answer):.0f} ms, in place {median(taps.placed):.0f} ms (bare "
-                 f"{median(game.bare.answer):.0f} ms, {median(game.bare.placed):.0f} ms); "
-                 f"bare fetch + paint max {max(game.bare.updated):.0f} ms"))
+                 f"{median(game.bare.answer):.0f} ms, {median(game.bare.placed):.0f} ms), of "
+                 f"which the server's {median(game.served[kind]):.0f} ms (the bare seq route's "
+                 f"{median(game.served['bare']):.0f} ms); bare fetch + paint max "
+                 f"{max(game.bare.updated):.0f} ms"))
     tapped = sum(len(t.updated) for t in game.taps.values()) + len(game.bare.updated)
     longest = max(game.answer_long, default=0.0)
     out.append(report.Figure(

@@ -129,6 +129,8 @@ METHODS = [
     "(2 quick) after a first visit, the main thread's busy time (`Performance.getMetrics` "
     "TaskDuration, which starts afresh with each document, read 600 ms after `load`) and "
     "the longest `longtask` entry; long tasks are also collected over every measured tap. "
+    "The server's part of each tap: gunicorn's access log of the run (`%(M)s`, the worker's "
+    "milliseconds from the request read to the response sent), medians by kind. "
     "The slowdown's own spread, in the same browser after the games: one fixed piece of "
     "script (about 4 ms at full speed here) run 60 times, each its own task 20 ms after the "
     "last, at full speed and at 4x; its longest beside its median. Medians; the notes give "

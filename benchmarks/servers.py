@@ -25,8 +25,10 @@ def free_port() -> int:
 
 
 @contextmanager
-def gunicorn(app: str, env: dict[str, str], log: Path) -> Iterator[str]:
-    """Serve `app` ("module:factory()") with gunicorn; yields the base URL; always stops it."""
+def gunicorn(app: str, env: dict[str, str], log: Path, timed: Path | None = None
+             ) -> Iterator[str]:
+    """Serve `app` ("module:factory()") with gunicorn; yields the base URL; always stops it.
+    `timed`: a file that gets one line per request, "METHOD PATH MS" (`served_times`)."""
     port = free_port()
     command = [
         sys.executable, "-m", "gunicorn", app,
@@ -34,9 +36,24 @@ def gunicorn(app: str, env: dict[str, str], log: Path) -> Iterator[str]:
         "--bind", f"127.0.0.1:{port}", "--no-control-socket",
         "--chdir", str(ROOT), "--pythonpath", str(ROOT / "benchmarks"),
         "--log-level", "warning",
+        *(["--access-logfile", str(timed), "--access-logformat", "%(m)s %(U)s %(M)s"]
+          if timed else []),
     ]
     with served(command, env, log, port) as base:
         yield base
+
+
+def served_times(timed: Path, since: int = 0) -> list[tuple[str, str, int]]:
+    """The requests a `gunicorn(..., timed=...)` answered from line `since` of its file on:
+    (method, path, milliseconds the worker took, from the request read to the response
+    sent)."""
+    if not timed.exists():
+        return []
+    rows = []
+    for line in timed.read_text().splitlines()[since:]:
+        method, path, ms = line.split()
+        rows.append((method, path, int(ms)))
+    return rows
 
 
 @contextmanager
