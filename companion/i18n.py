@@ -27,6 +27,8 @@ from babel.messages.pofile import read_po, write_po
 from flask import Flask, g, has_app_context, has_request_context, request, session
 from flask_babel import Babel, LazyString, get_locale, get_translations
 from flask_babel import gettext as _gettext
+from jinja2 import pass_eval_context
+from jinja2.nodes import EvalContext
 from markupsafe import Markup, escape
 
 from .rules.text import Msg, Plural
@@ -58,7 +60,8 @@ def init_app(app: Flask) -> None:
 
 def install_template_gettext(app: Flask) -> None:
     """Templates look words up in the request's catalogue, found once per request: Flask-Babel's
-    own callables find the catalogue again for every word, a third of a page's cost."""
+    own callables find the catalogue again for every word, a third of a page's cost. `_()` and
+    `{% trans %}` go straight to `template_gettext`."""
     app.jinja_env.install_gettext_callables(  # type: ignore[attr-defined]
         gettext=lambda s: request_translations().ugettext(s),
         ngettext=lambda s, p, n: request_translations().ungettext(s, p, n),
@@ -66,6 +69,20 @@ def install_template_gettext(app: Flask) -> None:
         npgettext=lambda c, s, p, n: request_translations().unpgettext(c, s, p, n),
         newstyle=True,
     )
+    app.jinja_env.globals.update(gettext=template_gettext, _=template_gettext)
+
+
+@pass_eval_context
+def template_gettext(context: EvalContext, string: str, **variables: Any) -> str:
+    """A template's words in the players' language, as Jinja's newstyle gettext gives them
+    (HTML-safe where the template escapes, its `%(name)s` filled with escaped values, `%%` a
+    percent sign), in one call instead of three: a word without values and without a percent
+    sign is not formatted (formatting would leave it as it is). A table page says about 150 words,
+    a tenth of its making."""
+    said: str = request_translations().ugettext(string)
+    if context.autoescape:
+        said = Markup(said)
+    return said % variables if variables or "%" in said else said
 
 
 def choose_language() -> str:

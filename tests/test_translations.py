@@ -5,6 +5,7 @@ import string
 
 import pytest
 from babel.messages.pofile import read_po
+from jinja2 import Environment
 
 from companion import i18n
 from companion.rules.text import Msg, Plural
@@ -131,3 +132,37 @@ def test_a_message_shared_by_several_areas_has_one_german_text():
             german.setdefault(key, {})[path.stem] = str(message.string)
     differing = {k: v for k, v in german.items() if len(set(v.values())) > 1}
     assert differing == {}
+
+
+# A template's words: `i18n.template_gettext` in place of Jinja's newstyle gettext.
+TEMPLATE_WORDS = [
+    "{{ _('Undo') }}",
+    "{{ _('%(name)s is the start player, chosen at set-up.', name=player) }}",
+    "{% trans high=player, percent=40, fraction='2/5' %}Alea beats {{ high }} with probability "
+    "<strong>{{ percent }}%</strong> ({{ fraction }}).{% endtrans %}",
+    "{{ _('100%%') }} {{ _('Undo') ~ player }}",
+]
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+@pytest.mark.parametrize("source", TEMPLATE_WORDS)
+def test_a_template_says_its_words_as_jinjas_own_gettext_would(app, source, language):
+    """The same words, escaped the same way (a player's name is hostile), as Jinja's newstyle
+    gettext through the request's catalogue."""
+    jinjas = Environment(extensions=["jinja2.ext.i18n"], autoescape=True)
+    jinjas.install_gettext_callables(  # type: ignore[attr-defined]
+        gettext=lambda s: i18n.request_translations().ugettext(s),
+        ngettext=lambda s, p, n: i18n.request_translations().ungettext(s, p, n), newstyle=True)
+    player = '<b onclick="x()">Ann & Bo</b>'
+    with app.test_request_context(headers={"Accept-Language": language}):
+        ours = app.jinja_env.from_string(source).render(player=player)
+        assert ours == jinjas.from_string(source).render(player=player)
+    assert "<b" not in ours and "&lt;b onclick=&#34;x()&#34;&gt;Ann &amp; Bo&lt;/b&gt;" in ours \
+        or "player" not in source
+
+
+def test_a_template_word_is_in_the_players_language(app):
+    with app.test_request_context(headers={"Accept-Language": "de"}):
+        said = app.jinja_env.from_string(TEMPLATE_WORDS[2]).render(player="Ann")
+    assert said == ("Alea überbietet Ann mit einer Wahrscheinlichkeit von <strong>40 %</strong> "
+                    "(2/5).")
