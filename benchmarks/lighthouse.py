@@ -91,7 +91,10 @@ class Lighthouse:
     def audit(self, page: Page, categories: str, dark: bool, run: int = 0) -> dict[str, Any]:
         """One Lighthouse run of `page`: its report. A run that fails (Lighthouse with this
         Chromium now and then loses its page or trace, or writes half a report) is run
-        again, up to ATTEMPTS times; the report's "retried" says why."""
+        again, up to ATTEMPTS times; the report's "retried" says why. A whole report is kept
+        even when Lighthouse then exits with an error: with Chromium 156 it often fails after
+        writing it, on its way out ("Protocol error (Page.enable): Session closed", a
+        target it attached closing at its end); the report's "exited" says so."""
         scheme = "dark" if dark else "light"
         out = self.reports / f"{slug(page.name)}-{categories.replace(',', '+')}-{scheme}-{run}.json"
         command = [str(self.binary), self.base + page.path, "--quiet", "--output=json",
@@ -108,22 +111,25 @@ class Lighthouse:
                                   check=False)
             found = report_in(out)
             error = (found.get("runtimeError") or {}).get("code")
-            if not done.returncode and found and not error:
-                return {**found, "retried": retried}
             last = done.stderr.strip().splitlines()[-1:] or [""]
-            retried.append(error or f"exit {done.returncode}: {last[0][:120]}")
+            exit_ = f"exit {done.returncode}: {last[0][:120]}"
+            if found and not error:
+                return {**found, "retried": retried, "exited": exit_ if done.returncode else ""}
+            retried.append(error or exit_)
             time.sleep(RETRY_PAUSE_S)
         raise RuntimeError(f"lighthouse failed {ATTEMPTS} times: {'; '.join(retried)}")
 
 
 def report_in(path: Path) -> dict[str, Any]:
     """The report Lighthouse wrote, or {} when it wrote none or only part of one (it can stop
-    half way through writing it)."""
+    half way through writing it): a whole one scores every category it was asked for."""
     try:
         found: dict[str, Any] = json.loads(path.read_text())
     except (FileNotFoundError, json.JSONDecodeError):
         return {}
-    return found
+    asked = (found.get("configSettings") or {}).get("onlyCategories") or []
+    scored = found.get("categories") or {}
+    return found if asked and all(name in scored for name in asked) else {}
 
 
 def slug(name: str) -> str:
@@ -313,7 +319,10 @@ def task_source(url: str) -> str:
 
 
 def retries(found: dict[str, Any]) -> list[str]:
-    return [f"a run failed ({why}) and was run again" for why in found.get("retried", [])]
+    again = [f"a run failed ({why}) and was run again" for why in found.get("retried", [])]
+    exited = found.get("exited")
+    return [*again, *([f"Lighthouse ended with an error after its whole report ({exited})"]
+                      if exited else [])]
 
 
 def main() -> None:
