@@ -8,8 +8,10 @@ the game). Every page is asked with the Cookie of a phone that opened and starte
 statistics, the owner's share and delete pages) show what a phone that plays sees.
 
 Lighthouse 12 (13 needs Node 22) is installed with npm into the user's cache when missing
-(`LIGHTHOUSE=/path/to/lighthouse` uses another); it drives Debian's Chromium with its default
-mobile settings (a Moto G Power's screen, slow 4G and a CPU 4x slower, simulated). The dark
+(`LIGHTHOUSE_MODULES=/path/to/node_modules` uses another) and run through its Node API by
+`lighthouse_run.mjs` (its command line, with Chromium 156, often stopped on an error of its own
+after the audits, before or while writing the report); it drives Debian's Chromium with its
+default mobile settings (a Moto G Power's screen, slow 4G and a CPU 4x slower, simulated). The dark
 scheme is Chromium's `--blink-settings=preferredColorScheme=0`, checked first to really switch
 `prefers-color-scheme`. A performance score below 100 is measured twice more and the median
 of the three is given (a quick run: the home page and yard's mid-game table, each measured
@@ -53,6 +55,7 @@ from companion.views.clients import MAX_OWNED_TABLES  # noqa: E402
 
 SECTION = "Lighthouse (mobile: Moto G Power screen, slow 4G, CPU 4x slower, simulated)"
 VERSION = "12"
+RUNNER = HERE / "lighthouse_run.mjs"
 CACHE = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "companion-bench"
 FLAGS = ("--headless --no-sandbox --disable-gpu --disable-background-networking "
          "--disable-component-update --disable-sync --no-first-run")
@@ -80,10 +83,10 @@ class Page:
 
 @dataclass(frozen=True)
 class Lighthouse:
-    """How to run Lighthouse on the served companion: its binary, the server, the phone's
-    Cookie, and where the reports go."""
+    """How to run Lighthouse on the served companion: its node_modules, the server, the
+    phone's Cookie, and where the reports go."""
 
-    binary: Path
+    modules: Path
     base: str
     headers: Path
     reports: Path
@@ -92,17 +95,13 @@ class Lighthouse:
         """One Lighthouse run of `page`: its report. A run that fails (Lighthouse with this
         Chromium now and then loses its page or trace, or writes half a report) is run
         again, up to ATTEMPTS times; the report's "retried" says why. A whole report is kept
-        even when Lighthouse then exits with an error: with Chromium 156 it often fails after
-        writing it, on its way out ("Protocol error (Page.enable): Session closed", a
-        target it attached closing at its end); the report's "exited" says so."""
+        even when a promise of Lighthouse's was left rejected after the audits (exit status 3
+        of `lighthouse_run.mjs`); the report's "exited" says so."""
         scheme = "dark" if dark else "light"
         out = self.reports / f"{slug(page.name)}-{categories.replace(',', '+')}-{scheme}-{run}.json"
-        command = [str(self.binary), self.base + page.path, "--quiet", "--output=json",
-                   f"--output-path={out}", f"--only-categories={categories}",
-                   f"--chrome-flags={FLAGS}{' ' + DARK if dark else ''}",
-                   f"--extra-headers={self.headers}", f"--max-wait-for-load={MAX_WAIT_MS}",
-                   "--disable-full-page-screenshot",
-                   *(["--ignore-status-code"] if page.missing else [])]
+        command = ["node", str(RUNNER), str(self.modules), self.base + page.path, str(out),
+                   categories, f"{FLAGS}{' ' + DARK if dark else ''}", str(self.headers),
+                   str(MAX_WAIT_MS), "1" if page.missing else "0"]
         retried: list[str] = []
         for _ in range(ATTEMPTS):
             out.unlink(missing_ok=True)
@@ -137,18 +136,18 @@ def slug(name: str) -> str:
 
 
 def installed() -> Path:
-    """Lighthouse's command: $LIGHTHOUSE, else Lighthouse 12 in the user's cache, installed
-    there with npm when missing."""
-    if os.environ.get("LIGHTHOUSE"):
-        return Path(os.environ["LIGHTHOUSE"])
-    binary = CACHE / "node_modules" / ".bin" / "lighthouse"
-    if not binary.exists():
+    """Where Lighthouse is: $LIGHTHOUSE_MODULES, else Lighthouse 12 in the user's cache,
+    installed there with npm when missing (chrome-launcher comes with it)."""
+    if os.environ.get("LIGHTHOUSE_MODULES"):
+        return Path(os.environ["LIGHTHOUSE_MODULES"])
+    modules = CACHE / "node_modules"
+    if not (modules / "lighthouse" / "core" / "index.js").exists():
         if not shutil.which("npm"):
             raise RuntimeError("Lighthouse needs Node.js 18+ and npm: apt-get install npm")
         print(f"   Installing Lighthouse {VERSION} with npm into {CACHE}", flush=True)
         subprocess.run(["npm", "install", "--prefix", str(CACHE), "--no-audit", "--no-fund",
                         "--loglevel=error", f"lighthouse@{VERSION}"], check=True)
-    return binary
+    return modules
 
 
 def check_dark_flag() -> None:
@@ -215,7 +214,7 @@ def pages(site: load.Site, middle: dict[str, games.Seeded], ended: dict[str, gam
 
 def run(mode_name: str, tmp: Path, keep: Path | None = None) -> list[report.Figure]:
     """Every page: accessibility light and dark, performance light."""
-    binary = installed()
+    modules = installed()
     check_dark_flag()
     instance = tmp / "lighthouse-instance"
     app = games.app_for(instance)
@@ -230,7 +229,7 @@ def run(mode_name: str, tmp: Path, keep: Path | None = None) -> list[report.Figu
     figures: list[report.Figure] = []
     with servers.gunicorn("companion:create_app()", {"COMPANION_INSTANCE": str(instance)},
                           tmp / "lighthouse-companion.log") as base:
-        lighthouse = Lighthouse(binary, base, headers, reports)
+        lighthouse = Lighthouse(modules, base, headers, reports)
         site = load.Site(base, app, middle, cookie)
         for page in pages(site, middle, ended, mode_name):
             print(f"   {page.name}", flush=True)

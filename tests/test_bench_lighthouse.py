@@ -7,15 +7,14 @@ import pytest
 
 from benchmarks import lighthouse
 
-# Stands in for Lighthouse: writes the report given as its first argument to --output-path,
-# prints a last line to stderr and exits with the code given.
+# Stands in for lighthouse_run.mjs: given the report to write and the exit status before the
+# runner's own arguments (NODE_MODULES URL OUTPUT ...), writes the report to OUTPUT, says a
+# last line on stderr and exits so.
 FAKE = """import sys
-report, code = sys.argv[1], int(sys.argv[2])
-out = next(a.split("=", 1)[1] for a in sys.argv if a.startswith("--output-path="))
+report, code, runner, modules, url, out = sys.argv[1:7]
 open(out, "w").write(report)
-print("Unhandled Rejection. Reason: Error: Protocol error (Page.enable): Session closed.",
-      file=sys.stderr)
-sys.exit(code)
+print("After the run: Error: Protocol error (Page.enable): Session closed.", file=sys.stderr)
+sys.exit(int(code))
 """
 
 
@@ -53,16 +52,16 @@ def audit_with(tmp_path, monkeypatch, report, code):
 
 
 def test_a_whole_report_is_kept_when_lighthouse_fails_on_its_way_out(tmp_path, monkeypatch):
-    found = audit_with(tmp_path, monkeypatch, json.dumps(whole("performance")), 1)
+    found = audit_with(tmp_path, monkeypatch, json.dumps(whole("performance")), 3)
     assert found["categories"] == {"performance": {"score": 1}}
     assert found["retried"] == []
     assert lighthouse.retries(found) == [
-        "Lighthouse ended with an error after its whole report (exit 1: Unhandled Rejection. "
-        "Reason: Error: Protocol error (Page.enable): Session closed.)"]
+        "Lighthouse ended with an error after its whole report (exit 3: After the run: Error: "
+        "Protocol error (Page.enable): Session closed.)"]
 
 
 def test_a_run_without_a_whole_report_is_run_again_then_fails(tmp_path, monkeypatch):
-    with pytest.raises(RuntimeError, match="^lighthouse failed 2 times: exit 1: Unhandled"):
+    with pytest.raises(RuntimeError, match="^lighthouse failed 2 times: exit 1: After the run"):
         audit_with(tmp_path, monkeypatch, "", 1)
 
 
