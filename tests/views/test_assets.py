@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.assets import compact
+from companion.assets import COMPACTED, compact
 from tests.conftest import new_table
 
 STATIC = Path(__file__).resolve().parents[2] / "static"
@@ -16,7 +16,7 @@ STATIC = Path(__file__).resolve().parents[2] / "static"
 def sent(name: str) -> bytes:
     """What the app sends of a static text file, before any gzip."""
     source = (STATIC / name).read_text()
-    if name.endswith((".js", ".css")):
+    if name.endswith(COMPACTED):
         source = compact(source, css=name.endswith(".css"))
     return source.encode()
 
