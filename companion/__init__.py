@@ -119,6 +119,7 @@ def prepare_database(path: str, timeout: float) -> None:
     try:
         storage.check(db, path)
         storage.migrate(db)
+        replays.upgrade_logs(db)
         replays.score_unscored(db)
     finally:
         db.close()

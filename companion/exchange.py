@@ -28,7 +28,6 @@ changes with both, and would reveal the secret link).
 
 from __future__ import annotations
 
-import copy
 import csv
 import hashlib
 import io
@@ -40,12 +39,15 @@ from datetime import UTC, datetime
 from typing import Any
 from urllib.parse import quote
 
-from .rules import GAMES, Current, Game, Placing, RuleError, TableState, check_players, replay
-from .rules.log import CHANGE, MAX_EVENTS, REDO, TIME, UNDO, Event, is_time
+from .rules import GAMES, Current, Game, Placing, RuleError, TableState, check_players
+from .rules.log import CHANGE, MAX_EVENTS, TIME, VERSION, Event, is_time
+from .rules.referee import Referee
 from .rules.text import Msg
 
 FORMAT = "companion-table"
-VERSION = 1
+# The file's version is its log's (`rules.log.VERSION`): a version 1 file's actions are
+# recorded with what they mean as it is read.
+VERSIONS = (1, VERSION)
 FIELDS = ("format", "version", "game", "players", "created_at", "status", "events", "digest")
 EVENT_FIELDS = ("seq", "kind", "payload", "at")
 STATUSES = {"open": Msg("not finished"), "finished": Msg("finished")}
@@ -53,7 +55,6 @@ STATUSES = {"open": Msg("not finished"), "finished": Msg("finished")}
 # 80 KB and 170 events; these limits (and the tables' own, MAX_EVENTS) leave ten times that, and
 # cap the work a hostile file can ask of the rules.
 MAX_IMPORT_BYTES = 1024 * 1024
-SNAPSHOT_EVERY = 16
 SOURCE_NAME = "Companion"
 BGSTATS_CREATE_PLAY = "https://app.bgstatsapp.com/createPlay.html?data="
 # BoardGameGeek ids, only where one could be established:
@@ -126,7 +127,7 @@ def read_table(data: bytes, colours: Sequence[str]) -> Imported:
     """Check a table file, in this order, and say what is wrong with the first thing that is:
     size, JSON syntax, format and version, digest, fields, game, players, events (numbering,
     then every event replayed through the rules, each with only the payload keys its kind
-    declares), status."""
+    declares, and recorded with what it means), status."""
     if len(data) > MAX_IMPORT_BYTES:
         raise BadFile(too_large(), 413)
     document = parse(data)
@@ -137,7 +138,8 @@ def read_table(data: bytes, colours: Sequence[str]) -> Imported:
     players = check_seats(game, document["players"], colours)
     created_at = check_time(document["created_at"], Msg("The table's date"))
     events = [declared_only(game, event) for event in check_log(document["events"])]
-    table = check_rules(game, [p["name"] for p in players], events)
+    table, events = check_rules(game, [p["name"] for p in players], events,
+                                document["version"])
     status = "finished" if table.state.finished else "open"
     if document["status"] != status:
         raise BadFile(Msg("The file says the game is {said}, but its events leave it {actual}.",
@@ -184,9 +186,9 @@ def check_format(document: dict[str, Any]) -> None:
     if document.get("format") != FORMAT:
         raise BadFile(Msg("This file is not a table exported from this app."))
     version = document.get("version")
-    if version != VERSION or isinstance(version, bool):
-        raise BadFile(Msg("This file has format version {version}; this app reads version "
-                          "{known}.", version=shown(version), known=VERSION))
+    if version not in VERSIONS or isinstance(version, bool):
+        raise BadFile(Msg("This file has format version {version}; this app reads versions 1 "
+                          "to {known}.", version=shown(version), known=VERSION))
 
 
 def check_digest(document: dict[str, Any]) -> None:
@@ -309,83 +311,23 @@ def declared_payload(game: Game, kind: str, payload: Mapping[str, Any]) -> Mappi
     return kept
 
 
-def check_rules(game: Game, names: list[str], events: list[Event]) -> Current:
-    """Replay the events through the game's rules one by one, naming the first one refused;
-    the table they leave.
+def check_rules(game: Game, names: list[str], events: list[Event],
+                version: int) -> tuple[Current, list[Event]]:
+    """Replay the events (of a log of `version`) through the game's rules one by one, naming
+    the first one refused; the table they leave, and the events as the app keeps them (each
+    action with what it means: `rules.referee`).
 
     The rules were written for the payloads the app's own forms build; a file may hold anything,
     so any failure of the rules on an event is that event refused, in words.
     """
-    referee = Referee(game, names)
+    referee = Referee(game, names, version)
     for event in events:
         try:
             referee.take(event)
         except Exception as error:  # any failure: see the docstring
             raise BadFile(Msg("Event {n} ({kind}) is refused: {reason}", n=event.seq,
                               kind=event.kind[:40], reason=rules_message(error))) from None
-    return referee.table(events[-1].seq if events else 0)
-
-
-class Referee:
-    """The table's state, kept up to date event by event, undo and redo included.
-
-    After an undo or redo the state is rebuilt from a snapshot taken every few actions, so a
-    file full of corrections costs a few actions' work each, not a replay of the whole log.
-    """
-
-    def __init__(self, game: Game, names: list[str]):
-        self.game, self.names = game, names
-        self.state = game.start(names)
-        self.done: list[Event] = []
-        self.undone: list[Event] = []
-        self.snapshots = {0: copy.deepcopy(self.state)}  # actions in force -> state after them
-        self.behind = False
-
-    def take(self, event: Event) -> None:
-        if event.kind in (UNDO, REDO):
-            source, target = ((self.done, self.undone) if event.kind == UNDO
-                              else (self.undone, self.done))
-            if not source:
-                raise RuleError(Msg("There is nothing to undo.") if event.kind == UNDO
-                                else Msg("There is nothing to redo."))
-            target.append(source.pop())
-            self.behind = True
-            return
-        if event.kind == CHANGE:  # refereed at once: a change that does not fit is refused here
-            self.done.append(event)
-            self.undone.clear()
-            self.rebuild()
-            return
-        if self.behind:
-            self.rebuild()
-        for kept in [n for n in self.snapshots if n > len(self.done)]:  # a new action: what
-            del self.snapshots[kept]  # was undone can no longer be redone
-        self.state.apply(event.kind, event.payload)
-        self.done.append(event)
-        self.undone.clear()
-        if len(self.done) % SNAPSHOT_EVERY == 0:
-            self.snapshots[len(self.done)] = copy.deepcopy(self.state)
-
-    def table(self, last_seq: int) -> Current:
-        """The table as the log leaves it, after its event `last_seq`."""
-        if self.behind:
-            self.rebuild()
-        return Current(self.state, last_seq, tuple(e.seq for e in self.done),
-                       tuple(e.seq for e in reversed(self.undone)),
-                       self.done[-1] if self.done else None,
-                       self.undone[-1] if self.undone else None)
-
-    def rebuild(self) -> None:
-        """The state of the actions in force; with a change among them, replayed as played."""
-        if any(e.kind == CHANGE for e in self.done):
-            self.state = replay(self.game, self.names, self.done).state
-            self.behind = False
-            return
-        start = max(n for n in self.snapshots if n <= len(self.done))
-        self.state = copy.deepcopy(self.snapshots[start])
-        for event in self.done[start:]:
-            self.state.apply(event.kind, event.payload)
-        self.behind = False
+    return referee.table(events[-1].seq if events else 0), referee.recorded
 
 
 def rules_message(error: Exception) -> Msg:

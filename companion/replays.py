@@ -35,6 +35,7 @@ from .rules import (
 )
 from .rules import log as rules_log
 from .rules.log import CHANGE, MAX_EVENTS, REDO, UNDO, Event
+from .rules.referee import recorded_log
 from .rules.text import Msg
 
 # How many tables (each as of one event) and states a worker keeps: a few busy tables' worth.
@@ -86,7 +87,7 @@ def undone(game: Game, names: list[str], table: Current, seq: int, load: Load,
 
 # The shape of the rules' table states: a snapshot kept under another one is not read (the
 # table is replayed from its log instead). Raise it whenever a state class changes its fields.
-STATES = 3
+STATES = 4
 
 
 def snapshot(table: Current) -> bytes:
@@ -225,6 +226,23 @@ def result(game: Game, names: list[str], table: Current, at: str) -> str | None:
     return None if finished is None else players.as_json(finished)
 
 
+def upgrade_logs(db: storage.Database) -> None:
+    """Tables from before every action said what it means get their logs brought up to date,
+    once, at start-up (`rules.referee.recorded_log`); a log the rules no longer replay is left
+    as it is."""
+    for row in storage.old_logs(db):
+        game = GAMES.get(row["game"])
+        names = [p["name"] for p in row["players"]]
+        events = storage.events(db, row["id"])
+        try:
+            kept = recorded_log(game, names, events, row["log_version"]) if game else events
+        except RuleError:
+            kept = events
+        with storage.write_transaction(db):
+            storage.rewrite_log(db, row["id"], [new for new, old in zip(kept, events, strict=True)
+                                                 if new.payload != old.payload])
+
+
 def score_unscored(db: storage.Database) -> None:
     """Finished tables from before results were kept get theirs (once, at start-up)."""
     for row in storage.unscored(db):
@@ -272,11 +290,14 @@ def record(db: storage.Database, table_id: str, game: Game, names: list[str], ba
             raise RuleError(Msg("This table holds {most} entries, as many as a table can hold "
                                 "(and be exported and imported again): nothing more can be "
                                 "recorded. Export it and go on at a new table.", most=MAX_EVENTS))
-        # The event as a replay will read it back (tuples become lists): what the rules apply.
-        event = Event(based_on + 1, kind, json.loads(stored), storage.now())
         try:
-            table = after(game, names, as_it_stands(db, table_id, game, names, based_on,
-                                                    own=kind not in (UNDO, CHANGE)), event,
+            standing = as_it_stands(db, table_id, game, names, based_on,
+                                    own=kind not in (UNDO, CHANGE))
+            if kind not in (UNDO, REDO, CHANGE):  # an action says what it means here
+                stored = stored_payload(standing.state.recorded(kind, json.loads(stored)))
+            # The event as a replay reads it back (tuples become lists): what the rules apply.
+            event = Event(based_on + 1, kind, json.loads(stored), storage.now())
+            table = after(game, names, standing, event,
                           lambda seqs: storage.events_at(db, table_id, list(seqs)),
                           lambda head: MEMORY.state(table_id, head))
         except RuleError:

@@ -17,6 +17,7 @@ from typing import Any, Literal
 from sqlite_utils import Database
 from sqlite_utils.migrations import Migrations
 
+from .rules.log import VERSION as LOG_VERSION
 from .rules.log import Event, is_time
 
 migrations = Migrations("companion")
@@ -143,6 +144,14 @@ def mark_tables(db: Database) -> None:
     db["tables"].create_index(["mark"], unique=True)
     db["tables"].create_index(["touched_at"])
     repair_stored_times(db)
+
+
+@migrations()
+def add_log_versions(db: Database) -> None:
+    """Each table's log version (`rules.log.VERSION`): the tables from before events said
+    what they mean are version 1, brought up to date once, at start-up
+    (`companion.replays.upgrade_logs`)."""
+    db["tables"].add_column("log_version", int, not_null_default=1)
 
 
 @dataclass(frozen=True)
@@ -289,6 +298,7 @@ def create_table(db: Database, game: str, players: list[dict[str, str]]) -> str:
             "view_token": new_table_id(),
             "mark": mark_of(table_id),
             "touched_at": now(),
+            "log_version": LOG_VERSION,
         }
     )
     return table_id
@@ -385,6 +395,24 @@ def events(db: Database, table_id: str) -> list[Event]:
         raise DamagedError("A table's log reads back with events missing: the database file "
                            "is damaged (run PRAGMA quick_check on it).")
     return [Event(seq, kind, json.loads(payload), at) for seq, kind, payload, at in rows]
+
+
+def old_logs(db: Database) -> list[dict[str, Any]]:
+    """The tables whose log is of an earlier version than the app's (`LOG_VERSION`)."""
+    rows = db.query("select id, game, players, log_version from tables where log_version < ?",
+                    [LOG_VERSION])
+    return [dict(row, players=json.loads(row["players"])) for row in rows]
+
+
+def rewrite_log(db: Database, table_id: str, events: list[Event]) -> None:
+    """Inside a write transaction: a table's log brought up to the app's version, each of
+    `events` (payloads only: numbers, kinds and times stay) as it is kept from now on; the
+    snapshot kept with the old log goes (it holds its events)."""
+    db.executemany("update events set payload = ? where table_id = ? and seq = ?",
+                   [(json.dumps(e.payload, ensure_ascii=False, sort_keys=True), table_id, e.seq)
+                    for e in events])
+    db.execute("delete from snapshots where table_id = ?", [table_id])
+    db.execute("update tables set log_version = ? where id = ?", [LOG_VERSION, table_id])
 
 
 def last_seq(db: Database, table_id: str) -> int:
@@ -595,6 +623,7 @@ def import_table(
                 "view_token": new_table_id(),
                 "mark": mark_of(table_id),
                 "touched_at": now(),
+                "log_version": LOG_VERSION,
             }
         )
         db["events"].insert_all(

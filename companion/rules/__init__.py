@@ -7,11 +7,11 @@ from __future__ import annotations
 
 import pickle
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from . import fifth_avenue_table, street_table, urbanisation_table, yard, yard_table
-from .common import Placing, RuleError, shown_reason
+from .common import Placing, RuleError, Step, shown_reason
 from .log import CHANGE, CHANGE_KEYS, REDO, UNDO, Entry, Event, as_played, history, resolve
 from .names import clean_name, skeleton
 from .text import Msg
@@ -28,6 +28,10 @@ class TableState(Protocol):
     finished: bool
 
     def apply(self, kind: str, payload: Mapping[str, Any]) -> None: ...
+    # What an action means here, and its payload as the log keeps it (`common.ActionTable`).
+    def meaning(self, kind: str, payload: Mapping[str, Any]) -> dict[str, Any]: ...
+    def recorded(self, kind: str, payload: Mapping[str, Any]) -> dict[str, Any]: ...
+    def instead_of(self, kind: str, payload: Mapping[str, Any]) -> Step | None: ...
     def totals(self) -> dict[str, int]: ...
     def ranking(self) -> list[Placing]: ...
     # Whose turn it is and what comes next, in words (None where the rules cannot say).
@@ -110,7 +114,6 @@ GAMES: dict[str, Game] = {
         describe=fifth_avenue_table.describe,
         payload_keys=fifth_avenue_table.FifthAvenueTable.payload_keys,
         reserved_names=lambda players: ("Alea",),
-        describe_at=fifth_avenue_table.describe_at,
     ),
     "street": Game(
         slug="street",
@@ -161,16 +164,18 @@ class Current:
 def replay(game: Game, players: list[str], events: Iterable[Event],
            each: Callable[[Event, TableState], None] | None = None) -> Current:
     """A table from its whole log: undo and redo resolved, the actions in force applied (and
-    `each` told of every one, with the state it made). The one replay: pages, history, exports
-    and statistics read the table it gives (kept as a snapshot by `companion.replays`, so that
-    a page never replays a log)."""
+    `each` told of every one, as recorded, with the state it made). The one replay: pages,
+    history, exports and statistics read the table it gives (kept as a snapshot by
+    `companion.replays`, so that a page never replays a log). An action that does not say
+    everything it means (written by hand: the app records it all) means what it means here."""
     events = list(events)
     log = resolve(events)
     state = game.start(players)
     for event in as_played(log.done):
-        state.apply(event.kind, event.payload)
+        meant = Event(event.seq, event.kind, state.recorded(event.kind, event.payload), event.at)
+        state.apply(meant.kind, meant.payload)
         if each is not None:
-            each(event, state)
+            each(meant, state)
     return Current(state, events[-1].seq if events else 0, tuple(e.seq for e in log.done),
                    tuple(e.seq for e in log.undone), log.done[-1] if log.done else None,
                    log.undone[0] if log.undone else None)
@@ -180,12 +185,14 @@ def replay(game: Game, players: list[str], events: Iterable[Event],
 class Correction:
     """The game with past actions changed: the table it leaves, the change as the log keeps it
     (`CHANGE`'s payload), the later actions the rules no longer take, each with why (they are
-    taken out with the change), and the actions as they are played then."""
+    taken out with the change, or `replaced`: the rules' stand-in takes their place, with why),
+    and the actions as they are played then."""
 
     state: TableState
     change: dict[str, Any]
     dropped: list[tuple[Event, str]]
     played: list[Event]
+    replaced: list[tuple[Event, Event, str]] = field(default_factory=list)
 
 
 # An action as a change enters it: (kind, payload), or None for an action taken out.
@@ -195,9 +202,10 @@ Now = tuple[str, Mapping[str, Any]] | None
 def corrected(game: Game, players: list[str], in_force: Iterable[Event],
               edits: Mapping[int, Now], reason: str = "") -> Correction:
     """Past actions entered again (`edits`: seq -> what it is now, or None: taken out; the first
-    is the one the table set out to change): the rules referee every later action again on top
-    of them, and leave out each one they refuse now. RuleError if they refuse an action entered
-    again, or one of `edits` is no action in force."""
+    is the one the table set out to change), each recorded with what it means where it now
+    stands: the rules referee every later action again on top of them, as recorded, and keep
+    it, or put their stand-in in its place, or leave it out, with why. RuleError if they refuse
+    an action entered again, or one of `edits` is no action in force."""
     played = as_played(in_force)
     by_seq = {e.seq: e for e in played}
     for seq in edits:
@@ -206,32 +214,68 @@ def corrected(game: Game, players: list[str], in_force: Iterable[Event],
     first = min(edits)
     state = game.start(players)
     dropped: list[tuple[Event, str]] = []
+    replaced: list[tuple[Event, Event, str]] = []
     kept: list[Event] = []
+    entered: dict[int, Event | None] = {}
     for event in played:
         if event.seq in edits:
             now = edits[event.seq]
-            if now is not None:
-                state.apply(*now)
-                kept.append(Event(event.seq, now[0], now[1], event.at))
+            entered[event.seq] = again = None if now is None else Event(
+                event.seq, now[0], state.recorded(*now), event.at)
+            if again is not None:
+                state.apply(again.kind, again.payload)
+                kept.append(again)
             continue
         if event.seq < first:
             state.apply(event.kind, event.payload)
             kept.append(event)
             continue
-        trial = pickle.loads(pickle.dumps(state, pickle.HIGHEST_PROTOCOL))  # a refused action
-        try:  # leaves nothing behind
-            trial.apply(event.kind, event.payload)
-        except RuleError as refused:
-            dropped.append((event, refused.args[0] if refused.args else str(refused)))
-        else:
-            state = trial
-            kept.append(event)
-    change = {"edits": [{"seq": seq, "was": {"kind": by_seq[seq].kind,
-                                            "payload": dict(by_seq[seq].payload)},
-                         "now": None if now is None else {"kind": now[0], "payload": dict(now[1])}}
-                        for seq, now in edits.items()],
+        state, again, why = refereed_again(state, event)
+        if again is None:
+            dropped.append((event, why))
+            continue
+        kept.append(again)
+        if again is not event:
+            replaced.append((event, again, why))
+    changes = [*((by_seq[seq], entered[seq]) for seq in edits),
+               *((was, now) for was, now, _why in replaced)]
+    change = {"edits": [{"seq": was.seq, "was": _action(was),
+                         "now": None if now is None else _action(now)} for was, now in changes],
               "drop": [e.seq for e, _why in dropped], "reason": reason}
-    return Correction(state, change, dropped, kept)
+    return Correction(state, change, dropped, kept, replaced)
+
+
+def refereed_again(state: TableState, event: Event) -> tuple[TableState, Event | None, str]:
+    """A later action after a change: the table with it as it was recorded (the same action, or
+    the rules refuse it), else with the rules' stand-in for it (`instead_of`), else without it;
+    the action kept or put in its place (None: none), and why it is not kept as it was."""
+    trial = _copy(state)
+    try:
+        trial.apply(event.kind, event.payload)
+    except RuleError as refused:
+        why = refused.args[0] if refused.args else str(refused)
+    else:
+        return trial, event, ""
+    instead = state.instead_of(event.kind, event.payload)
+    if instead is None:
+        return state, None, why
+    trial = _copy(state)
+    try:
+        trial.apply(*instead)
+    except RuleError:
+        return state, None, why
+    return trial, Event(event.seq, *instead, event.at), why
+
+
+def _copy(state: TableState) -> TableState:
+    """A copy of its own, so that a refused action leaves nothing behind."""
+    copied: TableState = pickle.loads(pickle.dumps(state, pickle.HIGHEST_PROTOCOL))
+    return copied
+
+
+def _action(event: Event) -> dict[str, Any]:
+    """An action as a change keeps it."""
+    return {"kind": event.kind, "payload": dict(event.payload)}
 
 
 @dataclass(frozen=True)

@@ -155,7 +155,14 @@ def final_ranking(totals: Mapping[str, int]) -> list[Placing]:
     ]
 
 
+def known(**values: Any) -> dict[str, Any]:
+    """The values given that are known (not None): what an action means where the rules can
+    say it."""
+    return {key: value for key, value in values.items() if value is not None}
+
+
 Handler = TypeVar("Handler", bound=Callable[..., None])
+Step = tuple[str, dict[str, Any]]  # an action: its kind and payload
 
 
 def reads(*keys: str) -> Callable[[Handler], Handler]:
@@ -179,7 +186,13 @@ def action_key(kind: str, payload: Mapping[str, Any]) -> str:
 class ActionTable:
     """A game's table state: each action kind `k` is a method `_apply_k` that checks everything
     before it changes anything, so a refused action leaves the state as it was. Each declares
-    the keys of its payload with `@reads(...)`."""
+    the keys of its payload with `@reads(...)`.
+
+    An event says what it means: whatever the rules would otherwise read from the table it is
+    applied to (who acts, where, in which auction, round or phase: `meaning`) is written into its
+    payload when it is recorded (`recorded`) and checked whenever it is applied again, so that a
+    replay in a changed past keeps it as the same action or refuses it, never reads it as
+    another one."""
 
     finished: bool
 
@@ -190,14 +203,43 @@ class ActionTable:
         return None if handler is None else frozenset(getattr(handler, "payload_keys"))  # noqa: B009
 
     def apply(self, kind: str, payload: Mapping[str, Any]) -> None:
-        """Apply one action from the log; RuleError if the rules do not allow it now."""
+        """Apply one action from the log; RuleError if the rules do not allow it now, or if it
+        says it means something else than it would here (`meaning`)."""
         handler = getattr(self, f"_apply_{kind}", None)
         if handler is None:
             raise RuleError(Msg("Unknown action {kind!r}.", kind=kind))
         if self.finished:
             raise RuleError(Msg("The game is over: undo the last step to change anything."))
         self._before_action()
+        self._check_meaning(kind, payload)
         handler(payload)
+
+    def meaning(self, kind: str, payload: Mapping[str, Any]) -> dict[str, Any]:
+        """What an action of `kind` would mean here beyond what its payload says: the keys the
+        log records for it, with their values on this table (none where the rules cannot say:
+        the action is refused here for another reason). A game overrides it."""
+        return {}
+
+    def recorded(self, kind: str, payload: Mapping[str, Any]) -> dict[str, Any]:
+        """The payload as the log keeps it: with everything it means here written in."""
+        return {**self.meaning(kind, payload), **payload}
+
+    def meant_otherwise(self, key: str, recorded: Any, here: Any) -> str:
+        """Why an action that records `key` as `recorded` is refused where it would be `here`
+        (a game says it in its own words)."""
+        return Msg("This action was recorded as another one ({key}: {recorded}, here {here}).",
+                   key=key, recorded=recorded, here=here)
+
+    def instead_of(self, kind: str, payload: Mapping[str, Any]) -> Step | None:
+        """What stands in place of an action the rules refuse after a change of an earlier one,
+        so that the actions after it keep their places (Urbanisation: the player passes that
+        action phase); None: it is taken out, with nothing in its place."""
+        return None
+
+    def _check_meaning(self, kind: str, payload: Mapping[str, Any]) -> None:
+        for key, here in self.meaning(kind, payload).items():
+            if key in payload and payload[key] != here:
+                raise RuleError(self.meant_otherwise(key, payload[key], here))
 
     def _before_action(self) -> None:
         """A hook for state that lasts one action only (such as a note of what just happened)."""

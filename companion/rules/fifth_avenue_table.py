@@ -9,15 +9,15 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeGuard
 
 from .common import (
     ActionTable,
     Placing,
     RuleError,
-    action_key,
     final_ranking,
     join_names,
+    known,
     reads,
     require_count,
 )
@@ -142,6 +142,7 @@ class FifthAvenueTable(ActionTable):
     visited: dict[str, list[str]] = field(default_factory=dict)
     stopped: list[str] = field(default_factory=list)
     auctions: list[Auction] = field(default_factory=list)
+    auction_round: int = 0  # how many times a commissioner has come back to City Hall
     scorings: list[ScoringEvent] = field(default_factory=list)
     hand_cards: dict[str, int] = field(default_factory=dict)
     park_tiles: tuple[str, ...] = ()
@@ -155,9 +156,6 @@ class FifthAvenueTable(ActionTable):
     note: str | None = None
     end_reason: str | None = None
     finished: bool = False
-    # `action_key` of the action that made this state, and whose turn it was: its words name
-    # who placed a business or moved a commissioner (the payload does not).
-    acted: tuple[str, str | None] | None = field(default=None, compare=False, repr=False)
     # 'Ann', 'Ann and Ben': for the pages and the score sheet, said in the players' language.
     join_names = staticmethod(join_names)
 
@@ -288,18 +286,70 @@ class FifthAvenueTable(ActionTable):
 
     # Actions -----------------------------------------------------------------------------
 
-    def apply(self, kind: str, payload: Mapping[str, Any]) -> None:
-        player = self.current_player
-        super().apply(kind, payload)
-        self.acted = (action_key(kind, payload), player)
+    # What an event means -----------------------------------------------------------------
 
-    def actor_of(self, kind: str, payload: Mapping[str, Any]) -> str | None:
-        """Whose turn the action was, when this table is the one it made (None for a table it
-        did not make, such as the one an undo went back to, or one that keeps no turns)."""
-        acted: tuple[str, str | None] | None = getattr(self, "acted", None)
-        if acted is None or acted[0] != action_key(kind, payload):
+    def meaning(self, kind: str, payload: Mapping[str, Any]) -> dict[str, Any]:
+        """An event records who acted (the placer, the player at turn), a plot's colour, the
+        tile a business came from (its set and business), where a commissioner moved from and
+        which action of the turn the move was (the 1st, option C, or the 3rd), and the auction
+        an outcome or Alea's draw belongs to (its district and round) with where Alea built."""
+        if kind == "initial_skyscraper" and self.phase == "placing":
+            return known(player=self.next_placer, colour=self.colour_of(payload))
+        if kind in ("alea_bid", "auction") and self.phase == "auctions":
+            return self._auction_meaning(kind, payload)
+        if self.phase != "playing":
+            return {}
+        player = self.current_player
+        if kind == "business":
+            return known(player=player, colour=self.colour_of(payload), **self._tile_of(payload))
+        if kind == "move":
+            which = payload.get("commissioner")
+            here = self.commissioners.get(which) if isinstance(which, str) else None
+            return known(player=player, action=None if player is None else
+                         3 if self.turn_steps else 1, **{"from": here})
+        if kind in ("score", "skyscrapers", "end_turn"):
+            return known(player=player)
+        return {}
+
+    def colour_of(self, payload: Mapping[str, Any]) -> str | None:
+        """The colour of the plot a payload names (its district and place in the ring)."""
+        district, plot = payload.get("district"), payload.get("plot")
+        if not isinstance(district, str) or district not in self.colours or not _index(plot,
+                                                                                         PLOTS):
             return None
-        return acted[1]
+        return self.colours[str(district)][plot]
+
+    def _tile_of(self, payload: Mapping[str, Any]) -> dict[str, Any]:
+        """The supply row's set in play, and the business on the tile a payload takes there."""
+        current, tile = self.current_set, payload.get("tile")
+        if current is None:
+            return {}
+        tiles = self.row[current]
+        return known(set=current, business=tiles[tile] if _index(tile, len(tiles)) else None)
+
+    def _auction_meaning(self, kind: str, payload: Mapping[str, Any]) -> dict[str, Any]:
+        auction = self.auctions[0]
+        meant = {"place": auction.place, "round": self.auction_round}
+        if (kind == "auction" and payload.get("winner") == ALEA and auction.alea_may_win
+                and auction.place != CENTRAL_PARK):
+            board, colours = self.board[auction.place], self.colours[auction.place]
+            meant["plots"] = [colours[p] for p in alea_build_plots(board)]
+        return meant
+
+    def meant_otherwise(self, key: str, recorded: Any, here: Any) -> str:
+        """Why a recorded action is not the one it would be here, in the table's words."""
+        said = {"from": POSITION_NAMES, "place": POSITION_NAMES, "colour": COLOUR_NAMES,
+                "business": BUSINESS_LABELS}.get(key, {})
+        if key == "plots":
+            recorded, here = _plots(recorded), _plots(here)
+        elif key == "set":
+            recorded, here = _number(recorded), _number(here)
+        elif key == "action":
+            return MOVES_OTHERWISE[here == 1]
+        else:
+            recorded, here = said.get(str(recorded), recorded), said.get(str(here), here)
+        return Msg(MEANT_OTHERWISE.get(key, MEANT_OTHERWISE["other"]).template,
+                   recorded=recorded, here=here, key=key)
 
     def _before_action(self) -> None:
         self.note = None
@@ -406,7 +456,7 @@ class FifthAvenueTable(ActionTable):
                                 "player."))
         self.first_placer = self._owner(payload.get("player"), alea=False)
 
-    @reads("district", "plot")
+    @reads("district", "plot", "player", "colour")
     def _apply_initial_skyscraper(self, payload: Mapping[str, Any]) -> None:
         """Two skyscrapers each on empty plots: first round counter-clockwise, then back."""
         self._require_phase("placing")
@@ -423,7 +473,7 @@ class FifthAvenueTable(ActionTable):
         self.board[district][plot] = {"owner": player, "skyscrapers": 1}
         self.initial_done += 1
 
-    @reads("district", "plot", "tile")
+    @reads("district", "plot", "tile", "player", "colour", "set", "business")
     def _apply_business(self, payload: Mapping[str, Any]) -> None:
         """Option B: a business from the current set onto a plot that is empty or holds one
         business; when a set is down to one tile, that tile drops below Central Park."""
@@ -482,7 +532,7 @@ class FifthAvenueTable(ActionTable):
         return Msg(" Special scoring: {points}.",
                    points=", ".join(f"{p} +{v}" for p, v in points.items()))
 
-    @reads("commissioner", "to")
+    @reads("commissioner", "to", "player", "action", "from")
     def _apply_move(self, payload: Mapping[str, Any]) -> None:
         """Move a commissioner one step towards Central Park (marking the district left), or
         from Central Park back to City Hall, which starts the auctions it visited."""
@@ -501,11 +551,12 @@ class FifthAvenueTable(ActionTable):
         self.commissioners[str(which)] = str(to)
         self._turn_record(turn)
         if to == CITY_HALL:
+            self.auction_round += 1
             places = [d for d in self.visited[str(which)] if d not in self.stopped]
             self.auctions = [Auction(p) for p in [*places, CENTRAL_PARK]]
             self.visited[str(which)] = []
 
-    @reads("district")
+    @reads("district", "player")
     def _apply_score(self, payload: Mapping[str, Any]) -> None:
         """Option D: score a district where a commissioner stands."""
         self._require_phase("playing")
@@ -561,7 +612,7 @@ class FifthAvenueTable(ActionTable):
                            "{player} took {n} skyscrapers: {supply} in supply.",
                            player=player, n=taken, supply=self.supply[player])
 
-    @reads()
+    @reads("player")
     def _apply_end_turn(self, payload: Mapping[str, Any]) -> None:
         """Tables from before option A was entered: a tap after the turn's lone move ended it,
         saying that the turn was option A's (3 skyscrapers taken)."""
@@ -574,7 +625,7 @@ class FifthAvenueTable(ActionTable):
         self.turns_taken += 1
         self.turn_steps = []
 
-    @reads("high_bid", "cards")
+    @reads("high_bid", "cards", "place", "round")
     def _apply_alea_bid(self, payload: Mapping[str, Any]) -> None:
         """Alea, third to bid: the black cards flipped until a value repeats, against the high
         bid the real players made in their first round."""
@@ -589,6 +640,10 @@ class FifthAvenueTable(ActionTable):
             raise RuleError(Msg("Give Alea's cards in the order they were flipped."))
         alea_bid(cards)  # raises unless a value has just repeated
         auction = self.auctions[0]
+        if auction.alea_cards:
+            raise RuleError(Msg("Alea's cards for the auction in {district} are drawn already: "
+                                "Alea's first draw is the whole bid.",
+                                district=DISTRICT_NAMES[auction.place]))
         auction.high_bid, auction.alea_cards = high, tuple(cards)
         bid = auction.alea_bid
         self.note = (Msg("Alea bids {bid}.", bid=bid) if high is None
@@ -596,7 +651,7 @@ class FifthAvenueTable(ActionTable):
                      if auction.alea_in else
                      Msg("Alea bids {bid} against {high}: Alea is out.", bid=bid, high=high))
 
-    @reads("winner", "colour", "cards", "build", "stop")
+    @reads("winner", "colour", "cards", "build", "stop", "place", "round", "plots")
     def _apply_auction(self, payload: Mapping[str, Any]) -> None:
         """The auction's outcome: nobody, Alea, or a player who builds or declares a stop."""
         self._require_phase("auctions")
@@ -818,6 +873,37 @@ class FifthAvenueTable(ActionTable):
         self.finished = True
 
 
+# Why an event is not the action it would be where it is applied again (`meant_otherwise`).
+MEANT_OTHERWISE = {
+    "player": Msg("It is {here}'s turn, not {recorded}'s."),
+    "colour": Msg("This was the {recorded} plot; here that plot is {here}."),
+    "set": Msg("This business came from set {recorded} of the supply row; here set {here} is "
+               "in play."),
+    "business": Msg("This business was a {recorded}; here that tile is a {here}."),
+    "from": Msg("This commissioner moved from {recorded}; here it stands in {here}."),
+    "place": Msg("This belongs to the auction in {recorded}; here the auction in {here} is "
+                 "under way."),
+    "round": Msg("This belongs to auction round {recorded}; here round {here} is under way."),
+    "plots": Msg("Alea built on {recorded}; here Alea would build on {here}."),
+    "other": Msg("This action was recorded as another one ({key}: {recorded}, here {here})."),
+}
+MOVES_OTHERWISE = {
+    True: Msg("This move was the 3rd action of its turn; here it would be the 1st (option C)."),
+    False: Msg("This move was the 1st action of its turn (option C); here the 3rd action "
+               "comes."),
+}
+
+
+def _index(value: Any, size: int) -> TypeGuard[int]:
+    """Whether a logged value is a place in a list of `size` (0 to size - 1)."""
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < size
+
+
+def _number(index: Any) -> Any:
+    """A 0-based place as the table counts it (from 1)."""
+    return index + 1 if isinstance(index, int) and not isinstance(index, bool) else index
+
+
 TIE_BREAK_NEXT = Msg("The final scoring is done; break the tie with the cards in hand.")
 PHASE_HINTS = {
     "setup": Msg("First set up the board: starting businesses and the supply row."),
@@ -843,72 +929,130 @@ def check_set_sizes(sizes: object) -> tuple[int, ...]:
 
 
 def describe(kind: str, payload: Mapping[str, Any]) -> str:
-    """One action in words, for the history page."""
-    where = DISTRICT_NAMES.get(str(payload.get("district")), payload.get("district"))
-    plot = payload.get("plot")
-    plot_no = plot + 1 if isinstance(plot, int) else plot
-    drawn = payload.get("cards")
+    """One action in words with everything its event records: who acted, the district and the
+    plot by its colour, the business, a move's start and whether it was option C, the auction's
+    district and what its winner built (the history, the change pages, the refusals)."""
+    player, drawn = payload.get("player"), payload.get("cards")
     cards = " ".join(str(c) for c in drawn) if isinstance(drawn, list) else ""
-    winner = payload.get("winner")
-    commissioner = payload.get("commissioner")
-    to = payload.get("to")
+    if kind in ("initial_skyscraper", "business"):
+        return _placement(kind, payload)
+    if kind == "move":
+        return _move(payload)
+    if kind == "auction":
+        return _auction(payload)
+    if kind == "alea_bid":
+        said = (Msg("Alea's cards {cards} against a high bid of {high}", cards=cards,
+                    high=payload.get("high_bid")) if payload.get("high_bid") is not None
+                else Msg("Alea's cards {cards}", cards=cards))
+        place = payload.get("place")
+        return Msg("{place}: {said}", place=_place(place), said=said) if place else said
+    if kind == "score":
+        district = _place(payload.get("district"))
+        return (Msg("{player} scored {district}", player=player, district=district) if player
+                else Msg("{district} scored", district=district))
     texts = {
         "profile": Msg("Board colours set"),
         "setup": Msg("Starting businesses and supply row entered"),
-        "first_placer": Msg("{player} places the first skyscraper", player=payload.get("player")),
-        "initial_skyscraper": Msg("Initial skyscraper in {district}, plot {plot}",
-                                  district=where, plot=plot_no),
-        "business": Msg("Business placed in {district}, plot {plot}", district=where,
-                        plot=plot_no),
-        "move": Msg("The {commissioner} moved to {to}",
-                    commissioner=COMMISSIONER_NAMES.get(str(commissioner), commissioner),
-                    to=DISTRICT_NAMES.get(str(to), to)),
-        "score": Msg("{district} scored", district=where),
-        "alea_bid": Msg("Alea's cards {cards} against a high bid of {high}", cards=cards,
-                        high=payload.get("high_bid"))
-        if payload.get("high_bid") is not None else Msg("Alea's cards {cards}", cards=cards),
-        "auction": Msg("Auction: Alea won") if winner == ALEA
-        else Msg("Auction: {winner} won", winner=winner) if winner
-        else Msg("Auction: nobody bid"),
+        "first_placer": Msg("{player} places the first skyscraper", player=player),
         "final": Msg("Final scoring"),
         "hand_cards": Msg("Cards in hand entered for the tie-break"),
-        "end_turn": Msg("Turn ended"),
-        "skyscrapers": Msg("{player} took 3 skyscrapers (option A)",
-                           player=payload.get("player")),
+        "end_turn": (Msg("{player}'s turn ended (option A)", player=player) if player
+                     else Msg("Turn ended")),
+        "skyscrapers": Msg("{player} took 3 skyscrapers (option A)", player=player),
     }
     return texts.get(kind, kind)
 
 
+def _place(place: object) -> str:
+    """A district, City Hall or Central Park by its name; "the auction" for an outcome whose
+    event does not say where (hand-made)."""
+    return POSITION_NAMES.get(str(place), Msg("the auction")) if place else Msg("the auction")
 
-def describe_at(state: FifthAvenueTable, kind: str, payload: Mapping[str, Any]) -> str:
-    """One action in words with the table it was applied to: a plot by its colour on this
-    board, an initial skyscraper with its owner (the payload only numbers the plot), and who
-    placed a business, moved a commissioner or scored a district."""
-    actor = state.actor_of(kind, payload) if kind in ("business", "move", "score") else None
-    if actor is not None and kind == "move":
-        commissioner, to = payload.get("commissioner"), payload.get("to")
-        return Msg("{player} moved the {commissioner} to {to}", player=actor,
-                   commissioner=COMMISSIONER_NAMES.get(str(commissioner), commissioner),
-                   to=DISTRICT_NAMES.get(str(to), to))
-    if actor is not None and kind == "score":
-        district = payload.get("district")
-        return Msg("{player} scored {district}", player=actor,
-                   district=DISTRICT_NAMES.get(str(district), district))
-    district, plot = payload.get("district"), payload.get("plot")
-    if kind not in ("initial_skyscraper", "business") or district not in state.colours or not (
-            isinstance(plot, int) and 0 <= plot < PLOTS):
-        return describe(kind, payload)
-    where = DISTRICT_NAMES[str(district)]
-    colour = COLOUR_NAMES[state.colours[str(district)][plot]]
-    if kind == "business" and actor is not None:
-        return Msg("{player} placed a business in {district}, on the {colour} plot",
-                   player=actor, district=where, colour=colour)
-    if kind == "business":
-        return Msg("Business placed in {district}, on the {colour} plot", district=where,
-                   colour=colour)
-    owner = state.board[str(district)][plot].get("owner")
-    if owner is None:
-        return Msg("Initial skyscraper in {district}, on the {colour} plot", district=where,
-                   colour=colour)
-    return Msg("{player} placed an initial skyscraper in {district}, on the {colour} plot",
-               player=owner, district=where, colour=colour)
+
+def _plot(payload: Mapping[str, Any]) -> str:
+    """A plot by its colour, as the board shows it (by its number only in hand-made events)."""
+    colour = COLOUR_NAMES.get(str(payload.get("colour")))
+    if colour is not None:
+        return Msg("the {colour} plot", colour=colour)
+    return Msg("plot {plot}", plot=_number(payload.get("plot")))
+
+
+def _placement(kind: str, payload: Mapping[str, Any]) -> str:
+    """'Ann placed a business (gallery) in Times Square, on the green plot'."""
+    district, plot, player = _place(payload.get("district")), _plot(payload), payload.get("player")
+    business = BUSINESS_LABELS.get(str(payload.get("business")))
+    if kind == "initial_skyscraper":
+        return (Msg("{player} placed an initial skyscraper in {district}, on {plot}",
+                    player=player, district=district, plot=plot) if player
+                else Msg("Initial skyscraper in {district}, on {plot}", district=district,
+                         plot=plot))
+    if player and business:
+        return Msg("{player} placed a business ({business}) in {district}, on {plot}",
+                   player=player, business=business, district=district, plot=plot)
+    if player:
+        return Msg("{player} placed a business in {district}, on {plot}", player=player,
+                   district=district, plot=plot)
+    return Msg("Business placed in {district}, on {plot}", district=district, plot=plot)
+
+
+def _move(payload: Mapping[str, Any]) -> str:
+    """'Ann moved the white commissioner from City Hall to 34th St West (option C)'."""
+    which, player = payload.get("commissioner"), payload.get("player")
+    commissioner = COMMISSIONER_NAMES.get(str(which), which)
+    to, start = _place(payload.get("to")), payload.get("from")
+    if player and start:
+        said = Msg("{player} moved the {commissioner} from {start} to {to}", player=player,
+                   commissioner=commissioner, start=_place(start), to=to)
+    elif player:
+        said = Msg("{player} moved the {commissioner} to {to}", player=player,
+                   commissioner=commissioner, to=to)
+    else:
+        said = Msg("The {commissioner} moved to {to}", commissioner=commissioner, to=to)
+    return Msg("{move} (option C)", move=said) if payload.get("action") == 1 else said
+
+
+def _auction(payload: Mapping[str, Any]) -> str:
+    """'Ben won Times Square and built 2 skyscrapers on the orange plot (cards 5 5)', 'Alea
+    won 42nd St East and built on the gray and orange plots', 'Nobody bid in ...'."""
+    winner, place = payload.get("winner"), _place(payload.get("place"))
+    if winner is None:
+        return Msg("Nobody bid in {place}", place=place)
+    if winner == ALEA:
+        return _alea_won(payload, place)
+    drawn = payload.get("cards")
+    if payload.get("stop"):
+        said = Msg("{winner} won {place} for {plot} and declared a building stop",
+                   winner=winner, place=place, plot=_plot(payload))
+    elif payload.get("place") == CENTRAL_PARK or not payload.get("colour"):
+        said = Plural("{winner} won {place} and built {n} skyscraper",
+                      "{winner} won {place} and built {n} skyscrapers", winner=winner,
+                      place=place, n=_count(payload.get("build", 0)))
+    else:
+        said = Plural("{winner} won {place} and built {n} skyscraper on {plot}",
+                      "{winner} won {place} and built {n} skyscrapers on {plot}", winner=winner,
+                      place=place, n=_count(payload.get("build", 0)), plot=_plot(payload))
+    if isinstance(drawn, list):
+        return Msg("{said} (cards {cards})", said=said, cards=" ".join(str(c) for c in drawn))
+    return said
+
+
+def _alea_won(payload: Mapping[str, Any], place: str) -> str:
+    plots = payload.get("plots")
+    if not isinstance(plots, list):
+        return Msg("Alea won {place}", place=place)
+    if not plots:
+        return Msg("Alea won {place} and declared a building stop", place=place)
+    return Msg("Alea won {place} and built on {plots}", place=place, plots=_plots(plots))
+
+
+def _plots(plots: Any) -> str:
+    """Where Alea built: 'the gray and orange plots'; none: a building stop."""
+    if not isinstance(plots, list) or not plots:
+        return Msg("no plot (a building stop)")
+    return Plural("the {colours} plot", "the {colours} plots", n=len(plots),
+                  colours=and_list([COLOUR_NAMES.get(str(c)) or str(c) for c in plots]))
+
+
+def _count(given: object) -> int:
+    """A logged count as a number to say (0 for what the rules would have refused)."""
+    return given if isinstance(given, int) and not isinstance(given, bool) and given >= 0 else 0

@@ -13,6 +13,9 @@ from .text import Msg
 
 UNDO = "undo"
 REDO = "redo"
+# The log's version: 2 since every action says what it means (`common.ActionTable.meaning`);
+# a version 1 log is brought up to it by `referee.recorded_log`.
+VERSION = 2
 # The most events a table holds, undo and redo included: as many as an import accepts, so that
 # every table can be exported and imported again. A long real game logs about 170.
 MAX_EVENTS = 2000

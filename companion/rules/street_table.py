@@ -75,6 +75,11 @@ CARD_PHRASES = {
 }
 # A turn's steps: the 1st action, the 2nd action, and placing a card bought separately.
 FIRST, SECOND, PLACE_BOUGHT = 1, 2, 3
+ACTION_OTHERWISE = {
+    True: Msg("This was the 1st action of its turn (the free card); here the 2nd action comes."),
+    False: Msg("This was the 2nd action of its turn (the bought card); here the 1st action "
+               "comes."),
+}
 STEP_WORDS = {
     FIRST: Msg("{player}'s 1st action comes next"),
     SECOND: Msg("{player}'s 2nd action comes next"),
@@ -258,7 +263,20 @@ class StreetTable(ActionTable):
         ):
             self.triggered_by = player
 
-    @reads("player", "street", "site", "card", "bought_from", "cost")
+    def meaning(self, kind: str, payload: Mapping[str, Any]) -> dict[str, Any]:
+        """A card built or discarded records which action of its player's turn it was: the
+        1st (the free card) or the 2nd (bought)."""
+        if kind not in ("card", "discard") or payload.get("player") != self.turn or (
+                self.round_over):
+            return {}
+        return {"action": 1 if self.step == FIRST else 2}
+
+    def meant_otherwise(self, key: str, recorded: Any, here: Any) -> str:
+        if key != "action":
+            return super().meant_otherwise(key, recorded, here)
+        return ACTION_OTHERWISE[recorded == 1]
+
+    @reads("player", "street", "site", "card", "bought_from", "cost", "action")
     def _apply_card(self, payload: Mapping[str, Any]) -> None:
         """A card built on a site: on one's own street, or a gift on an opponent's. The 1st
         action's card is free ("take its top card for free. You can play it on a street site or
@@ -320,7 +338,7 @@ class StreetTable(ActionTable):
         self.upcoins[player] = 0
         self._next(player, SECOND)
 
-    @reads("player")
+    @reads("player", "action")
     def _apply_discard(self, payload: Mapping[str, Any]) -> None:
         """The card taken was discarded ("You can play it on a street site or discard it"): the
         1st action is done, or the turn, if it was the bought card."""

@@ -18,6 +18,7 @@ from .common import (
     ActionTable,
     Placing,
     RuleError,
+    Step,
     check_reason,
     join_names,
     reads,
@@ -173,6 +174,17 @@ RULINGS = {
         "players without a factory share the place."),
 }
 
+# The actions taken in an action phase, one per player in turn order.
+PHASE_ACTIONS = frozenset({"pass", "buy_land", "erect", "trade_grain", "sow", "work_orders",
+                           "attract", "produce", "taxes", "invention"})
+# Why an event is not the action it would be where it is applied again (`meant_otherwise`).
+MEANT_OTHERWISE = {
+    "player": Msg("It is {here}'s turn, not {recorded}'s."),
+    "turn": Msg("This action belongs to turn {recorded}; here it is turn {here}."),
+    "phase": Msg("This action belongs to action phase {recorded} of 4; here action phase "
+                 "{here} comes."),
+}
+
 # The rulings by the step of the game they rule on: the page folds each step's behind one
 # "Rulings (n)" in that step's section. The pools', the tie's and the
 # starting money's are said beside what they rule.
@@ -316,6 +328,33 @@ class UrbanisationTable(ActionTable):
         return final_ranking({p: totals[p] + bonuses[p] for p in self.players},
                              self.factory_numbers())
 
+    # What an event means -----------------------------------------------------------------
+
+    def meaning(self, kind: str, payload: Mapping[str, Any]) -> dict[str, Any]:
+        """An event records who acted and when: an action its turn and action phase, a
+        character's hire its turn, the administration the turn it ends."""
+        if kind in PHASE_ACTIONS and self.segment == "actions":
+            return {"player": self.current_player, "turn": self.turn, "phase": self.action_phase}
+        if kind == "character" and self.segment == "characters":
+            return {"player": self.current_player, "turn": self.turn}
+        if kind == "administration" and self.segment == "administration":
+            return {"turn": self.turn}
+        return {}
+
+    def meant_otherwise(self, key: str, recorded: Any, here: Any) -> str:
+        if key not in MEANT_OTHERWISE:
+            return super().meant_otherwise(key, recorded, here)
+        return Msg(MEANT_OTHERWISE[key].template, recorded=recorded, here=here)
+
+    def instead_of(self, kind: str, payload: Mapping[str, Any]) -> Step | None:
+        """Ruling: an action the rules refuse after a change of an earlier one (a purchase the
+        player can no longer pay, say) becomes a pass of that player's action phase, so that
+        every other player's action keeps its turn and phase."""
+        slot = self.meaning(kind, payload)
+        if kind not in PHASE_ACTIONS or any(payload.get(k) != v for k, v in slot.items()):
+            return None
+        return ("pass", slot)
+
     # Helpers for the actions -------------------------------------------------------------
 
     def _before_action(self) -> None:
@@ -415,7 +454,7 @@ class UrbanisationTable(ActionTable):
         first = self.players.index(player)
         return self.players[first:] + self.players[:first]
 
-    @reads("player", "character")
+    @reads("player", "character", "turn")
     def _apply_character(self, payload: Mapping[str, Any]) -> None:
         """Hire a character: in turn order from the start player, each takes one card; free."""
         player = self._to_act(payload, "characters")
@@ -431,13 +470,13 @@ class UrbanisationTable(ActionTable):
 
     # The actions -------------------------------------------------------------------------
 
-    @reads("player")
+    @reads("player", "turn", "phase")
     def _apply_pass(self, payload: Mapping[str, Any]) -> None:
         """A player who does not act in this action phase."""
         player = self._to_act(payload)
         self._done(player, None, Msg("{player} passed.", player=player))
 
-    @reads("player", "character", "price_markers", "grounds")
+    @reads("player", "character", "price_markers", "grounds", "turn", "phase")
     def _apply_buy_land(self, payload: Mapping[str, Any]) -> None:
         """Buy land: "$1 for each price marker in it"; the territory has 1 or 2 grounds."""
         player = self._to_act(payload)
@@ -457,7 +496,7 @@ class UrbanisationTable(ActionTable):
                        grounds=Plural("{n} building ground", "{n} building grounds", n=grounds),
                        cost=cost))
 
-    @reads("player", "character", "building", "count")
+    @reads("player", "character", "building", "count", "turn", "phase")
     def _apply_erect(self, payload: Mapping[str, Any]) -> None:
         """Raise buildings: houses ($2, 1 VP) on empty grounds, skyscrapers ($3, 2 VP) on a house
         standing before the action, administrative buildings ($3, 2 VP); the Architect pays $1
@@ -495,7 +534,7 @@ class UrbanisationTable(ActionTable):
         if kind in self.pools:
             self.pools[kind] -= count
 
-    @reads("player", "character", "buy", "sell")
+    @reads("player", "character", "buy", "sell", "turn", "phase")
     def _apply_trade_grain(self, payload: Mapping[str, Any]) -> None:
         """Trade grain at the market's prices (urbanisation.buy_grain / sell_grain), never above 8
         grain; the Mill Worker first takes 2 grain free from the field."""
@@ -529,7 +568,7 @@ class UrbanisationTable(ActionTable):
             paid, market = sell_grain(market, sell, n, held=card.grain + free)
         return free, cost, paid, market
 
-    @reads("player", "character", "grain", "farmer")
+    @reads("player", "character", "grain", "farmer", "turn", "phase")
     def _apply_sow(self, payload: Mapping[str, Any]) -> None:
         """Sow seeds: grain from the card on empty building grounds, one each (two with the
         invention); the Farmer takes 1 or 2 more on his card."""
@@ -547,7 +586,7 @@ class UrbanisationTable(ActionTable):
                 else Msg("{player} sowed {n} grain.", player=player, n=seeds))
         self._done(player, "farmer" if farmer else None, note)
 
-    @reads("player", "character", "colour", "count", "last", "extra_colour")
+    @reads("player", "character", "colour", "count", "last", "extra_colour", "turn", "phase")
     def _apply_work_orders(self, payload: Mapping[str, Any]) -> None:
         """Receive work orders: the markers shown on the space, from the board; $1 for the last
         empty space of a card; twice as many with the Double work orders character."""
@@ -576,7 +615,8 @@ class UrbanisationTable(ActionTable):
                 raise RuleError(Msg("Only {n} {colour} work orders are left on the board.",
                                     n=self.supply[c], colour=COLOUR_NAMES[c]))
 
-    @reads("player", "character", "number", "colour", "goods", "name", "filled", "upgrade")
+    @reads("player", "character", "number", "colour", "goods", "name", "filled", "upgrade",
+           "turn", "phase")
     def _apply_attract(self, payload: Mapping[str, Any]) -> None:
         """Attract industry (+2 VP): a factory marker on an empty building ground, or an upgrade
         of an active factory by a higher-numbered card. The card's work order spaces must be
@@ -635,7 +675,7 @@ class UrbanisationTable(ActionTable):
         if self.pools.get("factory") == 0:
             raise RuleError(Msg("No factory markers are left in the pool."))
 
-    @reads("player", "character", "factory", "orders")
+    @reads("player", "character", "factory", "orders", "turn", "phase")
     def _apply_produce(self, payload: Mapping[str, Any]) -> None:
         """Produce goods: work orders from the card onto an active factory's production space;
         money by their value and 1 VP per good (urbanisation.produce_goods), with the inventions'
@@ -671,7 +711,7 @@ class UrbanisationTable(ActionTable):
                                 number=number))
         return factory
 
-    @reads("player", "character")
+    @reads("player", "character", "turn", "phase")
     def _apply_taxes(self, payload: Mapping[str, Any]) -> None:
         """Collect taxes: tax marker one space left, $1 per citizen, only while it lies right of
         the citizen marker; twice with the Tax Collector."""
@@ -683,7 +723,7 @@ class UrbanisationTable(ActionTable):
         self._done(player, "tax_collector" if collector else None,
                    Msg("{player} collected ${money} in taxes.", player=player, money=money))
 
-    @reads("player", "character", "marker", "to", "cards")
+    @reads("player", "character", "marker", "to", "cards", "turn", "phase")
     def _apply_invention(self, payload: Mapping[str, Any]) -> None:
         """Acquire invention: move a marker right (a new one enters at the left), the first
         space free and $1 each further; take 1 card there (all of them with the Professor),
@@ -781,7 +821,7 @@ class UrbanisationTable(ActionTable):
 
     # Administration and the end ----------------------------------------------------------
 
-    @reads("exchange", "display")
+    @reads("exchange", "display", "turn")
     def _apply_administration(self, payload: Mapping[str, Any]) -> None:
         """Prepare the next turn: harvest, factories, citizens (2 VP each), feeding (1 VP per 3
         grain left), grain refill; then the next turn with its Mayor. `exchange` lists players

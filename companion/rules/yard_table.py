@@ -17,6 +17,7 @@ from .common import (
     check_reason,
     final_ranking,
     join_names,
+    known,
     reads,
     require_count,
 )
@@ -50,6 +51,9 @@ from .yard_end import (
 from .yard_words import cards_in_words, describe
 
 __all__ = ["Leftover", "Scoring", "YardTable", "describe"]
+
+DEAL_NAMES = {"setup": Msg("at the start"), "A": Msg("after scoring A"),
+              "B": Msg("after scoring B")}
 
 
 @dataclass(frozen=True)
@@ -292,7 +296,18 @@ class YardTable(ActionTable):
             raise RuleError(Msg("Unknown building {building!r}.", building=building))
         return str(building)
 
-    @reads("buildings")
+    def meaning(self, kind: str, payload: Mapping[str, Any]) -> dict[str, Any]:
+        """A deal of Dirk's cards records which deal it is: at the start, after scoring A or
+        after scoring B (the same six cards at the start and after A)."""
+        return known(deal=self.dirk_due) if kind == "dirk_deal" else {}
+
+    def meant_otherwise(self, key: str, recorded: Any, here: Any) -> str:
+        if key != "deal":
+            return super().meant_otherwise(key, recorded, here)
+        return Msg("This was Dirk's deal {recorded}; here his deal {here} is due.",
+                   recorded=DEAL_NAMES.get(recorded, recorded), here=DEAL_NAMES.get(here, here))
+
+    @reads("buildings", "deal")
     def _apply_dirk_deal(self, payload: Mapping[str, Any]) -> None:
         """Dirk's cards from the deck: 6 at the start, 6 after A, a third of the deck after B."""
         due = self.dirk_due

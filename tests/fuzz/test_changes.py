@@ -61,9 +61,10 @@ def test_a_change_leaves_the_table_the_corrected_log_replays_to(slug, data):
     event(f"changed, {len(correction.dropped) > 0 and 'some' or 'no'} later actions dropped")
     replays.record(db, table_id, game, players, played, CHANGE, correction.change)
 
-    corrected_log = [Event(e.seq, *edits.get(e.seq) or (e.kind, e.payload)) for e in events
-                     if e.seq not in correction.change["drop"]
-                     and (e.seq not in edits or edits[e.seq])]
+    now = {edit["seq"]: edit["now"] for edit in correction.change["edits"]}  # as recorded
+    corrected_log = [Event(e.seq, now[e.seq]["kind"], now[e.seq]["payload"]) if e.seq in now
+                     else e for e in events
+                     if e.seq not in correction.change["drop"] and now.get(e.seq, True)]
     assert [(e.kind, dict(e.payload)) for e in correction.played] == [
         (e.kind, dict(e.payload)) for e in rules.log.as_played(
             rules.log.resolve(corrected_log).done)]

@@ -60,7 +60,8 @@ def test_fifth_avenue_names_plots_by_colour_and_the_owner_of_each_initial_skyscr
     plot 2 gray (the log numbers plots from 0)."""
     lines = pad("fifth_avenue")
     assert lines[3].said == "Ann placed an initial skyscraper in 52nd St West, on the orange plot"
-    assert lines[7].said == "Ann placed a business in 52nd St West, on the gray plot"
+    assert lines[7].said == ("Ann placed a business (perfume) in 52nd St West, on the gray "
+                             "plot")
     assert lines[7].note == "Business 1 of 12: a perfume in 52nd St West, on the gray plot."
 
 
@@ -78,7 +79,9 @@ def test_a_consequence_is_said_once_and_only_when_it_adds_to_the_action():
     assert scored.note is None and scored.points == (("Ann", 5), ("Ben", 3))
     stop = next(line for line in lines if line.note and line.note.startswith("Building stop in "
                                                                             "34th St East"))
-    assert stop.said == "Auction: Ben won" and stop.points == (("Ann", 1), ("Ben", 2))
+    assert stop.said == ("Ben won 34th St East for the green plot and declared a building stop "
+                         "(cards 4)")
+    assert stop.points == (("Ann", 1), ("Ben", 2))
     sown = pad("urbanisation")[42]
     assert sown.said == "Ann sowed 1 grain" and sown.note is None
 
@@ -99,3 +102,5 @@ def test_alea_s_draw_is_said_with_the_high_bid_only_when_it_was_entered():
     assert describe("alea_bid", {"cards": [4, 6, 4], "high_bid": 12}) == (
         "Alea's cards 4 6 4 against a high bid of 12")
     assert describe("alea_bid", {"cards": [5, 5]}) == "Alea's cards 5 5"
+    assert describe("alea_bid", {"cards": [5, 5], "place": "times"}) == (
+        "Times Square: Alea's cards 5 5")
