@@ -77,12 +77,15 @@ def template_gettext(context: EvalContext, string: str, **variables: Any) -> str
     """A template's words in the players' language, as Jinja's newstyle gettext gives them
     (HTML-safe where the template escapes, its `%(name)s` filled with escaped values, `%%` a
     percent sign), in one call instead of three: a word without values and without a percent
-    sign is not formatted (formatting would leave it as it is). A table page says about 150 words,
-    a tenth of its making."""
+    sign is not formatted (formatting would leave it as it is); a value that is a rules `Msg`
+    is said in the players' language too. A table page says about 150 words, a tenth of its
+    making."""
     said: str = request_translations().ugettext(string)
     if context.autoescape:
         said = Markup(said)
-    return said % variables if variables or "%" in said else said
+    if not variables:
+        return said % variables if "%" in said else said
+    return said % {name: translate(value) for name, value in variables.items()}
 
 
 def choose_language() -> str:

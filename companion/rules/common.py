@@ -226,7 +226,9 @@ class ActionTable:
 
     def meant_otherwise(self, key: str, recorded: Any, here: Any) -> str:
         """Why an action that records `key` as `recorded` is refused where it would be `here`
-        (a game says it in its own words)."""
+        (a game says its own keys in its own words)."""
+        if key == "player":
+            return Msg("It is {here}'s turn, not {recorded}'s.", here=here, recorded=recorded)
         return Msg("This action was recorded as another one ({key}: {recorded}, here {here}).",
                    key=key, recorded=recorded, here=here)
 

@@ -338,18 +338,12 @@ class FifthAvenueTable(ActionTable):
 
     def meant_otherwise(self, key: str, recorded: Any, here: Any) -> str:
         """Why a recorded action is not the one it would be here, in the table's words."""
-        said = {"from": POSITION_NAMES, "place": POSITION_NAMES, "colour": COLOUR_NAMES,
-                "business": BUSINESS_LABELS}.get(key, {})
-        if key == "plots":
-            recorded, here = _plots(recorded), _plots(here)
-        elif key == "set":
-            recorded, here = _number(recorded), _number(here)
-        elif key == "action":
+        if key == "action":
             return MOVES_OTHERWISE[here == 1]
-        else:
-            recorded, here = said.get(str(recorded), recorded), said.get(str(here), here)
-        return Msg(MEANT_OTHERWISE.get(key, MEANT_OTHERWISE["other"]).template,
-                   recorded=recorded, here=here, key=key)
+        if key not in MEANT_OTHERWISE:
+            return super().meant_otherwise(key, recorded, here)
+        return Msg(MEANT_OTHERWISE[key].template, recorded=_said(key, recorded),
+                   here=_said(key, here))
 
     def _before_action(self) -> None:
         self.note = None
@@ -875,7 +869,6 @@ class FifthAvenueTable(ActionTable):
 
 # Why an event is not the action it would be where it is applied again (`meant_otherwise`).
 MEANT_OTHERWISE = {
-    "player": Msg("It is {here}'s turn, not {recorded}'s."),
     "colour": Msg("This was the {recorded} plot; here that plot is {here}."),
     "set": Msg("This business came from set {recorded} of the supply row; here set {here} is "
                "in play."),
@@ -885,13 +878,23 @@ MEANT_OTHERWISE = {
                  "under way."),
     "round": Msg("This belongs to auction round {recorded}; here round {here} is under way."),
     "plots": Msg("Alea built on {recorded}; here Alea would build on {here}."),
-    "other": Msg("This action was recorded as another one ({key}: {recorded}, here {here})."),
 }
 MOVES_OTHERWISE = {
     True: Msg("This move was the 3rd action of its turn; here it would be the 1st (option C)."),
     False: Msg("This move was the 1st action of its turn (option C); here the 3rd action "
                "comes."),
 }
+
+
+def _said(key: str, value: Any) -> Any:
+    """A value an event records, as the table names it (a district, a colour, set 1, ...)."""
+    if key == "plots":
+        return _plots(value)
+    if key == "set":
+        return _number(value)
+    names = {"from": POSITION_NAMES, "place": POSITION_NAMES, "colour": COLOUR_NAMES,
+             "business": BUSINESS_LABELS}.get(key, {})
+    return names.get(str(value), value)
 
 
 def _index(value: Any, size: int) -> TypeGuard[int]:

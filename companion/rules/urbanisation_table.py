@@ -179,7 +179,6 @@ PHASE_ACTIONS = frozenset({"pass", "buy_land", "erect", "trade_grain", "sow", "w
                            "attract", "produce", "taxes", "invention"})
 # Why an event is not the action it would be where it is applied again (`meant_otherwise`).
 MEANT_OTHERWISE = {
-    "player": Msg("It is {here}'s turn, not {recorded}'s."),
     "turn": Msg("This action belongs to turn {recorded}; here it is turn {here}."),
     "phase": Msg("This action belongs to action phase {recorded} of 4; here action phase "
                  "{here} comes."),

@@ -159,7 +159,8 @@ def test_a_later_action_the_change_takes_out_can_be_changed_too(app, client):
     assert client.post(url + "change", data=confirm_fields(preview)).status_code == 303
     played = [(e.kind, dict(e.payload)) for e in rules.log.as_played(
         rules.log.resolve(storage.events(db, table_id)).done)]
-    assert played[1][1]["bought_from"] == "Mia" and played[2] == ("discard", {"player": "Ola"})
+    assert played[1][1]["bought_from"] == "Mia" and played[2] == ("discard", {"player": "Ola",
+                                                                           "action": 1})
     assert [kind for kind, _payload in played] == ["card", "card", "discard", "buy", "discard"]
 
 

@@ -204,7 +204,8 @@ def test_auctions_with_alea_in_german(client):
     assert note.startswith("Alea hat 34th St West ersteigert und "), note
     history = text(client.get(url + "history", headers=DE))
     assert "Ann zieht die weiße Kommission weiter: Startfeld" in history
-    assert "Versteigerung: Alea gewinnt" in history and "Auction:" not in history
+    assert "Alea hat 34th St West ersteigert und auf Bauplatz" in history
+    assert "Alea won" not in history
 
 
 def test_german_score_sheet_and_pad(client):

@@ -127,11 +127,11 @@ def test_the_history_names_who_placed_a_business_and_moved_a_commissioner(client
     assert act(client, url, "plot", target=target, tile=tile).status_code == 303
     assert act(client, url, "move", commissioner="white", to="34w").status_code == 303
     history = text(client.get(url + "history"))
-    assert "Ann placed a business in " in history
-    assert "Ann moved the white commissioner to 34th St West" in history
+    assert "Ann placed a business (" in history
+    assert "Ann moved the white commissioner from City Hall to 34th St West" in history
     german = text(client.get(url + "history", headers=GERMAN))
-    assert "Ann legt ein Geschäft in " in german
-    assert "Ann zieht die weiße Kommission weiter: 34th St West" in german
+    assert "Ann legt ein Geschäft (" in german
+    assert "Ann zieht die weiße Kommission weiter: Startfeld → 34th St West" in german
 
 
 # Urbanisation ----------------------------------------------------------------------------------
