@@ -201,11 +201,12 @@ Now = tuple[str, Mapping[str, Any]] | None
 
 def corrected(game: Game, players: list[str], in_force: Iterable[Event],
               edits: Mapping[int, Now], reason: str = "") -> Correction:
-    """Past actions entered again (`edits`: seq -> what it is now, or None: taken out; the first
-    is the one the table set out to change), each recorded with what it means where it now
-    stands: the rules referee every later action again on top of them, as recorded, and keep
-    it, or put their stand-in in its place, or leave it out, with why. RuleError if they refuse
-    an action entered again, or one of `edits` is no action in force."""
+    """Past actions entered again (`edits`: seq -> what it is now, or None: taken out, and the
+    rules' stand-in, if they have one, in its place; the first is the one the table set out to
+    change), each recorded with what it means where it now stands: the rules referee every
+    later action again on top of them, as recorded, and keep it, or put their stand-in in its
+    place, or leave it out, with why. RuleError if they refuse an action entered again, or one
+    of `edits` is no action in force."""
     played = as_played(in_force)
     by_seq = {e.seq: e for e in played}
     for seq in edits:
@@ -219,7 +220,7 @@ def corrected(game: Game, players: list[str], in_force: Iterable[Event],
     entered: dict[int, Event | None] = {}
     for event in played:
         if event.seq in edits:
-            now = edits[event.seq]
+            now = edits[event.seq] or state.instead_of(event.kind, event.payload)
             entered[event.seq] = again = None if now is None else Event(
                 event.seq, now[0], state.recorded(*now), event.at)
             if again is not None:

@@ -233,9 +233,9 @@ class ActionTable:
                    key=key, recorded=recorded, here=here)
 
     def instead_of(self, kind: str, payload: Mapping[str, Any]) -> Step | None:
-        """What stands in place of an action the rules refuse after a change of an earlier one,
-        so that the actions after it keep their places (Urbanisation: the player passes that
-        action phase); None: it is taken out, with nothing in its place."""
+        """What stands in place of an action taken out, or refused after a change of an
+        earlier one, so that the actions after it keep their places (Urbanisation: the player
+        passes that action phase); None: it is taken out, with nothing in its place."""
         return None
 
     def _check_meaning(self, kind: str, payload: Mapping[str, Any]) -> None:

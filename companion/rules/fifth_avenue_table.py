@@ -289,7 +289,8 @@ class FifthAvenueTable(ActionTable):
     # What an event means -----------------------------------------------------------------
 
     def meaning(self, kind: str, payload: Mapping[str, Any]) -> dict[str, Any]:
-        """An event records who acted (the placer, the player at turn), a plot's colour, the
+        """An event records who acted (the placer, the player at turn, and in which of the
+        game's turns), a plot's colour, the
         tile a business came from (its set and business), where a commissioner moved from and
         which action of the turn the move was (the 1st, option C, or the 3rd), and the auction
         an outcome or Alea's draw belongs to (its district and round) with where Alea built."""
@@ -299,16 +300,17 @@ class FifthAvenueTable(ActionTable):
             return self._auction_meaning(kind, payload)
         if self.phase != "playing":
             return {}
-        player = self.current_player
+        turn = {} if self.current_player is None else {"player": self.current_player,
+                                                         "turn": self.turns_taken + 1}
         if kind == "business":
-            return known(player=player, colour=self.colour_of(payload), **self._tile_of(payload))
+            return known(**turn, colour=self.colour_of(payload), **self._tile_of(payload))
         if kind == "move":
             which = payload.get("commissioner")
             here = self.commissioners.get(which) if isinstance(which, str) else None
-            return known(player=player, action=None if player is None else
-                         3 if self.turn_steps else 1, **{"from": here})
+            action = (3 if self.turn_steps else 1) if turn else None
+            return known(**turn, action=action, **{"from": here})
         if kind in ("score", "skyscrapers", "end_turn"):
-            return known(player=player)
+            return turn
         return {}
 
     def colour_of(self, payload: Mapping[str, Any]) -> str | None:
@@ -467,7 +469,7 @@ class FifthAvenueTable(ActionTable):
         self.board[district][plot] = {"owner": player, "skyscrapers": 1}
         self.initial_done += 1
 
-    @reads("district", "plot", "tile", "player", "colour", "set", "business")
+    @reads("district", "plot", "tile", "player", "turn", "colour", "set", "business")
     def _apply_business(self, payload: Mapping[str, Any]) -> None:
         """Option B: a business from the current set onto a plot that is empty or holds one
         business; when a set is down to one tile, that tile drops below Central Park."""
@@ -526,7 +528,7 @@ class FifthAvenueTable(ActionTable):
         return Msg(" Special scoring: {points}.",
                    points=", ".join(f"{p} +{v}" for p, v in points.items()))
 
-    @reads("commissioner", "to", "player", "action", "from")
+    @reads("commissioner", "to", "player", "turn", "action", "from")
     def _apply_move(self, payload: Mapping[str, Any]) -> None:
         """Move a commissioner one step towards Central Park (marking the district left), or
         from Central Park back to City Hall, which starts the auctions it visited."""
@@ -550,7 +552,7 @@ class FifthAvenueTable(ActionTable):
             self.auctions = [Auction(p) for p in [*places, CENTRAL_PARK]]
             self.visited[str(which)] = []
 
-    @reads("district", "player")
+    @reads("district", "player", "turn")
     def _apply_score(self, payload: Mapping[str, Any]) -> None:
         """Option D: score a district where a commissioner stands."""
         self._require_phase("playing")
@@ -586,7 +588,7 @@ class FifthAvenueTable(ActionTable):
         self.turns_taken += steps is None
         self.turn_steps = steps or []
 
-    @reads("player")
+    @reads("player", "turn")
     def _apply_skyscrapers(self, payload: Mapping[str, Any]) -> None:
         """Option A's 1st action: "The player takes 3 skyscrapers in his color from the general
         supply and places them in his supply" (ruling: the rest, if fewer are left)."""
@@ -606,7 +608,7 @@ class FifthAvenueTable(ActionTable):
                            "{player} took {n} skyscrapers: {supply} in supply.",
                            player=player, n=taken, supply=self.supply[player])
 
-    @reads("player")
+    @reads("player", "turn")
     def _apply_end_turn(self, payload: Mapping[str, Any]) -> None:
         """Tables from before option A was entered: a tap after the turn's lone move ended it,
         saying that the turn was option A's (3 skyscrapers taken)."""
@@ -869,6 +871,7 @@ class FifthAvenueTable(ActionTable):
 
 # Why an event is not the action it would be where it is applied again (`meant_otherwise`).
 MEANT_OTHERWISE = {
+    "turn": Msg("This belongs to turn {recorded} of the game; here it is turn {here}."),
     "colour": Msg("This was the {recorded} plot; here that plot is {here}."),
     "set": Msg("This business came from set {recorded} of the supply row; here set {here} is "
                "in play."),

@@ -67,8 +67,8 @@ class Referee:
             self.rebuild()
         for kept in [n for n in self.snapshots if n > len(self.done)]:  # a new action: what
             del self.snapshots[kept]  # was undone can no longer be redone
-        event = Event(event.seq, event.kind, self.state.recorded(event.kind, event.payload),
-                      event.at)
+        event = Event(event.seq, event.kind, said(self.state, event.kind, event.payload,
+                                                  fill=self.version < VERSION), event.at)
         self.state.apply(event.kind, event.payload)
         self.done.append(event)
         self.undone.clear()
@@ -109,14 +109,15 @@ def change_recorded(game: Game, names: list[str], played: list[Event], fix: Mapp
     """A change of the game `played` (its actions in force, as recorded): each action it enters
     recorded where it stands; with `reread` (a version 1 change), each later action it kept,
     as that change read it on the changed table, and among its edits where that is another
-    action than the one recorded."""
+    action than the one recorded. Without it, RuleError for an action that does not say all it
+    means (a version 2 log's do)."""
     edits = {edit["seq"]: edit for edit in fix["edits"]}
     dropped, first = set(fix["drop"]), min(edits)
     state, entered, read_again = game.start(names), {}, []
     for event in played:
         if event.seq in edits:
             entered[event.seq] = {"seq": event.seq, "was": _action(event.kind, event.payload),
-                                  "now": _entered(state, edits[event.seq]["now"])}
+                                  "now": _entered(state, edits[event.seq]["now"], reread)}
         elif event.seq not in dropped:
             payload = dict(event.payload)
             if reread and event.seq > first:
@@ -128,13 +129,24 @@ def change_recorded(game: Game, names: list[str], played: list[Event], fix: Mapp
     return {**fix, "edits": [entered[e["seq"]] for e in fix["edits"]] + read_again}
 
 
-def _entered(state: TableState, now: Mapping[str, Any] | None) -> dict[str, Any] | None:
-    """An action a change enters, recorded where it stands, and applied there."""
+def _entered(state: TableState, now: Mapping[str, Any] | None,
+             fill: bool) -> dict[str, Any] | None:
+    """An action a change enters, as recorded where it stands, and applied there."""
     if now is None:
         return None
-    payload = state.recorded(now["kind"], now["payload"])
+    payload = said(state, now["kind"], now["payload"], fill)
     state.apply(now["kind"], payload)
     return _action(now["kind"], payload)
+
+
+def said(state: TableState, kind: str, payload: Mapping[str, Any], fill: bool) -> dict[str, Any]:
+    """An action as the log keeps it: with what it means here written in (`fill`: an old log's,
+    which left it out), else as it is; RuleError if it does not say all it means."""
+    recorded = state.recorded(kind, payload)
+    if not fill and recorded != payload:
+        raise RuleError(Msg("This action does not say all it means: {keys} missing.",
+                            keys=", ".join(sorted(set(recorded) - set(payload)))))
+    return recorded if fill else dict(payload)
 
 
 def _action(kind: str, payload: Mapping[str, Any]) -> dict[str, Any]:

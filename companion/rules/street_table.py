@@ -75,6 +75,7 @@ CARD_PHRASES = {
 }
 # A turn's steps: the 1st action, the 2nd action, and placing a card bought separately.
 FIRST, SECOND, PLACE_BOUGHT = 1, 2, 3
+TURN_ACTIONS = ("card", "discard", "buy", "upcoins")
 ACTION_OTHERWISE = {
     True: Msg("This was the 1st action of its turn (the free card); here the 2nd action comes."),
     False: Msg("This was the 2nd action of its turn (the bought card); here the 1st action "
@@ -264,19 +265,23 @@ class StreetTable(ActionTable):
             self.triggered_by = player
 
     def meaning(self, kind: str, payload: Mapping[str, Any]) -> dict[str, Any]:
-        """A card built or discarded records which action of its player's turn it was: the
-        1st (the free card) or the 2nd (bought)."""
-        if kind not in ("card", "discard") or payload.get("player") != self.turn or (
-                self.round_over):
+        """An action of a turn records its round; a card built or discarded, which action of
+        its player's turn it was: the 1st (the free card) or the 2nd (bought)."""
+        if kind not in TURN_ACTIONS or payload.get("player") != self.turn or self.round_over:
             return {}
-        return {"action": 1 if self.step == FIRST else 2}
+        if kind in ("card", "discard"):
+            return {"round": self.rounds + 1, "action": 1 if self.step == FIRST else 2}
+        return {"round": self.rounds + 1}
 
     def meant_otherwise(self, key: str, recorded: Any, here: Any) -> str:
+        if key == "round":
+            return Msg("This action belongs to round {recorded}; here it is round {here}.",
+                       recorded=recorded, here=here)
         if key != "action":
             return super().meant_otherwise(key, recorded, here)
         return ACTION_OTHERWISE[recorded == 1]
 
-    @reads("player", "street", "site", "card", "bought_from", "cost", "action")
+    @reads("player", "street", "site", "card", "bought_from", "cost", "round", "action")
     def _apply_card(self, payload: Mapping[str, Any]) -> None:
         """A card built on a site: on one's own street, or a gift on an opponent's. The 1st
         action's card is free ("take its top card for free. You can play it on a street site or
@@ -328,7 +333,7 @@ class StreetTable(ActionTable):
         recent = [card, *[c for c in self.library if c != card]]
         self.library = sorted(recent, key=lambda c: -self.uses[card_key(c)])
 
-    @reads("player")
+    @reads("player", "round")
     def _apply_upcoins(self, payload: Mapping[str, Any]) -> None:
         """1st action with upcoins on one's deck: take them to the account."""
         player = self._to_act(payload.get("player"), FIRST)
@@ -338,7 +343,7 @@ class StreetTable(ActionTable):
         self.upcoins[player] = 0
         self._next(player, SECOND)
 
-    @reads("player", "action")
+    @reads("player", "round", "action")
     def _apply_discard(self, payload: Mapping[str, Any]) -> None:
         """The card taken was discarded ("You can play it on a street site or discard it"): the
         1st action is done, or the turn, if it was the bought card."""
@@ -346,7 +351,7 @@ class StreetTable(ActionTable):
         self._check_no_upcoins(player)
         self._step_done(player)
 
-    @reads("player", "deck", "cost")
+    @reads("player", "deck", "cost", "round")
     def _apply_buy(self, payload: Mapping[str, Any]) -> None:
         """2nd action: buy the top card of a player deck (one's own: pay the bank; an
         opponent's: the upcoins go onto that deck), or take the public pile's top card free."""

@@ -129,6 +129,10 @@ RULINGS = {
     "markers": Msg(
         "Ruling: the app does not count action markers; the players check that one is free."),
     "pass": Msg("Ruling: a player who cannot or will not act passes his action phase."),
+    "stand_in": Msg("Ruling: an action taken out, or one the rules no longer take after a "
+                    "change of an earlier one, becomes a pass of that action phase, so that "
+                    "every other action keeps its turn and phase; change it too if it happened "
+                    "differently."),
     "trade": Msg(
         "Ruling: one trade either buys or sells grain; the Mill Worker's free grain comes first."),
     "characters": Msg(
@@ -189,8 +193,8 @@ MEANT_OTHERWISE = {
 # starting money's are said beside what they rule.
 RULINGS_BY_STEP = {
     "setup": ("seats", "tracking", "two_three"),
-    "turn": ("characters", "markers", "pass", "board", "trade", "double_orders", "attract",
-             "produce", "any_colour", "inventions", "professor", "invention_cards"),
+    "turn": ("characters", "markers", "pass", "stand_in", "board", "trade", "double_orders",
+             "attract", "produce", "any_colour", "inventions", "professor", "invention_cards"),
     "administration": ("harvest", "factories", "vp_turns"),
     "final": ("invention_bonus",),
 }
@@ -346,9 +350,9 @@ class UrbanisationTable(ActionTable):
         return Msg(MEANT_OTHERWISE[key].template, recorded=recorded, here=here)
 
     def instead_of(self, kind: str, payload: Mapping[str, Any]) -> Step | None:
-        """Ruling: an action the rules refuse after a change of an earlier one (a purchase the
-        player can no longer pay, say) becomes a pass of that player's action phase, so that
-        every other player's action keeps its turn and phase."""
+        """Ruling ("stand_in"): an action taken out, or refused after a change of an earlier
+        one (a purchase the player can no longer pay, say), becomes a pass of that player's
+        action phase, so that every other player's action keeps its turn and phase."""
         slot = self.meaning(kind, payload)
         if kind not in PHASE_ACTIONS or any(payload.get(k) != v for k, v in slot.items()):
             return None

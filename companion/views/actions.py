@@ -436,9 +436,10 @@ def as_recorded(table: Table, actions: Mapping[str, Action]) -> dict[str, Any]:
 
 def change_preview(table: Table, now: tuple[str, Mapping[str, Any]] | None) -> Any:
     """The action being changed (`table.changing`) entered again as `now`, or taken out (None):
-    what the change does, before it is recorded. Every later action is refereed again: each
-    player's total before and after, and the later actions the rules no longer take, each with
-    why (the change takes them out). RuleError if the rules refuse the action entered."""
+    what the change does, before it is recorded. Every later action is refereed again as it was
+    recorded: each player's total before and after, and the later actions the rules no longer
+    take, each with why (the change takes them out, or puts the rules' stand-in in their
+    place). RuleError if the rules refuse the action entered."""
     assert table.changing is not None
     edits = {**table.pending, table.changing.seq: now}
     fix = replays.correction(get_db(), table.id, table.game, table.names, edits)
@@ -455,6 +456,8 @@ def change_page(table: Table, fix: Correction) -> Any:
         totals=[(name, total, after.get(name, 0))
                 for name, total in standing.state.totals().items()],
         dropped=[(event.seq, describe_event(table, event), why) for event, why in fix.dropped],
+        replaced=[(was.seq, describe_event(table, was), describe_event(table, now), why)
+                  for was, now, why in fix.replaced],
         form=ChangeForm(formdata=None, change=signed().dumps(fix.change)),
         seq=standing.last_seq)
     return page, 200
