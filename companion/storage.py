@@ -408,9 +408,9 @@ def rewrite_log(db: Database, table_id: str, events: list[Event]) -> None:
     """Inside a write transaction: a table's log brought up to the app's version, each of
     `events` (payloads only: numbers, kinds and times stay) as it is kept from now on; the
     snapshot kept with the old log goes (it holds its events)."""
-    db.executemany("update events set payload = ? where table_id = ? and seq = ?",
-                   [(json.dumps(e.payload, ensure_ascii=False, sort_keys=True), table_id, e.seq)
-                    for e in events])
+    db.conn.executemany("update events set payload = ? where table_id = ? and seq = ?",
+                        [(json.dumps(e.payload, ensure_ascii=False, sort_keys=True), table_id,
+                          e.seq) for e in events])
     db.execute("delete from snapshots where table_id = ?", [table_id])
     db.execute("update tables set log_version = ? where id = ?", [LOG_VERSION, table_id])
 

@@ -112,21 +112,36 @@ def change_recorded(game: Game, names: list[str], played: list[Event], fix: Mapp
     action than the one recorded. Without it, RuleError for an action that does not say all it
     means (a version 2 log's do)."""
     edits = {edit["seq"]: edit for edit in fix["edits"]}
-    dropped, first = set(fix["drop"]), min(edits)
+    dropped, first = list(fix["drop"]), min(edits)
     state, entered, read_again = game.start(names), {}, []
     for event in played:
         if event.seq in edits:
             entered[event.seq] = {"seq": event.seq, "was": _action(event.kind, event.payload),
                                   "now": _entered(state, edits[event.seq]["now"], reread)}
+        elif event.seq not in dropped and reread and event.seq > first:
+            state = _read_again(state, event, read_again, dropped)
         elif event.seq not in dropped:
-            payload = dict(event.payload)
-            if reread and event.seq > first:
-                payload |= state.meaning(event.kind, event.payload)
-            if payload != event.payload:
-                read_again.append({"seq": event.seq, "was": _action(event.kind, event.payload),
-                                   "now": _action(event.kind, payload)})
-            state.apply(event.kind, payload)
-    return {**fix, "edits": [entered[e["seq"]] for e in fix["edits"]] + read_again}
+            state.apply(event.kind, event.payload)
+    return {**fix, "edits": [entered[e["seq"]] for e in fix["edits"]] + read_again,
+            "drop": sorted(dropped)}
+
+
+def _read_again(state: TableState, event: Event, read_again: list[dict[str, Any]],
+                dropped: list[int]) -> TableState:
+    """A later action a version 1 change kept, as it read it on the changed table: among its
+    edits where that is another action; among the actions it drops where the rules refuse
+    even that (the version 1 app let Alea draw twice for one auction)."""
+    payload = {**event.payload, **state.meaning(event.kind, event.payload)}
+    trial = copy.deepcopy(state)
+    try:
+        trial.apply(event.kind, payload)
+    except RuleError:
+        dropped.append(event.seq)
+        return state
+    if payload != event.payload:
+        read_again.append({"seq": event.seq, "was": _action(event.kind, event.payload),
+                           "now": _action(event.kind, payload)})
+    return trial
 
 
 def _entered(state: TableState, now: Mapping[str, Any] | None,
