@@ -7,7 +7,7 @@ refused action's place; the actions it keeps are recorded as they were; and the 
 is the replay of the log with the change.
 
 Hunt for bugs with many more examples:
-RULES_FUZZ_EXAMPLES=300 pytest tests/fuzz/test_kept_meanings.py
+RULES_FUZZ_EXAMPLES=300 pytest tests/fuzz/test_changes_keep_meanings.py
 """
 
 from __future__ import annotations

@@ -1,0 +1,188 @@
+"""A fix never changes what it did not touch (issue 40): the cases tables met, as named tests.
+Each game is recorded as the app records it (every action with what it means where it stood);
+a change keeps a later action as the same action, or takes it out with the rules' reason (in
+Urbanisation, a pass of that phase stands in), and never reads it as another one."""
+
+import pytest
+
+from companion import rules
+from companion.rules.common import RuleError
+from companion.rules.fifth_avenue_table import DEFAULT_PROFILE, DEFAULT_SET_SIZES, DISTRICT_IDS
+from companion.rules.log import CHANGE, Event
+from companion.rules.urbanisation_example import SETUP, TURN_1, TURN_2, TURN_3
+
+FIFTH = rules.GAMES["fifth_avenue"]
+URBANISATION = rules.GAMES["urbanisation"]
+ROW = ["boutique", "jeweler", "gallery", "perfume"] * 5
+START = {d: {"plot": 0, "kind": "boutique"} for d in DISTRICT_IDS}
+
+
+def recorded(game, players, actions):
+    """The actions as the app records them, each with what it means where it stood."""
+    state, events = game.start(players), []
+    for kind, payload in actions:
+        payload = state.recorded(kind, payload)
+        state.apply(kind, payload)
+        events.append(Event(len(events) + 1, kind, payload))
+    return events
+
+
+def fifth_avenue(players, *actions):
+    placed = [("initial_skyscraper", {"district": d, "plot": 1})
+              for d in ("34w", "34e", "times", "42w", "42e", "52w")][:2 * len(players)]
+    return recorded(FIFTH, players, [
+        ("profile", {"colours": DEFAULT_PROFILE, "set_sizes": list(DEFAULT_SET_SIZES)}),
+        ("setup", {"start": START, "row": ROW, "turns": True}),
+        ("first_placer", {"player": players[0]}), *placed, *actions])
+
+
+def move(to, commissioner="white"):
+    return ("move", {"commissioner": commissioner, "to": to})
+
+
+def seq_of(events, kind, **payload):
+    return next(e.seq for e in events if e.kind == kind
+                and all(e.payload.get(k) == v for k, v in payload.items()))
+
+
+def dropped(fix):
+    return {event.seq: str(why) for event, why in fix.dropped}
+
+
+# 5th Avenue: a move keeps its hands and its place in the turn ----------------------------------
+
+
+def test_taking_out_a_1st_action_makes_neither_its_move_option_c_nor_the_next_move_hers():
+    """Fay took 3 skyscrapers (option A) and moved the white commissioner (her 3rd action);
+    Gus moved twice (option C). Taken out, Fay's option A leaves her turn's 1st action open:
+    the version 1 app read her move as option C and Gus's first move as her 3rd action ("Fay
+    moved the beige commissioner"). Now each is refused, saying why, and none changes hands."""
+    events = fifth_avenue(["Fay", "Gus", "Hal"], ("skyscrapers", {"player": "Fay"}),
+                          move("34w"), move("34e", "beige"), move("times"))
+    fix = rules.corrected(FIFTH, ["Fay", "Gus", "Hal"], events, {10: None})
+    assert dropped(fix) == {
+        11: "This move was the 3rd action of its turn; here it would be the 1st (option C).",
+        12: "It is Fay's turn, not Gus's.",
+        13: "It is Fay's turn, not Gus's.",
+    }
+    assert fix.state.current_player == "Fay" and fix.state.turn_steps == []
+
+
+def test_taking_out_an_initial_placement_moves_no_later_placement_to_another_player():
+    """Ann, Ben, Ben, Ann place the initial skyscrapers (#4 to #7). Without Ann's first, the
+    version 1 app gave Ben's two to Ann and Ben; now they are refused, and Ann's second stays
+    hers."""
+    events = fifth_avenue(["Ann", "Ben"])
+    fix = rules.corrected(FIFTH, ["Ann", "Ben"], events, {4: None})
+    assert dropped(fix) == {5: "It is Ann's turn, not Ben's.", 6: "It is Ann's turn, not Ben's."}
+    owners = {e.seq: e.payload["player"] for e in fix.played if e.kind == "initial_skyscraper"}
+    assert owners == {7: "Ann"}
+
+
+def option_a(*moves, players=("Ann", "Ben", "Cy")):
+    """Turns of option A, in seat order: 3 skyscrapers, then a move of the white
+    commissioner."""
+    turns = []
+    for turn, to in enumerate(moves):
+        turns += [("skyscrapers", {"player": players[turn % len(players)]}), move(to)]
+    return turns
+
+
+# The white commissioner visits 34th St West, Times Square and 52nd St West, then comes back to
+# City Hall: auctions in 34th St West, Times Square, 52nd St West and Central Park.
+ROUND = ("34w", "times", "52w", "central_park", "city_hall")
+
+
+def auctions_with_alea():
+    return fifth_avenue(["Ann", "Ben"], *option_a(*ROUND, players=("Ann", "Ben")),
+                        ("alea_bid", {"cards": [4, 5, 4], "high_bid": 9}),
+                        ("auction", {"winner": "alea"}),
+                        ("alea_bid", {"cards": [6, 6], "high_bid": 8}),
+                        ("auction", {"winner": "alea"}))
+
+
+def test_alea_s_outcome_stays_in_its_auction():
+    """Alea's draw and win in 34th St West taken out: Times Square's draw and win are not read
+    as 34th St West's (the version 1 app did, and built for Alea on another plot); they are
+    refused, saying which auction they belong to."""
+    events = auctions_with_alea()
+    times = seq_of(events, "alea_bid", place="times")
+    assert events[times].payload["plots"] == ["orange"]  # Alea built on the orange plot
+    fix = rules.corrected(FIFTH, ["Ann", "Ben"], events, {times - 2: None})
+    assert dropped(fix)[times - 1] == "Alea bids third: draw or enter Alea's cards first."
+    assert dropped(fix)[times] == ("This belongs to the auction in Times Square; here the "
+                                   "auction in 34th St West is under way.")
+    assert all(e.payload.get("place") != "times" for e in fix.played)
+
+
+def test_alea_draws_once_per_auction():
+    """"Alea's first draw is the whole bid": a second draw in one auction is refused."""
+    events = auctions_with_alea()
+    state = rules.replay(FIFTH, ["Ann", "Ben"], events[:seq_of(events, "alea_bid") - 1]).state
+    state.apply("alea_bid", {"cards": [4, 5, 4]})
+    with pytest.raises(RuleError, match="Alea's cards for the auction in 34th St West are drawn "
+                                        "already: Alea's first draw is the whole bid."):
+        state.apply("alea_bid", {"cards": [6, 6]})
+
+
+def test_the_change_says_what_changed_in_every_field():
+    """Not "Changed: Auction: Ben won → Auction: Ben won": the district, the plot by its colour
+    and what was built, before and after."""
+    events = fifth_avenue(["Ann", "Ben", "Cy"], *option_a(*ROUND),
+                          ("auction", {"winner": "Ben", "colour": "gray", "build": 2}))
+    auction = events[-1]
+    fix = rules.corrected(FIFTH, ["Ann", "Ben", "Cy"], events, {auction.seq: (
+        "auction", {"winner": "Ben", "colour": "gray", "build": 1})})
+    assert FIFTH.say(CHANGE, fix.change) == (
+        "Changed: Ben won 34th St West and built 2 skyscrapers on the gray plot → Ben won "
+        "34th St West and built 1 skyscraper on the gray plot")
+
+
+# Urbanisation: other players' actions stay, each in its own phase -------------------------------
+
+
+def urbanisation_game():
+    return recorded(URBANISATION, ["Ann", "Ben", "Cy"], [SETUP, *TURN_1, *TURN_2, *TURN_3])
+
+
+def test_a_land_purchase_changed_to_a_pass_keeps_every_other_action_in_its_phase():
+    """Turn 2: Ben's territory (phase 3) changed to a pass. In turn 3 his factory 4 has no
+    ground, and so nothing to produce at: a pass stands in for each. Everyone else's actions
+    stay, each in its own turn and phase (the version 1 app took out 7 later actions and moved
+    a kept "collected taxes" into another phase)."""
+    events = urbanisation_game()
+    land = seq_of(events, "buy_land", player="Ben", turn=2)
+    fix = rules.corrected(URBANISATION, ["Ann", "Ben", "Cy"], events,
+                          {land: ("pass", {"player": "Ben"})})
+    assert fix.dropped == []
+    factory, production = (seq_of(events, "attract", player="Ben", turn=3),
+                           seq_of(events, "produce", player="Ben", turn=3))
+    assert [(was.seq, now.kind, dict(now.payload), str(why)) for was, now, why in fix.replaced] == [
+        (factory, "pass", {"player": "Ben", "turn": 3, "phase": 1},
+         "A new factory needs an empty building ground: Ben has none."),
+        (production, "pass", {"player": "Ben", "turn": 3, "phase": 2}, "Ben owns no factory 4.")]
+    slots = {e.seq: (e.payload.get("player"), e.payload.get("turn"), e.payload.get("phase"))
+             for e in events}
+    assert all((e.payload.get("player"), e.payload.get("turn"), e.payload.get("phase"))
+               == slots[e.seq] for e in fix.played)
+    assert [e.seq for e in fix.played] == [e.seq for e in events]
+
+
+def test_an_action_taken_out_leaves_a_pass_in_its_phase():
+    events = urbanisation_game()
+    taxes = seq_of(events, "taxes", player="Ann", turn=2)
+    fix = rules.corrected(URBANISATION, ["Ann", "Ben", "Cy"], events, {taxes: None})
+    assert fix.change["edits"][0]["now"] == {
+        "kind": "pass", "payload": {"player": "Ann", "turn": 2, "phase": 2}}
+    assert [e.seq for e in fix.played] == [e.seq for e in events]
+
+
+def test_a_kept_action_is_never_read_into_another_phase():
+    """Applied where another phase comes, a recorded action is refused, saying so."""
+    events = urbanisation_game()
+    taxes = events[seq_of(events, "taxes", player="Ann", turn=2) - 1]
+    state = rules.replay(URBANISATION, ["Ann", "Ben", "Cy"], events[:21]).state
+    assert (state.action_phase, state.current_player) == (1, "Ann")
+    with pytest.raises(RuleError, match="This action belongs to action phase 2 of 4; here "
+                                        "action phase 1 comes."):
+        state.apply(taxes.kind, taxes.payload)
