@@ -14,21 +14,13 @@ from playwright.sync_api import Page, expect
 
 from companion import replays, storage
 from companion.rules import GAMES
+from tests.browser.changes import screenshot, to_the_change
 from tests.browser.helpers import building_button
 from tests.browser.states import seed
 from tests.browser.taps import Taps
 from tests.street_moves import bought, build, card, takes_public
 from tests.tables import FIFTH_AVENUE, URBANISATION
 from tests.yard_moves import buy
-
-SHOTS = Path("/tmp/change-shots")
-
-
-def screenshot(page: Page, name: str) -> None:
-    SHOTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
-    wide, window = page.evaluate("[document.documentElement.scrollWidth, innerWidth]")
-    assert wide <= window, f"{name}: {wide}px wide in a {window}px window"
 
 
 def kept_state(database: Path, slug: str, players: tuple[str, ...], table_id: str) -> Any:
@@ -54,19 +46,6 @@ def as_corrected(database: Path, table_id: str) -> tuple[tuple[str, Any], ...]:
     return tuple((edits[e.seq]["kind"], edits[e.seq]["payload"]) if e.seq in edits
                  else (e.kind, dict(e.payload)) for e in events[:-1]
                  if e.seq not in fix["drop"] and (e.seq not in edits or edits[e.seq]))
-
-
-def to_the_change(phone: Page, slug: str, table_id: str, seq: int) -> tuple[Taps, str]:
-    """From the table page: History, then the action's Change link; the taps so far and
-    whether the phone runs JavaScript."""
-    phone.goto(f"/{slug}/{table_id}/")
-    mode = "js" if phone.evaluate("document.documentElement.dataset.answers !== undefined") \
-        else "no-js"
-    taps = Taps(phone)
-    taps.tap(phone.get_by_role("link", name="History"), "History")
-    taps.tap(phone.get_by_role("link", name=f"Change #{seq}"), f"Change #{seq}")
-    expect(phone.get_by_role("heading", name=re.compile(f"^Changing #{seq}: "))).to_be_visible()
-    return taps, mode
 
 
 # The most taps each game's task may take, a scroll counted as a tap (since issue 26): the

@@ -14,8 +14,8 @@ from companion.rules.fifth_avenue import COLOUR_NAMES
 from companion.rules.fifth_avenue_table import DEFAULT_PROFILE, DEFAULT_SET_SIZES, DISTRICT_IDS
 from companion.rules.log import as_played, resolve
 from companion.rules.urbanisation_example import SETUP, TURN_1, TURN_2, TURN_3
+from tests.browser.changes import screenshot, to_the_change
 from tests.browser.states import logged, seed
-from tests.browser.test_change_taps import screenshot, to_the_change
 
 START = {d: {"plot": 0, "kind": "boutique"} for d in DISTRICT_IDS}
 ROW = ["boutique", "jeweler", "gallery", "perfume"] * 5

@@ -8,6 +8,7 @@ Each log is a random legal game of one of the four games, recorded through that 
 path (`replays.record`), with one to three changes of past actions made as that app made them
 (`rules.corrected`), now and then an undo and a redo, and more play after each change."""
 
+import importlib
 import json
 import sys
 
@@ -17,8 +18,10 @@ from hypothesis import strategies as st
 from companion import replays, rules, storage
 from companion.rules.log import CHANGE
 from tests.fuzz import strategies as s
-from tests.fuzz import test_urbanisation_turns as urbanisation
-from tests.fuzz import test_yard_turns as yard
+
+# In that checkout the legal steps of these two games live in their fuzz test modules.
+urbanisation = importlib.import_module("tests.fuzz.test_urbanisation_turns")
+yard = importlib.import_module("tests.fuzz.test_yard_turns")
 
 LOGS = []
 SEATS = {"yard": ["Ann", "Ben"], "fifth_avenue": ["Ann", "Ben"], "street": ["Mia", "Ola", "Pit"],

@@ -23,8 +23,8 @@ from hypothesis import strategies as st
 from companion import rules
 from companion.rules.log import CHANGE, Event
 from tests.fuzz import strategies as s
-from tests.fuzz import test_urbanisation_turns as urbanisation
-from tests.fuzz import test_yard_turns as yard
+from tests.fuzz import urbanisation_steps as urbanisation
+from tests.fuzz import yard_steps as yard
 from tests.fuzz.fuzzing import examples, snapshot
 
 Step = tuple[str, dict[str, Any]]

@@ -21,9 +21,10 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from companion import rules
-from companion.rules.yard import BUILDINGS, CURRENCIES, DIRK
+from companion.rules.yard import BUILDINGS, CURRENCIES
 from companion.rules.yard_table import YardTable
 from tests.fuzz.fuzzing import examples
+from tests.fuzz.yard_steps import final, legal_step, purchase, starting_money
 
 GAME = rules.GAMES["yard"]
 SEATS = ["Ann", "Ben", "Cy", "Dee", "Eli", "Flo"]
@@ -36,74 +37,6 @@ def refused_unchanged(state: YardTable, step: Step) -> None:
     with pytest.raises(rules.RuleError):
         state.apply(*copy.deepcopy(step))
     assert pickle.dumps(state) == before, step
-
-
-# Legal steps, worked out from the table's state -------------------------------------------------
-
-
-@st.composite
-def starting_money(draw: st.DrawFn, players: list[str]) -> list[Step]:
-    """Each player's starting capital (dealt until it reaches 20: 20-28 in 3-8 cards here), and
-    the youngest when several are tied to start."""
-    cards = {p: draw(st.integers(3, 8)) for p in players}
-    totals = {p: draw(st.integers(max(20, cards[p]), min(28, 9 * cards[p]))) for p in players}
-    steps: list[Step] = [("starting_money", {"cards": cards, "totals": totals})]
-    table = YardTable.start(players)
-    table.apply(*copy.deepcopy(steps[0]))
-    if table.starter is None:
-        steps.append(("youngest", {"player": draw(st.sampled_from(table.start_candidates))}))
-    return steps
-
-
-@st.composite
-def dirk_deal(draw: st.DrawFn, state: YardTable) -> Step:
-    """Dirk's due cards, drawn from the building cards nobody holds."""
-    left = dict(state.unbought)
-    dealt = dict.fromkeys(BUILDINGS, 0)
-    for _ in range(state.dirk_cards_due):
-        building = draw(st.sampled_from([b for b in BUILDINGS if left[b]]))
-        left[building] -= 1
-        dealt[building] += 1
-    return ("dirk_deal", {"buildings": dealt})
-
-
-@st.composite
-def purchase(draw: st.DrawFn, state: YardTable, buyer: str) -> Step:
-    """A card nobody holds yet, for the buyer (or, at two, for Dirk)."""
-    building = draw(st.sampled_from([b for b in BUILDINGS if state.unbought[b]]))
-    receiver = draw(st.sampled_from([buyer, DIRK])) if state.with_dirk else buyer
-    return ("buy", {"player": buyer, "building": building, "for": receiver})
-
-
-@st.composite
-def final(draw: st.DrawFn, state: YardTable) -> Step:
-    """The cards left on display, each on its own currency space, and who holds the most of
-    that money (a player, or nobody for a tie)."""
-    left = state.leftover_buildings
-    spaces = draw(st.permutations(CURRENCIES))[:len(left)]
-    return ("final", {
-        "leftovers": [{"building": b, "currency": c} for b, c in zip(left, spaces, strict=True)],
-        "most": {c: draw(st.sampled_from([None, *state.players])) for c in spaces},
-    })
-
-
-@st.composite
-def legal_step(draw: st.DrawFn, state: YardTable) -> Step:
-    """What the table may do now: Dirk's deal when due; the scorings before the deck runs low;
-    otherwise a purchase by anyone, and once the game is over the last buyer's or the end."""
-    if state.dirk_due:
-        return draw(dirk_deal(state))
-    if state.game_over:
-        if state.on_display and draw(st.booleans(), label="the last buyer goes on"):
-            return draw(purchase(state, str(state.last_buyer)))
-        return draw(final(state))
-    due = {"A": 22, "B": 10}  # a scoring card comes before the building deck runs this low
-    for scoring in ("A", "B"):
-        if scoring not in state.scored:
-            if state.deck_left <= due[scoring] or draw(st.integers(0, 15)) == 0:
-                return ("score", {"scoring": scoring})
-            break
-    return draw(purchase(state, draw(st.sampled_from(state.players), label="buyer")))
 
 
 # Wrong steps ------------------------------------------------------------------------------------
