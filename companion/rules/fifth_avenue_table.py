@@ -1025,18 +1025,23 @@ def _auction(payload: Mapping[str, Any]) -> str:
         return Msg("Nobody bid in {place}", place=place)
     if winner == ALEA:
         return _alea_won(payload, place)
-    drawn = payload.get("cards")
+    drawn, built = payload.get("cards"), _count(payload.get("build", 0))
+    park = payload.get("place") == CENTRAL_PARK or not payload.get("colour")
     if payload.get("stop"):
         said = Msg("{winner} won {place} for {plot} and declared a building stop",
                    winner=winner, place=place, plot=_plot(payload))
-    elif payload.get("place") == CENTRAL_PARK or not payload.get("colour"):
+    elif not built:
+        said = (Msg("{winner} won {place} and built nothing", winner=winner, place=place) if park
+                else Msg("{winner} won {place} for {plot} and built nothing", winner=winner,
+                         place=place, plot=_plot(payload)))
+    elif park:
         said = Plural("{winner} won {place} and built {n} skyscraper",
                       "{winner} won {place} and built {n} skyscrapers", winner=winner,
-                      place=place, n=_count(payload.get("build", 0)))
+                      place=place, n=built)
     else:
         said = Plural("{winner} won {place} and built {n} skyscraper on {plot}",
                       "{winner} won {place} and built {n} skyscrapers on {plot}", winner=winner,
-                      place=place, n=_count(payload.get("build", 0)), plot=_plot(payload))
+                      place=place, n=built, plot=_plot(payload))
     if isinstance(drawn, list):
         return Msg("{said} (cards {cards})", said=said, cards=" ".join(str(c) for c in drawn))
     return said

@@ -7,7 +7,7 @@ import re
 
 from companion import replays, rules, storage
 from tests.conftest import GERMAN, act, fresh, new_table, text
-from tests.tables import exported, upload
+from tests.tables import FIFTH_AVENUE, exported, seed, upload
 
 BUYS = [("Tobi", "park"), ("Nina", "museum"), ("Paul", "park"), ("Tobi", "museum")]
 
@@ -160,6 +160,7 @@ def test_a_later_action_the_change_takes_out_can_be_changed_too(app, client):
     played = [(e.kind, dict(e.payload)) for e in rules.log.as_played(
         rules.log.resolve(storage.events(db, table_id)).done)]
     assert played[1][1]["bought_from"] == "Mia" and played[2] == ("discard", {"player": "Ola",
+                                                                           "round": 1,
                                                                            "action": 1})
     assert [kind for kind, _payload in played] == ["card", "card", "discard", "buy", "discard"]
 
@@ -194,3 +195,21 @@ def test_a_change_goes_out_and_comes_back_with_an_export(app, client):
     assert "Changed: Tobi bought a park → Nina bought a park" in text(client.get(copy + "history"))
     assert act(client, copy, "undo").status_code == 303  # undone in the copy too
     assert state_of(app, copy).buildings["Tobi"]["park"] == 1
+
+
+def test_a_fifth_avenue_change_is_said_in_german_with_the_plot_by_its_colour(app, client):
+    """Not "#23 ändern: Auction: Fay won": the action in the players' language, the district
+    and the plot by the colour the board shows, on the change page and in its preview."""
+    names, actions = FIFTH_AVENUE
+    table_id = seed(app, "fifth_avenue", names, actions[:24])
+    url = f"/fifth_avenue/{table_id}/"
+    page = text(client.get(url + "?change=23", headers=GERMAN))
+    assert ("#23 ändern: Ann hat 52nd St East für Bauplatz grau ersteigert und nichts gebaut "
+            "(Karten 4)") in page
+    fields = fresh(client, url + "?change=23")
+    preview = text(client.post(url + "auction?change=23", headers=GERMAN,
+                               data={"bid": "Ann:gray", "build": 1, **fields}))
+    assert ("Geändert: Ann hat 52nd St East für Bauplatz grau ersteigert und nichts gebaut "
+            "(Karten 4) → Ann hat 52nd St East ersteigert und auf Bauplatz grau 1 Hochhaus "
+            "gebaut") in preview
+    assert "won" not in preview and "plot" not in preview
