@@ -113,7 +113,9 @@ def change_recorded(game: Game, names: list[str], played: list[Event], fix: Mapp
     means (a version 2 log's do)."""
     edits = {edit["seq"]: edit for edit in fix["edits"]}
     dropped, first = list(fix["drop"]), min(edits)
-    state, entered, read_again = game.start(names), {}, []
+    state = game.start(names)
+    entered: dict[int, dict[str, Any]] = {}
+    read_again: list[dict[str, Any]] = []
     for event in played:
         if event.seq in edits:
             entered[event.seq] = {"seq": event.seq, "was": _action(event.kind, event.payload),

@@ -19,6 +19,7 @@ from .common import (
     action_key,
     check_reason,
     join_names,
+    known,
     reads,
     require_count,
     with_reason,
@@ -266,14 +267,30 @@ class StreetTable(ActionTable):
 
     def meaning(self, kind: str, payload: Mapping[str, Any]) -> dict[str, Any]:
         """An action of a turn records its round; a card built or discarded, which action of
-        its player's turn it was: the 1st (the free card) or the 2nd (bought)."""
+        its player's turn it was: the 1st (the free card) or the 2nd (bought); a card taken
+        off a site, which card it was."""
+        if kind == "remove":
+            return known(card=self._top_card(payload))
         if kind not in TURN_ACTIONS or payload.get("player") != self.turn or self.round_over:
             return {}
         if kind in ("card", "discard"):
             return {"round": self.rounds + 1, "action": 1 if self.step == FIRST else 2}
         return {"round": self.rounds + 1}
 
+    def _top_card(self, payload: Mapping[str, Any]) -> Card | None:
+        """The card on top of the site a payload names, if there is one."""
+        owner = payload.get("street")
+        try:
+            cards = self.streets[self._player(owner)][site_index(payload.get("site"))]
+        except RuleError:
+            return None
+        return cards[-1] if cards else None
+
     def meant_otherwise(self, key: str, recorded: Any, here: Any) -> str:
+        if key == "card":
+            return Msg("The card taken off was {recorded}; here that site's top card is "
+                       "{here}.", recorded=_card_phrase(recorded) if isinstance(
+                           recorded, Mapping) else recorded, here=_card_phrase(here))
         if key == "round":
             return Msg("This action belongs to round {recorded}; here it is round {here}.",
                        recorded=recorded, here=here)
@@ -383,7 +400,7 @@ class StreetTable(ActionTable):
         if deck not in (player, PUBLIC):
             self.upcoins[deck] += cost
 
-    @reads("street", "site")
+    @reads("street", "site", "card")
     def _apply_remove(self, payload: Mapping[str, Any]) -> None:
         """A correction: the top card of a site taken off the street (a card built by
         mistake). Money it cost or its roof paid stays; cards never move otherwise."""
@@ -451,6 +468,9 @@ def describe(kind: str, payload: Mapping[str, Any]) -> str:
         return Msg("{player} took the upcoins from their deck", player=player)
     if kind == "discard":
         return Msg("{player} discarded the card", player=player)
+    if kind == "remove" and isinstance(payload.get("card"), Mapping):
+        return Msg("Took {card} off {player}'s site {site}", card=_card_phrase(payload["card"]),
+                   player=payload.get("street"), site=payload.get("site"))
     if kind == "remove":
         return Msg("Removed the top card of {player}'s site {site}",
                    player=payload.get("street"), site=payload.get("site"))
@@ -489,8 +509,7 @@ def _describe_card(payload: Mapping[str, Any]) -> str:
     player, site = payload.get("player"), payload.get("site")
     card = payload.get("card")
     card = card if isinstance(card, Mapping) else {}
-    key = card.get("project") or ("roof" if card.get("roof") else "gift")
-    what = CARD_PHRASES.get(str(key), card_name(card))
+    key, what = _card_key(card), _card_phrase(card)
     owner = payload.get("street", player)
     if owner == player:
         done = Msg("{player} built {card} on site {site}", player=player, card=what, site=site)
@@ -507,6 +526,15 @@ def _describe_card(payload: Mapping[str, Any]) -> str:
         return Msg("{done} (public pile)", done=done)
     return Msg("{done} (bought from {deck}'s deck for ${cost})", done=done, deck=deck,
                cost=payload.get("cost"))
+
+
+def _card_key(card: Mapping[str, Any]) -> str:
+    return str(card.get("project") or ("roof" if card.get("roof") else "gift"))
+
+
+def _card_phrase(card: Mapping[str, Any]) -> str:
+    """'an office', 'a roof', 'a gift'."""
+    return CARD_PHRASES.get(_card_key(card), card_name(card))
 
 
 def card_key(card: Card) -> str:

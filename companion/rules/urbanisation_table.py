@@ -335,12 +335,15 @@ class UrbanisationTable(ActionTable):
 
     def meaning(self, kind: str, payload: Mapping[str, Any]) -> dict[str, Any]:
         """An event records who acted and when: an action its turn and action phase, a
-        character's hire its turn, the administration the turn it ends."""
+        character's hire its turn, the administration the turn it ends, an effect or
+        correction the turn its points count in."""
         if kind in PHASE_ACTIONS and self.segment == "actions":
             return {"player": self.current_player, "turn": self.turn, "phase": self.action_phase}
         if kind == "character" and self.segment == "characters":
             return {"player": self.current_player, "turn": self.turn}
         if kind == "administration" and self.segment == "administration":
+            return {"turn": self.turn}
+        if kind == "effect" and self.segment != "setup":
             return {"turn": self.turn}
         return {}
 
@@ -777,7 +780,7 @@ class UrbanisationTable(ActionTable):
 
     # Corrections and character effects the players enter -----------------------------------
 
-    @reads("player", "money", "vp", "grain", "orders", "reason")
+    @reads("player", "money", "vp", "grain", "orders", "reason", "turn")
     def _apply_effect(self, payload: Mapping[str, Any]) -> None:
         """A character's effect or a correction the players enter as explicit gains (negative
         to take away): money, VP, grain (from or to the return area), work orders by colour.
