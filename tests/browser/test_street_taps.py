@@ -289,7 +289,7 @@ def test_the_library_filters_as_one_types_and_a_card_is_removed_and_undone(page:
     expect(page.get_by_role("heading", name="Mia's street", level=1)).to_be_visible()
     taps.tap(page.get_by_role("button", name="Site 2: remove the hotel on top"))
     expect(site(page, "Mia", 2).locator(".scard")).to_have_count(0)
-    expect(page.get_by_text("Last: Removed the top card of Mia's site 2")).to_be_visible()
+    expect(page.get_by_text("Last: Took a hotel off Mia's site 2")).to_be_visible()
     taps.tap(page.locator("nav.undo-redo").get_by_role("button", name=re.compile("Undo")))
     expect(site(page, "Mia", 2).locator(".scard")).to_have_count(1)
 

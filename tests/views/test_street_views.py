@@ -310,7 +310,7 @@ def test_the_library_is_filtered_without_javascript_and_a_card_is_removed(client
     assert "Site 2: remove the hotel on top" in mia
     assert act(client, url, "remove", street="Mia", site=2).status_code == 303
     page = text(client.get(url))
-    assert "Last: Removed the top card of Mia&#39;s site 2" in page
+    assert "Last: Took a hotel off Mia&#39;s site 2" in page
     refused = act(client, url, "remove", street="Mia", site=2)
     assert refused.status_code == 422
     assert "Site 2 of Mia&#39;s street has no card to remove." in text(refused)
