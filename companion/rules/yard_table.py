@@ -85,6 +85,9 @@ class YardTable(ActionTable):
     dirk_deals: list[str] = field(default_factory=list)
     leftovers: list[Leftover] = field(default_factory=list)
     last_buyer: str | None = None
+    # A scoring card ended the last buyer's turn: "scoring takes place immediately, before the
+    # next player's turn".
+    turn_ended: bool = False
     finished: bool = False
 
     @classmethod
@@ -160,18 +163,24 @@ class YardTable(ActionTable):
     @property
     def up_next(self) -> str | None:
         """What comes next, as far as the app can know it without a tap for taking money: the
-        set-up, Dirk's cards, the end, or who bought last and who may act after them."""
+        set-up, Dirk's cards, the end (while the last buyer may still buy, and after), who
+        bought last and who may act after them, or after a scoring the next player."""
         if self.finished:
             return None
         if self.dirk_due:
             return Plural("Deal Dirk his {n} card.", "Deal Dirk his {n} cards.",
                           n=self.dirk_cards_due)
+        if self.game_over and self.last_buyer is not None and self.on_display:
+            return Msg("The display cannot be refilled: {player} may still buy after paying "
+                       "exactly; then comes the final scoring.", player=self.last_buyer)
         if self.game_over:
             return Msg("The game is over: the final scoring comes next.")
         if self.last_buyer is None:
             return Msg("{player} takes the first turn.", player=self.starter) \
                 if self.starter else None
         following = self.players[(self.players.index(self.last_buyer) + 1) % len(self.players)]
+        if self.turn_ended:
+            return Msg("It is {next}'s turn.", next=following)
         return Msg("{player} goes on after paying exactly; otherwise it is {next}'s turn.",
                    player=self.last_buyer, next=following)
 
@@ -276,7 +285,7 @@ class YardTable(ActionTable):
         self.buildings[receiver][building] += 1
         if self.deck_left > 0:
             self.deck_left -= 1  # the display is refilled from the deck
-        self.last_buyer = buyer
+        self.last_buyer, self.turn_ended = buyer, False
 
     def _check_turn_goes_on(self, buyer: str) -> None:
         """"The game ends - after a player has finished their turn - as soon as the building
@@ -367,6 +376,7 @@ class YardTable(ActionTable):
             raise RuleError(Msg("Scoring {scoring} comes next.", scoring=expected))
         self._check_no_deal_due()
         self._score(expected)
+        self.turn_ended = True
 
     def _score(self, name: str) -> None:
         results = explain_round(self.buildings, name)

@@ -60,7 +60,8 @@ def last_purchase(page: Page, player: str, building: str, left: list[str]) -> No
     for name in left:
         expect(building_button(page, player, name)).to_be_visible()
     expect(page.locator(".strip-next")).to_have_text(
-        "The game is over: the final scoring comes next.")
+        f"The display cannot be refilled: {player} may still buy after paying exactly; then "
+        "comes the final scoring.")
 
 
 def score(page: Page, scoring: str) -> None:

@@ -125,7 +125,8 @@ def test_once_the_display_runs_short_only_the_last_buyer_buys(data, seats):
         state.apply(*data.draw(legal_step(state), label="legal"))
     last = state.last_buyer
     assert last in players
-    assert state.up_next == "The game is over: the final scoring comes next."
+    assert state.up_next == (f"The display cannot be refilled: {last} may still buy after "
+                             "paying exactly; then comes the final scoring.")
     while state.on_display:
         for other in (p for p in players if p != last):
             with pytest.raises(rules.RuleError, match=f"Only {last} may still buy"):

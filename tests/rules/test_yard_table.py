@@ -293,7 +293,8 @@ def test_once_the_display_cannot_be_refilled_nobody_else_takes_a_turn():
     Cy may still buy (having paid exactly); Ann's purchase after it is refused, and changes
     nothing."""
     state = play(yard_example.PLAYERS, *yard_example.GAME_OVER)
-    assert state.up_next == "The game is over: the final scoring comes next."
+    assert state.up_next == ("The display cannot be refilled: Cy may still buy after paying "
+                             "exactly; then comes the final scoring.")
     before = repr(state)
     with pytest.raises(RuleError, match="The game is over: the display could not be refilled to "
                                         "4 after Cy's purchase. Only Cy may still buy, after "
@@ -397,3 +398,14 @@ def test_a_dirk_game_ends_with_the_players_only_holding_money():
         state.apply("final", {"leftovers": [{"building": "museum", "currency": "blue"},
                                             {"building": "skyscraper", "currency": "green"}],
                               "most": {"blue": "Dirk", "green": None}})
+
+
+def test_after_a_scoring_card_the_next_player_is_up():
+    """"When a scoring card is revealed scoring takes place immediately, before the next
+    player's turn": Cy's turn ended with scoring A; Ann is up (not "Cy goes on")."""
+    setup = ("starting_money", {"cards": {"Ann": 4, "Ben": 3, "Cy": 5},
+                                "totals": {"Ann": 21, "Ben": 22, "Cy": 20}})
+    state = play(["Ann", "Ben", "Cy"], setup, buy("Cy", "park"), ("score", {"scoring": "A"}))
+    assert state.up_next == "It is Ann's turn."
+    state.apply(*buy("Ann", "museum"))
+    assert state.up_next == "Ann goes on after paying exactly; otherwise it is Ben's turn."

@@ -24,15 +24,31 @@ def events_of(log):
 
 
 def result(slug, names, events):
-    """What the version 1 app gave for a log, worked out by this app."""
+    """What the version 1 app gave for a log, worked out by this app (what comes next, in the
+    yard, as that app said it: since issue 41 the strip says more there)."""
     game = rules.GAMES[slug]
     state = rules.replay(game, names, events).state
     pad = rules.score_pad(game, names, events)
     return {"totals": state.totals(), "finished": state.finished,
             "ranking": [[p.place, p.player, p.total, p.shared] for p in state.ranking()],
-            "up_next": state.up_next,
+            "up_next": V1_WORDS.get(slug, lambda state: state.up_next)(state),
             "points": [[line.entry.event.seq, list(map(list, line.points))]
                        for line in pad.lines]}
+
+
+def v1_yard_words(state):
+    """The yard's strip as the version 1 app said it: the game over as soon as the display
+    cannot be refilled, and the last buyer going on after a scoring card too."""
+    if state.finished or state.dirk_due or state.last_buyer is None:
+        return state.up_next
+    if state.game_over:
+        return "The game is over: the final scoring comes next."
+    following = state.players[(state.players.index(state.last_buyer) + 1) % len(state.players)]
+    return (f"{state.last_buyer} goes on after paying exactly; otherwise it is {following}'s "
+            "turn.")
+
+
+V1_WORDS = {"yard": v1_yard_words}
 
 
 def said_all(slug, names, events):

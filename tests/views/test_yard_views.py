@@ -383,7 +383,8 @@ def test_once_the_display_runs_short_only_the_last_buyer_may_buy(app, client):
     assert re.findall(r'name="building" value="(\w+)">', page) == [
         "museum", "church", "skyscraper"]
     assert len(re.findall(r'name="building" value="\w+" disabled>', page)) == 3
-    assert "The game is over: the final scoring comes next." in page  # the strip
+    assert ("The display cannot be refilled: Cy may still buy after paying exactly; then comes "
+            "the final scoring.") in page  # the strip
     seq = current_seq(client, url)
     refused = act(client, url, "buy", player="Ann", building="museum")
     assert refused.status_code == 422 and current_seq(client, url) == seq
