@@ -238,6 +238,11 @@ class ActionTable:
         passes that action phase); None: it is taken out, with nothing in its place."""
         return None
 
+    def accepted_before(self, kind: str, payload: Mapping[str, Any]) -> dict[str, Any] | None:
+        """An action the version 1 app took that the rules refuse now, as the log keeps it
+        from now on: with a mark that says so, which the rules take (None: there is none)."""
+        return None
+
     def _check_meaning(self, kind: str, payload: Mapping[str, Any]) -> None:
         for key, here in self.meaning(kind, payload).items():
             if key in payload and payload[key] != here:

@@ -338,6 +338,13 @@ class FifthAvenueTable(ActionTable):
             meant["plots"] = [colours[p] for p in alea_build_plots(board)]
         return meant
 
+    def accepted_before(self, kind: str, payload: Mapping[str, Any]) -> dict[str, Any] | None:
+        """The version 1 app let an auction be won by nobody after a player's bid had beaten
+        Alea's: kept, marked `unsold`, and said so in the history."""
+        if kind == "auction" and payload.get("winner") is None and self.phase == "auctions":
+            return {**payload, "unsold": True}
+        return None
+
     def meant_otherwise(self, key: str, recorded: Any, here: Any) -> str:
         """Why a recorded action is not the one it would be here, in the table's words."""
         if key == "action":
@@ -647,7 +654,7 @@ class FifthAvenueTable(ActionTable):
                      if auction.alea_in else
                      Msg("Alea bids {bid} against {high}: Alea is out.", bid=bid, high=high))
 
-    @reads("winner", "colour", "cards", "build", "stop", "place", "round", "plots")
+    @reads("winner", "colour", "cards", "build", "stop", "place", "round", "plots", "unsold")
     def _apply_auction(self, payload: Mapping[str, Any]) -> None:
         """The auction's outcome: nobody, Alea, or a player who builds or declares a stop."""
         self._require_phase("auctions")
@@ -657,6 +664,9 @@ class FifthAvenueTable(ActionTable):
             raise RuleError(Msg("Alea bids third: draw or enter Alea's cards first."))
         if winner is None and auction.alea_may_win:
             raise RuleError(Msg("Alea's bid stands: if neither of you overbid it, Alea wins."))
+        if winner is None and auction.high_bid and not payload.get("unsold"):
+            raise RuleError(Msg("A bid of {high} was made, beating Alea's {bid}: tap who won.",
+                                high=auction.high_bid, bid=auction.alea_bid))
         if winner is None:
             self.note = Msg("Nobody bid in {district}.", district=DISTRICT_NAMES[auction.place])
         elif winner == ALEA:
@@ -1021,6 +1031,9 @@ def _auction(payload: Mapping[str, Any]) -> str:
     """'Ben won Times Square and built 2 skyscrapers on the orange plot (cards 5 5)', 'Alea
     won 42nd St East and built on the gray and orange plots', 'Nobody bid in ...'."""
     winner, place = payload.get("winner"), _place(payload.get("place"))
+    if winner is None and payload.get("unsold"):
+        return Msg("Nobody won {place}, though a player's bid had beaten Alea's (recorded so "
+                   "before the app checked it)", place=place)
     if winner is None:
         return Msg("Nobody bid in {place}", place=place)
     if winner == ALEA:

@@ -67,9 +67,10 @@ class Referee:
             self.rebuild()
         for kept in [n for n in self.snapshots if n > len(self.done)]:  # a new action: what
             del self.snapshots[kept]  # was undone can no longer be redone
-        event = Event(event.seq, event.kind, said(self.state, event.kind, event.payload,
-                                                  fill=self.version < VERSION), event.at)
-        self.state.apply(event.kind, event.payload)
+        fill = self.version < VERSION
+        payload = said(self.state, event.kind, event.payload, fill)
+        event = Event(event.seq, event.kind, applied(self.state, event.kind, payload, fill),
+                      event.at)
         self.done.append(event)
         self.undone.clear()
         if len(self.done) % SNAPSHOT_EVERY == 0:
@@ -136,7 +137,7 @@ def _read_again(state: TableState, event: Event, read_again: list[dict[str, Any]
     payload = {**event.payload, **state.meaning(event.kind, event.payload)}
     trial = copy.deepcopy(state)
     try:
-        trial.apply(event.kind, payload)
+        payload = applied(trial, event.kind, payload, fill=True)
     except RuleError:
         dropped.append(event.seq)
         return state
@@ -154,6 +155,20 @@ def _entered(state: TableState, now: Mapping[str, Any] | None,
     payload = said(state, now["kind"], now["payload"], fill)
     state.apply(now["kind"], payload)
     return _action(now["kind"], payload)
+
+
+def applied(state: TableState, kind: str, payload: dict[str, Any], fill: bool) -> dict[str, Any]:
+    """The action applied to `state`, as the log keeps it: in an old log (`fill`), one the
+    version 1 app took that the rules refuse now, with the game's mark (`accepted_before`)."""
+    try:
+        state.apply(kind, payload)
+    except RuleError:
+        kept = state.accepted_before(kind, payload) if fill else None
+        if kept is None:
+            raise
+        state.apply(kind, kept)
+        return kept
+    return payload
 
 
 def said(state: TableState, kind: str, payload: Mapping[str, Any], fill: bool) -> dict[str, Any]:

@@ -452,10 +452,6 @@ def _fa_cards_for(draw: st.DrawFn, build: int) -> dict[str, Any]:
 def _fa_auction(draw: st.DrawFn, state: Any) -> tuple[str, dict]:
     """Alea's cards first (2 players); then who won with an outcome the table offers."""
     auction = state.auctions[0]
-    if state.with_alea and not auction.alea_cards:
-        high = draw(st.none() | st.integers(0, 30), label="high bid")
-        return ("alea_bid", {"cards": _fa_alea_cards(draw), **({} if high is None else
-                                                               {"high_bid": high})})
     wins = []  # (player, colour, outcome)
     for player in state.players:
         if auction.place == _FA.CENTRAL_PARK:
@@ -463,8 +459,12 @@ def _fa_auction(draw: st.DrawFn, state: Any) -> tuple[str, dict]:
         else:
             wins += [(player, colour, o) for colour in state.colours_for(auction.place, player)
                      for o in state.auction_outcomes(player, colour)]
-    others = (["alea"] if auction.alea_may_win else
-              [None] if not state.with_alea or auction.alea_cards else [])
+    if state.with_alea and not auction.alea_cards:  # a high bid only where a player can win
+        high = draw(st.none() | st.integers(0, 30), label="high bid") if wins else None
+        return ("alea_bid", {"cards": _fa_alea_cards(draw), **({} if high is None else
+                                                               {"high_bid": high})})
+    # With Alea somebody always wins: Alea, or the player whose bid beat Alea's.
+    others = ["alea"] if auction.alea_may_win else [] if state.with_alea else [None]
     if others and (not wins or draw(st.integers(0, 3)) == 0):
         return ("auction", {"winner": draw(st.sampled_from(others))})
     player, colour, outcome = draw(st.sampled_from(wins))

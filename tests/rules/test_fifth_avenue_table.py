@@ -193,11 +193,18 @@ def test_alea_bids_wins_and_builds_on_the_most_valuable_empty_plot():
     assert state.auctions[0].place == "times"
 
 
+def won_by(state, player):
+    """The auction under way won by `player`, who builds nothing."""
+    colours = state.colours_for(state.auctions[0].place, player)
+    return ("auction", {"winner": player, "build": 0, **({"colour": colours[0]} if colours
+                                                         else {})})
+
+
 def test_alea_winning_central_park_is_said_with_its_result():
-    state = play(["Ann", "Ben"], *set_up(), *PLACED, *ROUND,
-                 *[step for _ in range(3)
-                   for step in (("alea_bid", {"high_bid": 30, "cards": [4, 4]}),
-                                ("auction", {"winner": None}))])
+    state = play(["Ann", "Ben"], *set_up(), *PLACED, *ROUND)
+    for _ in range(3):
+        state.apply("alea_bid", {"high_bid": 30, "cards": [4, 4]})
+        state.apply(*won_by(state, "Ben"))
     assert state.auctions[0].place == "central_park"
     state.apply("alea_bid", {"high_bid": 10, "cards": [4, 6, 5, 4]})
     state.apply("auction", {"winner": "alea"})
@@ -218,8 +225,9 @@ ALEA_OUT = ("alea_bid", {"high_bid": 30, "cards": [4, 4]})  # Alea bids 8: out
 
 
 def test_a_player_builds_up_to_the_cards_limit_on_the_plot_of_the_bid_colour():
-    state = play(["Ann", "Ben"], *set_up(), *PLACED, *ROUND, ALEA_OUT,
-                 ("auction", {"winner": None}), ALEA_OUT)
+    state = play(["Ann", "Ben"], *set_up(), *PLACED, *ROUND, ALEA_OUT)
+    state.apply(*won_by(state, "Ben"))  # 34th St West: Ben bid 30 and built nothing
+    state.apply(*ALEA_OUT)
     times = DEFAULT_PROFILE["times"]
     with pytest.raises(RuleError, match="Ann may bid here only with brown"):
         state.apply("auction", {"winner": "Ann", "colour": times[0], "cards": [4], "build": 1})
@@ -231,7 +239,9 @@ def test_a_player_builds_up_to_the_cards_limit_on_the_plot_of_the_bid_colour():
     with pytest.raises(RuleError, match="Alea bids third"):
         state.apply("auction", {"winner": None})
     state.apply(*ALEA_OUT)
-    state.apply("auction", {"winner": None})  # 52nd St West: nobody bids
+    with pytest.raises(RuleError, match="A bid of 30 was made, beating Alea's 8: tap who won."):
+        state.apply("auction", {"winner": None})
+    state.apply(*won_by(state, "Ben"))  # 52nd St West
     state.apply(*ALEA_OUT)
     state.apply("auction", {"winner": "Ben", "cards": [6], "build": 1})  # Central Park
     assert state.note == "Ben won Central Park and built 1 skyscraper there."
@@ -327,14 +337,15 @@ def test_the_auction_offers_only_what_the_winner_of_a_bid_may_do():
     """Times Square: Ann's skyscraper stands on the brown plot (she may build on it), Ben's bid
     in a colour whose plot is hers gives him nothing to build; the district is not full, so no
     building stop. Central Park: up to 3, or none."""
-    state = play(["Ann", "Ben"], *set_up(), *PLACED, *ROUND, ALEA_OUT,
-                 ("auction", {"winner": None}), ALEA_OUT)  # 34th St West: nobody bids
+    state = play(["Ann", "Ben"], *set_up(), *PLACED, *ROUND, ALEA_OUT)
+    state.apply(*won_by(state, "Ben"))  # 34th St West: Ben built nothing
+    state.apply(*ALEA_OUT)
     times = DEFAULT_PROFILE["times"]
     assert state.auctions[0].place == "times"
     assert state.auction_outcomes("Ann", times[1]) == [3, 2, 1, 0]
     assert state.auction_outcomes("Ben", times[1]) == []
-    state.apply("auction", {"winner": None})
+    state.apply(*won_by(state, "Ann"))
     state.apply(*ALEA_OUT)
-    state.apply("auction", {"winner": None})
+    state.apply(*won_by(state, "Ben"))
     state.apply(*ALEA_OUT)
     assert state.auction_outcomes("Ben", None) == [3, 2, 1, 0]  # Central Park

@@ -333,3 +333,16 @@ def test_the_skyscrapers_built_stay_within_the_bid(payload, message):
     state.apply("alea_bid", {"cards": [4, 4]})
     with pytest.raises(RuleError, match=message):
         state.apply("auction", payload)
+
+
+def test_an_auction_a_player_s_bid_won_is_not_won_by_nobody():
+    """Issue 41: the players bid 14 and Alea's cards make 13: a player won, so "nobody bid"
+    contradicts what was entered before it in this auction."""
+    state = play(["Ann", "Ben"], skyscrapers("Ann"), move("34w"), skyscrapers("Ben"),
+                 move("times"), skyscrapers("Ann"), move("52w"), skyscrapers("Ben"),
+                 move("central_park"), skyscrapers("Ann"), move("city_hall"))
+    state.apply("alea_bid", {"cards": [4, 5, 4], "high_bid": 14})
+    with pytest.raises(RuleError, match="A bid of 14 was made, beating Alea's 13: tap who won."):
+        state.apply("auction", {"winner": None})
+    state.apply("auction", {"winner": "Ben", "colour": "gray", "build": 1})
+    assert [a.place for a in state.auctions] == ["times", "52w", "central_park"]

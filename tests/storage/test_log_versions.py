@@ -145,3 +145,17 @@ def test_a_version_1_file_is_imported_with_every_action_saying_what_it_means(num
     assert result(log["game"], log["players"], imported.events) == log["result"]
     assert said_all(log["game"], log["players"], imported.events) == imported.events
     assert imported.table.state.totals() == log["result"]["totals"]
+
+
+def test_an_auction_the_version_1_app_let_nobody_win_after_alea_was_beaten_is_kept_marked():
+    """Issue 41: the rules now refuse "nobody bid" after a player's bid beat Alea's; a log the
+    version 1 app let do it keeps its result, the auction marked so in its history."""
+    marked = []
+    for log in LOGS:
+        game, names = rules.GAMES[log["game"]], log["players"]
+        marked += [(game, e) for e in recorded_log(game, names, events_of(log), 1)
+                   if e.payload.get("unsold")]
+    assert marked
+    game, event = marked[0]
+    assert game.say(event.kind, event.payload).startswith("Nobody won ")
+    assert "though a player's bid had beaten Alea's" in game.say(event.kind, event.payload)
