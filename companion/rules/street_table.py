@@ -186,6 +186,11 @@ class StreetTable(ActionTable):
     def finished_sites(self, player: str) -> list[bool]:
         return [has_roof(site) for site in self.streets[player]]
 
+    def built_out(self, player: str) -> bool:
+        """Every site of the player's street is finished: a card goes only on top of a roof
+        or, as a gift, on another street; otherwise it is discarded."""
+        return all(self.finished_sites(player))
+
     def open_sites(self, card: Card, owner: str, player: str) -> list[bool]:
         """Which of `owner`'s five sites `player` may build `card` on now, by the rules of one
         site (its floor, a roof, gifts), so that a site the card cannot go on is not offered."""

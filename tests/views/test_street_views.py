@@ -9,7 +9,9 @@ import pytest
 from pypdf import PdfReader
 
 from companion.rules.street_table import RULINGS
+from tests import street_moves as moves
 from tests.conftest import act, fresh, new_table, text
+from tests.tables import seed
 
 
 def build(client, url, seat, **data):
@@ -446,3 +448,26 @@ def test_the_cards_seen_are_read_from_the_log_once_then_only_the_new_events(app,
     monkeypatch.setattr(storage, "events", whole_log)
     act(client, f"/street/{table_id}/", "undo")
     assert client.get(f"/street/{table_id}/").status_code == 200
+
+
+def test_a_street_with_every_site_finished_has_its_way_on_in_the_turn(app, client):
+    """Issue 41: Ann finished her 5th site with her 1st action (the final round begins). Her
+    2nd action: no site of hers takes a card, so the turn itself offers the purchase (or the
+    public card) and then the discard; Ben's last turn follows, then the scoring."""
+    roofs = [moves.build("Ann", 1, moves.ROOF), moves.public("Ann", 2, moves.ROOF),
+             *moves.passes("Ben"), moves.build("Ann", 3, moves.ROOF),
+             moves.public("Ann", 4, moves.ROOF), *moves.passes("Ben"),
+             moves.build("Ann", 5, moves.ROOF)]
+    table_id = seed(app, "street", ["Ann", "Ben"], roofs)
+    url = f"/street/{table_id}/"
+    page = text(client.get(url))
+    turn = page.split('id="turn"')[1].split("</section>")[0]
+    assert "All of Ann's sites are finished" in turn
+    assert 'name="deck" value="public"' in turn  # the way on, in the turn
+    assert act(client, url, "buy", player="Ann", deck="public", cost=0).status_code == 303
+    turn = text(client.get(url)).split('id="turn"')[1].split("</section>")[0]
+    assert "Ann discarded the card" in turn
+    assert act(client, url, "discard", player="Ann").status_code == 303
+    for kind, payload in moves.passes("Ben"):
+        assert act(client, url, kind, **payload).status_code == 303
+    assert "Score the game" in text(client.get(url))
