@@ -55,11 +55,12 @@ def yard_game() -> list[Action]:
 def fifth_avenue_game() -> list[Action]:
     """A 2-player game with Alea, in turn: set-up, initial skyscrapers, a round of the white
     commissioner (Ann's and Ben's option C, two moves each; Ann's next 1st action brings it
-    back) and the auctions it starts, each built from the winner's supply of 3 (the game is
-    not finished; Ann's 3rd action, a second move, comes next)."""
+    back) and the auctions it starts, Alea's or built from the winner's supply of 3 (the game
+    is not finished; Ann's 3rd action, a second move, comes next)."""
     start = {d: {"plot": 0, "kind": "boutique"} for d in DISTRICT_IDS}
     row = ["boutique", "jeweler", "gallery", "perfume"] * 5
-    alea_out = ("alea_bid", {"high_bid": 30, "cards": [4, 4]})
+    alea_out = ("alea_bid", {"high_bid": 30, "cards": [4, 4]})  # a player's 30 beats Alea's 8
+    alea_in = ("alea_bid", {"high_bid": 0, "cards": [4, 4]})  # both passed: Alea's 8 wins
     times = DEFAULT_PROFILE["times"]
     return [
         ("profile", {"colours": DEFAULT_PROFILE, "set_sizes": list(DEFAULT_SET_SIZES)}),
@@ -69,9 +70,9 @@ def fifth_avenue_game() -> list[Action]:
           for d, p in (("34w", 1), ("34e", 1), ("times", 2), ("times", 1))],
         *[("move", {"commissioner": "white", "to": to})
           for to in ("34w", "times", "52w", "central_park", "city_hall")],
-        alea_out, ("auction", {"winner": None}), alea_out,
+        alea_in, ("auction", {"winner": "alea"}), alea_out,
         ("auction", {"winner": "Ann", "colour": times[1], "cards": [4], "build": 3}),
-        alea_out, ("auction", {"winner": None}), alea_out,
+        alea_in, ("auction", {"winner": "alea"}), alea_out,
         ("auction", {"winner": "Ben", "cards": [6], "build": 1}),
     ]
 
