@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from .common import with_reason
+from .common import RuleError, join_names, with_reason
 from .text import Msg, Plural
-from .yard import A_BUILDING, COUNTED, DIRK
+from .yard import A_BUILDING, COUNTED, DIRK, starting_candidates
 
 
 def describe(kind: str, payload: Mapping[str, Any]) -> str:
@@ -27,7 +27,7 @@ def describe(kind: str, payload: Mapping[str, Any]) -> str:
     if kind == "final":
         return Msg("End of the game: leftover cards given out, final scoring C")
     if kind == "starting_money":
-        return Msg("Starting money entered")
+        return _starting_money(payload)
     if kind == "youngest":
         return Msg("{player} is the youngest and starts", player=payload.get("player"))
     if kind == "correct":
@@ -38,6 +38,18 @@ def describe(kind: str, payload: Mapping[str, Any]) -> str:
                                   "Correction: {n} building cards left in the deck",
                                   n=left if isinstance(left, int) else 0), payload)
     return kind
+
+
+def _starting_money(payload: Mapping[str, Any]) -> str:
+    """"Starting money entered: Ben starts" (fewest cards, then lowest total), or who tie."""
+    try:
+        tied = starting_candidates(payload.get("cards", {}), payload.get("totals", {}))
+    except RuleError:
+        return Msg("Starting money entered")
+    if len(tied) == 1:
+        return Msg("Starting money entered: {player} starts", player=tied[0])
+    return Msg("Starting money entered: {names} tie, the youngest starts",
+               names=join_names(tied))
 
 
 def _correction(payload: Mapping[str, Any]) -> str:

@@ -438,3 +438,17 @@ def test_the_buy_rows_stay_in_seat_order_and_mark_the_turn(app, client):
     assert rows() == [("", "Ann"), ("", "Ben"), ("again", "Cy"), ("next", "Dan")]
     assert act(client, url, "buy", player="Ann", building="park").status_code == 303
     assert rows() == [("again", "Ann"), ("next", "Ben"), ("", "Cy"), ("", "Dan")]
+
+
+def test_with_two_players_who_starts_is_said_in_view_and_in_the_strip(client):
+    """Issue 41: with Dirk's first cards due, the answer to "Who starts?" stands in the Dirk
+    section on top (not only in the folded set-up), and the strip names who starts."""
+    url = new_table(client, "Ann", "Ben")
+    assert act(client, url, "setup", cards_0=4, total_0=21, cards_1=3,
+               total_1=22).status_code == 303  # Ben: fewer cards
+    page = text(client.get(url))
+    dirk = page.split('id="dirk"')[1].split("</section>")[0]
+    assert "&#9733;</span> Ben starts.</p>" in dirk
+    assert "Last: Starting money entered: Ben starts" in page
+    german = text(client.get(url, headers=GERMAN))
+    assert "Startgeld eingetragen: Ben beginnt" in german
