@@ -769,6 +769,9 @@ class UrbanisationTable(ActionTable):
         if not left:
             raise RuleError(Msg("No invention card is left at docking space {to}.", to=to))
         wanted = left if professor else 1
+        if not professor and isinstance(cards, list) and len(cards) > 1:
+            raise RuleError(Msg("One invention card is taken at docking space {to}; all the "
+                                "cards there only with the Professor played.", to=to))
         if not isinstance(cards, list) or len(cards) != wanted:
             raise RuleError(Msg("Describe the {cards} taken at docking space {to}.", to=to,
                                 cards=Plural("{n} invention card", "{n} invention cards",

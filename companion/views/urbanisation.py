@@ -88,10 +88,12 @@ def needed(label: Any, low: int, high: int, default: int | None = None) -> Integ
 
 
 class PlayerForm(ActionForm):
-    """An action of the player whose turn it is; `play` plays the character of this action."""
+    """An action of the player whose turn it is; `play` plays the character of this action
+    (ticked until the players untick it: a character is hired to be played, as the one-tap
+    buttons play it)."""
 
     player = StringField(_l("Player"), validators=[InputRequired()])
-    play = BooleanField(_l("Play the character"))
+    play = BooleanField(_l("Play the character"), default=True)
 
 
 class OfferForm(PlayerForm):

@@ -10,6 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from pypdf import PdfReader
 
+from companion.rules import GAMES, Event, RuleError, replay
 from companion.rules.urbanisation_actions import BONUS_FACTORIES
 from companion.rules.urbanisation_example import (
     SETUP,
@@ -503,3 +504,20 @@ def test_a_factory_seen_before_is_typed_by_its_number_alone(app, client):
     assert act(client, url, "attract", player="Cy", factory_number=3,
                filled="y").status_code == 303
     assert "Cy attracted factory 3 (orange): +2 VP." in text(client.get(url))
+
+
+def test_a_hired_character_is_played_by_its_fold_out_too(app, client):
+    """Issue 41: Cy hired the Professor; the invention's fold-out has "Play the Professor"
+    ticked, as the one-tap buttons play a hired character by themselves; describing two cards
+    with it unticked is refused saying that only the Professor takes them all."""
+    actions = [SETUP, *TURN_1, *TURN_2, *TURN_3[:3]]
+    url = f"/urbanisation/{seed(app, 'urbanisation', PLAYERS, actions)}/"
+    page = text(client.get(url + "?open=invention"))
+    box = re.search(r'<input type="checkbox" name="play" value="y" ?(checked)?>', page)
+    assert box and box.group(1) == "checked"
+    state = replay(GAMES["urbanisation"], PLAYERS,
+                   [Event(n, kind, payload) for n, (kind, payload) in enumerate(actions, 1)]).state
+    with pytest.raises(RuleError, match="One invention card is taken at docking space 2; all "
+                                        "the cards there only with the Professor played."):
+        state.apply("invention", {"player": "Cy", "to": 2, "cards": [
+            {"ability": "grey_money"}, {"ability": "harvest_grain1"}]})
