@@ -24,7 +24,19 @@
       var amount = input.closest(".effect").querySelector("input[type=number]");
       if (amount && amount.value === "") amount.value = "1";
     }
+    // A gift goes on an opponent's street: ticked, it chooses the next player's, unless an
+    // opponent's is chosen already.
+    if (input.matches("input[name=gift]") && input.checked && input.form) giftStreet(input.form);
   });
+
+  function giftStreet(form) {
+    var streets = Array.prototype.slice.call(form.querySelectorAll("input[name=street]"));
+    var player = form.querySelector("input[name=player]");
+    var chosen = form.querySelector("input[name=street]:checked");
+    if (!streets.length || !player || (chosen && chosen.value !== player.value)) return;
+    var own = streets.findIndex(function (s) { return s.value === player.value; });
+    streets[(own + 1) % streets.length].checked = true;
+  }
 
   // "A new card" (a fold-out app.js opens in place): what was chosen already (where the card
   // came from, its cost) is kept, and the new card's chips come into view whole.

@@ -30,6 +30,7 @@ from ..i18n import lazy_gettext as _l
 from ..rules import RuleError
 from ..rules import street as rules
 from ..rules import street_table as play
+from ..rules.common import join_names
 from ..rules.log import CHANGE, Event
 from .actions import Action, ActionForm, FieldError, GameViews, reason_field, take
 from .clients import my_tables
@@ -245,8 +246,6 @@ def builder(state: play.StreetTable, player: str | None = None, form: Any = None
     form = form or CardForm(formdata=None)
     if form.player.data not in (None, player):  # filled in for another player's card
         form, fresh = CardForm(formdata=None), True
-    if form.street.data is None:
-        form.street.data = player
     if form.source.data is None and step != play.SECOND:
         form.source.data = ""
     known = sorted(known or [], key=lambda k: k.card != recorded)  # stable: else as it was
@@ -412,7 +411,7 @@ def card_payload(form: Any, player: str, state: play.StreetTable, step: int,
     for a gift among several opponents, whose street), or the card the form's library choice
     or chips describe, on the site of the button tapped."""
     names = state.players
-    street, site, price = form.street.data or player, form.site.data, None
+    street, site, price = form.street.data or None, form.site.data, None
     if form.pick.data:
         found = PICK.fullmatch(form.pick.data)
         seat = found and found.group(3)
@@ -428,16 +427,23 @@ def card_payload(form: Any, player: str, state: play.StreetTable, step: int,
         raise FieldError(form.site, _("Tap the site it is built on."))
     if form.pick.data or form.card.data:
         price = next((k.price for k in known if k.card == card), None)
-    payload = {"player": player, "street": gift_street(card, street, player, names),
+    payload = {"player": player, "street": gift_street(card, street, player, names, form),
                "site": site, "card": card}
     return payload | bought_from(form, step, price)
 
 
-def gift_street(card: dict[str, Any], street: str, player: str, names: list[str]) -> str:
-    """A gift goes on an opponent's street: with one opponent that is the only answer."""
+def gift_street(card: dict[str, Any], street: str | None, player: str, names: list[str],
+                form: Any) -> str:
+    """Whose street the card goes on: the player's own, unless it is a gift, which goes on an
+    opponent's (with one opponent that is the only answer; with several, the one chosen)."""
     opponents = [q for q in names if q != player]
-    if card.get("gift") and street == player and len(opponents) == 1:
+    if not card.get("gift"):
+        return street or player
+    if street in (None, player) and len(opponents) == 1:
         return opponents[0]
+    if street is None:
+        raise FieldError(form.street, _("Choose whose street the gift goes on: %(names)s.",
+                                        names=text(join_names(opponents))))
     return street
 
 

@@ -357,3 +357,19 @@ def test_each_turn_is_on_one_screen_in_english_and_german(browser: Browser, base
                     assert in_reach(page, control), (name, language, control)
         finally:
             context.close()
+
+
+def test_a_gift_among_three_players_goes_on_the_next_street_in_one_tap(page: Page) -> None:
+    """Issue 41: with three players the street picker chooses nobody's street; ticking "gift"
+    chooses the next player's, so the first tap on a site builds it there (it was the
+    player's own street, where no gift may go: the first tap was always refused)."""
+    start_table(page, ["Mia", "Ola", "Pit"], "street")
+    taps = Taps(page)
+    expect(turn(page).locator("input[name=street]:checked")).to_have_count(0)
+    taps.touch(chip(page, "Project showing", "service"), "service")
+    taps.touch(turn(page).locator("label.mark-gift span"), "gift")
+    expect(turn(page).locator("input[name=street][value=Ola]")).to_be_checked()
+    taps.tap(site_button(page, 2), "site 2")
+    assert taps.count <= 4, taps  # service, gift, (a scroll,) site 2: none refused
+    expect(site(page, "Ola", 2).locator(".scard")).to_have_count(1)
+    expect_turn(page, "Mia's turn: 2nd action")

@@ -471,3 +471,16 @@ def test_a_street_with_every_site_finished_has_its_way_on_in_the_turn(app, clien
     for kind, payload in moves.passes("Ben"):
         assert act(client, url, kind, **payload).status_code == 303
     assert "Score the game" in text(client.get(url))
+
+
+def test_a_gift_among_three_players_asks_whose_street_it_goes_on(client):
+    """Issue 41: no street is chosen beforehand (not the player's own, where no gift may go);
+    without one a gift is refused at the street picker, with the opponents to choose from."""
+    url = new_table(client, "Mia", "Ola", "Pit", game="street")
+    page = text(client.get(url))
+    assert 'name="street" value="Mia" checked' not in page
+    refused = build(client, url, 0, player="Mia", project="service", gift="y", site=2)
+    assert refused.status_code == 422
+    assert "Choose whose street the gift goes on: Ola and Pit." in text(refused)
+    assert build(client, url, 0, player="Mia", project="service", gift="y", street="Pit",
+                 site=2).status_code == 303
