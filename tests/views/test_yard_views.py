@@ -376,6 +376,7 @@ def test_once_the_display_runs_short_only_the_last_buyer_may_buy(app, client):
     seed_on(app, url, yard_example.PLAYERS, yard_example.GAME_OVER)
     page = text(client.get(url))
     assert "Still buying, after paying exactly" in page and "Who bought what?" not in page
+    assert page.index('id="buy"') < page.index('id="end"')  # that purchase may come first
     assert re.findall(r'<div class="buyer \w*">\s*<div class="who"><h3>.*?</span>(\w+)</h3>',
                       page) == ["Cy"]
     # Only the cards left on display can be bought: a museum, a church and a skyscraper (the
