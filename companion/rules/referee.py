@@ -152,8 +152,7 @@ def _entered(state: TableState, now: Mapping[str, Any] | None,
     """An action a change enters, as recorded where it stands, and applied there."""
     if now is None:
         return None
-    payload = said(state, now["kind"], now["payload"], fill)
-    state.apply(now["kind"], payload)
+    payload = applied(state, now["kind"], said(state, now["kind"], now["payload"], fill), fill)
     return _action(now["kind"], payload)
 
 
