@@ -104,14 +104,14 @@ def setup_form(state: play.FifthAvenueTable) -> Any:
         name = text(play.DISTRICT_NAMES[district])
         fields[f"start_{district}"] = SelectField(name, default="", choices=[
             SelectChoice("", _("plot and business?")),
-            *[SelectChoice(f"{k}:{kind}", _("%(number)s %(colour)s: %(business)s", number=k + 1,
+            *[SelectChoice(f"{k}:{kind}", _("%(colour)s plot: %(business)s",
                                             colour=text(rules.COLOUR_NAMES[c]),
                                             business=text(label)))
               for k, c in enumerate(state.colours[district])
               for kind, label in rules.BUSINESS_LABELS.items()]])
         fields[f"plot_{district}"] = SelectField(
             _("%(district)s: plot", district=name), validate_choice=False,
-            choices=[SelectChoice(str(k), _("%(number)s %(colour)s", number=k + 1,
+            choices=[SelectChoice(str(k), _("%(colour)s plot",
                                             colour=text(rules.COLOUR_NAMES[c])))
                      for k, c in enumerate(state.colours[district])])
         fields[f"kind_{district}"] = SelectField(_("%(district)s: business", district=name),

@@ -17,7 +17,7 @@ from .. import get_db, replays, storage
 from ..i18n import lazy_gettext as _l
 from ..i18n import text
 from ..rules import Current, Game, Now, RuleError, TableState, find_game
-from ..rules.log import MAX_EVENTS, UNDO, Event
+from ..rules.log import CHANGE, MAX_EVENTS, UNDO, Event
 
 MINUS = "\u2212"  # a lost point said as the minus sign, not a hyphen
 ROOM_WARNING = 100  # a table page says how many entries are left once this few are
@@ -215,7 +215,7 @@ def just_recorded(table: Table, game: Current) -> dict[str, Any] | None:
     if not game.last:
         return None
     said, then = consequence(game.state, text(describe_event(table, game.last, game.state)),
-                             note.get("gained") or [])
+                             note.get("gained") or [], own_note=game.last.kind != CHANGE)
     if note.get("merged"):  # an outdated screen's action, recorded after another phone's
         meanwhile = _("after %(actions)s, recorded meanwhile on another phone",
                       actions="; ".join(note["merged"]))
@@ -223,14 +223,16 @@ def just_recorded(table: Table, game: Current) -> dict[str, Any] | None:
     return {"text": said, "then": then, "button": "undo", "reloaded": reloaded}
 
 
-def consequence(state: TableState, said: str, gained: list[list[Any]]) -> tuple[str, str]:
+def consequence(state: TableState, said: str, gained: list[list[Any]],
+                own_note: bool = True) -> tuple[str, str]:
     """The action just recorded in words, and what the rules made of it, said after it in the
     score strip: their note when it says more than the action's words (a district's scoring,
     an auction's skyscrapers; a note that begins with those words says the action in their
     place, so nothing is said twice), the points or money it gave or took ("Ann +13 · Ben
-    +6"), and the winner once it ended the game."""
+    +6"), and the winner once it ended the game. After a change the table's note is the last
+    replayed action's, not the change's (`own_note` False): it is not said."""
     parts = []
-    note = getattr(state, "note", None)
+    note = getattr(state, "note", None) if own_note else None
     noted = text(note) if note else ""
     if noted.rstrip(".").startswith(said.rstrip(".")):
         said = noted or said

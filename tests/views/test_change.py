@@ -213,3 +213,18 @@ def test_a_fifth_avenue_change_is_said_in_german_with_the_plot_by_its_colour(app
             "(Karten 4) → Ann hat 52nd St East ersteigert und auf Bauplatz grau 1 Hochhaus "
             "gebaut") in preview
     assert "won" not in preview and "plot" not in preview
+
+
+def test_the_strip_says_the_change_without_a_later_action_s_note(app, client):
+    """After a change the table's note is the last replayed action's (here Alea's bid in the
+    next auction): the strip says the change, and what it gave, not that note."""
+    names, actions = FIFTH_AVENUE
+    table_id = seed(app, "fifth_avenue", names, actions[:24])
+    url = f"/fifth_avenue/{table_id}/"
+    fields = fresh(client, url + "?change=23")
+    preview = text(client.post(url + "auction?change=23",
+                               data={"bid": "Ann:gray", "build": 1, **fields}))
+    client.post(url + "change", data=confirm_fields(preview))
+    strip = text(client.get(url)).split('class="score-strip"')[1].split("</aside>")[0]
+    assert "Last: Changed: Ann won 52nd St East for the gray plot and built nothing" in strip
+    assert "Alea bids" not in strip
