@@ -212,7 +212,8 @@ def test_turn_1_of_the_example_game(page: Page, live_database: Path) -> None:
     taps.tap(offer(page, "trade_grain.buy.3"), "Ann: Mill Worker and 3 bought")
     taps.tap(offer(page, "trade_grain.buy.4"), "Ben buys 4")
     orders = page.locator(".u-offer-work_orders")
-    tick(taps, orders.get_by_label("Play the Double work orders", exact=False), "play the card")
+    # Cy hired the Double work orders: its box stands ticked, as the one-tap buttons play it.
+    expect(orders.get_by_label("Play the Double work orders", exact=False)).to_be_checked()
     taps.tap(offer(page, "work_orders.orange.2"), "Cy: 2 orange, doubled")
     taps.tap(offer(page, "erect.house"), "Ann's house")
     expect(offer(page, "sow.farmer.1")).to_have_text("Sow 1 and 2 on the Farmer −3 grain")
