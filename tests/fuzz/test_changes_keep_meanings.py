@@ -22,13 +22,8 @@ from hypothesis import strategies as st
 
 from companion import rules
 from companion.rules.log import CHANGE, Event
-from tests.fuzz import strategies as s
-from tests.fuzz import urbanisation_steps as urbanisation
-from tests.fuzz import yard_steps as yard
 from tests.fuzz.fuzzing import examples, snapshot
-
-Step = tuple[str, dict[str, Any]]
-
+from tests.fuzz.legal_games import NEXT, SEATS
 
 # Where an action stands in its game, as the rulebook names it (not as the app records it) -----
 
@@ -79,26 +74,16 @@ def urbanisation_place(state: Any, kind: str, payload: dict[str, Any]) -> tuple[
     return (state.segment, state.turn)
 
 
-# Each game: its seats, its set-up steps and its next legal step, and where an action stands.
-Next = Callable[[Any, Any, int], Any]
-GAMES: dict[str, tuple[list[str], Next, Callable[..., tuple[Any, ...]]]] = {
-    "yard": (["Ann", "Ben", "Cy"], lambda draw, state, n: draw(yard.legal_step(state)),
-             yard_place),
-    "fifth_avenue": (["Ann", "Ben", "Cy"],
-                     lambda draw, state, n: draw(s.fifth_avenue_next(state, late=n > 120)),
-                     fifth_avenue_place),
-    "street": (["Mia", "Ola", "Pit"], lambda draw, state, n: draw(s.street_next(state,
-                                                                                 late=n > 60)),
-               street_place),
-    "urbanisation": (["Ann", "Ben", "Cy"], lambda draw, state, n: draw(
-        urbanisation.legal_step(state) if n else urbanisation.set_up(state.players)),
-                     urbanisation_place),
+# Where an action stands, for each game.
+PLACES: dict[str, Callable[..., tuple[Any, ...]]] = {
+    "yard": yard_place, "fifth_avenue": fifth_avenue_place, "street": street_place,
+    "urbanisation": urbanisation_place,
 }
 
 
 def played(data: Any, slug: str, players: list[str], length: int) -> list[Event]:
     """A legal game of up to `length` actions, recorded as the app records them."""
-    game, step = rules.GAMES[slug], GAMES[slug][1]
+    game, step = rules.GAMES[slug], NEXT[slug]
     state, events = game.start(players), []
     while not state.finished and len(events) < length:
         kind, payload = step(data.draw, state, len(events))
@@ -110,7 +95,7 @@ def played(data: Any, slug: str, players: list[str], length: int) -> list[Event]
 
 def places(slug: str, players: list[str], events: list[Event]) -> dict[int, tuple[Any, ...]]:
     """Where each action of a game stood when it was applied (as the rulebook names it)."""
-    place, found = GAMES[slug][2], {}
+    place, found = PLACES[slug], {}
     state = rules.GAMES[slug].start(players)
     for item in events:
         found[item.seq] = place(state, item.kind, dict(item.payload))
@@ -118,17 +103,17 @@ def places(slug: str, players: list[str], events: list[Event]) -> dict[int, tupl
     return found
 
 
-@pytest.mark.parametrize("slug", sorted(GAMES))
+@pytest.mark.parametrize("slug", sorted(PLACES))
 @examples(20)
 @given(data=st.data())
 def test_a_change_keeps_every_later_action_it_keeps_as_the_same_action(slug, data):
-    players = GAMES[slug][0]
+    players = SEATS[slug]
     game = rules.GAMES[slug]
     events = played(data, slug, players, data.draw(st.integers(8, 160), label="length"))
     seq = data.draw(st.integers(1, len(events)), label="the action changed")
     before = rules.replay(game, players, events[:seq - 1]).state
     taken_out = data.draw(st.integers(0, 3), label="taken out") == 0
-    now = None if taken_out else GAMES[slug][1](data.draw, before, seq - 1)
+    now = None if taken_out else NEXT[slug](data.draw, before, seq - 1)
     fix = rules.corrected(game, players, events, {seq: now}, "wrong entry")
 
     was, after = places(slug, players, events), places(slug, players, fix.played)
