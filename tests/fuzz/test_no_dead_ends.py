@@ -88,8 +88,8 @@ def pages(client: Any, url: str) -> list[str]:
 def accepted(client: Any, url: str, monkeypatch: pytest.MonkeyPatch,
              wanted: str | None = None) -> tuple[str | None, list[Any]]:
     """The kind of the first action the page's controls send that the rules accept and that
-    moves the game on (`wanted`: the first of that kind), and every control tried before it with its answer (to say what
-    the page offered when none was accepted)."""
+    moves the game on (`wanted`: the first of that kind), and every control tried before it
+    with its answer (to say what the page offered when none was accepted)."""
     tried, ignored = [], NOT_FORWARD[url.split("/")[1]]
     with monkeypatch.context() as patched:
         patched.setattr(replays, "record", dry_run)

@@ -202,6 +202,12 @@ def test_auctions_with_alea_in_german(client):
     act(client, url, "auction", winner="alea")
     note = re.search(r'just-scored[^>]*>(.*?)</p>', german(client, url)).group(1)
     assert note.startswith("Alea hat 34th St West ersteigert und "), note
+    # Issue 41: after the players' 30 beat Alea's 8, nobody cannot have won Times Square.
+    act(client, url, "alea", high_bid=30, cards="44")
+    nobody = german(client, url, "auction", winner="-")
+    assert nobody.status_code == 422
+    assert ("Es wurde 30 geboten, mehr als Aleas 8: tippt an, wer gewonnen hat."
+            in text(nobody))
     history = text(client.get(url + "history", headers=DE))
     assert "Ann zieht die weiße Kommission weiter: Startfeld" in history
     assert "Alea hat 34th St West ersteigert und auf Bauplatz" in history

@@ -10,7 +10,7 @@ from pypdf import PdfReader
 
 from companion.rules.street_table import RULINGS
 from tests import street_moves as moves
-from tests.conftest import act, fresh, new_table, text
+from tests.conftest import GERMAN, act, fresh, new_table, text
 from tests.tables import seed
 
 
@@ -464,6 +464,8 @@ def test_a_street_with_every_site_finished_has_its_way_on_in_the_turn(app, clien
     turn = page.split('id="turn"')[1].split("</section>")[0]
     assert "All of Ann's sites are finished" in turn
     assert 'name="deck" value="public"' in turn  # the way on, in the turn
+    assert "Alle Bauplätze von Ann sind fertig: Eine Karte kommt auf ein Dach" in text(
+        client.get(url, headers=GERMAN))
     assert act(client, url, "buy", player="Ann", deck="public", cost=0).status_code == 303
     turn = text(client.get(url)).split('id="turn"')[1].split("</section>")[0]
     assert "Ann discarded the card" in turn
@@ -482,5 +484,9 @@ def test_a_gift_among_three_players_asks_whose_street_it_goes_on(client):
     refused = build(client, url, 0, player="Mia", project="service", gift="y", site=2)
     assert refused.status_code == 422
     assert "Choose whose street the gift goes on: Ola and Pit." in text(refused)
+    german = client.post(url + "play/0", headers=GERMAN, data=fresh(client, url + "play/0") | {
+        "player": "Mia", "project": "service", "gift": "y", "site": 2})
+    assert german.status_code == 422
+    assert "Wählt, in wessen Straße das Geschenk kommt: Ola und Pit." in text(german)
     assert build(client, url, 0, player="Mia", project="service", gift="y", street="Pit",
                  site=2).status_code == 303

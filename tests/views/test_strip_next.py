@@ -40,3 +40,17 @@ def test_the_strip_speaks_german(client):
     url = new_table(client, "Ann", "Ben", game="yard")
     client.get("/language/de")
     assert strip_next(client, url) == "Gib Dirk seine 6 Karten."
+
+
+def test_after_a_scoring_card_the_next_player_is_up_in_both_languages(client):
+    """Issue 41: a scoring card is revealed after a turn ends ("scoring takes place immediately,
+    before the next player's turn"): after Ann's purchase and scoring A, Ben is up, not "Ann
+    goes on after paying exactly"."""
+    url = new_table(client, "Ann", "Ben", "Cy", game="yard")
+    assert act(client, url, "buy", player="Ann", building="park").status_code == 303
+    assert strip_next(client, url) == ("Ann goes on after paying exactly; otherwise it is "
+                                       "Ben&#39;s turn.")
+    assert act(client, url, "score", scoring="A").status_code == 303
+    assert strip_next(client, url) == "It is Ben&#39;s turn."
+    client.get("/language/de")
+    assert strip_next(client, url) == "Ben ist dran."

@@ -10,6 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from pypdf import PdfReader
 
+from companion import i18n
 from companion.rules import GAMES, Event, RuleError, replay
 from companion.rules.urbanisation_actions import BONUS_FACTORIES
 from companion.rules.urbanisation_example import (
@@ -22,7 +23,7 @@ from companion.rules.urbanisation_example import (
     TURN_6,
 )
 from companion.rules.urbanisation_table import RULINGS_BY_STEP
-from tests.conftest import act, current_seq, fresh, new_table, screen, text
+from tests.conftest import GERMAN, act, current_seq, fresh, new_table, screen, text
 from tests.tables import FINISHED, seed
 
 PLAYERS = ("Ann", "Ben", "Cy")
@@ -255,9 +256,6 @@ def test_no_form_makes_a_500(client, started, data):
     assert response.status_code in (303, 400, 409, 422), (endpoint, form)
     if response.status_code != 303:
         assert text(client.get(started + "history")) == history
-
-
-GERMAN = {"Accept-Language": "de"}
 
 
 def test_the_table_page_speaks_german(client):
@@ -518,6 +516,10 @@ def test_a_hired_character_is_played_by_its_fold_out_too(app, client):
     state = replay(GAMES["urbanisation"], PLAYERS,
                    [Event(n, kind, payload) for n, (kind, payload) in enumerate(actions, 1)]).state
     with pytest.raises(RuleError, match="One invention card is taken at docking space 2; all "
-                                        "the cards there only with the Professor played."):
+                                        "the cards there only with the Professor played.") as no:
         state.apply("invention", {"player": "Cy", "to": 2, "cards": [
             {"ability": "grey_money"}, {"ability": "harvest_grain1"}]})
+    with app.test_request_context(headers=GERMAN):
+        assert i18n.text(no.value.args[0]) == ("Vom Andockplatz 2 wird eine Erfindungskarte "
+                                               "genommen; alle Karten dort nur mit "
+                                               "ausgespieltem Professor.")

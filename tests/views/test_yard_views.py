@@ -380,6 +380,8 @@ def test_once_the_display_runs_short_only_the_last_buyer_may_buy(app, client):
     # at most 8 taps); the last buyer's row follows it, and the strip says it may come first.
     assert page.index('id="end"') < page.index('id="buy"')
     assert "Cy may still buy after paying exactly" in page
+    assert ("Die Auslage kann nicht mehr aufgefüllt werden: Cy darf nach passender Bezahlung "
+            "noch kaufen; dann kommt die Schlusswertung.") in text(client.get(url, headers=GERMAN))
     assert re.findall(r'<div class="buyer \w*">\s*<div class="who"><h3>.*?</span>(\w+)</h3>',
                       page) == ["Cy"]
     # Only the cards left on display can be bought: a museum, a church and a skyscraper (the
