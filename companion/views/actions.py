@@ -35,7 +35,7 @@ from flask import (
 )
 from flask_babel import gettext as _
 from flask_wtf import FlaskForm
-from itsdangerous import BadData, URLSafeSerializer
+from itsdangerous import BadData, SignatureExpired, URLSafeTimedSerializer
 from jinja2 import pass_context
 from werkzeug.wrappers import Response
 from wtforms import IntegerField, StringField
@@ -70,6 +70,9 @@ SCRIPT_HEADER = "X-Companion"
 ANSWERED = "answered"
 # An action form's id on its page, sent with it (`form_anchor`): "at-buy", "at-buy-2", ...
 ANCHOR = re.compile(r"at-[a-z0-9_]{1,32}(-[0-9]{1,3})?")
+# How long a change's preview may be confirmed: a table that talked it over longer previews it
+# again (what it does may have been worked out on a table since changed, or leaked).
+CHANGE_SECONDS = 2 * 60 * 60
 
 
 # Forms ----------------------------------------------------------------------------------------
@@ -413,8 +416,16 @@ class ChangeForm(ActionForm):
                          validators=[Length(max=MAX_REASON)])
 
 
-def signed() -> URLSafeSerializer:
-    return URLSafeSerializer(current_app.secret_key, salt="companion.change")
+def signed() -> URLSafeTimedSerializer:
+    """A change as its preview signs it: only this app makes one, for one table at one seq,
+    confirmed within CHANGE_SECONDS."""
+    return URLSafeTimedSerializer(current_app.secret_key, salt="companion.change")
+
+
+def signed_change(table: Table, seq: int, change: Mapping[str, Any]) -> str:
+    """The change a preview worked out, bound to its table (by the table's mark) and the seq
+    the table stood at."""
+    return signed().dumps({"table": storage.mark_of(table.id), "seq": seq, "change": change})
 
 
 def as_recorded(table: Table, actions: Mapping[str, Action]) -> dict[str, Any]:
@@ -458,7 +469,8 @@ def change_page(table: Table, fix: Correction) -> Any:
         dropped=[(event.seq, describe_event(table, event), why) for event, why in fix.dropped],
         replaced=[(was.seq, describe_event(table, was), describe_event(table, now), why)
                   for was, now, why in fix.replaced],
-        form=ChangeForm(formdata=None, change=signed().dumps(fix.change)),
+        form=ChangeForm(formdata=None,
+                        change=signed_change(table, standing.last_seq, fix.change)),
         seq=standing.last_seq)
     return page, 200
 
@@ -480,13 +492,20 @@ def take_out(slug: str, table_id: str) -> Any:
 
 
 def change_payload(form: ChangeForm, table: Table) -> dict[str, Any]:
-    """The change the preview showed (as it signed it), with what it is for."""
+    """The change the preview showed (as it signed it, for this table at the seq the form
+    says), with what it is for."""
     try:
-        fix = signed().loads(form.change.data)
+        signed_data = signed().loads(form.change.data, max_age=CHANGE_SECONDS)
+    except SignatureExpired:
+        raise RuleError(_("This preview is too old to confirm: start the change again from "
+                          "the history.")) from None
     except BadData:
+        signed_data = None
+    if not isinstance(signed_data, dict) or signed_data.get("seq") != form.seq.data \
+            or signed_data.get("table") != storage.mark_of(table.id):
         raise RuleError(_("This change could not be read: start it again from the "
-                          "history.")) from None
-    return {**fix, "reason": form.reason.data or ""}
+                          "history."))
+    return {**signed_data["change"], "reason": form.reason.data or ""}
 
 
 @bp.post(f"/<any({', '.join(GAMES)}):slug>/<table_id>/change")

@@ -6,7 +6,8 @@ fits."""
 import re
 
 from companion import replays, rules, storage
-from tests.conftest import GERMAN, act, fresh, new_table, text
+from companion.views import actions
+from tests.conftest import GERMAN, act, current_seq, fresh, new_table, text
 from tests.tables import FIFTH_AVENUE, exported, seed, upload
 
 BUYS = [("Tobi", "park"), ("Nina", "museum"), ("Paul", "park"), ("Tobi", "museum")]
@@ -228,3 +229,28 @@ def test_the_strip_says_the_change_without_a_later_action_s_note(app, client):
     strip = text(client.get(url)).split('class="score-strip"')[1].split("</aside>")[0]
     assert "Last: Changed: Ann won 52nd St East for the gray plot and built nothing" in strip
     assert "Alea bids" not in strip
+
+
+def test_a_signed_change_is_bound_to_its_table_and_seq_and_expires(client, monkeypatch):
+    """Issue 43: a preview's signed change names its table (by its mark) and the seq it was
+    made at, and expires. Made at one table and posted with another table's own seq and key to
+    that table, it is refused, and so is one whose seq was altered, or one confirmed too late
+    (in German too); nothing is recorded."""
+    url, other = played(client, BUYS), played(client, BUYS)
+    fields = fresh(client, url + "?change=1")
+    preview = text(client.post(url + "buy?change=1",
+                               data={"player": "Nina", "building": "park", **fields}))
+    data = confirm_fields(preview)
+    elsewhere = client.post(other + "change", data={**data, **fresh(client, other)})
+    assert elsewhere.status_code == 422
+    assert "This change could not be read" in text(elsewhere)
+    assert current_seq(client, other) == len(BUYS)  # nothing recorded there
+    behind = client.post(url + "change", data={**data, "seq": int(data["seq"]) - 1})
+    assert behind.status_code == 422 and "This change could not be read" in text(behind)
+    monkeypatch.setattr(actions, "CHANGE_SECONDS", -1)
+    late = client.post(url + "change", data=data, headers=GERMAN)
+    assert late.status_code == 422
+    assert ("Diese Vorschau ist zu alt zum Bestätigen: Beginnt die Änderung noch einmal im "
+            "Verlauf.") in text(late)
+    monkeypatch.setattr(actions, "CHANGE_SECONDS", 3600)
+    assert client.post(url + "change", data=data).status_code == 303  # in time, at its table
