@@ -11,7 +11,7 @@ import threading
 from datetime import timedelta
 from pathlib import Path
 from typing import Any
-from urllib.parse import quote
+from urllib.parse import quote, urlsplit, urlunsplit
 
 from flask import Flask, Response, current_app, g, jsonify, render_template, request, url_for
 from flask.sessions import SecureCookieSessionInterface
@@ -95,6 +95,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.extensions["companion.connections"] = threading.local()  # see get_db
     app.teardown_appcontext(close_db)
     app.after_request(security_headers)
+    app.after_request(relative_location)
     app.register_error_handler(CSRFError, csrf_failed)
     app.register_error_handler(404, not_found)
     app.register_error_handler(405, not_found)  # an action's link opened as a page
@@ -240,6 +241,19 @@ def security_headers(response: Response) -> Response:
     response.headers["Permissions-Policy"] = "camera=(), microphone=(), geolocation=()"
     if response.mimetype == "text/html":
         response.headers["Cache-Control"] = html_cache_control(response)
+    return response
+
+
+def relative_location(response: Response) -> Response:
+    """Every redirect leads to a path of this app, never to the host a request named: Werkzeug's
+    own redirects (a doubled or missing slash) build an absolute address from the Host header,
+    which a forged request may set to any host."""
+    location = response.headers.get("Location")
+    if location:
+        parts = urlsplit(location)
+        if parts.scheme or parts.netloc:
+            response.headers["Location"] = urlunsplit(("", "", parts.path or "/", parts.query,
+                                                       parts.fragment))
     return response
 
 

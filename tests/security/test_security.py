@@ -87,3 +87,17 @@ def test_the_start_command_never_runs_the_debugger(tmp_path):
     finally:
         process.terminate()
         process.wait(timeout=10)
+
+
+def test_a_redirect_never_leads_to_the_host_a_request_named(client):
+    """Issue 43, finding 6: Werkzeug's own redirects (a doubled slash, a missing one) built an
+    absolute address from the Host header (`Host: evil.example` gave `http://evil.example/...`):
+    every redirect now leads to a path of this app."""
+    url = new_table(client, "Ann", "Ben")
+    doubled = client.post(url + "/undo", headers={"Host": "evil.example"})
+    assert doubled.status_code == 308
+    assert doubled.headers["Location"] == url + "undo"
+    missing = client.get(url.rstrip("/"), headers={"Host": "evil.example"})
+    assert missing.status_code == 308 and missing.headers["Location"] == url
+    language = client.get("/language/de?next=" + url, headers={"Host": "evil.example"})
+    assert language.headers["Location"] == url
