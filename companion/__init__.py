@@ -17,7 +17,7 @@ from flask import Flask, Response, current_app, g, jsonify, render_template, req
 from flask.sessions import SecureCookieSessionInterface
 from flask_babel import gettext as _
 from flask_wtf.csrf import CSRFError, CSRFProtect
-from werkzeug.exceptions import HTTPException, InternalServerError
+from werkzeug.exceptions import HTTPException, InternalServerError, NotFound
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 from . import assets, i18n, replays, storage
@@ -98,6 +98,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.after_request(relative_location)
     app.register_error_handler(CSRFError, csrf_failed)
     app.register_error_handler(404, not_found)
+    app.register_error_handler(storage.GoneError, table_gone)
     app.register_error_handler(405, not_found)  # an action's link opened as a page
     app.register_error_handler(InternalServerError, unexpected_error)
     app.register_error_handler(sqlite3.OperationalError, busy)
@@ -283,6 +284,11 @@ def not_found(error: HTTPException) -> tuple[str, int]:
         "now: ask the phone that started it to share the table again."
     )
     return render_template("error.html", message=message, title=_("Not found")), error.code or 404
+
+
+def table_gone(error: storage.GoneError) -> tuple[str, int]:
+    """A table deleted, or its links renewed, while a request read it: what a reload shows."""
+    return not_found(NotFound())
 
 
 def unexpected_error(error: InternalServerError) -> tuple[str, int]:

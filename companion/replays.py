@@ -180,7 +180,8 @@ MEMORY = Memory()
 
 def current(db: storage.Database, table_id: str, game: Game, names: list[str]) -> Current:
     """The table as it stands: from memory, else its snapshot, else its replayed log (and then
-    its snapshot is kept)."""
+    its snapshot is kept). GoneError if the table was deleted or its links renewed while its
+    log was read."""
     last_seq = storage.last_seq(db, table_id)
     table = MEMORY.table(table_id, last_seq)
     if table is None:
@@ -189,6 +190,8 @@ def current(db: storage.Database, table_id: str, game: Game, names: list[str]) -
         if table is None:
             table = replay(game, names, storage.events(db, table_id))
             with storage.write_transaction(db):
+                if not storage.has_table(db, table_id):  # deleted or renewed meanwhile
+                    raise storage.GoneError(table_id)
                 data = keep(db, table_id, game, names, table)
         MEMORY.keep(table_id, table, data)
     return table

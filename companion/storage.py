@@ -435,8 +435,7 @@ def claim(db: Database, table_id: str, based_on: int, once: Once | None) -> Even
     None when the writer saw the table's last event (`based_on`). GoneError when the table's
     links were renewed since the writer loaded it; StaleError when the writer is behind, or
     the key came with other fields (another button of the same form)."""
-    row = db.execute("select 1 from tables where id = ?", [table_id]).fetchone()
-    if row is None:
+    if not has_table(db, table_id):
         raise GoneError(table_id)
     earlier = earlier_use(db, table_id, once.key) if once else None
     if once and earlier and earlier[1] == once.request:
@@ -520,6 +519,11 @@ def unscored(db: Database) -> list[dict[str, Any]]:
     rows = db.query("select * from tables where status = 'finished' and id not in "
                     "(select table_id from results)")
     return [dict(row, players=json.loads(row["players"])) for row in rows]
+
+
+def has_table(db: Database, table_id: str) -> bool:
+    """A table is at this id (not deleted, nor its links renewed)."""
+    return db.execute("select 1 from tables where id = ?", [table_id]).fetchone() is not None
 
 
 def keep_snapshot(db: Database, table_id: str, seq: int, state: bytes) -> None:

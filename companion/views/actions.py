@@ -277,10 +277,10 @@ def perform(
     """
     if ghost_tap(form):
         return Response(status=204)
-    before = table.current.state.totals()
     once = storage.Once(form.key.data, submitted_digest())
     merged: list[Event] = []  # what another phone recorded meanwhile, if this merges with it
     try:
+        before = table.current.state.totals()
         event, after = replays.record(get_db(), table.id, table.game, table.names,
                                       form.seq.data, kind, payload, once, merged)
     except storage.GoneError:

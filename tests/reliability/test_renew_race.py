@@ -7,7 +7,8 @@ import threading
 import pytest
 from werkzeug.serving import make_server
 
-from companion import create_app, storage
+from companion import create_app, replays, storage
+from tests.conftest import fresh, new_table
 from tests.reliability.live import action_fields, browser, new_owned_table, post
 
 ROUNDS, PHONES = 25, 4
@@ -69,3 +70,58 @@ def test_renewing_links_while_phones_act_never_answers_500(server):
         assert len(events) == answers.count(303) - 1  # the renewal is one of the 303s
     assert set(statuses) <= {303, 409, 410, 404}, statuses
     assert 410 in statuses or 404 in statuses  # the race did happen
+
+
+@pytest.mark.parametrize("meanwhile", ["deleted", "renewed"])
+def test_a_page_read_while_its_table_goes_is_not_found(app, client, monkeypatch, meanwhile):
+    """Issue 43, finding 2: a page view that replays a table's log (no snapshot at hand) while
+    the table is deleted or its links renewed answered 500 (a snapshot kept for a table no
+    longer there); now it answers as a reload would, 404 with words, and keeps nothing."""
+    url = new_table(client, "Ann", "Ben")
+    table_id = url.rstrip("/").rsplit("/", 1)[1]
+    db = storage.connect(app.config["DATABASE"])
+    db.execute("delete from snapshots")
+    replays.MEMORY.forget()
+    replayed = replays.replay
+
+    def replay_while_it_goes(*args, **kwargs):
+        table = replayed(*args, **kwargs)
+        other = storage.connect(app.config["DATABASE"])
+        if meanwhile == "deleted":
+            storage.delete_table(other, table_id)
+        else:
+            storage.renew_links(other, table_id)
+        other.close()
+        return table
+
+    monkeypatch.setattr(replays, "replay", replay_while_it_goes)
+    answer = client.get(url)
+    assert answer.status_code == 404
+    assert "There is nothing at this link" in answer.get_data(as_text=True)
+    assert db.execute("select count(*) from snapshots").fetchone()[0] == 0
+
+
+def test_an_action_while_its_table_is_renewed_is_told_so(app, client, monkeypatch):
+    """Issue 43, finding 2: a purchase whose table's links are renewed while the table is read
+    answers 410 with words (as when the renewal comes first), never 500; nothing is recorded."""
+    url = new_table(client, "Ann", "Ben")
+    table_id = url.rstrip("/").rsplit("/", 1)[1]
+    fields = fresh(client, url)
+    db = storage.connect(app.config["DATABASE"])
+    db.execute("delete from snapshots")
+    replays.MEMORY.forget()
+    replayed = replays.replay
+    renewed = []
+
+    def replay_while_renewed(*args, **kwargs):
+        table = replayed(*args, **kwargs)
+        if not renewed:
+            renewed.append(storage.renew_links(storage.connect(app.config["DATABASE"]),
+                                               table_id))
+        return table
+
+    monkeypatch.setattr(replays, "replay", replay_while_renewed)
+    answer = client.post(url + "dirk", data={**fields, "skyscraper": 6})
+    assert answer.status_code == 410
+    assert "This table has new links now" in answer.get_data(as_text=True)
+    assert storage.last_seq(db, renewed[0]) == 0
