@@ -100,6 +100,8 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.register_error_handler(404, not_found)
     app.register_error_handler(storage.GoneError, table_gone)
     app.register_error_handler(405, not_found)  # an action's link opened as a page
+    app.register_error_handler(403, not_allowed)
+    app.register_error_handler(HTTPException, refused_request)  # any other 4xx
     app.register_error_handler(InternalServerError, unexpected_error)
     app.register_error_handler(sqlite3.OperationalError, busy)
 
@@ -308,6 +310,27 @@ def back_to_table() -> str | None:
     slug = args.get("slug") or request.blueprint
     return (url_for("main.table", slug=slug, table_id=args["table_id"])
             if "table_id" in args and slug in GAMES else None)
+
+
+def not_allowed(error: HTTPException) -> tuple[str, int]:
+    """What only the phone that started a table may do (renew its links, delete it), asked of
+    another: said in the players' language, with the way back to the table."""
+    message = _("Only the phone that started this table may renew its links or delete it: ask "
+                "the player whose phone that is.")
+    return render_template("error.html", message=message, title=_("Not allowed"),
+                           back=back_to_table()), 403
+
+
+def refused_request(error: HTTPException) -> Any:
+    """Any other refusal of a request (a form that cannot be read, too large, too many): the
+    app's own page in the players' language, with the way back to the table. A redirect or an
+    error of the server is left to its own handling."""
+    code = error.code or 500
+    if code < 400 or code >= 500:
+        return error
+    message = _("This request could not be taken, so nothing was changed. Go back to the "
+                "table, reload it and try again.")
+    return render_template("error.html", message=message, back=back_to_table()), code
 
 
 def csrf_failed(error: CSRFError) -> tuple[str, int]:

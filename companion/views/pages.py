@@ -38,8 +38,8 @@ MARKS = re.compile(f"({CSRF_MARK}|{KEY_MARK})")
 
 
 class Kept:
-    """The pages this worker made last, each split at its marks; the least recently used go
-    first. Thread-safe."""
+    """The pages this worker's app made last, each split at its marks; the least recently used
+    go first. Thread-safe."""
 
     def __init__(self, size: int = KEPT_PAGES):
         self.size = size
@@ -65,7 +65,12 @@ class Kept:
             self.pages.clear()
 
 
-KEPT = Kept()
+def kept_pages() -> Kept:
+    """The app's kept pages (each app its own: another app may differ in its configuration,
+    as the tests' apps do in CSRF)."""
+    found = current_app.extensions.get("companion.pages")
+    return found if found is not None else current_app.extensions.setdefault(
+        "companion.pages", Kept())
 
 
 def table_page(table: Table, page: Callable[[Table], Any],
@@ -90,13 +95,13 @@ def kept_page(shows: Hashable, make: Callable[[], Any]) -> Any:
     if not current_app.config["KEEP_PAGES"]:
         return make()
     key = (shows, current_language(), request.query_string)
-    parts = KEPT.get(key)
+    parts = kept_pages().get(key)
     if parts is None:
         html, status = make()
         parts = MARKS.split(html)
         if status != 200:
             return filled(parts), status
-        KEPT.keep(key, parts)
+        kept_pages().keep(key, parts)
     return filled(parts), 200
 
 

@@ -10,7 +10,7 @@ from datetime import timedelta
 
 from companion import create_app, get_db, storage
 from companion.views.clients import MAX_OWNED_TABLES, MAX_REMEMBERED_TABLES
-from tests.conftest import new_table, text
+from tests.conftest import GERMAN, new_table, text
 from tests.tables import FINISHED, exported, held, seed, upload
 
 
@@ -149,6 +149,27 @@ def test_only_the_creator_may_delete(app, client):
     assert other.get(url + "delete").status_code == 403
     assert other.post(url + "delete").status_code == 403
     assert client.get(url).status_code == 200
+
+
+def test_a_joined_phone_is_refused_on_the_apps_own_page_in_its_language(app, client):
+    """Issue 43, finding 4: the delete page or a renewal asked by a phone that joined was
+    Werkzeug's bare "403 Forbidden" in English; now it is the app's page, in the players'
+    language, with the way back to the table. Any other refusal too (a request too large)."""
+    url = new_table(client, "Ann", "Ben")
+    other = app.test_client()
+    other.get(f"/j/{url.strip('/').split('/')[-1]}")
+    for answer in (other.get(url + "delete", headers=GERMAN),
+                   other.post(url + "renew", headers=GERMAN)):
+        page = text(answer)
+        assert answer.status_code == 403 and "Forbidden" not in page
+        assert "<h1>Nicht erlaubt</h1>" in page
+        assert ("Nur das Handy, das diesen Tisch gestartet hat, darf seine Links erneuern oder "
+                "ihn löschen") in page
+        assert f'href="{url}">Zurück zum Tisch</a>' in page
+    too_large = client.post(url + "buy", headers=GERMAN, data={"x": "a" * 70_000})
+    assert too_large.status_code == 413 and "Request Entity Too Large" not in text(too_large)
+    assert "Diese Anfrage konnte nicht angenommen werden" in text(too_large)
+    assert f'href="{url}">Zurück zum Tisch</a>' in text(too_large)
 
 
 def test_a_delete_without_csrf_is_refused(tmp_path, monkeypatch):

@@ -43,13 +43,6 @@ STATES = [
 ]
 
 
-@pytest.fixture(autouse=True)
-def nothing_kept():
-    pages.KEPT.forget()
-    yield
-    pages.KEPT.forget()
-
-
 def database(app):
     return app.config["DATABASE"]
 
@@ -224,4 +217,4 @@ def test_the_kept_home_page_s_form_carries_each_browser_s_own_csrf_token(tmp_pat
         answer = phone.post("/new", data={"csrf_token": token, "game": "yard",
                                           "players-0-name": "Ann", "players-1-name": "Ben"})
         assert answer.status_code == 303
-    assert len(pages.KEPT.pages) == 1  # both new browsers got the one kept page
+    assert len(app.extensions["companion.pages"].pages) == 1  # both got the one kept page
