@@ -280,8 +280,11 @@ def first_tile(state: play.FifthAvenueTable) -> int:
 
 
 def alea_payload(form: AleaForm, table: Table) -> dict[str, Any]:
-    """Alea's bid: drawn by the app from a full black deck, or the cards the players flipped."""
-    cards = draw_alea_cards() if form.draw.data else parse_cards(form.cards.data or "")
+    """Alea's bid: the cards the players flipped, if typed (Enter in their field sends the
+    form's first button, Draw, too), else drawn by the app from a full black deck; with the
+    players' high bid, if typed."""
+    typed = (form.cards.data or "").strip()
+    cards = parse_cards(typed) if typed or not form.draw.data else draw_alea_cards()
     high = {} if form.high_bid.data is None else {"high_bid": form.high_bid.data}
     return {**high, "cards": cards}
 

@@ -10,6 +10,7 @@ import re
 from pathlib import Path
 from typing import Any
 
+import pytest
 from playwright.sync_api import Browser, Locator, Page, expect
 
 from tests.browser.helpers import tap_and_load
@@ -141,6 +142,7 @@ def test_alea_s_bid_from_the_cards_flipped_comes_into_view(page: Page,
     page.locator("summary", has_text="Alea's chance").tap()
     page.locator("input[name=high]").fill("12")
     tap_and_load(page, page.get_by_role("button", name="Alea's chance"))
+    page.locator("summary", has_text="The black cards you flipped").tap()
     page.locator("input[name=cards]").fill("4 6 5 4")
     use = page.get_by_role("button", name="Use these cards")
     use.evaluate("e => e.scrollIntoView({block: 'start'})")  # the auction's top above the screen
@@ -151,6 +153,26 @@ def test_alea_s_bid_from_the_cards_flipped_comes_into_view(page: Page,
     assert_in_view(page, verdict)
     expect(page.locator(".score-strip #recorded")).to_contain_text(
         "Alea bids 19 against 12: Alea is in.")
+
+
+@pytest.mark.parametrize("button", ["Use these cards", "Draw Alea's cards"])
+def test_the_high_bid_typed_goes_with_alea_s_bid(page: Page, live_database: Path,
+                                                 button: str) -> None:
+    """Issue 41, found at a table: the high bid typed counted only after "Alea's chance" was
+    tapped; typed and then "Use these cards" (or "Draw"), it was dropped and "Alea won" offered
+    though Alea's 8 was below the players' 13. The high bid now stands in Alea's bid's form."""
+    table_id = seed(live_database, "fifth_avenue", FIFTH, (*FIFTH_PLAYING, *[
+        ("move", {"commissioner": "white", "to": to})
+        for to in ("34w", "times", "52w", "central_park", "city_hall")]))
+    page.goto(f"/fifth_avenue/{table_id}/")
+    page.get_by_label("High bid after your first bids (0 if both passed)").fill("22")
+    if button == "Use these cards":
+        page.locator("summary", has_text="The black cards you flipped").tap()
+        page.locator("input[name=cards]").fill("4 4")
+    tap_and_load(page, page.get_by_role("button", name=button))
+    expect(page.locator("#auction p", has_text="Alea's cards:")).to_contain_text(
+        "against 22: Alea is out.")  # Alea's bids are 8 to 21
+    expect(page.get_by_role("button", name=re.compile("^Alea won"))).to_have_count(0)
 
 
 def test_urbanisations_final_scoring_brings_the_result_into_view(page: Page,

@@ -129,12 +129,15 @@ def move(page: Page, commissioner: str, to: str) -> None:
 
 
 def alea_chance(page: Page, high: int) -> Locator:
-    """Enter the players' high bid, tap "Alea's chance"; returns the verdict paragraph."""
-    more = page.locator("details.alea-more")
-    if not more.evaluate("d => d.open"):
-        more.locator("summary").click()
-    page.get_by_label("High bid after your first bids (0 if both passed)").fill(str(high))
+    """Enter the players' high bid, tap "Alea's chance"; returns the verdict paragraph (the
+    high bid then stands in Alea's bid's form too)."""
+    chance = page.locator("details.alea-chance")
+    if not chance.evaluate("d => d.open"):
+        chance.locator("summary").click()
+    page.get_by_label("Against a high bid of").fill(str(high))
     act(page, page.get_by_role("button", name="Alea's chance"))
+    expect(page.get_by_label("High bid after your first bids (0 if both passed)")
+           ).to_have_value(str(high))
     verdict = page.locator("p.verdict")
     expect(verdict).to_contain_text(f"Alea beats {high} with probability")
     return verdict
@@ -165,9 +168,17 @@ def record_auction(page: Page, winner: str, colour: str | None = None, build: in
 def alea_out(page: Page, high: int) -> None:
     """Alea's flipped 4 4 = 8 against the players' higher bid: Alea is out."""
     alea_chance(page, high)
-    page.get_by_label(re.compile("the black cards you flipped")).fill("4 4")
+    flipped(page).fill("4 4")
     act(page, page.get_by_role("button", name="Use these cards"))
     expect(alea_line(page)).to_contain_text(f"= 8 against {high}: Alea is out.")
+
+
+def flipped(page: Page) -> Locator:
+    """The field of the black cards flipped for Alea, its fold-out opened."""
+    more = page.locator("details.alea-more")
+    if not more.evaluate("d => d.open"):
+        more.locator("summary").click()
+    return page.get_by_label(re.compile("the black cards you flipped"))
 
 
 def alea_line(page: Page) -> Locator:
@@ -289,7 +300,7 @@ def test_two_players_and_alea_from_home_page_to_score_sheet(page: Page, shot: Sh
     assert percent == "67.3", percent
     shot(page, "fa-04-auction-alea-chance")
 
-    page.get_by_label(re.compile("the black cards you flipped")).fill("4 6 5 4")
+    flipped(page).fill("4 6 5 4")
     act(page, page.get_by_role("button", name="Use these cards"))
     # 4 + 6 + 5 + 4 = 19 (the 4 repeated) beats the players' 12.
     expect(page.locator("#auction .card-value")).to_have_text(["4", "6", "5", "4"])
@@ -401,7 +412,7 @@ def test_two_players_and_alea_from_home_page_to_score_sheet(page: Page, shot: Sh
         "Ann may bid with: gray 4 skyscrapers in supply",
         "Ben may bid with: green 3 skyscrapers in supply"])
     alea_chance(page, 14)
-    page.get_by_label(re.compile("the black cards you flipped")).fill("5 4 5")
+    flipped(page).fill("5 4 5")
     act(page, page.get_by_role("button", name="Use these cards"))
     expect(alea_line(page)).to_contain_text(
         "= 14 against 14: Alea is out.")  # a tie is not enough for Alea
@@ -437,7 +448,7 @@ def test_two_players_and_alea_from_home_page_to_score_sheet(page: Page, shot: Sh
     # never scores. The second stop ends the game before the Central Park auction.
     expect(auction_heading(page)).to_have_text("Auction: 52nd St West")
     alea_chance(page, 10)
-    page.get_by_label(re.compile("the black cards you flipped")).fill("6 5 6")
+    flipped(page).fill("6 5 6")
     act(page, page.get_by_role("button", name="Use these cards"))
     expect(alea_line(page)).to_contain_text(
         "= 17 against 10: Alea is in.")
