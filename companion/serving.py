@@ -5,16 +5,16 @@ connection waits in the worker's poller until its request has arrived whole: its
 READ_SECONDS of connecting, then a body of up to MAX_BUFFERED bytes (every form of the app but a
 table import) within BODY_SECONDS. So idle, half-open or slowly sent requests (hundreds of them)
 never hold the threads that real requests need; each connection serves one request. A larger
-body is read in a thread, each read within READ_SECONDS. And a worker's threads are shared
-fairly among clients: at most PER_CLIENT requests of one client (an IPv4 address or an IPv6 /64)
-are in a worker's threads at once; its others wait, received whole, in the order they came; and
-a client pressing with more (a flood) starts none while another client's request is in the
-threads, and while other clients are about (within ABOUT_SECONDS), each of its requests leaves
-its thread idle afterwards for FLOOD_IDLE times as long as it took. So a client that floods the
-server waits on itself while every other client's requests are served as they come, with the
-worker to themselves; alone, it has the server's whole speed. For public hosting, put a buffering
-HTTPS reverse proxy in front (README): behind it (PROXY_FIX) every request comes from the
-proxy, so the proxy must share among clients.
+body is read in a thread, each read within READ_SECONDS and the whole within UPLOAD_SECONDS. And
+a worker's threads are shared fairly among clients: at most PER_CLIENT requests of one client
+(an IPv4 address or an IPv6 /64) are in a worker's threads at once; its others wait, received
+whole, in the order they came; and a client pressing with more (a flood) starts none while
+another client's request is in the threads, and while other clients are about (within
+ABOUT_SECONDS), each of its requests leaves its thread idle afterwards for FLOOD_IDLE times as
+long as it took. So a client that floods the server waits on itself while every other client's
+requests are served as they come, with the worker to themselves; alone, it has the server's
+whole speed. For public hosting, put a buffering HTTPS reverse proxy in front (README): behind
+it (PROXY_FIX) every request comes from the proxy, so the proxy must share among clients.
 """
 
 from __future__ import annotations
@@ -44,6 +44,7 @@ MAX_HEAD = 16 * 1024  # a longer request head goes to gunicorn's parser, which r
 HEAD_END = b"\r\n\r\n"
 MAX_BUFFERED = 128 * 1024  # a body up to this long arrives whole before a thread reads it
 BODY_SECONDS = 10  # for such a body to arrive whole once the head has (>= READ_SECONDS)
+UPLOAD_SECONDS = 20  # for a larger body (a table import) to arrive whole once a thread reads it
 PER_CLIENT = 2  # requests of one client in a worker's threads at once (`Worker.enqueue_req`)
 ABOUT_SECONDS = 1.0  # a client whose request took a thread this recently is still about
 FLOOD_IDLE = 3  # a flood's request leaves its thread idle this many times as long as it took
@@ -61,6 +62,26 @@ class Connection(TConn):  # type: ignore[misc]
         super().init()
         self.sock.settimeout(READ_SECONDS)
         self.parser.unreader.unread(self.received)
+        self.parser.unreader.sock = Deadline(self.sock, time.monotonic() + UPLOAD_SECONDS)
+
+
+class Deadline:
+    """A connection's socket as its request is read in a thread: each read waits at most
+    READ_SECONDS, and none waits past `at`, so a large body sent slowly (a byte every few
+    seconds) is cut off as a whole, not only read by read."""
+
+    def __init__(self, sock: socket.socket, at: float):
+        self.sock, self.at = sock, at
+
+    def recv(self, size: int) -> bytes:
+        left = self.at - time.monotonic()
+        if left <= 0:
+            raise TimeoutError("the request did not arrive in time")
+        self.sock.settimeout(min(READ_SECONDS, left))
+        return self.sock.recv(size)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.sock, name)
 
 
 class Worker(ThreadWorker):  # type: ignore[misc]

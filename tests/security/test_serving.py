@@ -14,7 +14,14 @@ import urllib.request
 
 import pytest
 
-from companion.serving import BODY_SECONDS, MAX_BUFFERED, READ_SECONDS, THREADS, WORKERS
+from companion.serving import (
+    BODY_SECONDS,
+    MAX_BUFFERED,
+    READ_SECONDS,
+    THREADS,
+    UPLOAD_SECONDS,
+    WORKERS,
+)
 
 
 @pytest.fixture
@@ -246,3 +253,31 @@ def test_a_worker_leaves_what_it_was_forked_with_out_of_its_garbage_collections(
     finally:
         gc.unfreeze()
     assert frozen_when_started and frozen_when_started[0] > 10_000
+
+
+def test_a_large_body_sent_slowly_is_cut_off_as_a_whole(served):
+    """Issue 43, finding 1: an import's body, larger than the poller keeps, was read in a thread
+    with only a per-read timeout: 140 KB at once, then a byte every 4.5 s, held its thread past
+    60 s. It is cut off within UPLOAD_SECONDS of its thread's first read; pages answer
+    meanwhile."""
+    base, port, process = served
+    answer_time(base)
+    started = time.monotonic()
+    connection = socket.create_connection(("127.0.0.1", port))
+    connection.sendall(b"POST /import HTTP/1.1\r\nHost: x\r\nContent-Type: "
+                       b"multipart/form-data; boundary=b\r\nContent-Length: 400000\r\n\r\n"
+                       + b"a" * 140_000)
+    connection.settimeout(READ_SECONDS - 0.5)
+    closed = False
+    while not closed and time.monotonic() - started < UPLOAD_SECONDS + 15:
+        try:
+            connection.sendall(b"a")
+            closed = connection.recv(100) == b""
+        except TimeoutError:
+            continue  # still open: another byte
+        except OSError:
+            closed = True
+    assert closed, "still reading after its deadline"
+    assert time.monotonic() - started < UPLOAD_SECONDS + READ_SECONDS + 2
+    assert answer_time(base) < 2
+    connection.close()
