@@ -1,5 +1,6 @@
-"""Start the companion: `python -m companion [--lan] [--port N]`; or delete the tables
-untouched for a year: `python -m companion prune [--days N]`.
+"""Start the companion: `python -m companion [--lan] [--port N]`; delete the tables untouched
+for a year: `python -m companion prune [--days N]`; or back the database up, safely while it
+runs: `python -m companion backup FILE`.
 
 Serves with gunicorn, bounded in workers, threads and time (`companion.serving`). Listens on
 127.0.0.1 by default; --lan listens on every interface so phones on the same network can join,
@@ -53,9 +54,34 @@ def prune(argv: list[str]) -> None:
     print(f"Deleted {deleted} table(s) untouched since {before}.", flush=True)
 
 
+def backup(argv: list[str]) -> None:
+    """`python -m companion backup FILE`: a checked copy of the whole database into FILE, safe
+    while the server runs (README: how to restore it, and to run it from cron)."""
+    parser = argparse.ArgumentParser(prog="python -m companion backup",
+                                     description="Copy the database into a file, safely while "
+                                                 "the server runs, and check the copy.")
+    parser.add_argument("file", help="the backup file to write (replaced if it exists)")
+    args = parser.parse_args(argv)
+    try:
+        app = create_app()
+    except storage.DamagedError as damaged:
+        sys.exit(str(damaged))
+    db = storage.connect(app.config["DATABASE"], app.config["DATABASE_TIMEOUT"])
+    try:
+        events = storage.backup(db, args.file)
+    except (storage.DamagedError, OSError) as error:
+        sys.exit(f"No backup was made: {error}")
+    finally:
+        db.close()
+    print(f"Backed up {app.config['DATABASE']} to {args.file} ({events} events); the copy "
+          "passed SQLite's integrity check.", flush=True)
+
+
 def main() -> None:
     if sys.argv[1:2] == ["prune"]:
         return prune(sys.argv[2:])
+    if sys.argv[1:2] == ["backup"]:
+        return backup(sys.argv[2:])
     parser = argparse.ArgumentParser(description="Run the board game table companion.")
     parser.add_argument("--lan", action="store_true",
                         help="listen on all interfaces so phones on this network can connect")
