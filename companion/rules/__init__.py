@@ -53,6 +53,9 @@ class Game:
     reserved_names: Callable[[int], tuple[str, ...]] = lambda players: ()
     # The action in words with the table it was applied to, for what the payload only numbers.
     describe_at: Callable[[Any, str, Mapping[str, Any]], str] | None = None
+    # The action in words with every detail (a street card's icons): a change whose short words
+    # read the same before and after says these.
+    describe_detail: Callable[[str, Mapping[str, Any]], str] | None = None
     # The kinds of action each player takes on their own, in no order the rules keep (`merges`).
     independent: frozenset[str] = frozenset()
 
@@ -93,7 +96,11 @@ class Game:
         said = self.describe(was["kind"], was["payload"])
         if now is None:
             return Msg("{was} taken out", was=said)
-        return Msg("{was} → {now}", was=said, now=self.describe(now["kind"], now["payload"]))
+        now_said = self.describe(now["kind"], now["payload"])
+        if now_said == said and self.describe_detail is not None:
+            said = self.describe_detail(was["kind"], was["payload"])
+            now_said = self.describe_detail(now["kind"], now["payload"])
+        return Msg("{was} → {now}", was=said, now=now_said)
 
 
 GAMES: dict[str, Game] = {
@@ -124,6 +131,7 @@ GAMES: dict[str, Game] = {
         describe=street_table.describe,
         payload_keys=street_table.StreetTable.payload_keys,
         describe_at=street_table.describe_at,
+        describe_detail=street_table.describe_detail,
     ),
     "urbanisation": Game(
         slug="urbanisation",

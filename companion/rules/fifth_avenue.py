@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from .common import RuleError, require_count
-from .text import Msg, Plural
+from .text import Msg, Plural, listed
 
 BUSINESSES = ("boutique", "jeweler", "gallery", "perfume")
 BUSINESS_NAMES = {"boutique": Msg("boutique"), "jeweler": Msg("jeweler"),
@@ -92,13 +92,7 @@ def _check_words(words: object) -> list[str]:
 
 def comma_list(words: Sequence[str]) -> str:
     """'a, b, c', keeping each word a `Msg` so the list can be said in German too."""
-    checked = _check_words(words)
-    if not checked:
-        return ""
-    listed = checked[-1]
-    for word in reversed(checked[:-1]):
-        listed = Msg("{first}, {rest}", first=word, rest=listed)
-    return listed
+    return listed(_check_words(words))
 
 
 def and_list(words: Sequence[str]) -> str:

@@ -25,6 +25,8 @@ from .common import (
     with_reason,
 )
 from .street import (
+    FLAG_NAMES,
+    KIND_NAMES,
     Card,
     EffectLine,
     Score,
@@ -33,13 +35,14 @@ from .street import (
     card_name,
     check_card,
     effect_lines,
+    effect_text,
     final_ranking,
     has_roof,
     site_index,
     street_score,
     upcoin_prestige,
 )
-from .text import Msg, Plural
+from .text import Msg, Plural, listed
 
 STARTING_ACCOUNT = 10
 MAX_MONEY = 999
@@ -531,6 +534,36 @@ def _describe_card(payload: Mapping[str, Any]) -> str:
         return Msg("{done} (public pile)", done=done)
     return Msg("{done} (bought from {deck}'s deck for ${cost})", done=done, deck=deck,
                cost=payload.get("cost"))
+
+
+def describe_detail(kind: str, payload: Mapping[str, Any]) -> str:
+    """A card action with every icon of its card: "Mia built an office on site 2 (income +2;
+    prestige +1 per hotel on the street)", for a change whose words would otherwise read the
+    same before and after."""
+    card = payload.get("card")
+    said = describe(kind, payload)
+    if kind not in ("card", "remove") or not isinstance(card, Mapping):
+        return said
+    icons = card_icons(card)
+    return Msg("{said} ({icons})", said=said, icons=icons) if icons else said
+
+
+def card_icons(card: Mapping[str, Any]) -> str:
+    """A card's icons in words: 'income +2, +1 per hotel on the street; prestige +1; roof'."""
+    parts: list[str] = []
+    for kind in ("income", "prestige"):
+        effects = card.get(kind) or []
+        if effects:
+            parts.append(Msg("{kind} {effects}", kind=KIND_NAMES[kind],
+                             effects=listed([effect_text(e) for e in effects])))
+    if card.get("floor"):
+        parts.append(Msg("floor {floor}", floor=card["floor"]))
+    parts += [FLAG_NAMES[flag] for flag in ("double", "roof", "gift", "no_gifts")
+              if card.get(flag)]
+    icons = parts[-1] if parts else ""
+    for part in reversed(parts[:-1]):
+        icons = Msg("{first}; {rest}", first=part, rest=icons)
+    return icons
 
 
 def _card_key(card: Mapping[str, Any]) -> str:

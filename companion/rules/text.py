@@ -52,3 +52,13 @@ def _rebuild(cls: type[Msg], template: str, params: dict[str, Any]) -> Msg:
 def _rebuild_plural(singular: str, plural: str, params: dict[str, Any]) -> Plural:
     return Plural(singular, plural, **params)
 
+
+def listed(words: list[str]) -> str:
+    """Words one after another, 'a, b, c', each kept a `Msg` so the list can be said in German
+    too."""
+    if not words:
+        return ""
+    joined = words[-1]
+    for word in reversed(words[:-1]):
+        joined = Msg("{first}, {rest}", first=word, rest=joined)
+    return joined

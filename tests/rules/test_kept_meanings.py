@@ -138,6 +138,26 @@ def test_the_change_says_what_changed_in_every_field():
         "34th St West and built 1 skyscraper on the gray plot")
 
 
+def test_a_street_card_changed_in_its_icons_says_them():
+    """Found at a table: "Changed: Pit built a service on site 4 → Pit built a service on site
+    4" (the card's icons changed); a change whose words read the same says every icon."""
+    street = rules.GAMES["street"]
+    was = {"player": "Pit", "site": 4, "card": {
+        "project": "service", "income": [{"each": "flat", "amount": 1, "project": None}]}}
+    now = {"player": "Pit", "site": 4, "card": {
+        "project": "service", "income": [{"each": "flat", "amount": 2, "project": None}],
+        "prestige": [{"each": "on_street", "amount": 1, "project": "hotel"}], "roof": True}}
+    change = {"edits": [{"seq": 19, "was": {"kind": "card", "payload": was},
+                         "now": {"kind": "card", "payload": now}}], "reason": ""}
+    assert street.say(CHANGE, change) == (
+        "Changed: Pit built a service on site 4 (income +1) → Pit built a service on site 4 "
+        "(income +2; prestige +1 per hotel on the street; roof)")
+    moved = {**change, "edits": [{**change["edits"][0], "now": {
+        "kind": "card", "payload": {**was, "site": 5}}}]}
+    assert street.say(CHANGE, moved) == (  # words that differ are enough
+        "Changed: Pit built a service on site 4 → Pit built a service on site 5")
+
+
 # Urbanisation: other players' actions stay, each in its own phase -------------------------------
 
 
