@@ -104,6 +104,8 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.register_error_handler(HTTPException, refused_request)  # any other 4xx
     app.register_error_handler(InternalServerError, unexpected_error)
     app.register_error_handler(sqlite3.OperationalError, busy)
+    app.register_error_handler(sqlite3.DatabaseError, database_fault)
+    app.context_processor(damage_said)
 
     from .views import actions, exchange, game_views, main, players, share
 
@@ -341,13 +343,40 @@ def csrf_failed(error: CSRFError) -> tuple[str, int]:
     return render_template("error.html", message=message), 400
 
 
+def damage_said() -> dict[str, Any]:
+    """Every page says so while the database is marked damaged (`storage.examine`)."""
+    return {"damaged": storage.damage(current_app.config["DATABASE"]) is not None}
+
+
+def database_fault(error: sqlite3.DatabaseError) -> Any:
+    """An error of the database file (not a busy lock): SQLite's quick_check looks at it; if
+    it is damaged, it is marked so (nothing more is written to it, and every page says so with
+    what to do), and the answer says so (503); the operator's words go to the server's log. An
+    error that is no damage is the unexpected error it is."""
+    path = current_app.config["DATABASE"]
+    found = storage.damage(path) or storage.examine(path)
+    if found is None:
+        raise error
+    current_app.logger.error("%s", found)
+    message = _("The database of this server is damaged, so nothing more is recorded. What can "
+                "still be read is shown. Ask whoever runs the server to restore its last backup "
+                "(each table can also be exported from its history).")
+    if request.headers.get("X-Companion") == "fetch":
+        answer = jsonify({"refused": message})
+    else:
+        answer = Response(render_template("error.html", message=message, title=_("Damaged"),
+                                          back=back_to_table()))
+    answer.status_code = 503
+    return answer
+
+
 def busy(error: sqlite3.OperationalError) -> Any:
     """Another process held the database's write lock past the busy timeout: nothing was
     recorded, and the same tap succeeds in a moment. 503 with Retry-After, said in the players'
     language (to app.js, which shows it beside the tapped control, as words to show). Any other
-    OperationalError is a fault: the unexpected error's page and the server's log."""
+    OperationalError is a fault of the file (`database_fault`)."""
     if not storage.busy(error):
-        raise error
+        return database_fault(error)
     message = _("The server is busy writing something else just now, so this was not recorded. "
                 "Try again in a few seconds.")
     if request.headers.get("X-Companion") == "fetch":

@@ -192,6 +192,7 @@ def connect(path: str, timeout: float = 10) -> Database:
         os.close(os.open(path, os.O_WRONLY | os.O_CREAT, 0o600))
     conn = sqlite3.connect(path, timeout=timeout, check_same_thread=False, isolation_level=None)
     db = Database(conn)
+    db.path = path  # type: ignore[attr-defined]  # where `damage` is marked
     db.execute("PRAGMA foreign_keys = ON")
     return db
 
@@ -240,6 +241,8 @@ def check(db: Database, path: str) -> None:
         faults = [str(error)]
     if faults != ["ok"]:
         raise DamagedError(damaged(path, faults))
+    if damage(path) is not None:  # found damaged while served, and since restored
+        os.remove(damage_mark(path))
 
 
 def damaged(path: str, faults: list[str]) -> str:
@@ -251,6 +254,43 @@ def damaged(path: str, faults: list[str]) -> str:
             "-wal file, if there is one), then put your last backup in its place, or recover "
             f"what SQLite can still read: sqlite3 {path} .recover | sqlite3 recovered.sqlite, "
             "and move recovered.sqlite to its place. Then start the companion again.")
+
+
+def damage_mark(path: str) -> str:
+    """The file beside the database that says it was found damaged while served: every worker
+    process reads it, and stops writing."""
+    return f"{path}.damaged"
+
+
+def damage(path: str) -> str | None:
+    """What was found, if the database was found damaged while served (else None)."""
+    try:
+        with open(damage_mark(path), encoding="utf-8") as mark:
+            return mark.read()
+    except FileNotFoundError:
+        return None
+
+
+def examine(path: str) -> str | None:
+    """After an error that may be damage ("database disk image is malformed"): SQLite's
+    quick_check on a connection of its own; if it finds faults, the database is marked damaged
+    (nothing more is written to it) and what to do is returned."""
+    try:
+        db = sqlite3.connect(path, timeout=10)
+        try:
+            faults = [row[0] for row in db.execute("PRAGMA quick_check").fetchall()]
+        finally:
+            db.close()
+    except sqlite3.DatabaseError as error:
+        if busy(error):
+            return None
+        faults = [str(error)]
+    if faults == ["ok"]:
+        return None
+    said = damaged(path, faults)
+    with open(damage_mark(path), "w", encoding="utf-8") as mark:
+        mark.write(said)
+    return said
 
 
 def migrate(db: Database) -> None:
@@ -283,7 +323,11 @@ def wal(db: Database) -> None:
 def write_transaction(db: Database) -> Iterator[None]:
     """BEGIN IMMEDIATE: take the write lock before reading, so concurrent writers queue up
     instead of both reading the same last event; commit at the end, roll back on any error.
-    """
+    Nothing is written to a file found damaged while served (`damage`): DamagedError."""
+    path = getattr(db, "path", None)  # a connection `connect` made
+    said = damage(path) if path else None
+    if said is not None:
+        raise DamagedError(said)
     db.execute("BEGIN IMMEDIATE")
     try:
         yield

@@ -25,6 +25,7 @@ from typing import Any
 from flask import current_app, g, request, session
 from flask_wtf.csrf import generate_csrf
 
+from .. import storage
 from ..i18n import current_language
 from .actions import new_action_key
 from .tables import Table
@@ -92,8 +93,8 @@ def kept(table: Table, name: str, phone: Hashable, make: Callable[[], Any]) -> A
 def kept_page(shows: Hashable, make: Callable[[], Any]) -> Any:
     """A page (`make()`: (html, status)) made once per what it `shows`, language and query,
     and filled in per request; a page that is not a 200 is never kept."""
-    if not current_app.config["KEEP_PAGES"]:
-        return make()
+    if not current_app.config["KEEP_PAGES"] or storage.damage(current_app.config["DATABASE"]):
+        return make()  # a damaged database: every page says so
     key = (shows, current_language(), request.query_string)
     parts = kept_pages().get(key)
     if parts is None:

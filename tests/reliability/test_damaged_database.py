@@ -105,9 +105,9 @@ def test_an_export_of_a_log_a_damaged_index_reads_in_part_fails(instance):
     assert [seq for (seq,) in shown] == list(range(1, len(ACTIONS) - 4))  # silently in part
     db.close()
     response = app.test_client().get(f"/yard/{table_id}/export.json")
-    assert response.status_code == 500
+    assert response.status_code == 503  # quick_check finds the index damaged: marked so
     assert response.mimetype == "text/html"
-    assert "Something went wrong on our side" in response.get_data(as_text=True)
+    assert "The database of this server is damaged" in response.get_data(as_text=True)
     with pytest.raises(storage.DamagedError):
         storage.events(storage.connect(str(path)), table_id)
 
@@ -162,3 +162,47 @@ class HalfwayCursor:
     def __iter__(self):
         yield from self.cursor.fetchmany(3)
         raise sqlite3.DatabaseError("database disk image is malformed")
+
+
+def test_a_file_damaged_while_served_is_written_no_more_and_every_page_says_so(instance):
+    """Issue 43, finding 5: after the file was damaged under a running server, pages answered
+    200 or 500 and an undo on another table was written into it (303). Now the first error of
+    the damaged file has SQLite's quick_check look at it: it is marked damaged, no write is
+    taken any more (an undo on another table: refused, nothing written), every page says so in
+    the players' language with what to do, and what can still be read is shown. A sound file
+    restored in its place starts, and the mark is gone."""
+    app, path, ids = made(instance)
+    client = app.test_client()
+    for table_id in ids:
+        assert client.get(f"/yard/{table_id}/").status_code == 200  # kept in memory
+    events_before = sqlite3.connect(path).execute("select count(*) from events").fetchone()[0]
+    backup = instance / "backup.sqlite"
+    storage.backup(storage.connect(str(path)), str(backup))
+    overwrite_middle_page(path)
+    app.extensions["companion.connections"] = threading.local()  # the server reads anew
+    storage_reads = [client.get(f"/yard/{table_id}/{page}") for table_id in ids
+                     for page in ("history", "export.json")]
+    assert 503 in [answer.status_code for answer in storage_reads]
+    damaged = next(a for a in storage_reads if a.status_code == 503)
+    assert "The database of this server is damaged" in damaged.get_data(as_text=True)
+    assert os.path.exists(storage.damage_mark(str(path)))
+
+    undo = client.post(f"/yard/{ids[0]}/undo", headers={"Accept-Language": "de"},
+                       data={"seq": len(ACTIONS), "key": "1.abcdefghijklmnop"})
+    assert undo.status_code == 503
+    assert "Die Datenbank dieses Servers ist beschädigt" in undo.get_data(as_text=True)
+    table = client.get(f"/yard/{ids[0]}/", headers={"Accept-Language": "de"})
+    assert table.status_code == 200  # what can still be read
+    assert "Die Datenbank dieses Servers ist beschädigt" in table.get_data(as_text=True)
+
+    os.replace(backup, path)  # restored from the backup
+    for leftover in (f"{path}-wal", f"{path}-shm"):
+        if os.path.exists(leftover):
+            os.remove(leftover)
+    restored = create_app({"DATABASE": str(path), "SECRET_KEY": "test"})
+    assert not os.path.exists(storage.damage_mark(str(path)))
+    assert storage.damage(str(path)) is None
+    db = sqlite3.connect(path)
+    assert db.execute("select count(*) from events").fetchone()[0] == events_before
+    db.close()
+    assert restored.test_client().get(f"/yard/{ids[0]}/").status_code == 200
