@@ -102,7 +102,8 @@
           // An outdated screen (409) comes with the page as it is now.
           var shown = refusal.page ? answered(refusal.page, null, anchor) : Promise.resolve(null);
           return shown.then(function (now) {
-            refuse(now || fieldAtFault(form, refusal.field) || control, refusal.message);
+            var beside = now || fieldAtFault(form, refusal.field) || control;
+            refuse(document.body.contains(beside) ? beside : null, refusal.message);
           });
         });
       })
@@ -414,8 +415,9 @@
 
   // The words go right under the field at fault (its label, or its fieldset of chips), or
   // under the tapped control's form: in the flow, so they cover no field or control, and
-  // nothing above them moves (the tapped control stays under the thumb). They stay until the
-  // next action is sent.
+  // nothing above them moves (the tapped control stays under the thumb). A control the page as
+  // it is now no longer has (an outdated screen's) gets them in the score strip at the foot,
+  // never nowhere. They stay until the next action is sent.
   function refuse(control, message) {
     dismissRefusal();
     var note = document.createElement("p");
@@ -423,6 +425,11 @@
     note.className = "refusal";
     note.setAttribute("role", "alert");
     note.textContent = message;
+    if (!control) {
+      var strip = document.querySelector(".score-strip") || document.querySelector("main");
+      strip.prepend(note);
+      return;
+    }
     var place = control.matches("input, select, textarea") ? control.closest("label") || control
       : control.matches("fieldset") ? control : control.form || control.closest("form") || control;
     // Not inside a row of controls (a flex box): under the whole row. In a grid of fields it

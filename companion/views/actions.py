@@ -249,12 +249,23 @@ def take(table: Table, action: Action, page: Page,
         kind, payload = action.kind_for(form, table), action.payload(form, table)
         if table.changing is not None:  # a past action entered again: first, what it does
             return change_preview(table, (kind, payload))
-    except FieldError as error:
-        error.field.errors = [*error.field.errors, reason(error)]
-        return refused(table, form_error(form), 422, kept, field=error.field.name)
-    except RuleError as error:
+    except (FieldError, RuleError) as error:
+        if form.seq.data != table.current.last_seq:  # what it refuses may be what changed
+            return outdated(table, form.seq.data, kept)
+        if isinstance(error, FieldError):
+            error.field.errors = [*error.field.errors, reason(error)]
+            return refused(table, form_error(form), 422, kept, field=error.field.name)
         return refused(table, reason(error), 422, kept)
     return perform(table, form, kind, payload, kept, on_recorded)
+
+
+def outdated(table: Table, seq: int, page: Page) -> Any:
+    """A tap from a screen the table has moved on from, whose input the table as it stands
+    refuses: said as what changed on the other phone (never as a field or an offer this screen
+    did not show), with the page as it stands now."""
+    since = storage.events_since(get_db(), table.id, seq)
+    stale = storage.StaleError(since, table.current.last_seq - seq)
+    return refused(now_showing(table, None), stale_message(table, stale, "", {}), 409, page)
 
 
 def perform(

@@ -5,12 +5,15 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
+from companion.rules import yard_example
 from tests.browser.helpers import building_button, buy, start_table, tap_and_load
+from tests.browser.states import seed
 
 Shot = Callable[[Page, str], Any]
 FOLLOWS_WITHIN_MS = 2_000
@@ -108,3 +111,32 @@ def test_the_scoreboard_works_without_javascript(
     expect(tv.get_by_role("link", name="Reload")).to_be_visible()
     assert tv.locator("noscript").count() == 1
     context.close()
+
+
+def test_a_stale_tap_on_a_control_the_table_no_longer_has_is_told_in_the_strip(
+    page: Page, second_phone: Page, live_database: Path, shot: Shot
+) -> None:
+    """Issue 45, found at a table: the game over, phone 2 gave out the last cards and scored
+    C; phone 1, whose screen still offered Cy's last purchase, tapped it. The refusal said what
+    changed, but beside the button the page as it is now no longer has, so nowhere. It is said
+    in the score strip at the foot, and the page is brought up to date."""
+    table_id = seed(live_database, "yard", yard_example.PLAYERS, tuple(yard_example.GAME_OVER))
+    url = f"/yard/{table_id}/"
+    page.goto(url)
+    second_phone.goto(url)
+    for k, (currency, holder) in enumerate(
+            [("blue", "Ann"), ("green", "tie or nobody"), ("yellow", "Ben")]):
+        row = second_phone.locator("#end fieldset.leftover").nth(k)
+        row.locator("label.chip", has_text=currency).click()
+        row.locator("label.chip", has_text=holder).click()
+    tap_and_load(second_phone, second_phone.get_by_role("button",
+                                                        name="Give out the cards and score C"))
+    expect(second_phone.get_by_role("heading", name="Final result")).to_be_visible()
+
+    stale = building_button(page, "Cy", "museum")
+    tap_and_load(page, stale)
+    refusal = page.locator(".score-strip #refusal")
+    expect(refusal).to_contain_text("The table changed since this screen was loaded (End of")
+    expect(refusal).to_be_in_viewport()
+    expect(page.get_by_role("heading", name="Final result")).to_be_visible()
+    shot(page, "together-stale-tap-gone")

@@ -246,7 +246,8 @@ def test_a_signed_change_is_bound_to_its_table_and_seq_and_expires(client, monke
     assert "This change could not be read" in text(elsewhere)
     assert current_seq(client, other) == len(BUYS)  # nothing recorded there
     behind = client.post(url + "change", data={**data, "seq": int(data["seq"]) - 1})
-    assert behind.status_code == 422 and "This change could not be read" in text(behind)
+    assert behind.status_code == 409  # refused, as any form from an outdated screen
+    assert "The table changed since this screen was loaded" in text(behind)
     monkeypatch.setattr(actions, "CHANGE_SECONDS", -1)
     late = client.post(url + "change", data=data, headers=GERMAN)
     assert late.status_code == 422

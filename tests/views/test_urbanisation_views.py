@@ -351,6 +351,25 @@ def test_a_one_tap_action_records_the_payload_the_rules_offered(client):
     assert "Ann took 2 grain free and bought 3 grain for $4." in page
 
 
+def test_a_stale_offer_is_told_what_changed_on_the_other_phone(client):
+    """Issue 45, found at a table: phone 2 recorded Ann's purchase; phone 1's outdated tap on
+    the same offer was told "That action is not open to Ann now" (an offer its screen showed).
+    It is told what changed on the other phone, and gets the page as it stands (409)."""
+    url = set_up(client, *PLAYERS)
+    for kind, payload in TURN_1[:3]:
+        perform(client, url, kind, payload)
+    screen_of_phone_1 = fresh(client, url)
+    assert act(client, url, "offer", player="Ann", offer="trade_grain.buy.3").status_code == 303
+    stale = client.post(url + "offer", data={**screen_of_phone_1, "player": "Ann",
+                                             "offer": "trade_grain.buy.3"},
+                        headers={"X-Companion": "fetch"})
+    assert stale.status_code == 409
+    assert stale.json["refused"] == ("The table changed since this screen was loaded (Ann bought "
+                                     "3 grain (playing the Mill Worker)). Nothing was changed: "
+                                     "check the table and try again.")
+    assert "not open to Ann" not in stale.json["refused"] and "page" in stale.json
+
+
 def test_work_orders_from_the_last_space_doubled_in_one_tap(client):
     url = set_up(client, *PLAYERS)
     for kind, payload in TURN_1[:5]:
