@@ -9,8 +9,10 @@ GERMAN = {"Accept-Language": "de"}
 
 
 def lines(client, slug, table_id, **headers):
-    """The history's lines, oldest first, as plain text with single spaces."""
+    """The history's lines, oldest first, as plain text with single spaces (without their
+    Change links)."""
     page = client.get(f"/{slug}/{table_id}/history", headers=headers).get_data(as_text=True)
+    page = re.sub(r'<a class="[^"]*change-link[^"]*"[^>]*>.*?</a>', "", page)
     listed = page[page.index('<ol class="history"'):]
     items = re.findall(r"<li[^>]*>(.*?)</li>", listed[:listed.index("</ol>")], re.S)
     return [" ".join(re.sub(r"<[^>]+>", " ", item).split()) for item in reversed(items)]
