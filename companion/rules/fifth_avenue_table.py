@@ -374,7 +374,7 @@ class FifthAvenueTable(ActionTable):
         raise RuleError(PHASE_HINTS[self.phase])
 
     def _district(self, district: object, open_only: bool = True) -> str:
-        if district not in self.board:
+        if not isinstance(district, str) or district not in self.board:
             raise RuleError(Msg("Unknown district {district!r}.", district=district))
         if open_only and district in self.stopped:
             raise RuleError(Msg("{district} is closed by a building stop.",

@@ -27,5 +27,6 @@ NEXT: dict[str, Next] = {
     "fifth_avenue": lambda draw, state, n: draw(s.fifth_avenue_next(state, late=n > 120)),
     "street": lambda draw, state, n: draw(s.street_next(state, late=n > 60)),
     "urbanisation": lambda draw, state, n: draw(
-        urbanisation.legal_step(state) if n else urbanisation.set_up(state.players)),
+        urbanisation.set_up(state.players) if state.segment == "setup"
+        else urbanisation.legal_step(state)),
 }

@@ -349,3 +349,11 @@ def test_the_auction_offers_only_what_the_winner_of_a_bid_may_do():
     state.apply(*won_by(state, "Ben"))
     state.apply(*ALEA_OUT)
     assert state.auction_outcomes("Ben", None) == [3, 2, 1, 0]  # Central Park
+
+
+def test_a_district_that_is_no_name_is_refused_with_words():
+    """Found by tests/fuzz/test_rules_fuzz.py: a district sent as a list (a tampered form or
+    file) raised TypeError (unhashable) instead of the rules' refusal."""
+    state = play(["Ann", "Ben"], *set_up(), ("first_placer", {"player": "Ann"}))
+    with pytest.raises(RuleError, match="Unknown district"):
+        state.apply("initial_skyscraper", {"district": [], "plot": 1})
