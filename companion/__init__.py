@@ -358,16 +358,10 @@ def database_fault(error: sqlite3.DatabaseError) -> Any:
     if found is None:
         raise error
     current_app.logger.error("%s", found)
-    message = _("The database of this server is damaged, so nothing more is recorded. What can "
-                "still be read is shown. Ask whoever runs the server to restore its last backup "
-                "(each table can also be exported from its history).")
-    if request.headers.get("X-Companion") == "fetch":
-        answer = jsonify({"refused": message})
-    else:
-        answer = Response(render_template("error.html", message=message, title=_("Damaged"),
-                                          back=back_to_table()))
-    answer.status_code = 503
-    return answer
+    return unavailable(_("The database of this server is damaged, so nothing more is recorded. "
+                         "What can still be read is shown. Ask whoever runs the server to "
+                         "restore its last backup (each table can also be exported from its "
+                         "history)."), _("Damaged"))
 
 
 def busy(error: sqlite3.OperationalError) -> Any:
@@ -377,13 +371,19 @@ def busy(error: sqlite3.OperationalError) -> Any:
     OperationalError is a fault of the file (`database_fault`)."""
     if not storage.busy(error):
         return database_fault(error)
-    message = _("The server is busy writing something else just now, so this was not recorded. "
-                "Try again in a few seconds.")
+    answer = unavailable(_("The server is busy writing something else just now, so this was "
+                           "not recorded. Try again in a few seconds."), _("Busy"))
+    answer.headers["Retry-After"] = "5"
+    return answer
+
+
+def unavailable(message: str, title: str) -> Response:
+    """A 503 in the players' language: to app.js as words to show beside the tapped control,
+    else the error page with the way back to the table."""
     if request.headers.get("X-Companion") == "fetch":
         answer = jsonify({"refused": message})
     else:
-        answer = Response(render_template("error.html", message=message, title=_("Busy"),
+        answer = Response(render_template("error.html", message=message, title=title,
                                           back=back_to_table()))
     answer.status_code = 503
-    answer.headers["Retry-After"] = "5"
     return answer
