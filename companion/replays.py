@@ -30,6 +30,7 @@ from .rules import (
     RuleError,
     TableState,
     corrected,
+    gained,
     merges,
     replay,
 )
@@ -63,13 +64,15 @@ def after(game: Game, names: list[str], table: Current, event: Event, load: Load
         following = load(rest[:1]).get(rest[0]) if rest else None
     else:
         done, again, rest, following = (*table.done, event.seq), event, (), None
+    before = table.state.totals()
     if again.kind == CHANGE:
         events = {**load(table.done), again.seq: again}
         state = replay(game, names, [events[n] for n in done]).state
     else:
         state = table.state
         state.apply(again.kind, again.payload)
-    return Current(state, event.seq, done, rest, again, following)
+    return Current(state, event.seq, done, rest, again, following,
+                   gained(before, state.totals()))
 
 
 def undone(game: Game, names: list[str], table: Current, seq: int, load: Load,
@@ -87,7 +90,7 @@ def undone(game: Game, names: list[str], table: Current, seq: int, load: Load,
 
 # The shape of the rules' table states: a snapshot kept under another one is not read (the
 # table is replayed from its log instead). Raise it whenever a state class changes its fields.
-STATES = 4
+STATES = 5
 
 
 def snapshot(table: Current) -> bytes:

@@ -154,6 +154,14 @@ def add_log_versions(db: Database) -> None:
     db["tables"].add_column("log_version", int, not_null_default=1)
 
 
+@migrations()
+def add_earlier_tables(db: Database) -> None:
+    """The tables of its game that the phone which started a table had then, newest first
+    (`earlier_tables`, a JSON list of ids): what a game takes from them (the street's card
+    library) is the table's own, the same on every phone. NULL for the tables started before."""
+    db["tables"].add_column("earlier_tables", str)
+
+
 @dataclass(frozen=True)
 class Once:
     """What makes a submission one action: the form's one-time key and a digest of its fields."""
@@ -355,7 +363,9 @@ def mark_of(table_id: str) -> str:
     return hashlib.sha256(table_id.encode()).hexdigest()[:16]
 
 
-def create_table(db: Database, game: str, players: list[dict[str, str]]) -> str:
+def create_table(db: Database, game: str, players: list[dict[str, str]],
+                 earlier: list[str] | None = None) -> str:
+    """A new table, with the tables of its game the phone starting it had (`earlier`)."""
     table_id = new_table_id()
     db["tables"].insert(
         {
@@ -368,6 +378,7 @@ def create_table(db: Database, game: str, players: list[dict[str, str]]) -> str:
             "mark": mark_of(table_id),
             "touched_at": now(),
             "log_version": LOG_VERSION,
+            "earlier_tables": json.dumps(earlier or []),
         }
     )
     return table_id
@@ -463,6 +474,16 @@ def events(db: Database, table_id: str) -> list[Event]:
     if seqs != list(range(1, len(seqs) + 1)) or (kept is not None and kept[0] > len(seqs)):
         raise DamagedError("A table's log reads back with events missing: the database file "
                            "is damaged (run PRAGMA quick_check on it).")
+    return [Event(seq, kind, json.loads(payload), at) for seq, kind, payload, at in rows]
+
+
+def corrections(db: Database, table_id: str, change: str) -> list[Event]:
+    """A table's corrections, oldest first: its changes of past actions (kind `change`) and
+    the actions that say what they were for (a `reason`), found by SQLite, so that a score
+    sheet reads these few events, not the whole log."""
+    rows = db.execute("select seq, kind, payload, at from events where table_id = ? and "
+                      "(kind = ? or json_extract(payload, '$.reason') is not null) order by seq",
+                      [table_id, change]).fetchall()
     return [Event(seq, kind, json.loads(payload), at) for seq, kind, payload, at in rows]
 
 
@@ -635,6 +656,9 @@ def renew_links(db: Database, table_id: str) -> str:
         db.execute("update events set table_id = ? where table_id = ?", [new_id, table_id])
         db.execute("update snapshots set table_id = ? where table_id = ?", [new_id, table_id])
         db.execute("update results set table_id = ? where table_id = ?", [new_id, table_id])
+        db.execute("update tables set earlier_tables = replace(earlier_tables, ?, ?) "
+                   "where instr(earlier_tables, ?)",
+                   [json.dumps(table_id), json.dumps(new_id), json.dumps(table_id)])
     return new_id
 
 

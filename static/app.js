@@ -99,12 +99,14 @@
             return answered(text, response.headers.get("X-Companion-Page"), anchor);
           }
           var refusal = refusalIn(text, type);
-          // An outdated screen (409) comes with the page as it is now.
-          var shown = refusal.page ? answered(refusal.page, null, anchor) : Promise.resolve(null);
-          return shown.then(function (now) {
-            var beside = now || fieldAtFault(form, refusal.field) || control;
-            refuse(document.body.contains(beside) ? beside : null, refusal.message);
-          });
+          // An outdated screen (409) comes with the page as it is now, and what changed is
+          // said in the strip: it is about the table, not a field or the control tapped.
+          if (refusal.page) {
+            return answered(refusal.page, null, anchor).then(function () {
+              refuse(null, refusal.message);
+            });
+          }
+          refuse(fieldAtFault(form, refusal.field) || control, refusal.message);
         });
       })
       .catch(function () { refuse(control, document.body.dataset.noAnswer); })
@@ -383,7 +385,7 @@
     if (event.state && event.state.companion) location.reload();
   });
 
-  // Refusals beside the field or control, in the page's flow ---------------------------------
+  // Refusals: in the score strip, or beside the field at fault --------------------------------
 
   // {message, page}: the server's words (JSON), or those of an error page (an expired form).
   function refusalIn(text, type) {
@@ -413,25 +415,28 @@
     return field;
   }
 
-  // The words go right under the field at fault (its label, or its fieldset of chips), or
-  // under the tapped control's form: in the flow, so they cover no field or control, and
-  // nothing above them moves (the tapped control stays under the thumb). A control the page as
-  // it is now no longer has (an outdated screen's) gets them in the score strip at the foot,
-  // never nowhere. They stay until the next action is sent.
+  // Where a refusal is said, so that nothing on the page moves or is covered (issue 45): a
+  // refusal about a field the players typed goes right under that field (its label), in the
+  // flow, so it is read where the fix is typed; any other (a tapped button or a chip refused,
+  // no answer, what another phone changed) is said in the score strip at the foot, over its
+  // own lines (`footNote`), which keeps its size; the chips at fault are outlined in place
+  // (`fieldAtFault`). A page without a strip (a change's preview) says it under the tapped
+  // control's form, in the flow: nothing above it moves. It stays until the next action is
+  // sent.
+  var TYPED = "input:not([type=radio]):not([type=checkbox]), textarea";
   function refuse(control, message) {
     dismissRefusal();
+    var field = control && control.matches(TYPED) ? control : null;
+    if (!field && footNote(message, "refusal", "alert")) return;
     var note = document.createElement("p");
     note.id = "refusal";
     note.className = "refusal";
     note.setAttribute("role", "alert");
     note.textContent = message;
-    if (!control) {
-      var strip = document.querySelector(".score-strip") || document.querySelector("main");
-      strip.prepend(note);
-      return;
-    }
-    var place = control.matches("input, select, textarea") ? control.closest("label") || control
-      : control.matches("fieldset") ? control : control.form || control.closest("form") || control;
+    var place = !control ? document.querySelector("main").firstElementChild
+      : field ? field.closest("label") || field
+      : control.matches("fieldset") ? control
+      : control.form || control.closest("form") || control;
     // Not inside a row of controls (a flex box): under the whole row. In a grid of fields it
     // takes a row of its own (app.css).
     while (place.parentElement && place.parentElement !== document.body &&
@@ -440,6 +445,36 @@
     }
     place.after(note);
     note.scrollIntoView({ block: "nearest" });
+  }
+
+  // Words said in the score strip, laid over its lines: the strip keeps its size, so nothing on
+  // the page moves and nothing more is covered; its Undo stays in reach above them, and a tap
+  // on the words puts the strip's lines back. `kind` is "refusal" or "changed" (another
+  // phone's action, with a link that brings the page up to date). False on a page without a
+  // strip.
+  function footNote(message, kind, role, link) {
+    var strip = document.querySelector(".score-strip");
+    if (!strip) return false;
+    var old = document.getElementById("refusal") || document.getElementById("changed");
+    if (old) old.remove();
+    var note = document.createElement("p");
+    note.id = kind;
+    note.className = "strip-note " + kind;
+    note.setAttribute("role", role);
+    var words = document.createElement("span");
+    words.textContent = message;
+    note.appendChild(words);
+    if (link) note.appendChild(link);
+    var undo = strip.querySelector(".strip-last form");
+    if (undo) {
+      var room = strip.getBoundingClientRect().right - undo.getBoundingClientRect().left;
+      note.style.paddingRight = Math.ceil(room) + "px";
+    }
+    note.addEventListener("click", function (event) {
+      if (!event.target.closest("a")) note.remove();
+    });
+    strip.appendChild(note);
+    return true;
   }
 
   function dismissRefusal() {
@@ -532,19 +567,21 @@
       })
       .catch(function () {});
   }
+  // Said in the score strip, as a refusal is (a page without one gets a strip for it): nothing
+  // on the page moves, and the header and the page stay in view.
   function showChanged(news) {
     if (document.getElementById("changed")) return;
-    var note = document.createElement("p");
-    note.id = "changed";
-    note.className = "changed";
-    note.setAttribute("role", "status");
-    note.textContent = news.message + " ";
     var link = document.createElement("a");
     link.href = location.pathname.replace(/\/[a-z_]+$/, "/");
-    link.className = "button primary small";
+    link.className = "button small";
     link.textContent = news.reload;
-    note.appendChild(link);
-    document.body.appendChild(note);
+    if (!document.querySelector(".score-strip")) {
+      var strip = document.createElement("aside");
+      strip.className = "score-strip notes";
+      strip.setAttribute("aria-label", news.message);
+      document.querySelector("main").appendChild(strip);
+    }
+    footNote(news.message, "changed", "status", link);
   }
   setInterval(check, 1000);
   document.addEventListener("visibilitychange", check);

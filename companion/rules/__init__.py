@@ -16,9 +16,9 @@ from .log import CHANGE, CHANGE_KEYS, REDO, UNDO, Entry, Event, as_played, histo
 from .names import clean_name, skeleton
 from .text import Msg
 
-__all__ = ["CHANGE", "GAMES", "Correction", "Current", "Game", "PadLine", "Placing", "RuleError",
-           "Now", "ScorePad", "TableState", "check_players", "clean_name", "corrected",
-           "find_game", "merges", "replay", "score_pad"]
+__all__ = ["CHANGE", "GAMES", "Correction", "Current", "Gained", "Game", "PadLine", "Placing",
+           "RuleError", "Now", "ScorePad", "TableState", "check_players", "clean_name",
+           "corrected", "find_game", "gained", "merges", "replay", "score_pad"]
 
 
 class TableState(Protocol):
@@ -151,11 +151,23 @@ def find_game(slug: str) -> Game:
         raise RuleError(Msg("Unknown game {slug!r}.", slug=slug)) from None
 
 
+# What an action gave or took, player by player (points, or the street's money): (name, delta).
+Gained = tuple[tuple[str, int], ...]
+
+
+def gained(before: Mapping[str, int], after: Mapping[str, int]) -> Gained:
+    """The totals that an action changed, from the totals before it and after it."""
+    return tuple((name, total - before.get(name, 0)) for name, total in after.items()
+                 if total != before.get(name, 0))
+
+
 @dataclass(frozen=True)
 class Current:
     """A table as it stands after its event `last_seq`: its state, the actions in force (their
     seqs, oldest first) and those redo would restore (next first), with the two events undo
-    and redo would act on. Shared by every request that shows it: never changed."""
+    and redo would act on, and what the last one gave (`gained`; empty when it gave nothing,
+    or is not known: after an undo, or a log replayed up to a change). Shared by every
+    request that shows it: never changed."""
 
     state: TableState
     last_seq: int
@@ -163,6 +175,7 @@ class Current:
     undone: tuple[int, ...]
     last: Event | None  # what undo would take back
     next: Event | None  # what redo would restore
+    gained: Gained = ()
 
     @property
     def head(self) -> int:
@@ -180,14 +193,19 @@ def replay(game: Game, players: list[str], events: Iterable[Event],
     events = list(events)
     log = resolve(events)
     state = game.start(players)
-    for event in as_played(log.done):
+    played = as_played(log.done)
+    before: Mapping[str, int] | None = None
+    for k, event in enumerate(played):
+        if k == len(played) - 1 and log.done[-1].kind != CHANGE:  # the last action's own
+            before = state.totals()
         meant = Event(event.seq, event.kind, state.recorded(event.kind, event.payload), event.at)
         state.apply(meant.kind, meant.payload)
         if each is not None:
             each(meant, state)
     return Current(state, events[-1].seq if events else 0, tuple(e.seq for e in log.done),
                    tuple(e.seq for e in log.undone), log.done[-1] if log.done else None,
-                   log.undone[0] if log.undone else None)
+                   log.undone[0] if log.undone else None,
+                   () if before is None else gained(before, state.totals()))
 
 
 @dataclass(frozen=True)

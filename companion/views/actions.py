@@ -244,19 +244,29 @@ def take(table: Table, action: Action, page: Page,
     form = action.form_for(table)
     kept = action.page_kept(page, form, table)
     if not form.validate_on_submit():
+        if field_at_fault(form) and screen_behind(form, table):  # what it lacks may be new
+            return outdated(table, form.seq.data, kept)
         return refused(table, form_error(form), 400, kept, field=field_at_fault(form))
     try:
         kind, payload = action.kind_for(form, table), action.payload(form, table)
         if table.changing is not None:  # a past action entered again: first, what it does
             return change_preview(table, (kind, payload))
     except (FieldError, RuleError) as error:
-        if form.seq.data != table.current.last_seq:  # what it refuses may be what changed
+        if screen_behind(form, table):  # what it refuses may be what changed
             return outdated(table, form.seq.data, kept)
         if isinstance(error, FieldError):
             error.field.errors = [*error.field.errors, reason(error)]
             return refused(table, form_error(form), 422, kept, field=error.field.name)
         return refused(table, reason(error), 422, kept)
     return perform(table, form, kind, payload, kept, on_recorded)
+
+
+def screen_behind(form: ActionForm, table: Table) -> bool:
+    """The form comes from a screen the table has moved on from (its seq, a valid one, is not
+    the table's last): a field it lacks or an input it holds may be about the table as it
+    was, so it is answered with what changed (`outdated`), not as a field to fill in."""
+    return not form.seq.errors and form.seq.data is not None and \
+        form.seq.data != table.current.last_seq
 
 
 def outdated(table: Table, seq: int, page: Page) -> Any:
@@ -291,7 +301,6 @@ def perform(
     once = storage.Once(form.key.data, submitted_digest())
     merged: list[Event] = []  # what another phone recorded meanwhile, if this merges with it
     try:
-        before = table.current.state.totals()
         event, after = replays.record(get_db(), table.id, table.game, table.names,
                                       form.seq.data, kind, payload, once, merged)
     except storage.GoneError:
@@ -303,15 +312,8 @@ def perform(
         return refused(table, reason(error), 422, page)
     if on_recorded is not None:
         on_recorded(event)
-    return recorded(now_showing(table, after), event, gained(before, after.state.totals()),
+    return recorded(now_showing(table, after), event,
                     [text(describe_event(table, e)) for e in merged])
-
-
-def gained(before: Mapping[str, int], after: Mapping[str, int]) -> list[list[Any]]:
-    """What an action gave or took, player by player (points, or the street's money): said
-    with what was recorded."""
-    return [[name, total - before.get(name, 0)] for name, total in after.items()
-            if total != before.get(name, 0)]
 
 
 def ghost_tap(form: ActionForm) -> bool:
@@ -350,13 +352,12 @@ def submitted_digest() -> str:
 # Answers --------------------------------------------------------------------------------------
 
 
-def recorded(table: Table, event: Event, gained: list[list[Any]] | None = None,
-             merged: list[str] | None = None) -> Any:
+def recorded(table: Table, event: Event, merged: list[str] | None = None) -> Any:
     """The answer to a recorded action: the table page, which says in its score strip what was
-    recorded (with what it `gained`, after what another phone recorded meanwhile, `merged`,
-    and Undo). In place for app.js; otherwise post/redirect/get."""
+    recorded (with what it gave, after what another phone recorded meanwhile, `merged`, and
+    Undo). In place for app.js; otherwise post/redirect/get."""
     note = {"table": storage.mark_of(table.id), "seq": event.seq, "kind": event.kind,
-            "gained": gained or [], "merged": merged or []}
+            "merged": merged or []}
     if sent_by_script():
         g.recorded = note
         html, status = game_views(table.game.slug).page(table)
@@ -379,7 +380,7 @@ def refused(table: Table, message: Any, status: int, page: Page,
     if field:
         answer["field"] = field
     if status == 409:
-        answer["page"] = page(table)[0]
+        answer["page"] = page(table, status=status)[0]
     return jsonify(answer), status
 
 

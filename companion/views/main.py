@@ -38,15 +38,23 @@ from wtforms import (
 from wtforms.widgets import NumberInput, Select, TextInput
 
 from .. import get_db, pdf, replays, storage
-from ..i18n import LANGUAGES, current_language
+from ..i18n import LANGUAGES, current_language, text
 from ..i18n import lazy_gettext as _l
 from ..rules import GAMES, RuleError, check_players, clean_name, find_game, score_pad
+from ..rules.log import CHANGE
 from . import game_views
 from .actions import as_recorded, new_action_key, reason
 from .clients import content_disposition, my_tables, remember, too_often
 from .pages import KEY_MARK, kept, kept_page, marked, marking, table_page
 from .players import known_players
-from .tables import COLOUR_NAMES, SEAT_COLOURS, Table, load_table
+from .tables import (
+    COLOUR_NAMES,
+    EARLIER_TABLES,
+    SEAT_COLOURS,
+    Table,
+    describe_event,
+    load_table,
+)
 
 bp = Blueprint("main", __name__)
 HISTORY_LINES = 100  # a history page's lines, newest first
@@ -153,7 +161,9 @@ def new_table() -> Any:
         return home_page(form, _("Many tables were started from here just now: wait a few "
                                  "minutes, then try again.")), 429
     players = [{"name": name, "colour": colour} for name, colour in seats]
-    table_id = storage.create_table(get_db(), game.slug, players)
+    db = get_db()
+    earlier = storage.latest_tables(db, my_tables(), game.slug, "", EARLIER_TABLES)
+    table_id = storage.create_table(db, game.slug, players, earlier)
     remember(table_id, started_here=True)
     return redirect(url_for("main.table", slug=game.slug, table_id=table_id), code=303)
 
@@ -274,8 +284,17 @@ def score_sheet(slug: str, table_id: str) -> Any:
             "Many score sheets were printed from here just now: wait a minute, then try "
             "again.")), 429
     body = pdf.render_pdf(f"{slug}/sheet.html", table=table, game=table.current.state,
-                          size=size, rules=game_rules(slug))
+                          size=size, rules=game_rules(slug), corrections=corrections(table))
     return pdf_response(body, f"{slug}-score-sheet.pdf", "no-store")
+
+
+def corrections(table: Table) -> list[str]:
+    """The corrections in force, in words with what they were for: each change of a past
+    action, and each action that carries a reason (a count, an amount or an effect set by
+    hand)."""
+    done = set(table.current.done)
+    return [text(describe_event(table, event))
+            for event in storage.corrections(get_db(), table.id, CHANGE) if event.seq in done]
 
 
 @bp.get("/pad/<slug>.pdf")

@@ -34,7 +34,7 @@ from ..rules.common import join_names
 from ..rules.log import CHANGE, Event
 from .actions import Action, ActionForm, FieldError, GameViews, reason_field, take
 from .clients import my_tables
-from .tables import Table, load_table, log_context, opened_fold_out
+from .tables import EARLIER_TABLES, Table, load_table, log_context, opened_fold_out
 
 bp = Blueprint("street", __name__, url_prefix="/street")
 # Where long words of a card may break on a narrow site (soft hyphens), in both languages.
@@ -86,7 +86,6 @@ def soft_hyphens(words: Any) -> str:
     return SOFT_WORDS.sub(lambda found: SOFT_HYPHENS[found.group(0)], text(words))
 MAX_CARD_TEXT = 1000  # a card's JSON is about 350 characters with every icon filled in
 LIBRARY_ON_TABLE = 6  # the most likely cards the table page offers; the builder's page has all
-EARLIER_TABLES = 10  # the phone's most recent other street tables whose cards are offered too
 # A card seen before and its site, as its row's button sends it: the card's short id, the site,
 # and for a gift with several opponents the seat of the street it goes on.
 NEW_CARD = "new-card"  # the fold-out that draws a new card's chips in place of the cards seen
@@ -199,7 +198,9 @@ def render(table: Table, error: str | None = None, status: int = 200, **forms: A
 
 @bp.route("/<table_id>/play/<int:seat>", methods=["GET", "POST"])
 def play_card(table_id: str, seat: int) -> Any:
-    """One player's turn at building: a card from the library in one tap, or a new one."""
+    """One player's turn at building: a card from the library in one tap, or a new one. The
+    table page's builder sends its cards here too (`on=table`): a tap from an outdated screen
+    is answered with the page it came from, brought up to date."""
     table = load_table("street", table_id)
     if not 0 <= seat < len(table.names):
         abort(404)
@@ -207,13 +208,15 @@ def play_card(table_id: str, seat: int) -> Any:
     form = CardForm()
 
     def page(table: Table, error: str | None = None, status: int = 200) -> Any:
+        if status == 409 and request.form.get("on") == "table":  # the table page's builder
+            return render(table, error, status)
         game = table.current
         html = render_template(
-            "street/play.html", table=table, state=game.state, seq=game.last_seq,
+            "street/play.html", table=table, state=game.state,
             builder=builder(game.state, player, form, request.args.get("q", "").strip(), 2,
                             known_cards(table), opened_fold_out(), recorded_card(table)),
             player=player, seat=seat, play=play, rules=rules, error=error,
-            rulings=play.RULINGS)
+            rulings=play.RULINGS, **log_context(table, game))
         return html, status
 
     if not form.is_submitted():
@@ -279,9 +282,9 @@ def offer(state: play.StreetTable, player: str, known: play.Known, words: str
 
 
 def known_cards(table: Table) -> list[play.Known]:
-    """The cards seen before, the most likely first (`play.likely_cards`): every card this
-    table's log built, undone ones too, and those of this phone's most recent other street
-    tables (EARLIER_TABLES)."""
+    """The table's card library, the same on every phone, the most likely first
+    (`play.likely_cards`): every card this table's log built, undone ones too, and those of
+    the earlier street tables of the phone that started it (`earlier_tables`)."""
     db = get_db()
     state: play.StreetTable = table.current.state  # type: ignore[assignment]
     logged = logged_cards(table.id, storage.last_seq(db, table.id))  # also in change mode
@@ -293,11 +296,13 @@ def known_cards(table: Table) -> list[play.Known]:
 
 
 def earlier_tables(table: Table) -> tuple[tuple[str, int], ...]:
-    """This phone's most recent other street tables (EARLIER_TABLES), each with its last event:
-    the cards seen there are offered too, so the table page is kept under them
-    (`GameViews.phone`)."""
+    """The street tables the phone that started this one had then (`Table.earlier`; for a
+    table started before tables kept them, this phone's most recent other ones), each with
+    its last event: the cards seen there are offered too, so the table page is kept under
+    them (`GameViews.phone`)."""
     db = get_db()
-    ids = storage.latest_tables(db, my_tables(), "street", table.id, EARLIER_TABLES)
+    ids = table.earlier if table.earlier is not None else \
+        storage.latest_tables(db, my_tables(), "street", table.id, EARLIER_TABLES)
     last = storage.last_seqs(db, ids)
     return tuple((table_id, last.get(table_id, 0)) for table_id in ids)
 

@@ -3,6 +3,7 @@ page shows of it (the log's last steps, whose turn it is, the score strip)."""
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -16,11 +17,13 @@ from werkzeug.wrappers import Response
 from .. import get_db, replays, storage
 from ..i18n import lazy_gettext as _l
 from ..i18n import text
-from ..rules import Current, Game, Now, RuleError, TableState, find_game
+from ..rules import Current, Gained, Game, Now, RuleError, TableState, find_game
 from ..rules.log import CHANGE, MAX_EVENTS, UNDO, Event
 
 MINUS = "\u2212"  # a lost point said as the minus sign, not a hyphen
 ROOM_WARNING = 100  # a table page says how many entries are left once this few are
+# A new table keeps the newest tables of its game that the phone starting it had (`earlier`).
+EARLIER_TABLES = 10
 SEAT_COLOURS = ("red", "blue", "green", "yellow", "purple", "orange", "black", "white")
 COLOUR_NAMES = {
     "red": _l("red"), "blue": _l("blue"), "green": _l("green"), "yellow": _l("yellow"),
@@ -40,6 +43,9 @@ class Table:
     status: str
     view_token: str
     touched_at: str = ""  # when it was last started, written or opened (retention: `prune`)
+    # The tables of its game the phone that started it had then, newest first (None: started
+    # before tables kept them): the street offers the cards built there.
+    earlier: list[str] | None = None
     _current: Current | None = field(default=None, repr=False, compare=False)
     # A past action being entered again (`?change=<seq>` on the table's links): the action as
     # it was played; the table shows the game just before it. Changed too (`?also=<seq>`): on
@@ -130,8 +136,10 @@ def keep_pending(table_id: str, edits: Mapping[int, Now]) -> None:
 
 
 def table_from_row(row: Mapping[str, Any]) -> Table:
+    earlier = row.get("earlier_tables")
     return Table(row["id"], find_game(row["game"]), row["players"], row["created_at"],
-                 row["status"], row["view_token"], row.get("touched_at") or "")
+                 row["status"], row["view_token"], row.get("touched_at") or "",
+                 None if earlier is None else json.loads(earlier))
 
 
 # A fold-out's name in `?open=<name>` (`_macros.html`, `fold_out`).
@@ -160,6 +168,7 @@ def log_context(table: Table, game: Current) -> dict[str, Any]:
     return {
         "seq": game.last_seq,
         "undo_label": describe_event(table, game.last, game.state) if game.last else None,
+        "last_then": last_then(table, game),
         "redo_label": describe_event(table, game.next, game.state) if game.next else None,
         "recorded": just_recorded(table, game),
         "room_note": room_note(MAX_EVENTS - game.last_seq),
@@ -215,7 +224,7 @@ def just_recorded(table: Table, game: Current) -> dict[str, Any] | None:
     if not game.last:
         return None
     said, then = consequence(game.state, text(describe_event(table, game.last, game.state)),
-                             note.get("gained") or [], own_note=game.last.kind != CHANGE)
+                             game.gained, own_note=game.last.kind != CHANGE)
     if note.get("merged"):  # an outdated screen's action, recorded after another phone's
         meanwhile = _("after %(actions)s, recorded meanwhile on another phone",
                       actions="; ".join(note["merged"]))
@@ -223,7 +232,17 @@ def just_recorded(table: Table, game: Current) -> dict[str, Any] | None:
     return {"text": said, "then": then, "button": "undo", "reloaded": reloaded}
 
 
-def consequence(state: TableState, said: str, gained: list[list[Any]],
+def last_then(table: Table, game: Current) -> str:
+    """What the last action gave, as the strip says it when the page is not that action's
+    answer (a reload, another phone's page): as the answer said it (`consequence`)."""
+    if not game.last:
+        return ""
+    said = text(describe_event(table, game.last, game.state))
+    return consequence(game.state, said, game.gained,
+                       own_note=game.last.kind != CHANGE)[1]
+
+
+def consequence(state: TableState, said: str, gained: Gained,
                 own_note: bool = True) -> tuple[str, str]:
     """The action just recorded in words, and what the rules made of it, said after it in the
     score strip: their note when it says more than the action's words (a district's scoring,

@@ -2,13 +2,14 @@
 whole scripted games' sheets on one A4 page (two A5 pages), with every result kept."""
 
 import io
+import re
 
 import pytest
 from pypdf import PdfReader
 
 from benchmarks.games import GAME_SCRIPTS, PLAYERS
 from companion.rules import GAMES, urbanisation_actions, urbanisation_table, yard
-from tests.conftest import act, new_table
+from tests.conftest import act, fresh, new_table
 from tests.tables import renamed, seed, seed_on
 from tests.yard_moves import ended_early
 
@@ -184,3 +185,29 @@ def test_the_compact_sheet_keeps_every_result_and_explanation(app, client, slug)
     for size, (_, words, _) in found.items():
         for line in expected:
             assert " ".join(line.split()) in words, (size, line)
+
+
+def test_a_sheet_says_each_correction_in_force_with_what_it_was_for(app, client):
+    """Issue 45: the reason of a correction was on the history, not on the sheet. A change of
+    a past action and a count set by hand are printed with what they were for; an undone one
+    is not."""
+    url = new_table(client, "Tobi", "Nina", "Paul")
+    for player, building in (("Tobi", "park"), ("Nina", "museum"), ("Paul", "park")):
+        assert act(client, url, "buy", player=player, building=building).status_code == 303
+    assert act(client, url, "correct", owner="Paul", building="park", count=2,
+               reason="Counted twice").status_code == 303
+    assert act(client, url, "correct", owner="Nina", building="park", count=1,
+               reason="Tapped by mistake").status_code == 303
+    assert act(client, url, "undo").status_code == 303
+    preview = client.post(url + "buy?change=1", data={
+        "player": "Nina", "building": "park", **fresh(client, url + "?change=1")})
+    page = preview.get_data(as_text=True).split('class="change-preview"')[1]
+    fields = {name: re.search(rf'name="{name}"( type="hidden")? value="([^"]*)"', page).group(2)
+              for name in ("change", "seq", "key")}
+    assert client.post(url + "change", data={**fields, "reason": "wrong player"}
+                       ).status_code == 303
+    text, _ = pdf_text(client.get(url + "sheet.pdf").data)
+    corrections = text.split("Corrections")[-1]
+    assert "Correction: Paul has 2 parks (Counted twice)" in corrections
+    assert "Changed: Tobi bought a park → Nina bought a park (wrong player)" in corrections
+    assert "Tapped by mistake" not in text

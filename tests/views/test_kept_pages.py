@@ -119,19 +119,31 @@ def test_an_answer_page_and_change_mode_are_made_afresh(app, client):
     assert len([name for name in rendered if name == "yard/table.html"]) == 2
 
 
-def test_phones_alike_share_a_page_and_a_phone_s_earlier_street_tables_keep_it_apart(app):
-    """The street offers the cards seen at this phone's earlier tables: a phone that played
-    another street table gets its own page, and each gets the page made afresh for it."""
+def test_every_phone_shares_a_street_table_s_page_and_its_card_library(app):
+    """Issue 45: the cards seen at earlier tables are the table's (those of the phone that
+    started it), so a phone that played another street table gets the same page as one that
+    did not. A table started before tables kept them offers this phone's own earlier tables:
+    there, each phone gets the page made afresh for it."""
+    from companion import storage
+
     earlier = f"/street/{seed(database(app), 'street', STREET, STREET_MID)}/"
     url = f"/street/{seed(database(app), 'street', STREET, ())}/"
+    old = seed(database(app), "street", STREET, ())
+    db = storage.connect(str(database(app)))
+    db.execute("update tables set earlier_tables = null where id = ?", [old])
+    db.conn.commit()
+    db.close()
     played, new = app.test_client(), app.test_client()
     page(app, played, earlier)
-    own = {name: page(app, phone, url, keep=False) for name, phone in
+    shared = without_one_time_values(page(app, new, url, keep=False))
+    for phone in (played, new, played):
+        assert without_one_time_values(page(app, phone, url)) == shared
+    own = {name: page(app, phone, f"/street/{old}/", keep=False) for name, phone in
            (("played", played), ("new", new))}
     assert "office" in own["played"].lower() and without_one_time_values(own["played"]) != \
         without_one_time_values(own["new"])
     for name, phone in (("played", played), ("new", new), ("played", played), ("new", new)):
-        kept = page(app, phone, url)
+        kept = page(app, phone, f"/street/{old}/")
         assert without_one_time_values(kept) == without_one_time_values(own[name]), name
 
 

@@ -410,7 +410,8 @@ def test_a_gift_seen_before_offers_each_opponent_s_street(client):
     assert "Mia gave Ola a roof as a gift, on site 2" in text(client.get(url + "history"))
 
 
-def test_an_undone_card_and_the_cards_of_this_phone_s_earlier_tables_are_offered(client):
+def test_an_undone_card_and_the_cards_of_the_starting_phone_s_earlier_tables_are_offered(
+        client):
     earlier = new_table(client, "Mia", "Ola", game="street")
     assert build(client, earlier, 0, player="Mia", project="hotel", site=1).status_code == 303
     assert build(client, earlier, 0, player="Mia", project="coffee", site=2,
@@ -421,14 +422,36 @@ def test_an_undone_card_and_the_cards_of_this_phone_s_earlier_tables_are_offered
     url = new_table(client, "Ann", "Ben", game="street")  # the same phone
     page = text(client.get(url))
     assert 'aria-label="hotel"' in page and 'aria-label="coffee"' in page
+    # Issue 45: the library is the table's, the same on every phone at it; a table another
+    # phone starts has that phone's own.
+    other_phone = client.application.test_client()
+    assert 'aria-label="hotel"' in text(other_phone.get(url))
+    own = new_table(other_phone, "Cy", "Dee", game="street")
+    assert 'aria-label="hotel"' not in text(other_phone.get(own))
+    assert 'aria-label="hotel"' not in text(client.get(own))
     assert act(client, url, "discard", player="Ann").status_code == 303
     response = build(client, url, 0, player="Ann", pick=pick(text(client.get(url)), "coffee", 3),
                      source="Ben")
     assert response.status_code == 303, text(response)
     assert "Ann built a coffee on site 3 (bought from Ben&#39;s deck for $4)" in text(
         client.get(url + "history"))
+
+
+def test_a_table_keeps_its_library_when_an_earlier_table_s_links_are_renewed(app, client):
+    """The earlier tables a table takes its library from are named by id: renewing one's
+    links moves the name along, deleting one takes its cards out."""
+    from companion import get_db, storage
+
+    earlier = new_table(client, "Mia", "Ola", game="street")
+    assert build(client, earlier, 0, player="Mia", project="hotel", site=1).status_code == 303
+    url = new_table(client, "Ann", "Ben", game="street")
+    with app.app_context():
+        renewed = storage.renew_links(get_db(), earlier.strip("/").split("/")[-1])
     other_phone = client.application.test_client()
-    assert 'aria-label="hotel"' not in text(other_phone.get(url))  # never another phone's
+    assert 'aria-label="hotel"' in text(other_phone.get(url))
+    with app.app_context():
+        storage.delete_table(get_db(), renewed)
+    assert 'aria-label="hotel"' not in text(other_phone.get(url))
 
 
 def test_the_cards_seen_are_read_from_the_log_once_then_only_the_new_events(app, client,
@@ -490,3 +513,17 @@ def test_a_gift_among_three_players_asks_whose_street_it_goes_on(client):
     assert "Wählt, in wessen Straße das Geschenk kommt: Ola und Pit." in text(german)
     assert build(client, url, 0, player="Mia", project="service", gift="y", street="Pit",
                  site=2).status_code == 303
+
+
+def test_the_builder_s_page_and_a_player_s_street_have_the_score_strip(app, client):
+    """Issue 45: "X builds a card" and "X's street" showed no totals, no last action and no
+    Undo; a refusal there had no strip to be said in."""
+    from tests.tables import FINISHED, seed
+
+    names, actions = FINISHED["street"]
+    table_id = seed(app, "street", names, actions[:5])
+    for seat, heading in ((0, "Mia's street"), (1, "Ola builds a card")):
+        page = text(client.get(f"/street/{table_id}/play/{seat}"))
+        assert heading in page
+        strip = page.split('<aside class="score-strip"')[1].split("</aside>")[0]
+        assert "Mia <strong>" in strip and "Undo" in strip

@@ -1,0 +1,199 @@
+"""Issue 45: a refusal neither moves nor covers anything, in Chromium at 390x844 with touch.
+
+A refused tap's words were put in the page's flow between the rows (100-200 px), pushing every
+later control down under the thumb; "the table changed on another phone" floated over the top
+of the page. Now a refusal of a tap (a button or a chip, "no answer", what another phone
+changed) is said in the score strip at the foot, over the strip's own lines: the strip keeps
+its size, so every control stays where it was, and none is covered that was not before. Only
+a refusal about a typed field is said beside that field."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext, Locator, Page, expect
+
+from companion.rules.urbanisation_example import SETUP, TURN_1
+from tests.browser.helpers import building_button, tap_and_load, wait_until_quiet
+from tests.browser.states import (
+    FIFTH,
+    FIFTH_PLAYING,
+    STREET,
+    STREET_BOUGHT,
+    URBAN,
+    YARD,
+    YARD_MID,
+    seed,
+)
+
+# Every control of the page (the strip's words aside): where it is on the screen, and whether
+# a tap at its centre reaches it (nothing covers it there) when that centre is on the screen.
+CONTROLS = """() => Array.from(document.querySelectorAll(
+    'main button, main input:not([type=hidden]), main select, main textarea, main a[href],'
+    + ' main summary, header a')).filter(e => !e.closest('.strip-note')).map(e => {
+  const r = e.getBoundingClientRect();
+  const x = r.left + r.width / 2, y = r.top + r.height / 2;
+  let reached = null;
+  if (r.width && r.height && x >= 0 && x < innerWidth && y >= 0 && y < innerHeight) {
+    const hit = document.elementFromPoint(x, y);
+    reached = !!hit && (e.contains(hit) || (!!hit.closest('label')
+                                             && hit.closest('label') === e.closest('label')));
+  }
+  return {what: e.outerHTML.slice(0, 90), box: [r.left, r.top, r.width, r.height].map(Math.round),
+          reached};
+})"""
+
+
+def controls(page: Page) -> list[dict[str, Any]]:
+    return page.evaluate(CONTROLS)
+
+
+def assert_nothing_moved_or_covered(before: list[dict[str, Any]],
+                                    after: list[dict[str, Any]]) -> None:
+    """The same controls in the same places, and each one a tap reached before, reached still."""
+    assert [c["what"][:40] for c in after] == [c["what"][:40] for c in before]
+    moved = [(b["what"], b["box"], a["box"]) for b, a in zip(before, after, strict=True)
+             if b["box"] != a["box"]]
+    assert not moved, moved
+    covered = [b["what"] for b, a in zip(before, after, strict=True)
+               if b["reached"] and not a["reached"]]
+    assert not covered, covered
+
+
+def said_in_the_strip(page: Page, words: str) -> None:
+    note = page.locator(".score-strip #refusal")
+    expect(note).to_contain_text(words)
+    expect(note).to_be_in_viewport()
+
+
+# A refused tap in each game -----------------------------------------------------------------
+
+def yard_deal(page: Page, live_database: Path) -> tuple[Locator, str]:
+    """Dirk's deal of 5 cards where 6 are due (Dirk plays at two-player tables)."""
+    page.goto(f"/yard/{seed(live_database, 'yard', ('Ann', 'Ben'), ())}/")
+    for label, count in (("Churches", "1"), ("Parks", "2"), ("Skyscrapers", "2")):
+        page.get_by_label(label, exact=True).fill(count)
+    return page.get_by_role("button", name="Dirk got these 6"), "6"
+
+
+def fifth_avenue_cards(page: Page, live_database: Path) -> tuple[Locator, str]:
+    """Alea's black cards typed before a value repeated."""
+    table_id = seed(live_database, "fifth_avenue", FIFTH, (*FIFTH_PLAYING, *[
+        ("move", {"commissioner": "white", "to": to})
+        for to in ("34w", "times", "52w", "central_park", "city_hall")]))
+    page.goto(f"/fifth_avenue/{table_id}/")
+    page.get_by_label("High bid after your first bids (0 if both passed)").fill("12")
+    page.locator("summary", has_text="The black cards you flipped").tap()
+    page.locator("input[name=cards]").fill("4 6 5")
+    return page.get_by_role("button", name="Use these cards"), "No value has repeated yet"
+
+
+def street_no_source(page: Page, live_database: Path) -> tuple[Locator, str]:
+    """Pit's 2nd action: a site tapped before saying where the card came from (a chip)."""
+    page.goto(f"/street/{seed(live_database, 'street', STREET, STREET_BOUGHT[:-1])}/")
+    page.locator("section.turn .known", has_text="office").first.get_by_role(
+        "button", name="Site 1", exact=True).wait_for()
+    row = page.locator("section.turn .known", has_text="office").first
+    return row.get_by_role("button", name="Site 2", exact=True), "say where the card came from"
+
+
+def urbanisation_sow(page: Page, live_database: Path) -> tuple[Locator, str]:
+    """Ben sows 3 grain with room for 1."""
+    table_id = seed(live_database, "urbanisation", URBAN, (SETUP, *TURN_1[:7]))
+    page.goto(f"/urbanisation/{table_id}/")
+    form = page.locator("#act-sow")
+    tap_and_load(page, form)  # a closed tile is a link: only the open one draws its form
+    expect(form).to_have_attribute("open", "")
+    form.get_by_label("Grain on empty building grounds", exact=True).fill("3")
+    return form.get_by_role("button", name="Sow"), "Ben has room for 1"
+
+
+REFUSED_TAPS: dict[str, Callable[[Page, Path], tuple[Locator, str]]] = {
+    "yard": yard_deal, "fifth_avenue": fifth_avenue_cards, "street": street_no_source,
+    "urbanisation": urbanisation_sow}
+
+
+@pytest.mark.parametrize("game", REFUSED_TAPS)
+def test_a_refused_tap_moves_no_control_and_covers_none(page: Page, live_database: Path,
+                                                        game: str, shot) -> None:
+    target, words = REFUSED_TAPS[game](page, live_database)
+    wait_until_quiet(page, target)
+    before = controls(page)
+    strip = page.locator(".score-strip").bounding_box()
+    tap_and_load(page, target)
+    said_in_the_strip(page, words)
+    assert page.locator(".score-strip").bounding_box() == strip  # the strip kept its size
+    assert_nothing_moved_or_covered(before, controls(page))
+    shot(page, f"refusal-stays-put-{game}")
+    # A tap on the words puts the strip's lines back.
+    page.locator(".score-strip #refusal").tap()
+    expect(page.locator("#refusal")).to_have_count(0)
+    expect(page.locator(".strip-totals")).to_be_visible()
+
+
+def test_a_refusal_about_a_typed_field_stays_beside_it(page: Page, live_database: Path) -> None:
+    """A correction without what it is for: said under that field, which is outlined."""
+    page.goto(f"/yard/{seed(live_database, 'yard', YARD, ())}/")
+    tap_and_load(page, page.locator("a[data-open]", has_text="Corrections"))
+    page.get_by_label("Count").fill("2")
+    tap_and_load(page, page.get_by_role("button", name="Set the count"))
+    what_for = page.get_by_label("What for").first
+    expect(what_for).to_have_attribute("aria-invalid", "true")
+    note = page.locator("main #refusal")
+    expect(note).to_contain_text("What for")
+    assert page.locator(".score-strip #refusal").count() == 0
+
+
+# No answer, and another phone's action -----------------------------------------------------
+
+@pytest.fixture
+def second_phone(browser: Browser, browser_context_args: dict[str, Any]) -> Iterator[Page]:
+    context: BrowserContext = browser.new_context(**browser_context_args)
+    yield context.new_page()
+    context.close()
+
+
+def test_a_tap_without_an_answer_is_said_in_the_strip(page: Page, live_database: Path,
+                                                     shot) -> None:
+    page.goto(f"/yard/{seed(live_database, 'yard', YARD, YARD_MID)}/")
+    target = building_button(page, "Ben", "park")
+    target.scroll_into_view_if_needed()
+    page.evaluate("window.scrollBy(0, 200)")
+    wait_until_quiet(page, target)
+    before = controls(page)
+    page.context.set_offline(True)
+    try:
+        tap_and_load(page, target)
+        said_in_the_strip(page, "No answer: check the connection and tap again.")
+        assert_nothing_moved_or_covered(before, controls(page))
+        shot(page, "refusal-no-answer")
+    finally:
+        page.context.set_offline(False)
+    tap_and_load(page, target)  # the same tap again, now answered: recorded once
+    expect(page.locator("#refusal")).to_have_count(0)
+    expect(page.locator(".score-strip #recorded")).to_contain_text("Ben bought a park")
+
+
+def test_another_phone_s_action_is_said_in_the_strip(page: Page, second_phone: Page,
+                                                    live_database: Path, shot) -> None:
+    url = f"/yard/{seed(live_database, 'yard', YARD, YARD_MID)}/"
+    page.goto(url)
+    second_phone.goto(url)
+    building_button(page, "Cy", "museum").scroll_into_view_if_needed()
+    page.evaluate("window.scrollBy(0, 150)")
+    page.wait_for_timeout(200)
+    before = controls(page)
+    tap_and_load(second_phone, building_button(second_phone, "Cy", "park"))
+    note = page.locator(".score-strip #changed")
+    expect(note).to_contain_text("The table changed on another phone.", timeout=3000)
+    expect(note).to_be_in_viewport()
+    assert_nothing_moved_or_covered(before, controls(page))
+    box, strip = note.bounding_box(), page.locator(".score-strip").bounding_box()
+    assert box and strip and box["y"] >= strip["y"], (box, strip)  # nothing over the page
+    shot(page, "refusal-table-changed")
+    tap_and_load(page, note.get_by_role("link", name="Reload"))
+    expect(building_button(page, "Cy", "park")).to_contain_text("Park")
+    expect(page.locator("#changed")).to_have_count(0)
