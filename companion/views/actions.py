@@ -102,9 +102,10 @@ def cleaned(text: str | None) -> str | None:
     return clean_text(text) if text else text
 
 
-def reason_field() -> StringField:
-    """What a correction is for, in the players' words: required, the history shows it."""
-    return StringField(_l("What for"), filters=[cleaned],
+def reason_field(id: str | None = None) -> StringField:
+    """What a correction is for, in the players' words: required, the history shows it. `id`
+    sets its element's id apart where two such forms share a page (else it is "reason")."""
+    return StringField(_l("What for"), filters=[cleaned], id=id,
                        validators=[DataRequired(_l("say what it is for (the history shows it "
                                                    "with the amounts).")),
                                    Length(max=MAX_REASON)])

@@ -77,9 +77,12 @@ def urbanisation_gains(offer: offering.Offer) -> list[str]:
     return said
 
 
-def number(label: Any, low: int, high: int, default: int | None = None) -> IntegerField:
-    """A whole number the players may leave blank (then the default or 0)."""
-    return IntegerField(label, default=default, validators=[Optional(), NumberRange(low, high)])
+def number(label: Any, low: int, high: int, default: int | None = None,
+           id: str | None = None) -> IntegerField:
+    """A whole number the players may leave blank (then the default or 0); `id`, its element's
+    id where its name is another element's id on the page."""
+    return IntegerField(label, default=default, id=id,
+                        validators=[Optional(), NumberRange(low, high)])
 
 
 def needed(label: Any, low: int, high: int, default: int | None = None) -> IntegerField:
@@ -205,7 +208,8 @@ InventionForm = type("InventionForm", (BaseInventionForm,), invention_fields())
 class EffectForm(ActionForm):
     effect_player = StringField(_l("Player"), validators=[InputRequired()])
     money = number(_l("Money ($, − to pay)"), -pieces.MAX_MONEY, pieces.MAX_MONEY, default=0)
-    vp = number(_l("Victory points"), -pieces.MAX_MONEY, pieces.MAX_MONEY, default=0)
+    vp = number(_l("Victory points"), -pieces.MAX_MONEY, pieces.MAX_MONEY, default=0,
+                id="effect-vp")  # "vp" is the fold-out of the points by source and by turn
     grain = number(_l("Grain (from the return area)"), -rules.MAX_GRAIN, rules.MAX_GRAIN,
                    default=0)
     effect_white = number(_l("White work orders"), -ORDERS, ORDERS, default=0)

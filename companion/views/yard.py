@@ -43,7 +43,7 @@ class CorrectForm(ActionForm):
 class DeckForm(ActionForm):
     left = IntegerField(_l("Cards left in the deck"),
                         validators=[InputRequired(), NumberRange(0, 50)])
-    reason = reason_field()
+    reason = reason_field(id="deck-reason")  # beside CorrectForm's in the fix fold-out
 
 
 def count_field(label: Any, high: int) -> IntegerField:
