@@ -38,3 +38,30 @@ def test_a_new_table_shows_the_totals_and_nothing_to_undo(client):
     url = new_table(client, "Ann", "Ben", "Cy")
     strip = strip_of(client.get(url).get_data(as_text=True))
     assert "Ann <strong>0</strong>" in strip and "/undo" not in strip
+
+
+def test_after_a_reload_the_last_line_still_says_what_it_gave(app, client):
+    """Issue 45: the answer said "Scoring A — Paul +10 · ...", a reload only "Last: Scoring A".
+    What the last action gave is kept with the table (as a replay from the log works it out
+    too), so every page and every phone says it; after an undo it is not known: not said."""
+    from companion import replays
+    from tests.conftest import act
+
+    names, actions = FINISHED["yard"]
+    table_id = seed(app, "yard", names, actions[:7])  # ... then Scoring A
+    url = f"/yard/{table_id}/"
+    reloaded = strip_of(client.get(url).get_data(as_text=True))
+    line = re.search(r"<p>Last: Scoring A <span class=\"strip-then\">— ([^<]+)</span>",
+                     reloaded)
+    assert line and "Paul +" in line.group(1), reloaded
+    replays.MEMORY.forget()  # from the snapshot, then from the log alone
+    assert line.group(0) in strip_of(client.get(url).get_data(as_text=True))
+    db = storage.connect(app.config["DATABASE"])
+    db.execute("delete from snapshots where table_id = ?", [table_id])
+    db.conn.commit()
+    replays.MEMORY.forget()
+    assert line.group(0) in strip_of(client.get(url).get_data(as_text=True))
+    assert act(client, url, "buy", player="Nina", building="park").status_code == 303
+    assert act(client, url, "undo").status_code == 303
+    client.get(url)  # the undo's own answer said "Undone: ..."
+    assert "<p>Last: Scoring A</p>" in strip_of(client.get(url).get_data(as_text=True))
