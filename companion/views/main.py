@@ -249,8 +249,9 @@ def table(slug: str, table_id: str) -> Any:
 
 @bp.get("/<slug>/<table_id>/history")
 def table_history(slug: str, table_id: str) -> Any:
-    """The table's history as a score pad: every tap, newest first, with its points, at most
-    HISTORY_LINES a page (`?page=2` goes back further). The pad is worked out once per state of
+    """The table's history as a score pad: every tap, newest first (`?order=oldest`: from the
+    start, for a fix far back), with its points, at most HISTORY_LINES a page (`?page=2` goes
+    on). The pad is worked out once per state of
     the table and kept beside it, so many phones reading a long table's history cost one
     replay, and a page costs what its lines do."""
     table = load_table(slug, table_id)
@@ -266,6 +267,10 @@ def history_page(table: Table) -> str:
     page = request.args.get("page", 1, type=int)
     if not 1 <= page <= pages:
         abort(404)
+    if request.args.get("order") == "oldest":
+        lines = pad.lines[(page - 1) * HISTORY_LINES:page * HISTORY_LINES]
+        return render_template("history.html", table=table, lines=lines, oldest=True,
+                               start=pad.start if page == 1 else None, page=page, pages=pages)
     newest = len(pad.lines) - (page - 1) * HISTORY_LINES
     lines = pad.lines[max(0, newest - HISTORY_LINES):newest]
     return render_template("history.html", table=table, lines=list(reversed(lines)),

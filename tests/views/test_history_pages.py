@@ -49,3 +49,17 @@ def test_the_history_is_worked_out_once_per_state_of_the_table(app, client, monk
     for page in ("", "?page=2", "", "?page=2"):
         assert client.get(url + "history" + page).status_code == 200
     assert len(reads) == 1
+
+
+def test_a_fix_far_back_is_found_from_the_start(app, client):
+    """Issue 45: changing an early action meant scrolling back through pages of newest-first
+    lines. "From the start" shows the history oldest first, a page at a time."""
+    url = long_table(app, client, 250)
+    assert f'href="{url}history?order=oldest"' in text(client.get(url + "history"))
+    first = text(client.get(url + "history?order=oldest"))
+    assert numbers(first) == list(range(1, HISTORY_LINES + 1))
+    assert f'href="{url}history?page=2&amp;order=oldest"' in first
+    assert f'href="{url}history"' in first and "Newest first" in first
+    last = text(client.get(url + "history?page=3&order=oldest"))
+    assert numbers(last) == list(range(201, 251))
+    assert "Von Anfang an" in text(client.get(url + "history", headers=GERMAN))
