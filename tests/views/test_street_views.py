@@ -527,3 +527,22 @@ def test_the_builder_s_page_and_a_player_s_street_have_the_score_strip(app, clie
         assert heading in page
         strip = page.split('<aside class="score-strip"')[1].split("</aside>")[0]
         assert "Mia <strong>" in strip and "Undo" in strip
+
+
+def test_a_stale_card_without_a_source_is_told_what_changed_not_a_field(client):
+    """Issue 45: both phones at Ann's 1st action; one records a card; the other's card, sent
+    from the 1st action's screen (no source asked there), reached the 2nd action and was told
+    "Where the card came from: ...", a field its screen did not show. It is answered with what
+    changed instead, and from the table page's builder, with the table page."""
+    url = new_table(client, "Ann", "Ben", game="street")
+    stale = fresh(client, url + "play/0")
+    assert build(client, url, 0, player="Ann", project="hotel", site=1).status_code == 303
+    answer = client.post(url + "play/0", headers={"X-Companion": "fetch"},
+                         data={**stale, "player": "Ann", "project": "office", "site": 2,
+                               "on": "table"})
+    assert answer.status_code == 409
+    said = answer.get_json()
+    assert "The table changed since this screen was loaded (Ann built a hotel on site 1)" in \
+        said["refused"] and "field" not in said
+    assert "<h1>Street card game</h1>" in said["page"]
+    assert "Remove a card built by mistake" not in said["page"]
