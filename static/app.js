@@ -82,16 +82,16 @@
     dismissRefusal();
     var control = button || form;
     var anchor = anchorOf(form, button);
-    control.classList.add("working");
-    control.setAttribute("aria-busy", "true");
     var body = new URLSearchParams(new FormData(form));
     if (button && button.name) body.append(button.name, button.value);
-    var stop = window.AbortController ? new AbortController() : null;
-    var timer = stop && setTimeout(function () { stop.abort(); }, TIMEOUT_MS);
-    fetch(form.action, {
-      method: "POST", body: body, credentials: "same-origin",
-      headers: { "X-Companion": "fetch" }, signal: stop ? stop.signal : undefined
-    })
+    if (keptFor(tableOf(form.action)).length) {  // after the taps waiting to be sent, in order
+      keepTap(form, button, body);
+      done(null);
+      return sendKept();
+    }
+    control.classList.add("working");
+    control.setAttribute("aria-busy", "true");
+    post(form.action, body)
       .then(function (response) {
         return response.text().then(function (text) {
           var type = response.headers.get("Content-Type") || "";
@@ -109,15 +109,30 @@
           refuse(fieldAtFault(form, refusal.field) || control, refusal.message);
         });
       })
-      .catch(function () { refuse(control, document.body.dataset.noAnswer); })
-      .then(function () {
-        clearTimeout(timer);
-        control.classList.remove("working");
-        control.removeAttribute("aria-busy");
-        painted(lastTap);
-        busy = false;
-        document.documentElement.dataset.answers = String(++answers);
-      });
+      .catch(function () { keepTap(form, button, body); })  // no answer: kept, sent later
+      .then(function () { done(control); });
+  }
+
+  // An action sent: with the header that asks for an answer in place, given up after
+  // TIMEOUT_MS (a tap with no answer by then is kept, and sent again with its one-time key).
+  function post(url, body) {
+    var stop = window.AbortController ? new AbortController() : null;
+    var timer = stop && setTimeout(function () { stop.abort(); }, TIMEOUT_MS);
+    return fetch(url, {
+      method: "POST", body: body, credentials: "same-origin",
+      headers: { "X-Companion": "fetch" }, signal: stop ? stop.signal : undefined
+    }).then(function (response) { clearTimeout(timer); return response; },
+            function (error) { clearTimeout(timer); throw error; });
+  }
+
+  function done(control) {
+    if (control) {
+      control.classList.remove("working");
+      control.removeAttribute("aria-busy");
+    }
+    painted(lastTap);
+    busy = false;
+    document.documentElement.dataset.answers = String(++answers);
   }
 
   // A fold-out drawn only when opened (a[data-open], `fold_out` in _macros.html): the page with
@@ -324,6 +339,7 @@
     }
     return {
       top: element.getBoundingClientRect().top,
+      inStrip: !!element.closest(".score-strip"),
       form: signature(form),
       button: button && button.name ? [button.name, button.value] : null,
       focused: document.activeElement === element,
@@ -369,7 +385,9 @@
   function counterpart(main, anchor) {
     var forms = Array.from(main.querySelectorAll("form[data-action]"));
     for (var i = 0; i < forms.length; i++) {
-      if (signature(forms[i]) !== anchor.form) continue;
+      // The strip's Undo is not the page's: the strip stays put, the page scrolls.
+      if (signature(forms[i]) !== anchor.form ||
+          !!forms[i].closest(".score-strip") !== anchor.inStrip) continue;
       if (!anchor.button) return forms[i].querySelector("button") || forms[i];
       var buttons = forms[i].querySelectorAll("button");
       for (var j = 0; j < buttons.length; j++) {
@@ -447,16 +465,15 @@
     note.scrollIntoView({ block: "nearest" });
   }
 
-  // Words said in the score strip, laid over its lines: the strip keeps its size, so nothing on
-  // the page moves and nothing more is covered; its Undo stays in reach above them, and a tap
-  // on the words puts the strip's lines back. `kind` is "refusal" or "changed" (another
+  // Words said in the score strip, in place of its lines: the strip keeps its size, so nothing
+  // on the page moves and nothing more is covered; a tap on the words puts the strip's lines
+  // (and its Undo) back. `kind` is "refusal" or "changed" (another
   // phone's action, with a link that brings the page up to date). False on a page without a
   // strip.
   function footNote(message, kind, role, link) {
     var strip = document.querySelector(".score-strip");
     if (!strip) return false;
-    var old = document.getElementById("refusal") || document.getElementById("changed");
-    if (old) old.remove();
+    strip.querySelectorAll(".strip-note").forEach(function (old) { old.remove(); });
     var note = document.createElement("p");
     note.id = kind;
     note.className = "strip-note " + kind;
@@ -465,11 +482,6 @@
     words.textContent = message;
     note.appendChild(words);
     if (link) note.appendChild(link);
-    var undo = strip.querySelector(".strip-last form");
-    if (undo) {
-      var room = strip.getBoundingClientRect().right - undo.getBoundingClientRect().left;
-      note.style.paddingRight = Math.ceil(room) + "px";
-    }
     note.addEventListener("click", function (event) {
       if (!event.target.closest("a")) note.remove();
     });
@@ -550,12 +562,195 @@
     if (event.target.closest && event.target.closest("a[href]")) sendZone();
   }, true);
 
+  // Taps kept while there is no connection (issue 44) ----------------------------------------
+  // A tap that got no answer (no connection, or none within TIMEOUT_MS) is kept on the phone
+  // (localStorage, KEPT) with everything its form sent, its one-time key too, so that sending it
+  // again can never record it twice (the server gives a key it has seen the first answer). The
+  // score strip says what waits, with "Don't send". The taps kept for a table are sent, the
+  // oldest first, when a page of that table is shown and the connection is back (the `online`
+  // event, a retry every few seconds backing off to RETRY_MAX_MS, the page shown again), each
+  // answered as any tap: recorded (after what another phone did meanwhile, if it depends on
+  // none of it), or refused with what changed and the page brought up to date. A tap made
+  // while others wait is kept after them, so they go in the order tapped. A table deleted or
+  // given new links meanwhile drops its kept taps, with words; a tap kept longer than KEEP_MS
+  // (a game night) is dropped when next seen.
+  var KEPT = "companion-kept";
+  var KEEP_MS = 12 * 60 * 60 * 1000;
+  var RETRY_MS = 2000, RETRY_MAX_MS = 30000;
+  var retryIn = RETRY_MS, retryTimer = null;
+  var unsent = []; // what the kept taps sent so far were refused with, said once all are sent
+  var thisTable = tableOf(location.pathname);
+
+  // The table an address belongs to: "/yard/<id>/" of "/yard/<id>/buy".
+  function tableOf(address) {
+    var found = /^(?:https?:\/\/[^\/]+)?(\/[a-z_]+\/[A-Za-z0-9_-]{16,}\/)/.exec(address || "");
+    return found ? found[1] : null;
+  }
+
+  function keptTaps() {
+    try {
+      var kept = JSON.parse(localStorage.getItem(KEPT) || "[]");
+      return Array.isArray(kept) ? kept : [];
+    } catch (e) { return []; }
+  }
+
+  function keepAll(kept) {
+    try { localStorage.setItem(KEPT, JSON.stringify(kept)); } catch (e) { /* full: none kept */ }
+  }
+
+  function keptFor(table) {
+    return table ? keptTaps().filter(function (t) { return t.table === table; }) : [];
+  }
+
+  function keepTap(form, button, body) {
+    var kept = keptTaps();
+    var pairs = Array.from(body.entries());
+    var key = body.get("key");
+    if (kept.some(function (t) { return t.key === key; })) {
+      // The same form tapped again while its first tap waits: a tap of its own, with a key
+      // of its own (a key sent twice is one action).
+      key = key.split(".")[0] + "." + randomWords();
+      pairs = pairs.map(function (pair) { return pair[0] === "key" ? ["key", key] : pair; });
+    }
+    kept.push({ table: tableOf(form.action), url: form.action, body: pairs, key: key,
+                seq: Number(body.get("seq")), label: tapLabel(form, button), at: Date.now() });
+    keepAll(kept);
+    sayWaiting();
+    retrySoon();
+  }
+
+  // 16 characters of the one-time key's alphabet, from 96 random bits.
+  function randomWords() {
+    var bytes = crypto.getRandomValues(new Uint8Array(12));
+    return btoa(String.fromCharCode.apply(null, bytes)).replace(/\+/g, "-").replace(/\//g, "_");
+  }
+
+  // A kept tap in the players' words: the tapped button's (without a count it shows, which is
+  // the table's, not the tap's), after whose or what it is for (the group or section it
+  // stands in).
+  function tapLabel(form, button) {
+    var words = function (e) { return e ? e.textContent.replace(/\s+/g, " ").trim() : ""; };
+    var bare = button && button.cloneNode(true);
+    if (bare) bare.querySelectorAll(".count").forEach(function (c) { c.remove(); });
+    var said = button ? button.getAttribute("aria-label") || words(bare) : "";
+    var place = (button || form).parentElement;
+    for (; place && place !== document.body; place = place.parentElement) {
+      var name = place.getAttribute("aria-label") ||
+        words(place.querySelector("h2, h3, legend, summary"));
+      if (name && name !== said) return said ? name + ": " + said : name;
+    }
+    return said;
+  }
+
+  function sayWaiting() {
+    var waiting = keptFor(thisTable);
+    if (!waiting.length) return;
+    var cancel = document.createElement("button");
+    cancel.type = "button";
+    cancel.className = "button small";
+    cancel.textContent = document.body.dataset.dontSend;
+    cancel.addEventListener("click", function () {
+      keepAll(keptTaps().filter(function (t) { return t.table !== thisTable; }));
+      footNote(document.body.dataset.notSent.replace("%s", labels(waiting)), "refusal", "alert");
+    });
+    footNote(document.body.dataset.waiting.replace("%s", labels(waiting)), "waiting", "status",
+             cancel);
+  }
+
+  function labels(taps) {
+    return taps.map(function (t) { return "“" + t.label + "”"; }).join(", ");
+  }
+
+  function retrySoon() {
+    clearTimeout(retryTimer);
+    retryTimer = setTimeout(sendKept, retryIn);
+    retryIn = Math.min(retryIn * 2, RETRY_MAX_MS);
+  }
+
+  // The oldest tap kept for this page's table, sent; then the next, until none waits or the
+  // connection fails again (then again later).
+  function sendKept() {
+    clearTimeout(retryTimer);
+    var now = Date.now();
+    var kept = keptTaps();
+    var fresh = kept.filter(function (t) { return now - t.at < KEEP_MS; });
+    if (fresh.length !== kept.length) keepAll(fresh);
+    var tap = keptFor(thisTable)[0];
+    if (!tap || busy || !window.fetch) return;
+    busy = true;
+    post(tap.url, new URLSearchParams(tap.body))
+      .then(function (response) {
+        retryIn = RETRY_MS;
+        forgetTap(tap);
+        return response.text().then(function (text) {
+          var type = response.headers.get("Content-Type") || "";
+          if (response.ok && type.indexOf("text/html") === 0) {
+            rebase(tap, text);
+            return answered(text, response.headers.get("X-Companion-Page"), null);
+          }
+          var refusal = refusalIn(text, type);
+          var gone = response.status === 404 || response.status === 410;
+          var dropped = gone ? keptFor(thisTable) : [];
+          if (gone) keepAll(keptTaps().filter(function (t) { return t.table !== thisTable; }));
+          var shown = refusal.page ? answered(refusal.page, null, null) : Promise.resolve();
+          return shown.then(function () {
+            var taps = labels([tap].concat(dropped));
+            unsent.push(document.body.dataset.notSent.replace("%s", taps) + " " +
+                        refusal.message);
+          });
+        });
+      })
+      .then(function () {
+        busy = false;
+        var more = keptFor(thisTable).length > 0;
+        if (!more && unsent.length) {  // said once every kept tap has its answer
+          refuse(null, unsent.join(" "));
+          unsent = [];
+        }
+        document.documentElement.dataset.answers = String(++answers);
+        if (more) sendKept();
+      }, function () {
+        busy = false;
+        sayWaiting();
+        retrySoon();
+      });
+  }
+
+  function forgetTap(tap) {
+    keepAll(keptTaps().filter(function (t) { return t.key !== tap.key; }));
+  }
+
+  // The taps tapped after this one on the same screen, while it waited, follow it: recorded
+  // with nothing else between (the answer's page is the next seq), they are sent as taps on
+  // that page, not as taps on a screen another phone made outdated.
+  function rebase(tap, html) {
+    var found = /data-seq="(\d+)"/.exec(html);
+    if (!found || Number(found[1]) !== tap.seq + 1) return;
+    keepAll(keptTaps().map(function (t) {
+      if (t.table !== tap.table || t.seq !== tap.seq) return t;
+      t.seq = tap.seq + 1;
+      t.body = t.body.map(function (pair) {
+        return pair[0] === "seq" ? ["seq", String(t.seq)] : pair;
+      });
+      return t;
+    }));
+  }
+
+  if (thisTable && window.fetch) {
+    window.addEventListener("online", sendKept);
+    window.addEventListener("pageshow", function () {
+      if (keptFor(thisTable).length) { sayWaiting(); sendKept(); }
+    });
+  }
+
   // Follow the table ------------------------------------------------------------------------
   // Another phone's action shows up within two seconds. A scoreboard reloads itself; a scorer's
-  // page says so over the page and offers to bring it up to date (its forms may be half filled).
+  // page says so in the score strip and offers to bring it up to date (its forms may be half
+  // filled). A phone that comes back from sleep (the screen off, another tab) checks at once,
+  // and brings the page up to date in place unless something was typed into it.
   if (!document.body.dataset.poll || !window.fetch) return;
   var follow = document.body.dataset.follow;
-  function check() {
+  function check(woke) {
     if (document.hidden || busy) return;
     fetch(document.body.dataset.poll, { cache: "no-store", credentials: "same-origin" })
       .then(function (r) { return r.ok ? r.json() : null; })
@@ -563,10 +758,38 @@
         var seen = Number(document.body.dataset.seq);
         if (!news || busy || news.seq === seen) return;
         if (follow === "reload") location.reload();
+        else if (woke === true && !typedInto()) upToDate();
         else if (news.seq > seen) showChanged(news);
       })
       .catch(function () {});
   }
+
+  // This page as it stands now, in place of the one shown (the page's own address).
+  function upToDate() {
+    busy = true;
+    fetch(location.pathname + location.search, { credentials: "same-origin" })
+      .then(function (r) { return r.ok ? r.text() : null; })
+      .then(function (text) { return text && answered(text, null, null); })
+      .catch(function () {})
+      .then(function () {
+        busy = false;
+        document.documentElement.dataset.answers = String(++answers);
+      });
+  }
+
+  // Something typed or chosen on this page that the page as loaded did not have.
+  function typedInto() {
+    return Array.from(document.querySelectorAll("main input, main textarea, main select"))
+      .some(function (field) {
+        if (field.nodeName === "SELECT") {
+          return Array.from(field.options).some(function (o) {
+            return o.selected !== o.defaultSelected;
+          });
+        }
+        return field.value !== field.defaultValue || field.checked !== field.defaultChecked;
+      });
+  }
+
   // Said in the score strip, as a refusal is (a page without one gets a strip for it): nothing
   // on the page moves, and the header and the page stay in view.
   function showChanged(news) {
@@ -584,5 +807,9 @@
     footNote(news.message, "changed", "status", link);
   }
   setInterval(check, 1000);
-  document.addEventListener("visibilitychange", check);
+  document.addEventListener("visibilitychange", function () {
+    if (document.hidden) return;
+    check(true);
+    if (thisTable) sendKept();
+  });
 })();

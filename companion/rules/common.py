@@ -12,17 +12,25 @@ from .text import Msg
 
 
 class RuleError(ValueError):
-    """An action or input the rules do not allow; the message is shown to the players."""
+    """An action or input the rules do not allow; the message is shown to the players, beside
+    the payload's `key` at fault when it names one (a price typed: said under that field)."""
+
+    def __init__(self, message: object = None, *, key: str | None = None):
+        super().__init__(*(() if message is None else (message,)))
+        self.key = key
 
 
-def require_count(value: object, what: str, low: int = 0, high: int | None = None) -> int:
-    """Return `value` as a whole number in [low, high], or raise RuleError naming `what`."""
+def require_count(value: object, what: str, low: int = 0, high: int | None = None,
+                  key: str | None = None) -> int:
+    """Return `value` as a whole number in [low, high], or raise RuleError naming `what` (and
+    the payload's `key` it came in)."""
     if isinstance(value, bool) or not isinstance(value, int):
-        raise RuleError(Msg("{what} must be a whole number.", what=what))
+        raise RuleError(Msg("{what} must be a whole number.", what=what), key=key)
     if value < low:
-        raise RuleError(Msg("{what} cannot be less than {low}.", what=what, low=low))
+        raise RuleError(Msg("{what} cannot be less than {low}.", what=what, low=low), key=key)
     if high is not None and value > high:
-        raise RuleError(Msg("{what} cannot be more than {high}.", what=what, high=high))
+        raise RuleError(Msg("{what} cannot be more than {high}.", what=what, high=high),
+                        key=key)
     return value
 
 

@@ -391,7 +391,7 @@ class StreetTable(ActionTable):
         if deck == PUBLIC:
             return PUBLIC, 0
         deck = self._player(deck)
-        price = require_count(cost, Msg("The card's cost"), 0, 99)
+        price = require_count(cost, Msg("The card's cost"), 0, 99, key="cost")
         if self.upcoins[deck]:
             raise RuleError(Msg("{player}'s deck has upcoins on it: nobody can buy from it.",
                                 player=deck))
@@ -399,7 +399,7 @@ class StreetTable(ActionTable):
             raise RuleError(Msg("{player}'s deck is empty.", player=deck))
         if price > self.accounts[player]:
             raise RuleError(Msg("{player} has only ${account}, not ${cost}.", player=player,
-                                account=self.accounts[player], cost=price))
+                                account=self.accounts[player], cost=price), key="cost")
         return deck, price
 
     def _pay(self, player: str, deck: str, cost: int) -> None:

@@ -255,11 +255,19 @@ def take(table: Table, action: Action, page: Page,
     except (FieldError, RuleError) as error:
         if screen_behind(form, table):  # what it refuses may be what changed
             return outdated(table, form.seq.data, kept)
-        if isinstance(error, FieldError):
-            error.field.errors = [*error.field.errors, reason(error)]
-            return refused(table, form_error(form), 422, kept, field=error.field.name)
-        return refused(table, reason(error), 422, kept)
+        return rule_refused(table, form, error, kept)
     return perform(table, form, kind, payload, kept, on_recorded)
+
+
+def rule_refused(table: Table, form: ActionForm, error: RuleError, page: Page) -> Any:
+    """Input the rules refuse: said beside the field at fault (a FieldError's, or the form's
+    field named by the payload key the rules name, `RuleError.key`), else as the action's."""
+    field = error.field if isinstance(error, FieldError) else \
+        form._fields.get(error.key) if error.key else None
+    if field is None:
+        return refused(table, reason(error), 422, page)
+    field.errors = [*field.errors, reason(error)]
+    return refused(table, form_error(form), 422, page, field=field.name)
 
 
 def screen_behind(form: ActionForm, table: Table) -> bool:
@@ -310,7 +318,7 @@ def perform(
         message = stale_message(table, stale, kind, payload)
         return refused(now_showing(table, None), message, 409, page)
     except RuleError as error:
-        return refused(table, reason(error), 422, page)
+        return rule_refused(table, form, error, page)
     if on_recorded is not None:
         on_recorded(event)
     return recorded(now_showing(table, after), event,

@@ -546,3 +546,20 @@ def test_a_stale_card_without_a_source_is_told_what_changed_not_a_field(client):
         said["refused"] and "field" not in said
     assert "<h1>Street card game</h1>" in said["page"]
     assert "Remove a card built by mistake" not in said["page"]
+
+
+def test_a_price_the_buyer_cannot_pay_is_said_beside_the_cost_typed(client):
+    """Issue 45, found at a table: "Cleo has only $12, not $20." was said in the score strip,
+    the Cost field scrolled away unmarked. The rules name the payload key at fault (`cost`):
+    said beside that field, with and without JavaScript."""
+    url = new_table(client, "Mia", "Ola", game="street")
+    assert build(client, url, 0, player="Mia", project="hotel", site=1).status_code == 303
+    card = {"player": "Mia", "project": "office", "site": 2, "source": "Ola", "cost": 40}
+    answer = client.post(url + "play/0", headers={"X-Companion": "fetch"},
+                         data={**fresh(client, url + "play/0"), **card})
+    assert answer.status_code == 422
+    assert answer.get_json() == {"refused": "Cost ($): Mia has only $10, not $40.",
+                                 "field": "cost"}
+    page = text(build(client, url, 0, **card))
+    assert re.search(r'name="cost"[^>]*value="40" aria-invalid="true"', page)
+    assert "Mia has only $10, not $40." in page.split('name="cost"')[1]
