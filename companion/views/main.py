@@ -58,6 +58,7 @@ from .tables import (
 
 bp = Blueprint("main", __name__)
 HISTORY_LINES = 100  # a history page's lines, newest first
+OPEN_SEATS = 4  # name rows the new-table form shows open at least (the rest: "More players")
 HOME_TABLES = 5  # the home page lists this browser's latest tables, the new-table form below
 # Opening a table page touches the table (`storage.touch`, for retention) this often at most.
 TOUCHED_ONCE_A = timedelta(days=1)
@@ -127,6 +128,7 @@ def home_page(form: NewTableForm, error: str | None = None,
     mine = my_tables()
     tables = storage.list_tables(get_db(), mine) if tables is None else tables
     return render_template("home.html", tables=tables[:HOME_TABLES], more=len(tables),
+                           open_seats=OPEN_SEATS,
                            newest=max(tables, key=lambda t: t["created_at"], default=None),
                            games=GAMES, form=form, error=error,
                            known=known_players(get_db(), mine) if known is None else known)
