@@ -57,6 +57,7 @@ BOARD = {f"{d}_{k}": c for d in DISTRICT_IDS
 def test_the_board_is_remembered_for_this_phones_next_tables_only(app, client):
     url = new_table(client, "Ann", "Ben", game="fifth_avenue")
     assert "Use the saved board" not in text(client.get(url))  # none saved yet (issue 26)
+    assert "Our board has the colours shown below" in text(client.get(url))  # issue 42
     assert "Board colours" in text(client.get(url + "board"))
     assert act(client, url, "board", **BOARD, set_sizes="2 3 2 3 2 3 2 3",
                keep="y").status_code == 303
@@ -357,3 +358,18 @@ def test_the_supplies_are_shown_where_they_limit_a_build(client):
     chosen = text(client.get(url + "?bid=Ann"))
     assert "Ann has 1 skyscraper in supply: build at most that (option A takes 3 more)." in chosen
     assert re.findall(r'name="build" value="(\d)"', chosen) == ["1", "0"]
+
+
+def test_the_printed_board_is_confirmed_in_one_tap(client):
+    """Issue 42: confirming that the board matches the printed one took the board page and 35
+    colours; the set-up shows the board with its colours and takes it in one tap."""
+    from companion.rules.fifth_avenue_table import DEFAULT_PROFILE
+
+    url = new_table(client, "Ann", "Ben", game="fifth_avenue")
+    page = text(client.get(url))
+    assert page.count('class="plot p-') == 35
+    assert act(client, url, "board/saved").status_code == 303
+    page = text(client.get(url))
+    assert "Draw the set-up for us" in page
+    shown = re.findall(r'class="plot p-(\w+)', page)
+    assert shown == [c for d in DISTRICT_IDS for c in DEFAULT_PROFILE[d]]
