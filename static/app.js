@@ -106,7 +106,7 @@
               refuse(null, refusal.message);
             });
           }
-          refuse(fieldAtFault(form, refusal.field) || control, refusal.message);
+          refuse(fieldAtFault(form, refusal.field) || control, refusal.message, control);
         });
       })
       .catch(function () { keepTap(form, button, body); })  // no answer: kept, sent later
@@ -148,13 +148,20 @@
     var anchor = { top: top, form: null, button: null, focused: false,
                    places: [{ id: link.id, top: top }], opened: [] };
     var address = link.pathname + link.search;
+    var offline = false;
     fetch(address, { credentials: "same-origin" })
+      .catch(function (error) { offline = true; throw error; })
       .then(function (response) {
         if (!response.ok) throw new Error(String(response.status));
         return response.text();
       })
       .then(function (text) { return answered(text, address, anchor); })
-      .catch(function () { location.href = link.href; })
+      .catch(function () {
+        // No connection: the table stays on the screen, and the strip says so (a fold-out
+        // opened is nothing to keep and send later). Any other failure: the link itself.
+        if (offline) refuse(null, document.body.dataset.noAnswer);
+        else location.href = link.href;
+      })
       .then(function () {
         busy = false;
         document.documentElement.dataset.answers = String(++answers);
@@ -442,10 +449,12 @@
   // control's form, in the flow: nothing above it moves. It stays until the next action is
   // sent.
   var TYPED = "input:not([type=radio]):not([type=checkbox]), textarea";
-  function refuse(control, message) {
+  function refuse(control, message, tapped) {
     dismissRefusal();
     var field = control && control.matches(TYPED) ? control : null;
     if (!field && footNote(message, "refusal", "alert")) return;
+    var thumb = tapped && document.body.contains(tapped) ? tapped.getBoundingClientRect().top
+      : null;
     var note = document.createElement("p");
     note.id = "refusal";
     note.className = "refusal";
@@ -462,7 +471,14 @@
       place = place.parentElement;
     }
     place.after(note);
-    note.scrollIntoView({ block: "nearest" });
+    // The tapped button below the words stays under the thumb: the page above it goes up by
+    // their height instead, as long as the field they are about stays on the screen.
+    var moved = thumb === null ? 0 : tapped.getBoundingClientRect().top - thumb;
+    if (moved > 0 && field && field.getBoundingClientRect().top - moved >= 0) {
+      window.scrollBy(0, moved);
+    } else {
+      note.scrollIntoView({ block: "nearest" });
+    }
   }
 
   // Words said in the score strip, in place of its lines: the strip keeps its size, so nothing
@@ -626,20 +642,29 @@
   }
 
   // A kept tap in the players' words: the tapped button's (without a count it shows, which is
-  // the table's, not the tap's), after whose or what it is for (the group or section it
-  // stands in).
+  // the table's, not the tap's), after whose it is (the form's player) or else what it is for
+  // (the group or the heading it stands under, without the heading's smaller print).
   function tapLabel(form, button) {
     var words = function (e) { return e ? e.textContent.replace(/\s+/g, " ").trim() : ""; };
     var bare = button && button.cloneNode(true);
     if (bare) bare.querySelectorAll(".count").forEach(function (c) { c.remove(); });
     var said = button ? button.getAttribute("aria-label") || words(bare) : "";
-    var place = (button || form).parentElement;
-    for (; place && place !== document.body; place = place.parentElement) {
-      var name = place.getAttribute("aria-label") ||
-        words(place.querySelector("h2, h3, legend, summary"));
+    var player = form.elements.player;
+    var who = button && button.name === "player" ? "" : player && player.value;
+    if (who) return said.indexOf(who) >= 0 ? said : who + ": " + said;
+    for (var place = (button || form).parentElement; place && place !== document.body;
+         place = place.parentElement) {
+      var heading = place.querySelector("h2, h3, legend, summary");
+      var name = place.getAttribute("aria-label") || (heading ? ownWords(heading) : "");
       if (name && name !== said) return said ? name + ": " + said : name;
     }
     return said;
+  }
+
+  // An element's own words, not those of the elements in it (a heading's <small> print).
+  function ownWords(element) {
+    return Array.from(element.childNodes).filter(function (n) { return n.nodeType === 3; })
+      .map(function (n) { return n.nodeValue; }).join(" ").replace(/\s+/g, " ").trim();
   }
 
   function sayWaiting() {
@@ -658,7 +683,8 @@
   }
 
   function labels(taps) {
-    return taps.map(function (t) { return "“" + t.label + "”"; }).join(", ");
+    var quoted = document.body.dataset.quoted || "“%s”";
+    return taps.map(function (t) { return quoted.replace("%s", t.label); }).join(", ");
   }
 
   function retrySoon() {

@@ -399,10 +399,11 @@ class UrbanisationTable(ActionTable):
                                 character=CHARACTERS[key].name))
         return True
 
-    def _afford(self, player: str, cost: int) -> None:
+    def _afford(self, player: str, cost: int, key: str | None = None) -> None:
+        """The player can pay `cost` (worked out from the payload's `key`, if one)."""
         if cost > self.cards[player].money:
             raise RuleError(Msg("{player} has only ${money}, not ${cost}.", player=player,
-                                money=self.cards[player].money, cost=cost))
+                                money=self.cards[player].money, cost=cost), key=key)
 
     def _score(self, player: str, source: str, vp: int, turn: int | None = None) -> None:
         if vp:
@@ -493,7 +494,7 @@ class UrbanisationTable(ActionTable):
                                 1, 2)
         if sum(c.territories for c in self.cards.values()) >= PRICE_MARKERS:
             raise RuleError(Msg("Every territory of the building area is taken."))
-        self._afford(player, cost)
+        self._afford(player, cost, "price_markers")
         card.money -= cost
         card.territories += 1
         card.grounds += grounds
@@ -517,7 +518,7 @@ class UrbanisationTable(ActionTable):
         if kind == "house" and count > card.empty_grounds:
             raise RuleError(Msg("A house needs an empty building ground: {player} has {n}.",
                                 player=player, n=card.empty_grounds))
-        self._afford(player, done.cost)
+        self._afford(player, done.cost, "count")
         card.money -= done.cost
         card.houses += done.house_steps
         self._place(card, str(kind), count)
@@ -554,7 +555,7 @@ class UrbanisationTable(ActionTable):
         if not (buy or sell or mill):
             raise RuleError(Msg("Enter the grain to buy or to sell."))
         free, cost, paid, market = self._trade(card, mill, buy, sell)
-        self._afford(player, cost)
+        self._afford(player, cost, "buy")
         card.grain += free + buy - sell
         card.money += paid - cost
         self.grain.market = market

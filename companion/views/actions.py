@@ -85,7 +85,11 @@ def new_action_key() -> str:
 
 class ActionForm(FlaskForm):
     """Every form that acts on a table names the last event its screen showed, and carries the
-    one-time key its page was rendered with."""
+    one-time key its page was rendered with. `PAYLOAD_FIELDS`: the form's field for a payload
+    key of another name (where the rules' refusal of that key is said, `rule_refused`)."""
+
+    PAYLOAD_FIELDS: dict[str, str] = {}
+
 
     # Labelled, though hidden: a field without a label asks WTForms' own catalogue for one,
     # which Flask-WTF loads from disk once per request. No table holds more than MAX_EVENTS
@@ -262,11 +266,12 @@ def take(table: Table, action: Action, page: Page,
 def rule_refused(table: Table, form: ActionForm, error: RuleError, page: Page) -> Any:
     """Input the rules refuse: said beside the field at fault (a FieldError's, or the form's
     field named by the payload key the rules name, `RuleError.key`), else as the action's."""
+    named = form.PAYLOAD_FIELDS.get(error.key, error.key) if error.key else None
     field = error.field if isinstance(error, FieldError) else \
-        form._fields.get(error.key) if error.key else None
+        form._fields.get(named) if named else None
     if field is None:
         return refused(table, reason(error), 422, page)
-    field.errors = [*field.errors, reason(error)]
+    field.errors = [*field.errors, text(reason(error))]
     return refused(table, form_error(form), 422, page, field=field.name)
 
 
@@ -412,8 +417,8 @@ def stale_message(table: Table, stale: storage.StaleError, kind: str,
         return _("This screen is ahead of the table. Reload the page; nothing was changed.")
     happened = "; ".join(text(describe_event(table, e)) for e in since[-3:])
     return _(
-        "The table changed since this screen was loaded (%(happened)s). "
-        "Nothing was changed: check the table and try again.",
+        "The table changed since this screen was loaded (%(happened)s), so this tap was not "
+        "recorded. The page now shows the table as it is.",
         happened=happened,
     )
 

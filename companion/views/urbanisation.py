@@ -120,11 +120,13 @@ class LandForm(PlayerForm):
 
 
 class ErectForm(PlayerForm):
+    PAYLOAD_FIELDS = {"count": "erect_count"}
     building = SelectField(_l("Building"), choices=list(rules.BUILDINGS))
     erect_count = needed(_l("How many"), 1, 12, default=1)
 
 
 class TradeForm(PlayerForm):
+    PAYLOAD_FIELDS = {"buy": "grain_amount"}
     trade = SelectField(_l("Trade"), choices=["buy", "sell", "mill"])
     grain_amount = number(_l("Grain"), 0, rules.MAX_GRAIN, default=1)
 

@@ -151,3 +151,20 @@ def test_a_phone_that_slept_shows_the_other_phone_s_actions_at_once(
     count = building_button(second_phone, "Cy", "museum").locator(".count").inner_text()
     expect(building_button(page, "Cy", "museum").locator(".count")).to_have_text(count)
     expect(page.locator("#changed")).to_have_count(0)  # brought up to date, not just told
+
+
+def test_a_fold_out_opened_offline_keeps_the_table_on_the_screen(page: Page,
+                                                                  live_database: Path) -> None:
+    """Found at a table: a fold-out tapped without a connection left the app for the
+    browser's own "No internet" page. The table stays; the strip says there is no answer."""
+    _, url = mid_game(page, live_database)
+    page.context.set_offline(True)
+    try:
+        tap_and_load(page, page.locator("a[data-open]", has_text="Corrections"))
+        expect(page.locator(".score-strip #refusal")).to_contain_text("No answer")
+        assert page.url.endswith(url)
+        expect(page.get_by_role("heading", name="Construction yard card game")).to_be_visible()
+    finally:
+        page.context.set_offline(False)
+    tap_and_load(page, page.locator("a[data-open]", has_text="Corrections"))
+    expect(page.get_by_label("Count")).to_be_visible()

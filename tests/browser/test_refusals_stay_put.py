@@ -136,12 +136,20 @@ def test_a_refused_tap_moves_no_control_and_covers_none(page: Page, live_databas
 
 
 def test_a_refusal_about_a_typed_field_stays_beside_it(page: Page, live_database: Path) -> None:
-    """A correction without what it is for: said under that field, which is outlined."""
+    """A correction without what it is for: said under that field, which is outlined; the
+    tapped button below stays under the thumb (the page above it goes up instead)."""
     page.goto(f"/yard/{seed(live_database, 'yard', YARD, ())}/")
     tap_and_load(page, page.locator("a[data-open]", has_text="Corrections"))
     page.get_by_label("Count").fill("2")
-    tap_and_load(page, page.get_by_role("button", name="Set the count"))
+    button = page.get_by_role("button", name="Set the count")
+    button.evaluate("e => e.scrollIntoView({block: 'center'})")
+    wait_until_quiet(page, button)
+    box = button.bounding_box()
+    tap_and_load(page, button)
+    after = button.bounding_box()
+    assert box and after and abs(after["y"] - box["y"]) < 1, (box, after)  # scroll: whole px
     what_for = page.get_by_label("What for").first
+    expect(what_for).to_be_in_viewport()
     expect(what_for).to_have_attribute("aria-invalid", "true")
     note = page.locator("main #refusal")
     expect(note).to_contain_text("What for")
@@ -221,3 +229,26 @@ def test_a_stale_undo_in_the_strip_keeps_the_page_where_it_was(
     assert page.evaluate("scrollY") == 400
     after = controls(page)
     assert [c["box"] for c in after] == [c["box"] for c in before]
+
+
+def test_long_words_on_a_short_strip_are_read_whole(page: Page, second_phone: Page,
+                                                    live_database: Path, shot) -> None:
+    """Found at a table: at a 5th Avenue set-up the strip is two short lines, and a German
+    refusal of a stale tap ended mid-sentence, its Reload below the screen. Words longer than
+    the strip holds take the room they need above it."""
+    from tests.browser.states import FIFTH_PLACING
+
+    url = f"/fifth_avenue/{seed(live_database, 'fifth_avenue', FIFTH, FIFTH_PLACING)}/"
+    page.goto(url)
+    page.get_by_role("link", name="Deutsch").tap()
+    page.wait_for_load_state()
+    second_phone.goto(url)
+    second_phone.locator(".districts button.plot").first.tap()
+    page.locator(".score-strip #changed").tap()  # told, and put away
+    tap_and_load(page, page.locator(".districts button.plot").nth(3))
+    note = page.locator(".score-strip #refusal")
+    expect(note).to_contain_text("Der Tisch hat sich geändert")
+    assert note.evaluate("e => e.scrollHeight <= e.clientHeight + 1"), "words cut off"
+    box = note.bounding_box()
+    assert box and box["y"] >= 0 and box["y"] + box["height"] <= 844 + 1, box
+    shot(page, "refusal-long-words-short-strip")

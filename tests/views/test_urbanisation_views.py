@@ -365,8 +365,8 @@ def test_a_stale_offer_is_told_what_changed_on_the_other_phone(client):
                         headers={"X-Companion": "fetch"})
     assert stale.status_code == 409
     assert stale.json["refused"] == ("The table changed since this screen was loaded (Ann bought "
-                                     "3 grain (playing the Mill Worker)). Nothing was changed: "
-                                     "check the table and try again.")
+                                     "3 grain (playing the Mill Worker)), so this tap was not "
+                                     "recorded. The page now shows the table as it is.")
     assert "not open to Ann" not in stale.json["refused"] and "page" in stale.json
 
 
@@ -542,3 +542,22 @@ def test_a_hired_character_is_played_by_its_fold_out_too(app, client):
         assert i18n.text(no.value.args[0]) == ("Vom Andockplatz 2 wird eine Erfindungskarte "
                                                "genommen; alle Karten dort nur mit "
                                                "ausgespieltem Professor.")
+
+
+def test_a_price_the_player_cannot_pay_is_said_beside_the_number_typed(client):
+    """Found at a table: "Cy has only $11, not $20." for 20 price markers typed was said in the
+    score strip, the box unmarked. The rules name the payload key their cost comes from: said
+    beside the form's field for it (land's price markers, a trade's grain)."""
+    url = set_up(client, *PLAYERS)
+    for kind, payload in TURN_1[:3]:  # the characters: Ann acts first
+        perform(client, url, kind, payload)
+    land = client.post(url + "buy_land", headers={"X-Companion": "fetch"}, data={
+        **fresh(client, url), "player": "Ann", "price_markers": 20,
+        "land_grounds": 1})
+    assert land.status_code == 422
+    assert land.get_json() == {"refused": "Price markers in it ($1 each): Ann has only $10, "
+                                          "not $20.", "field": "price_markers"}
+    trade = client.post(url + "trade_grain", headers={"X-Companion": "fetch"}, data={
+        **fresh(client, url), "player": "Ann", "trade": "buy",
+        "grain_amount": 7})
+    assert trade.status_code == 422 and trade.get_json()["field"] == "grain_amount"
