@@ -483,9 +483,9 @@
 
   // Words said in the score strip, in place of its lines: the strip keeps its size, so nothing
   // on the page moves and nothing more is covered; a tap on the words puts the strip's lines
-  // (and its Undo) back. `kind` is "refusal" or "changed" (another
-  // phone's action, with a link that brings the page up to date). False on a page without a
-  // strip.
+  // (and its Undo) back. `kind` is "refusal", "waiting" (taps kept to be sent, with Don't
+  // send) or "changed" (another phone's action, with a link that brings the page up to date).
+  // False on a page without a strip.
   function footNote(message, kind, role, link) {
     var strip = document.querySelector(".score-strip");
     if (!strip) return false;
@@ -610,8 +610,12 @@
     } catch (e) { return []; }
   }
 
+  // True once kept (false: the phone keeps nothing for pages, private browsing or full).
   function keepAll(kept) {
-    try { localStorage.setItem(KEPT, JSON.stringify(kept)); } catch (e) { /* full: none kept */ }
+    try {
+      localStorage.setItem(KEPT, JSON.stringify(kept));
+      return true;
+    } catch (e) { return false; }
   }
 
   function keptFor(table) {
@@ -630,7 +634,7 @@
     }
     kept.push({ table: tableOf(form.action), url: form.action, body: pairs, key: key,
                 seq: Number(body.get("seq")), label: tapLabel(form, button), at: Date.now() });
-    keepAll(kept);
+    if (!keepAll(kept)) return refuse(button || form, document.body.dataset.noAnswer);
     sayWaiting();
     retrySoon();
   }

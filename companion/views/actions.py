@@ -90,7 +90,6 @@ class ActionForm(FlaskForm):
 
     PAYLOAD_FIELDS: dict[str, str] = {}
 
-
     # Labelled, though hidden: a field without a label asks WTForms' own catalogue for one,
     # which Flask-WTF loads from disk once per request. No table holds more than MAX_EVENTS
     # events, so no screen shows a later one (and a larger number would not fit SQLite).
