@@ -45,6 +45,27 @@ def leftover_cards(cards: object) -> list[tuple[str, str]]:
     return checked
 
 
+def leftovers_taken(cards: object, players: list[str]) -> list[tuple[str, str | None]]:
+    """The cards left on display, each with who takes it (`to`): the player holding strictly
+    the most money of the currency of the space it lies on, or None for a tie or nobody
+    holding any. What decides, and all the table is asked (issue 42): which space a card lies
+    on decides only whose money counts, which the table sees at a glance."""
+    if not isinstance(cards, list) or len(cards) > DISPLAY:
+        raise RuleError(Msg("At most {display} building cards can be left on display.",
+                            display=DISPLAY))
+    taken = []
+    for card in cards:
+        if not isinstance(card, Mapping) or "to" not in card:
+            raise RuleError(Msg("Say who takes each card left on display, or nobody."))
+        building, to = card.get("building"), card["to"]
+        if building not in BUILDINGS:
+            raise RuleError(Msg("Unknown building {building!r}.", building=building))
+        if to is not None and to not in players:
+            raise RuleError(Msg("{name!r} is not a player at this table.", name=to))
+        taken.append((str(building), None if to is None else str(to)))
+    return taken
+
+
 def one_card_per_space(currencies: list[str]) -> None:
     """The construction yard has one space per currency, so no two cards share a currency."""
     for currency in currencies:

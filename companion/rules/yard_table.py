@@ -44,6 +44,7 @@ from .yard import (
 from .yard_end import (
     check_money,
     leftover_cards,
+    leftovers_taken,
     majority_holders,
     not_over_yet,
     one_card_per_space,
@@ -68,7 +69,7 @@ class Scoring:
 @dataclass(frozen=True)
 class Leftover:
     building: str
-    currency: str
+    currency: str | None  # the space it lay on (None: the table said only who took it)
     owner: str | None
 
 
@@ -386,20 +387,32 @@ class YardTable(ActionTable):
     def _apply_final(self, payload: Mapping[str, Any]) -> None:
         """The end: leftover display cards go to the most money of their currency, then C.
 
-        Who holds the most of each currency is given as `most` (currency -> player, or None for
-        a tie or nobody); logs from before it give every player's `money` instead.
+        Who takes each card is given with it (`to`: a player, or None for a tie or nobody);
+        logs from before it give each card's currency and who holds the most of each currency
+        (`most`: currency -> player or None), or, older still, every player's `money`.
         """
         if self.scored != ["A", "B"]:
             raise RuleError(Msg("The final scoring comes after scorings A and B."))
         self._check_no_deal_due()
-        cards = leftover_cards(payload.get("leftovers", []))
+        raw = payload.get("leftovers", [])
+        if isinstance(raw, list) and any(isinstance(c, Mapping) and "to" in c for c in raw):
+            taken = leftovers_taken(raw, self.players)
+            self._check_the_end([b for b, _ in taken])
+            self._give_out([Leftover(b, None, to) for b, to in taken])
+            return
+        cards = leftover_cards(raw)
         if "most" in payload:
-            self._check_the_end(cards)
+            self._check_the_end([b for b, _ in cards])
+            one_card_per_space([c for _, c in cards])
             most = majority_holders(payload.get("most"), [c for _, c in cards], self.players)
             leftovers = [Leftover(b, c, most[c]) for b, c in cards]
         else:
             money = check_money(payload.get("money", {}), self.players)
             leftovers = [Leftover(b, c, leftover_owner(c, money)) for b, c in cards]
+        self._give_out(leftovers)
+
+    def _give_out(self, leftovers: list[Leftover]) -> None:
+        """Each leftover card to who takes it (none on a tie), then scoring C: the end."""
         for leftover in leftovers:
             if leftover.owner:
                 self._check_room(leftover.building, 1)
@@ -408,13 +421,12 @@ class YardTable(ActionTable):
         self._score("C")
         self.finished = True
 
-    def _check_the_end(self, cards: list[tuple[str, str]]) -> None:
-        """The game is over and the cards named are those left on display, one per space."""
+    def _check_the_end(self, buildings: list[str]) -> None:
+        """The game is over and the cards named are those left on display."""
         if not self.game_over:
             raise RuleError(self.why_not_over())
-        if sorted(b for b, _ in cards) != sorted(self.leftover_buildings):
+        if sorted(buildings) != sorted(self.leftover_buildings):
             raise RuleError(Msg("By the app's count the cards left on display are {cards}; "
                                 "if that is wrong, correct the counts first.",
                                 cards=cards_in_words(self.unbought)))
-        one_card_per_space([c for _, c in cards])
 

@@ -15,7 +15,6 @@ from .actions import Action, ActionForm, GameViews, reason_field
 from .tables import Table, log_context, opened_fold_out
 
 BUILDING_CHOICES = [SelectChoice(b, lazy_text(yard.NAMES[b])) for b in yard.BUILDINGS]
-CURRENCY_CHOICES = [SelectChoice(c, lazy_text(yard.CURRENCY_NAMES[c])) for c in yard.CURRENCIES]
 NOBODY = "nobody"
 
 
@@ -69,19 +68,19 @@ def starting_money_form(players: list[str]) -> Any:
 
 
 def final_form(state: yard_table.YardTable, **data: Any) -> Any:
-    """The end: for each card left on display (the app knows which), the currency space it lies
-    on and who holds the most of that money. Nothing is preselected: a guess would score."""
+    """The end: for each card left on display (the app knows which), who takes it: the player
+    holding strictly the most money of its space's currency, or nobody (a tie). Only what
+    decides is asked (issue 42: the space itself was asked too). Nothing is preselected: a
+    guess would score."""
     holders = [SelectChoice(str(i), p) for i, p in enumerate(state.players)]
     fields: dict[str, Any] = {}
     for k, building in enumerate(state.leftover_buildings):
         name = lazy_text(yard.NAMES[building])
-        fields[f"space_{k}"] = RadioField(
-            _l("%(building)s: currency space", building=name), choices=CURRENCY_CHOICES,
-            validators=[InputRequired(_l("tap the space it lies on."))])
-        fields[f"most_{k}"] = RadioField(
-            _l("%(building)s: most of that money", building=name),
+        fields[f"to_{k}"] = RadioField(
+            _l("%(building)s: who takes it", building=name),
             choices=[*holders, SelectChoice(NOBODY, _l("tie or nobody"))],
-            validators=[InputRequired(_l("tap who holds the most, or 'tie or nobody'."))])
+            validators=[InputRequired(_l("tap who holds the most money of its space, or "
+                                         "'tie or nobody'."))])
     return type("FinalForm", (ActionForm,), fields)(**data)
 
 
@@ -168,15 +167,13 @@ def correct_payload(form: CorrectForm, table: Table) -> dict[str, Any]:
 
 
 def final_payload(form: Any, table: Table) -> dict[str, Any]:
-    """The end of the game: for each leftover display card, its currency and who holds the most
-    of it (or nobody); then scoring C."""
+    """The end of the game: each leftover display card and who takes it (or nobody); then
+    scoring C."""
     state: yard_table.YardTable = table.current.state  # type: ignore[assignment]
-    leftovers, most = [], {}
-    for k, building in enumerate(state.leftover_buildings):
-        currency, holder = form[f"space_{k}"].data, form[f"most_{k}"].data
-        leftovers.append({"building": building, "currency": currency})
-        most[currency] = None if holder == NOBODY else state.players[int(holder)]
-    return {"leftovers": leftovers, "most": most}
+    return {"leftovers": [
+        {"building": building, "to": None if form[f"to_{k}"].data == NOBODY
+         else state.players[int(form[f"to_{k}"].data)]}
+        for k, building in enumerate(state.leftover_buildings)]}
 
 
 VIEWS = GameViews(page=render, actions={

@@ -19,7 +19,7 @@ ENDPOINTS = {
 FIELDS = ["player", "building", "receiver", "scoring", "owner", "count", "left", "target", "tile",
           "commissioner", "to", "district", "high_bid", "cards", "draw", "winner", "colour",
           "highest", "build", "stop", "tiles", "street", "site", "card", "project", "deck",
-          "cost", "amount", "cards_0", "total_0", "space_0", "most_0", "card_0", "currency_0",
+          "cost", "amount", "cards_0", "total_0", "to_0", "card_0", "currency_0",
           "museum", "income_each_0", "income_amount_0", "set_sizes", "34w_0", "row_0",
           "plot_34w", "kind_34w"]
 VALUES = st.one_of(

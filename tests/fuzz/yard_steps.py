@@ -52,9 +52,13 @@ def purchase(draw: st.DrawFn, state: YardTable, buyer: str) -> Step:
 
 @st.composite
 def final(draw: st.DrawFn, state: YardTable) -> Step:
-    """The cards left on display, each on its own currency space, and who holds the most of
-    that money (a player, or nobody for a tie)."""
+    """The cards left on display and who takes each (a player, or nobody for a tie), as the
+    app records them; or, as logs from before did, each on its own currency space with who
+    holds the most of that money."""
     left = state.leftover_buildings
+    if draw(st.booleans(), label="who takes each card"):
+        return ("final", {"leftovers": [{"building": b, "to": draw(st.sampled_from(
+            [None, *state.players]))} for b in left]})
     spaces = draw(st.permutations(CURRENCIES))[:len(left)]
     return ("final", {
         "leftovers": [{"building": b, "currency": c} for b, c in zip(left, spaces, strict=True)],

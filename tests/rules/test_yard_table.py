@@ -409,3 +409,43 @@ def test_after_a_scoring_card_the_next_player_is_up():
     assert state.up_next == "It is Ann's turn."
     state.apply(*buy("Ann", "museum"))
     assert state.up_next == "Ann goes on after paying exactly; otherwise it is Ben's turn."
+
+
+TAKEN = {"leftovers": [{"building": "museum", "to": "Ann"}, {"building": "church", "to": None},
+                       {"building": "skyscraper", "to": "Ben"}]}
+
+
+def test_the_end_said_as_who_takes_each_card_scores_as_the_spaces_did():
+    """Issue 42: what decides is who takes each card (the most money of its space's currency,
+    nobody on a tie): asked alone, the end scores as with the spaces and the majorities (the
+    rulebook's worked example in yard_example: Ben wins 99 to 97)."""
+    state = play(yard_example.PLAYERS, *yard_example.GAME_OVER)
+    state.apply("final", TAKEN)
+    assert [(lo.building, lo.currency, lo.owner) for lo in state.leftovers] == [
+        ("museum", None, "Ann"), ("church", None, None), ("skyscraper", None, "Ben")]
+    assert state.scorings[2].points == yard_example.POINTS["C"]
+    assert state.totals() == yard_example.TOTALS
+    assert state.verdict() == "Ben wins with 99 points."
+
+
+@pytest.mark.parametrize(
+    "leftovers, message",
+    [
+        ([*TAKEN["leftovers"][:2], {"building": "skyscraper", "to": "Zed"}],
+         "'Zed' is not a player"),
+        ([*TAKEN["leftovers"][:2], {"building": "skyscraper", "to": "Dirk"}],
+         "'Dirk' is not a player"),
+        (TAKEN["leftovers"][:2], "the cards left on display are 1 museum, 1 church and 1 "
+                                 "skyscraper"),
+        ([*TAKEN["leftovers"][:2], {"building": "skyscraper"}],
+         "Say who takes each card left on display"),
+        ([*TAKEN["leftovers"][:2], {"building": "palace", "to": "Ben"}],
+         "Unknown building 'palace'"),
+    ],
+)
+def test_a_wrong_end_said_as_who_takes_each_card_is_refused(leftovers, message):
+    state = play(yard_example.PLAYERS, *yard_example.GAME_OVER)
+    before = repr(state)
+    with pytest.raises(RuleError, match=message):
+        state.apply("final", {"leftovers": leftovers})
+    assert repr(state) == before
