@@ -17,8 +17,8 @@ from typing import Any, Literal
 from sqlite_utils import Database
 from sqlite_utils.migrations import Migrations
 
+from .rules.log import CHANGE, Event, is_time
 from .rules.log import VERSION as LOG_VERSION
-from .rules.log import Event, is_time
 
 migrations = Migrations("companion")
 
@@ -477,13 +477,13 @@ def events(db: Database, table_id: str) -> list[Event]:
     return [Event(seq, kind, json.loads(payload), at) for seq, kind, payload, at in rows]
 
 
-def corrections(db: Database, table_id: str, change: str) -> list[Event]:
+def corrections(db: Database, table_id: str) -> list[Event]:
     """A table's corrections, oldest first: its changes of past actions (kind `change`) and
     the actions that say what they were for (a `reason`), found by SQLite, so that a score
     sheet reads these few events, not the whole log."""
     rows = db.execute("select seq, kind, payload, at from events where table_id = ? and "
                       "(kind = ? or json_extract(payload, '$.reason') is not null) order by seq",
-                      [table_id, change]).fetchall()
+                      [table_id, CHANGE]).fetchall()
     return [Event(seq, kind, json.loads(payload), at) for seq, kind, payload, at in rows]
 
 

@@ -31,17 +31,11 @@ def not_over_yet(deck_left: int, on_display: int) -> str:
 def leftover_cards(cards: object) -> list[tuple[str, str]]:
     """The cards left on display, each with the currency of the construction-yard space it
     lies on."""
-    if not isinstance(cards, list) or len(cards) > DISPLAY:
-        raise RuleError(Msg("At most {display} building cards can be left on display.",
-                            display=DISPLAY))
     checked = []
-    for card in cards:
+    for card in on_display(cards):
         if not isinstance(card, Mapping) or card.get("currency") not in CURRENCIES:
             raise RuleError(Msg("Each leftover card needs a building and a currency."))
-        building = card.get("building")
-        if building not in BUILDINGS:
-            raise RuleError(Msg("Unknown building {building!r}.", building=building))
-        checked.append((str(building), str(card["currency"])))
+        checked.append((building_of(card), str(card["currency"])))
     return checked
 
 
@@ -50,20 +44,30 @@ def leftovers_taken(cards: object, players: list[str]) -> list[tuple[str, str | 
     the most money of the currency of the space it lies on, or None for a tie or nobody
     holding any. What decides, and all the table is asked (issue 42): which space a card lies
     on decides only whose money counts, which the table sees at a glance."""
+    taken = []
+    for card in on_display(cards):
+        if not isinstance(card, Mapping) or "to" not in card:
+            raise RuleError(Msg("Say who takes each card left on display, or nobody."))
+        to = card["to"]
+        if to is not None and to not in players:
+            raise RuleError(Msg("{name!r} is not a player at this table.", name=to))
+        taken.append((building_of(card), None if to is None else str(to)))
+    return taken
+
+
+def on_display(cards: object) -> list[object]:
+    """The leftover cards as a list, at most the display's four."""
     if not isinstance(cards, list) or len(cards) > DISPLAY:
         raise RuleError(Msg("At most {display} building cards can be left on display.",
                             display=DISPLAY))
-    taken = []
-    for card in cards:
-        if not isinstance(card, Mapping) or "to" not in card:
-            raise RuleError(Msg("Say who takes each card left on display, or nobody."))
-        building, to = card.get("building"), card["to"]
-        if building not in BUILDINGS:
-            raise RuleError(Msg("Unknown building {building!r}.", building=building))
-        if to is not None and to not in players:
-            raise RuleError(Msg("{name!r} is not a player at this table.", name=to))
-        taken.append((str(building), None if to is None else str(to)))
-    return taken
+    return cards
+
+
+def building_of(card: Mapping[str, object]) -> str:
+    building = card.get("building")
+    if building not in BUILDINGS:
+        raise RuleError(Msg("Unknown building {building!r}.", building=building))
+    return str(building)
 
 
 def one_card_per_space(currencies: list[str]) -> None:

@@ -41,7 +41,6 @@ from .. import get_db, pdf, replays, storage
 from ..i18n import LANGUAGES, current_language, text
 from ..i18n import lazy_gettext as _l
 from ..rules import GAMES, RuleError, check_players, clean_name, find_game, score_pad
-from ..rules.log import CHANGE
 from . import game_views
 from .actions import as_recorded, new_action_key, reason
 from .clients import content_disposition, my_tables, remember, too_often
@@ -301,7 +300,7 @@ def corrections(table: Table) -> list[str]:
     hand)."""
     done = set(table.current.done)
     return [text(describe_event(table, event))
-            for event in storage.corrections(get_db(), table.id, CHANGE) if event.seq in done]
+            for event in storage.corrections(get_db(), table.id) if event.seq in done]
 
 
 @bp.get("/pad/<slug>.pdf")

@@ -165,10 +165,11 @@ def log_context(table: Table, game: Current) -> dict[str, Any]:
     """What every table page shows of the log: the last seq (for the forms), what undo and
     redo would act on, the action this page is the answer to, the room left, and whose turn it
     is and what comes next (the rules' `up_next`)."""
+    last = describe_event(table, game.last, game.state) if game.last else None
     return {
         "seq": game.last_seq,
-        "undo_label": describe_event(table, game.last, game.state) if game.last else None,
-        "last_then": last_then(table, game),
+        "undo_label": last,
+        "last_then": last_then(game, last),
         "redo_label": describe_event(table, game.next, game.state) if game.next else None,
         "recorded": just_recorded(table, game),
         "room_note": room_note(MAX_EVENTS - game.last_seq),
@@ -232,13 +233,13 @@ def just_recorded(table: Table, game: Current) -> dict[str, Any] | None:
     return {"text": said, "then": then, "button": "undo", "reloaded": reloaded}
 
 
-def last_then(table: Table, game: Current) -> str:
-    """What the last action gave, as the strip says it when the page is not that action's
-    answer (a reload, another phone's page): as the answer said it (`consequence`)."""
-    if not game.last:
+def last_then(game: Current, said: str | None) -> str:
+    """What the last action (`said`: in words) gave, as the strip says it when the page is not
+    that action's answer (a reload, another phone's page): as the answer said it
+    (`consequence`)."""
+    if not game.last or said is None:
         return ""
-    said = text(describe_event(table, game.last, game.state))
-    return consequence(game.state, said, game.gained,
+    return consequence(game.state, text(said), game.gained,
                        own_note=game.last.kind != CHANGE)[1]
 
 
