@@ -92,25 +92,31 @@
     control.classList.add("working");
     control.setAttribute("aria-busy", "true");
     post(form.action, body)
-      .then(function (response) {
-        return response.text().then(function (text) {
-          var type = response.headers.get("Content-Type") || "";
-          if (response.ok && type.indexOf("text/html") === 0) {
-            return answered(text, response.headers.get("X-Companion-Page"), anchor);
-          }
-          var refusal = refusalIn(text, type);
-          // An outdated screen (409) comes with the page as it is now, and what changed is
-          // said in the strip: it is about the table, not a field or the control tapped.
-          if (refusal.page) {
-            return answered(refusal.page, null, anchor).then(function () {
-              refuse(null, refusal.message);
-            });
-          }
-          refuse(fieldAtFault(form, refusal.field) || control, refusal.message, control);
-        });
-      })
-      .catch(function () { keepTap(form, button, body); })  // no answer: kept, sent later
-      .then(function () { done(control); });
+      .then(function (response) { return putInPlaceOf(response, anchor); })
+      .then(function (refusal) {
+        if (!refusal) return;
+        // An outdated screen's refusal (it came with the page as it is now) is about the
+        // table, not a field or the control tapped: said in the strip.
+        if (refusal.page) refuse(null, refusal.message);
+        else refuse(fieldAtFault(form, refusal.field) || control, refusal.message, control);
+      }, function () { keepTap(form, button, body); })  // no answer: kept, sent later
+      .then(function () { done(control); }, function () { done(control); });
+  }
+
+  // An action's answer put in place: the page of what it recorded (resolves with null), or
+  // the page an outdated screen's refusal came with, then resolves with the refusal
+  // ({message, page, field}).
+  function putInPlaceOf(response, anchor) {
+    return response.text().then(function (text) {
+      var type = response.headers.get("Content-Type") || "";
+      if (response.ok && type.indexOf("text/html") === 0) {
+        return answered(text, response.headers.get("X-Companion-Page"), anchor)
+          .then(function () { return null; });
+      }
+      var refusal = refusalIn(text, type);
+      var shown = refusal.page ? answered(refusal.page, null, anchor) : Promise.resolve();
+      return shown.then(function () { return refusal; });
+    });
   }
 
   // An action sent: with the header that asks for an answer in place, given up after
@@ -708,27 +714,20 @@
     var tap = keptFor(thisTable)[0];
     if (!tap || busy || !window.fetch) return;
     busy = true;
+    var gone = false;
     post(tap.url, new URLSearchParams(tap.body))
       .then(function (response) {
         retryIn = RETRY_MS;
         forgetTap(tap);
-        return response.text().then(function (text) {
-          var type = response.headers.get("Content-Type") || "";
-          if (response.ok && type.indexOf("text/html") === 0) {
-            rebase(tap, text);
-            return answered(text, response.headers.get("X-Companion-Page"), null);
-          }
-          var refusal = refusalIn(text, type);
-          var gone = response.status === 404 || response.status === 410;
-          var dropped = gone ? keptFor(thisTable) : [];
-          if (gone) keepAll(keptTaps().filter(function (t) { return t.table !== thisTable; }));
-          var shown = refusal.page ? answered(refusal.page, null, null) : Promise.resolve();
-          return shown.then(function () {
-            var taps = labels([tap].concat(dropped));
-            unsent.push(document.body.dataset.notSent.replace("%s", taps) + " " +
-                        refusal.message);
-          });
-        });
+        gone = response.status === 404 || response.status === 410;
+        return putInPlaceOf(response, null);
+      })
+      .then(function (refusal) {
+        if (!refusal) return rebase(tap);
+        var dropped = gone ? keptFor(thisTable) : [];  // the table's other kept taps too
+        if (gone) keepAll(keptTaps().filter(function (t) { return t.table !== thisTable; }));
+        unsent.push(document.body.dataset.notSent.replace("%s", labels([tap].concat(dropped))) +
+                    " " + refusal.message);
       })
       .then(function () {
         busy = false;
@@ -751,11 +750,10 @@
   }
 
   // The taps tapped after this one on the same screen, while it waited, follow it: recorded
-  // with nothing else between (the answer's page is the next seq), they are sent as taps on
+  // with nothing else between (the page now shows the next seq), they are sent as taps on
   // that page, not as taps on a screen another phone made outdated.
-  function rebase(tap, html) {
-    var found = /data-seq="(\d+)"/.exec(html);
-    if (!found || Number(found[1]) !== tap.seq + 1) return;
+  function rebase(tap) {
+    if (Number(document.body.dataset.seq) !== tap.seq + 1) return;
     keepAll(keptTaps().map(function (t) {
       if (t.table !== tap.table || t.seq !== tap.seq) return t;
       t.seq = tap.seq + 1;
