@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from typing import Any
 
 from playwright.sync_api import Browser, Locator, Page, expect
 
@@ -202,6 +203,48 @@ def test_a_turn_with_one_new_card_built_free_takes_6_taps(page: Page,
     expect_turn(page, "Ola's turn: 1st action")
     taps.held_to("street: a turn with one new card (free)", 6)
     expect(site(page, "Mia", 1).locator(".scard").first).to_contain_text("apartment")
+
+
+def test_a_card_built_before_takes_2_taps_on_a_second_phone_too(
+        page: Page, browser: Browser, browser_context_args: dict[str, Any],
+        live_database: Path) -> None:
+    """Issue 42: the card library is the table's, so a phone that joined by the share link
+    offers what the starting phone's earlier table built, with what it cost there: the office
+    in one tap as the 1st action, the store bought from Ola for its $3 in two (the deck, the
+    site), and, the next turn, bought from one's own deck in one (that deck chosen already)."""
+    page.goto(f"/street/{seed(live_database, 'street', PLAYERS, ROUND)}/")
+    url = start_table(page, list(PLAYERS), "street")
+    page.goto(url + "share")
+    join = page.locator("a[href*='/j/']").get_attribute("href")
+    assert join
+    context = browser.new_context(**browser_context_args)
+    phone = context.new_page()
+    try:
+        phone.goto(join)
+        expect(phone).to_have_url(url)
+        first = Taps(phone)
+        first.tap(known(phone, "office", 1), "the office, site 1")
+        first.held_to("street: a card built before, free, on a second phone", 2)
+        assert first.count == 1, first
+        expect(turn(phone).locator(".known", has_text="store").locator(".price")).to_have_text(
+            "$3")
+        taps = Taps(phone)
+        taps.touch(chip(phone, "Where the card came from", "From Ola's deck"), "from Ola's deck")
+        taps.tap(known(phone, "store", 2), "the store, site 2: its $3 from the card")
+        expect_turn(phone, "Ola's turn: 1st action")
+        taps.held_to("street: a card built before, bought, on a second phone", 2)
+        assert taps.count == 2, taps
+        expect(money(phone, "Mia")).to_contain_text("$7 · upcoins on deck 0")
+        expect(money(phone, "Ola")).to_contain_text("$10 · upcoins on deck 3")
+        tap_and_load(phone, turn(phone).get_by_role("button", name="Take $3 from the deck"))
+        own = Taps(phone)
+        own.tap(known(phone, "store", 1), "the store, site 1: own deck, its $3 from the card")
+        expect_turn(phone, "Pit's turn: 1st action")
+        own.held_to("street: a card built before, bought from one's own deck, second phone", 2)
+        assert own.count == 1, own
+        expect(money(phone, "Ola")).to_contain_text("$10 · upcoins on deck 0")
+    finally:
+        context.close()
 
 
 def test_an_undone_card_stays_offered_first(page: Page, live_database: Path) -> None:
