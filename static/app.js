@@ -142,7 +142,8 @@
   }
 
   // A fold-out drawn only when opened (a[data-open], `fold_out` in _macros.html): the page with
-  // it open is fetched and shown in place, the fold-out kept where the thumb tapped it.
+  // it open is fetched and shown in place, the fold-out kept where the thumb tapped it (or, if
+  // the page has no such link now, the part of the page around it).
   document.addEventListener("click", function (event) {
     var link = event.target.closest ? event.target.closest("a[data-open]") : null;
     if (!link || !window.fetch || event.defaultPrevented) return;
@@ -151,8 +152,12 @@
     busy = true;
     lastTap = null; // a tap elsewhere: the next tap is a new one, wherever it lands
     var top = link.getBoundingClientRect().top;
+    var places = [{ id: link.id, top: top }];
+    for (var up = link.parentElement; up; up = up.parentElement) {
+      if (up.id) places.push({ id: up.id, top: up.getBoundingClientRect().top });
+    }
     var anchor = { top: top, form: null, button: null, focused: false,
-                   places: [{ id: link.id, top: top }], opened: [] };
+                   places: places, opened: [] };
     var address = link.pathname + link.search;
     var offline = false;
     fetch(address, { credentials: "same-origin" })

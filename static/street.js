@@ -1,5 +1,5 @@
 // Street game, progressive enhancement only (the builder works without it): the −/+ steppers of
-// an icon's amount, an icon's amount 1 once it is chosen, "A new card" keeping what was chosen
+// an icon's amount, an icon's amount 1 once it is chosen, a new card's project chip keeping what was chosen
 // and brought into view whole, the turn's card in view after a tap built or discarded, and the
 // cards seen before filtered as one types.
 (function () {
@@ -38,11 +38,12 @@
     streets[(own + 1) % streets.length].checked = true;
   }
 
-  // "A new card" (a fold-out app.js opens in place): what was chosen already (where the card
-  // came from, its cost) is kept, and the new card's chips come into view whole.
+  // A new card, opened by its project's chip (a fold-out app.js opens in place), and the cards
+  // built before again: what was chosen already (where the card came from, its cost) is kept,
+  // and the new card's chips come into view whole.
   var kept = null;
   document.addEventListener("click", function (event) {
-    var link = event.target.closest ? event.target.closest("a.new-toggle") : null;
+    var link = event.target.closest ? event.target.closest("a.new-toggle, a.new-project") : null;
     var form = link && link.closest("form");
     if (!form) return;
     var source = form.querySelector("input[name=source]:checked");

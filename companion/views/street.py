@@ -60,24 +60,26 @@ def _drawn_card(language: str, key: str) -> Markup:
 @bp.app_template_global()
 def new_card_icons(builder: Mapping[str, Any]) -> Markup:
     """The builder's part that describes a new card (street/_new_card.html). A fresh form's is
-    the same on every page: drawn once per language and number of icons, and kept; a form sent
-    back with what was typed is drawn anew."""
+    the same on every page: drawn once per language, number of icons and project tapped to open
+    it, and kept; a form sent back with what was typed is drawn anew."""
     if builder["fresh"]:
-        return _fresh_new_card(current_language(), builder["slots"])
+        return _fresh_new_card(current_language(), builder["slots"], builder["project"])
     return _drawn_new_card(builder["form"], builder["slots"])
 
 
-@lru_cache(maxsize=8)
-def _fresh_new_card(language: str, slots: int) -> Markup:
+@lru_cache(maxsize=64)
+def _fresh_new_card(language: str, slots: int, project: str) -> Markup:
     """`language` is part of the key: the words are the players'."""
-    return _drawn_new_card(CardForm(formdata=None), slots)
+    return _drawn_new_card(CardForm(formdata=None, data={"project": project}), slots)
 
 
 def _drawn_new_card(form: Any, slots: int) -> Markup:
-    """The form's project, floor and icon choices as chips, with `slots` icons of each kind."""
+    """The form's project, floor and icon choices as chips, with `slots` icons of each kind;
+    an icon that counts projects counts the card's own unless another is chosen."""
     new_card = get_template_attribute("street/_new_card.html", "new_card")
-    return Markup(new_card(form, slots, chips(form.project), chips(form.floor),
-                           chips(form.income_each_0)))
+    projects = chips(form.project)
+    return Markup(new_card(form, slots, projects, chips(form.floor), chips(form.income_each_0),
+                           [("", _("its own project")), *projects[1:]]))
 
 
 @bp.app_template_filter("soft_hyphens")
@@ -190,7 +192,8 @@ def render(table: Table, error: str | None = None, status: int = 200, **forms: A
                         opened=opened, recorded=recorded_card(table),
                         here=(url_for("main.table", slug="street", table_id=table.id),
                               url_for("main.table", slug="street", table_id=table.id,
-                                      open=NEW_CARD))),
+                                      open=NEW_CARD)),
+                        project=request.args.get("project", "")),
         play=play, rules=rules, rulings=play.RULINGS, error=error,
         opened=opened, **log_context(table, game), **forms)
     return page, status
@@ -232,7 +235,7 @@ def play_card(table_id: str, seat: int) -> Any:
 def builder(state: play.StreetTable, player: str | None = None, form: Any = None,
             query: str = "", slots: int = 1, known: list[play.Known] | None = None,
             opened: str | None = None, recorded: Any = None,
-            here: tuple[str, str] = ("", "")) -> Any:
+            here: tuple[str, str] = ("", ""), project: str = "") -> Any:
     """What the card builder needs for `player` (by default the one whose turn it is): the form
     with the defaults the state gives, the step, where the card may come from, the cards seen
     before (`known`, the most likely first: those whose words hold `query`, each with the sites
@@ -240,28 +243,46 @@ def builder(state: play.StreetTable, player: str | None = None, form: Any = None
     without cards seen before, else once "A new card" is opened, `?open=new-card`, or a card
     described was refused; a page draws only one of the two, so it stays small) and how many
     income and prestige icons it offers (`slots`: one on the table page, both on the builder's
-    own page; `here`: the table page with "A new card" closed and opened). In change mode, the
-    card as it was
-    recorded (`recorded`) is offered first, or described if it is no card seen before."""
+    own page; `here`: the table page with "A new card" closed and opened). "A new card" opens
+    by the project the card shows (`project`, one tap for both, `new`: each project's chip and
+    its address). In change mode, the card as it was recorded (`recorded`) is offered first,
+    or described if it is no card seen before."""
     player = player or state.turn
     step = state.step_of(player)
+    project = project if project in rules.PROJECTS else ""
     fresh = form is None
-    form = form or CardForm(formdata=None)
+    form = form or CardForm(formdata=None, data={"project": project})
     if form.player.data not in (None, player):  # filled in for another player's card
-        form, fresh = CardForm(formdata=None), True
-    if form.source.data is None and step != play.SECOND:
-        form.source.data = ""
+        form, fresh = CardForm(formdata=None, data={"project": project}), True
+    if form.source.data is None:
+        form.source.data = likely_source(state, player, step)
     known = sorted(known or [], key=lambda k: k.card != recorded)  # stable: else as it was
     whole = slots > 1  # the builder's own page draws both
     describe = (not known or opened == NEW_CARD or bool(form.describe.data)
                 or (recorded is not None and known[0].card != recorded))
     found = library(known, query, None if whole else LIBRARY_ON_TABLE) \
         if whole or not describe else []
+    toggle = known and not whole
     return {"player": player, "seat": state.players.index(player), "step": step, "form": form,
             "sources": sources(state, player, step), "query": query,
             "library": [offer(state, player, k, words) for k, words in found],
             "known": len(known), "slots": slots, "describe": whole or describe,
-            "toggle": here[not describe] if known and not whole else "", "fresh": fresh}
+            "toggle": here[0] if toggle and describe else "", "fresh": fresh,
+            "project": project if fresh else "",
+            "new": [(value, words, f"{here[1]}&project={value}#new-card")
+                    for value, words in chips(form.project)] if toggle and not describe else []}
+
+
+def likely_source(state: play.StreetTable, player: str, step: int) -> str:
+    """Where the card most likely came from, chosen on the page (one tap changes it): the 1st
+    action's is the player's own deck, free ("take its top card for free"), so none is asked;
+    the 2nd action's is the player's own deck, the one deck always open then (its upcoins were
+    taken as the 1st action; "while there are upcoins on a player deck, no one can buy a card
+    from it") and the one whose price goes to the bank, not to a rival ("put the card's cost
+    onto their player deck"). None if it is empty."""
+    if step != play.SECOND or player in state.decks_empty or state.upcoins[player]:
+        return ""
+    return player
 
 
 def offer(state: play.StreetTable, player: str, known: play.Known, words: str
@@ -493,9 +514,11 @@ def described_card(form: Any) -> dict[str, Any]:
             each, amount = form[f"{kind}_each_{k}"].data, form[f"{kind}_amount_{k}"]
             if each and amount.data is None:
                 raise FieldError(amount, _("say how much it is: a blank is not +0."))
+            counted = form[f"{kind}_project_{k}"].data or None
+            if each in rules.COUNTING and counted is None:  # blank: "its own project"
+                counted = form.project.data or None
             if each:
-                found.append({"each": each, "amount": amount.data,
-                              "project": form[f"{kind}_project_{k}"].data or None})
+                found.append({"each": each, "amount": amount.data, "project": counted})
         return found
 
     return {"project": form.project.data or None, "double": form.double.data,

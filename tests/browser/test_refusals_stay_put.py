@@ -93,8 +93,10 @@ def fifth_avenue_cards(page: Page, live_database: Path) -> tuple[Locator, str]:
 
 
 def street_no_source(page: Page, live_database: Path) -> tuple[Locator, str]:
-    """Pit's 2nd action: a site tapped before saying where the card came from (a chip)."""
-    page.goto(f"/street/{seed(live_database, 'street', STREET, STREET_BOUGHT[:-1])}/")
+    """Pit's 2nd action, his own deck empty (so none is chosen for him, issue 42): a site
+    tapped before saying where the card came from (a chip)."""
+    empty = ("deck_empty", {"player": "Pit", "by": "Pit"})
+    page.goto(f"/street/{seed(live_database, 'street', STREET, (*STREET_BOUGHT[:-1], empty))}/")
     page.locator("section.turn .known", has_text="office").first.get_by_role(
         "button", name="Site 1", exact=True).wait_for()
     row = page.locator("section.turn .known", has_text="office").first

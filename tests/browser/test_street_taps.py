@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from typing import Any
 
 from playwright.sync_api import Browser, Locator, Page, expect
 
@@ -57,9 +58,16 @@ def known(page: Page, words: str, number: int) -> Locator:
     return row.get_by_role("button", name=f"Site {number}", exact=True)
 
 
-def new_card(page: Page) -> Locator:
-    """"A new card": its chips in place of the cards seen before (a fold-out)."""
-    return turn(page).locator("a.new-toggle")
+def new_card(page: Page, project: str) -> Locator:
+    """A new card's project chip: the new card's chips in place of the cards seen before (a
+    fold-out), that project chosen."""
+    return turn(page).locator("a.new-project", has_text=project).first
+
+
+def counted(taps: Taps, part: Taps) -> None:
+    """The taps of a part of the task (a new card) counted in the whole task's too."""
+    taps.count += part.count
+    taps.steps += part.steps
 
 
 def site_button(page: Page, number: int) -> Locator:
@@ -120,52 +128,123 @@ def test_a_turn_of_two_cards_seen_at_this_phone_s_earlier_table_takes_3_taps(
     expect(site(page, "Mia", 1).locator(".scard")).to_contain_text("$+1")
 
 
-def test_a_turn_with_one_new_card_bought_takes_9_taps(page: Page, live_database: Path) -> None:
+def test_a_turn_with_one_new_card_bought_takes_8_taps(page: Page, live_database: Path) -> None:
     """Mia's 1st action is the office again; her 2nd buys a new card from Ola's deck for $4: an
     apartment with income +1 once and prestige +1 per floor below (each icon's amount is 1 once
-    it is chosen)."""
+    it is chosen). The apartment's chip opens the new card with its project chosen (issue 42:
+    "a new card" was a tap of its own); Ola's deck and the cost printed on the card are the
+    table's to say."""
     table_id = seed(live_database, "street", PLAYERS, ROUND)
     page.goto(f"/street/{table_id}/")
     taps = Taps(page)
     taps.tap(known(page, "office", 3), "the office, site 3")
-    taps.touch(chip(page, "Where the card came from", "From Ola's deck"), "from Ola's deck")
-    taps.enter(turn(page).get_by_label("Cost ($)"), "4", "cost 4")
-    taps.tap(new_card(page), "a new card")
+    expect(turn(page).locator("input[name=source][value=Mia]")).to_be_checked()  # the default
+    card = Taps(page)
+    card.touch(chip(page, "Where the card came from", "From Ola's deck"), "from Ola's deck")
+    card.enter(turn(page).get_by_label("Cost ($)"), "4", "cost 4")
+    card.tap(new_card(page, "apartment"), "a new card: apartment")
     screenshot(page, "new-card-2nd-action")
-    taps.touch(chip(page, "Project showing", "apartment"), "apartment")
-    taps.touch(chip(page, "Income 1", "once"), "income once")
-    taps.touch(chip(page, "Prestige 1", "per floor below"), "prestige per floor below")
+    expect(turn(page).locator("input[name=source][value=Ola]")).to_be_checked()  # kept
+    expect(turn(page).get_by_label("Cost ($)")).to_have_value("4")
+    card.touch(chip(page, "Income 1", "once"), "income once")
+    card.touch(chip(page, "Prestige 1", "per floor below"), "prestige per floor below")
     expect(turn(page).get_by_label("Prestige 1: amount", exact=True)).to_have_value("1")
     screenshot(page, "new-card-2nd-action-described")
-    taps.tap(site_button(page, 3), "site 3")
+    card.tap(site_button(page, 3), "site 3")
     expect_turn(page, "Ola's turn: 1st action")
-    taps.held_to("street: a turn with one new card (bought)", 9)
+    card.held_to("street: a new card bought from an opponent (2 icons, cost typed)", 7)
+    counted(taps, card)
+    taps.held_to("street: a turn with one new card (bought)", 8)
     top = site(page, "Mia", 3).locator(".scard").first
     expect(top).to_contain_text("apartment")
     expect(top).to_contain_text("$+1")
     expect(top).to_contain_text("★+1 per floor below")
     expect(money(page, "Mia")).to_contain_text("$3 · upcoins on deck 0")
+    expect(money(page, "Ola")).to_contain_text("upcoins on deck 4")
 
 
-def test_a_turn_with_one_new_card_built_free_takes_9_taps(page: Page,
+def test_a_new_card_bought_from_one_s_own_deck_takes_6_taps(page: Page,
+                                                             live_database: Path) -> None:
+    """The same card bought from Mia's own deck, the deck chosen already: its cost, its
+    project, its two icons, its site."""
+    page.goto(f"/street/{seed(live_database, 'street', PLAYERS, ROUND)}/")
+    tap_and_load(page, known(page, "office", 3))
+    card = Taps(page)
+    card.enter(turn(page).get_by_label("Cost ($)"), "4", "cost 4")
+    card.tap(new_card(page, "apartment"), "a new card: apartment")
+    card.touch(chip(page, "Income 1", "once"), "income once")
+    card.touch(chip(page, "Prestige 1", "per floor below"), "prestige per floor below")
+    card.tap(site_button(page, 3), "site 3")
+    expect_turn(page, "Ola's turn: 1st action")
+    card.held_to("street: a new card bought from one's own deck (2 icons, cost typed)", 6)
+    expect(money(page, "Mia")).to_contain_text("$3 · upcoins on deck 0")
+    expect(money(page, "Ola")).to_contain_text("upcoins on deck 0")
+
+
+def test_a_turn_with_one_new_card_built_free_takes_6_taps(page: Page,
                                                           live_database: Path) -> None:
-    """The new card is the 1st action's; the 2nd is the store again, bought from Ola."""
+    """The new card is the 1st action's (4 taps: its project opens it); the 2nd is the store
+    again, bought from Ola."""
     table_id = seed(live_database, "street", PLAYERS, ROUND)
     page.goto(f"/street/{table_id}/")
     taps = Taps(page)
-    taps.tap(new_card(page), "a new card")
+    card = Taps(page)
+    card.tap(new_card(page, "apartment"), "a new card: apartment")
     screenshot(page, "new-card-1st-action")
-    taps.touch(chip(page, "Project showing", "apartment"), "apartment")
-    taps.touch(chip(page, "Income 1", "once"), "income once")
-    taps.touch(chip(page, "Prestige 1", "per floor below"), "prestige per floor below")
-    taps.tap(site_button(page, 1), "site 1")
+    card.touch(chip(page, "Income 1", "once"), "income once")
+    card.touch(chip(page, "Prestige 1", "per floor below"), "prestige per floor below")
+    card.tap(site_button(page, 1), "site 1")
     expect_turn(page, "Mia's turn: 2nd action")
+    card.held_to("street: a new card built free (2 icons)", 4)
+    counted(taps, card)
     screenshot(page, "new-card-then-2nd-action")
     taps.touch(chip(page, "Where the card came from", "From Ola's deck"), "from Ola's deck")
     taps.tap(known(page, "store", 4), "the store, site 4")
     expect_turn(page, "Ola's turn: 1st action")
-    taps.held_to("street: a turn with one new card (free)", 9)
+    taps.held_to("street: a turn with one new card (free)", 6)
     expect(site(page, "Mia", 1).locator(".scard").first).to_contain_text("apartment")
+
+
+def test_a_card_built_before_takes_2_taps_on_a_second_phone_too(
+        page: Page, browser: Browser, browser_context_args: dict[str, Any],
+        live_database: Path) -> None:
+    """Issue 42: the card library is the table's, so a phone that joined by the share link
+    offers what the starting phone's earlier table built, with what it cost there: the office
+    in one tap as the 1st action, the store bought from Ola for its $3 in two (the deck, the
+    site), and, the next turn, bought from one's own deck in one (that deck chosen already)."""
+    page.goto(f"/street/{seed(live_database, 'street', PLAYERS, ROUND)}/")
+    url = start_table(page, list(PLAYERS), "street")
+    page.goto(url + "share")
+    join = page.locator("a[href*='/j/']").get_attribute("href")
+    assert join
+    context = browser.new_context(**browser_context_args)
+    phone = context.new_page()
+    try:
+        phone.goto(join)
+        expect(phone).to_have_url(url)
+        first = Taps(phone)
+        first.tap(known(phone, "office", 1), "the office, site 1")
+        first.held_to("street: a card built before, free, on a second phone", 2)
+        assert first.count == 1, first
+        expect(turn(phone).locator(".known", has_text="store").locator(".price")).to_have_text(
+            "$3")
+        taps = Taps(phone)
+        taps.touch(chip(phone, "Where the card came from", "From Ola's deck"), "from Ola's deck")
+        taps.tap(known(phone, "store", 2), "the store, site 2: its $3 from the card")
+        expect_turn(phone, "Ola's turn: 1st action")
+        taps.held_to("street: a card built before, bought, on a second phone", 2)
+        assert taps.count == 2, taps
+        expect(money(phone, "Mia")).to_contain_text("$7 · upcoins on deck 0")
+        expect(money(phone, "Ola")).to_contain_text("$10 · upcoins on deck 3")
+        tap_and_load(phone, turn(phone).get_by_role("button", name="Take $3 from the deck"))
+        own = Taps(phone)
+        own.tap(known(phone, "store", 1), "the store, site 1: own deck, its $3 from the card")
+        expect_turn(phone, "Pit's turn: 1st action")
+        own.held_to("street: a card built before, bought from one's own deck, second phone", 2)
+        assert own.count == 1, own
+        expect(money(phone, "Ola")).to_contain_text("$10 · upcoins on deck 0")
+    finally:
+        context.close()
 
 
 def test_an_undone_card_stays_offered_first(page: Page, live_database: Path) -> None:
@@ -174,8 +253,7 @@ def test_an_undone_card_stays_offered_first(page: Page, live_database: Path) -> 
     table_id = seed(live_database, "street", PLAYERS, ROUND)
     page.goto(f"/street/{table_id}/")
     taps = Taps(page)
-    taps.tap(new_card(page))
-    taps.touch(chip(page, "Project showing", "coffee"))
+    taps.tap(new_card(page, "coffee"))
     taps.tap(site_button(page, 5))
     taps.tap(page.locator("nav.undo-redo").get_by_role("button", name=re.compile("Undo")))
     expect_turn(page, "Mia's turn: 1st action")
@@ -199,20 +277,24 @@ def test_a_new_card_without_icons_takes_three_taps(page: Page, shot) -> None:
     expect_turn(page, "Mia's turn: 2nd action")
 
 
-def test_a_new_card_with_an_income_icon_takes_five_taps(page: Page) -> None:
+def test_a_new_card_with_an_income_icon_takes_four_taps(page: Page) -> None:
+    """A hotel with $+2 per hotel on the street: an icon that counts projects counts the card's
+    own unless another is chosen (issue 42: it was chosen, a tap of its own)."""
     start_table(page, ["Mia", "Ola", "Pit"], "street")
     taps = Taps(page)
     taps.touch(chip(page, "Project showing", "hotel"), "hotel")
     taps.touch(chip(page, "Income 1", "per project on the street"), "income per project")
+    counts = turn(page).get_by_label("Income 1: of project")
+    expect(counts).to_be_visible()
+    expect(counts.locator("option:checked")).to_have_text("its own project")
     taps.touch(turn(page).get_by_role("button", name="Income 1: amount: one more"), "+1")
-    taps.choose(turn(page).get_by_label("Income 1: of project"), "hotel", "counts hotels")
     taps.tap(site_button(page, 1), "site 1")
-    assert taps.count == 5, taps
-    taps.held_to("street: a new card with one income", 8)
+    assert taps.count == 4, taps
+    taps.held_to("street: a new card with one income", 4)
     expect(site(page, "Mia", 1).locator(".scard")).to_contain_text("$+2 per hotel on the street")
 
 
-def test_the_first_round_of_three_players_takes_at_most_25_taps(page: Page) -> None:
+def test_the_first_round_of_three_players_takes_at_most_21_taps(page: Page) -> None:
     start_table(page, ["Mia", "Ola", "Pit"], "street")
     taps = Taps(page)
 
@@ -223,8 +305,7 @@ def test_the_first_round_of_three_players_takes_at_most_25_taps(page: Page) -> N
     expect_turn(page, "Mia's turn: 2nd action")
     taps.touch(chip(page, "Where the card came from", "From Ola's deck"), "from Ola")
     taps.enter(turn(page).get_by_label("Cost ($)"), "3")
-    taps.tap(new_card(page), "a new card")
-    taps.touch(chip(page, "Project showing", "store"), "store")
+    taps.tap(new_card(page, "store"), "a new card: store")
     taps.touch(chip(page, "Must be built", "ground floor only"), "ground floor only")
     taps.tap(site_button(page, 2), "site 2")
     expect(money(page, "Mia")).to_contain_text("$7 · upcoins on deck 0")
@@ -236,25 +317,23 @@ def test_the_first_round_of_three_players_takes_at_most_25_taps(page: Page) -> N
 
     expect_turn(page, "Ola's turn: 2nd action")
     taps.touch(chip(page, "Where the card came from", "Public pile"), "public pile")
-    taps.tap(new_card(page), "a new card")
-    taps.touch(chip(page, "Project showing", "hotel"), "hotel")
+    taps.tap(new_card(page, "hotel"), "a new card: hotel")
     taps.tap(site_button(page, 1), "site 1")
 
     expect_turn(page, "Pit's turn: 1st action")
     taps.tap(known(page, "office", 1), "the office again, site 1")
 
     expect_turn(page, "Pit's turn: 2nd action")
-    taps.touch(chip(page, "Where the card came from", "From own deck"), "own deck")
+    expect(turn(page).locator("input[name=source][value=Pit]")).to_be_checked()  # own deck
     taps.enter(turn(page).get_by_label("Cost ($)"), "2")
-    taps.tap(new_card(page), "a new card")
-    taps.touch(chip(page, "Project showing", "coffee"), "coffee")
+    taps.tap(new_card(page, "coffee"), "a new card: coffee")
     taps.touch(chip(page, "Must be built", "ground floor only"), "ground floor only")
     taps.touch(chip(page, "Marks", "Roof"), "roof")
     taps.touch(chip(page, "Income 1", "once"), "income once")
     taps.touch(turn(page).get_by_role("button", name="Income 1: amount: one more"), "+1")
     taps.tap(site_button(page, 2), "site 2")
 
-    taps.held_to("street: the first round of 3 players", 25)
+    taps.held_to("street: the first round of 3 players", 21)
     expect(page.locator("section.just-scored h2")).to_have_text("Site 2 finished: Pit takes $2")
     expect(money(page, "Pit")).to_contain_text("$10 · upcoins on deck 0")
     expect(money(page, "Mia")).to_contain_text("$7 ·")
@@ -268,8 +347,7 @@ def test_the_library_filters_as_one_types_and_a_card_is_removed_and_undone(page:
     taps.touch(chip(page, "Project showing", "office"), "office")
     taps.tap(site_button(page, 1))
     taps.touch(chip(page, "Where the card came from", "Public pile"))
-    taps.tap(new_card(page))
-    taps.touch(chip(page, "Project showing", "hotel"))
+    taps.tap(new_card(page, "hotel"))
     taps.tap(site_button(page, 2))
     expect(turn(page).locator(".known")).to_have_count(2)
 
@@ -333,7 +411,7 @@ def test_each_turn_is_on_one_screen_in_english_and_german(browser: Browser, base
     scroll), in English and in German; the screenshots are kept to look at."""
     first = seed(live_database, "street", PLAYERS, ROUND)
     second = seed(live_database, "street", PLAYERS, (*ROUND, build("Mia", 3, OFFICE)))
-    for language, new in (("en-GB", "A new card"), ("de-DE", "Neue Karte")):
+    for language, project in (("en-GB", "apartment"), ("de-DE", "Wohnung")):
         context = browser.new_context(base_url=base_url, locale=language, has_touch=True,
                                       is_mobile=True, viewport={"width": 390, "height": 844})
         page = context.new_page()
@@ -348,9 +426,12 @@ def test_each_turn_is_on_one_screen_in_english_and_german(browser: Browser, base
                 chips = turn(page).locator(".sources label.chip")
                 for k in range(chips.count()):
                     assert in_reach(page, chips.nth(k)), (name, language, k)
-                toggle = turn(page).locator("a.new-toggle", has_text=new)
-                tap_and_load(page, toggle)
+                projects = turn(page).locator("a.new-project")
+                for k in range(projects.count()):
+                    assert in_reach(page, projects.nth(k)), (name, language, "project", k)
+                tap_and_load(page, turn(page).locator("a.new-project", has_text=project))
                 screenshot(page, f"turn-{name}-new-card-{language}")
+                toggle = turn(page).locator("a.new-toggle")
                 for control in (toggle, turn(page).locator(".new-part .site-buttons"),
                                 turn(page).locator(".new-part fieldset.projects"),
                                 turn(page).locator(".effect.prestige fieldset.each")):

@@ -563,3 +563,57 @@ def test_a_price_the_buyer_cannot_pay_is_said_beside_the_cost_typed(client):
     page = text(build(client, url, 0, **card))
     assert re.search(r'name="cost"[^>]*value="40" aria-invalid="true"', page)
     assert "Mia has only $10, not $40." in page.split('name="cost"')[1]
+
+
+def test_the_2nd_action_s_card_comes_from_one_s_own_deck_unless_another_is_tapped(client):
+    """Issue 42: the 2nd action's source is chosen on the page, one's own deck (the one deck
+    always open then: its upcoins were taken as the 1st action); the 1st action asks none."""
+    url = new_table(client, "Mia", "Ola", game="street")
+    own = '<input type="radio" name="source" value="Mia" checked>'
+    assert 'name="source"' not in text(client.get(url))  # the 1st action: free, no source
+    assert build(client, url, 0, player="Mia", project="hotel", site=1).status_code == 303
+    assert own in text(client.get(url))
+    assert own in text(client.get(url + "play/0"))
+    assert build(client, url, 0, player="Mia", project="office", site=2, source="Mia",
+                 cost=3).status_code == 303
+    assert act(client, url, "deck_empty", player="Ola", by="Mia").status_code == 303
+    page = text(client.get(url))  # Ola's 2nd action (her deck empty: no 1st), none chosen
+    assert "<h2>Ola's turn: 2nd action</h2>" in page
+    assert 'name="source" value="Ola" disabled' in page
+    assert re.search(r'name="source" value="[^"]*" checked', page) is None
+
+
+def test_a_new_card_opens_by_the_project_it_shows_without_a_script(client):
+    """Issue 42: with cards built before, each project's chip opens a new card with that
+    project chosen (one tap for both; "A new card" was a tap of its own); "Built before" closes
+    it again."""
+    url = new_table(client, "Mia", "Ola", game="street")
+    assert build(client, url, 0, player="Mia", project="hotel", site=1).status_code == 303
+    page = text(client.get(url))
+    link = re.search(r'<a class="chip new-project" id="project-store" data-project="store" '
+                     r'href="([^"]+)" data-open>', page)
+    assert link and link.group(1).endswith("?open=new-card&amp;project=store#new-card")
+    opened = text(client.get(link.group(1).replace("&amp;", "&")))
+    assert '<input type="radio" name="project" value="store" checked>' in opened
+    assert 'class="chip new-toggle" href="/street/' in opened and "new-project" not in opened
+    bogus = text(client.get(url + "?open=new-card&project=<b>"))
+    assert '<input type="radio" name="project" value="" checked>' in bogus
+
+
+def test_an_icon_that_counts_projects_counts_the_card_s_own_unless_another_is_chosen(client):
+    """Issue 42: the counted project's blank is "its own project", said in the list; another
+    chosen is kept, and a bare roof's blank is still refused (it shows no project)."""
+    url = new_table(client, "Mia", "Ola", game="street")
+    assert '<option value="" selected>its own project</option>' in text(client.get(url))
+    hotel = {"player": "Mia", "project": "hotel", "site": 1, "income_each_0": "on_street",
+             "income_amount_0": "2", "prestige_each_0": "on_site", "prestige_amount_0": "1",
+             "prestige_project_0": "office"}
+    assert build(client, url, 0, **hotel).status_code == 303
+    page = text(client.get(url))
+    assert ('<span class="inc">$+2 per hotel on the street</span> '
+            '<span class="pre">&#9733;+1 per office on this site</span>') in page
+    roof = {"player": "Mia", "roof": "y", "site": 2, "source": "public",
+            "income_each_0": "on_site", "income_amount_0": "1"}
+    refused = build(client, url, 0, **roof)
+    assert refused.status_code == 422
+    assert "needs the project it counts" in text(refused)
