@@ -315,3 +315,94 @@ def test_a_one_tap_action_without_javascript(browser: Browser, live_database: Pa
                         [act("produce", "Ann", factory=3, orders={"orange": 2})])
     finally:
         context.close()
+
+
+# Issue 42: the Urbanisation rows, each played on a phone that has seen none of the cards.
+
+def test_issue_42_a_new_invention(page: Page, live_database: Path) -> None:
+    """Cy takes the grey money card (its ability and its end bonus printed together) at docking
+    space 1, on a phone that never saw it."""
+    seeded = [EXAMPLE_SETUP, *EXAMPLE_TURN_1, *EXAMPLE_TURN_2[:3]]
+    table_id = seed(live_database, "urbanisation", ("Ann", "Ben", "Cy"), tuple(seeded))
+    page.goto(f"/urbanisation/{table_id}/")
+    taps = Taps(page)
+    form = page.locator("#act-invention")
+    taps.tap(form, "open Acquire invention")
+    taps.choose(form.locator('select[name="ability_1"]'), "grey_money", "the ability")
+    taps.choose(form.locator('select[name="bonus_factory_1"]'), "Car Factory", "the end bonus")
+    shot(page, "issue-42-invention-before")
+    taps.tap(form.locator('button[name="to"][value="1"]'), "docking space 1")
+    expect(page.locator("p.just-scored")).to_contain_text("Cy moved to docking space 1 for $0")
+    assert_recorded(live_database, table_id, seeded, [act(
+        "invention", "Cy", marker=None, to=1,
+        cards=[{"ability": "grey_money", "factory": "Car Factory"}])])
+    taps.held_to("Urbanisation: an invention (issue 42)", 99)
+
+
+def test_issue_42_a_professor_turn(page: Page, live_database: Path) -> None:
+    """Cy plays the Professor at docking space 2: both cards there, new to this phone."""
+    seeded = [EXAMPLE_SETUP, *EXAMPLE_TURN_1, *EXAMPLE_TURN_2, *EXAMPLE_TURN_3[:3]]
+    table_id = seed(live_database, "urbanisation", ("Ann", "Ben", "Cy"), tuple(seeded))
+    page.goto(f"/urbanisation/{table_id}/")
+    taps = Taps(page)
+    form = page.locator("#act-invention")
+    taps.tap(form, "open Acquire invention")
+    taps.choose(form.locator('select[name="ability_1"]'), "grey_money", "card 1: ability")
+    taps.choose(form.locator('select[name="bonus_factory_1"]'), "Car Factory", "card 1: bonus")
+    taps.choose(form.locator('select[name="ability_2"]'), "harvest_grain1", "card 2: ability")
+    shot(page, "issue-42-professor-before")
+    taps.tap(form.locator('button[name="to"][value="2"]'), "docking space 2")
+    expect(page.locator("p.just-scored")).to_contain_text("Cy moved to docking space 2 for $1")
+    assert_recorded(live_database, table_id, seeded, [act(
+        "invention", "Cy", marker=None, to=2, character="professor",
+        cards=[{"ability": "grey_money", "factory": "Car Factory"},
+               {"ability": "harvest_grain1", "factory": None}])])
+    taps.held_to("Urbanisation: a Professor turn (issue 42)", 99)
+
+
+ATTRACT_SEEDED = [EXAMPLE_SETUP, *EXAMPLE_TURN_1[:14]]  # Cy attracts factory 3 next
+
+
+def test_issue_42_attract_a_new_factory(page: Page, live_database: Path) -> None:
+    """Cy attracts factory 3 (orange, 2 goods, a factory no invention card names) onto his
+    empty ground, on a phone that never saw the card."""
+    table_id = seed(live_database, "urbanisation", ("Ann", "Ben", "Cy"), tuple(ATTRACT_SEEDED))
+    page.goto(f"/urbanisation/{table_id}/")
+    taps = Taps(page)
+    attract = page.locator("#act-attract")
+    taps.tap(attract, "open Attract industry")
+    taps.enter(attract.get_by_label("Factory number"), "3")
+    taps.choose(attract.get_by_label("Goods colour"), "orange")
+    tick(taps, attract.locator('input[name="goods"][value="2"]'), "2 goods")
+    taps.choose(attract.get_by_label("Which factory (for invention bonuses)"), "other",
+                "another factory")
+    shot(page, "issue-42-attract-before")
+    taps.tap(attract.get_by_role("button", name="Attract the factory: +2 VP"), "attract")
+    assert_recorded(live_database, table_id, ATTRACT_SEEDED, [act(
+        "attract", "Cy", number=3, colour="orange", goods=2, name="other", upgrade=None)])
+    taps.held_to("Urbanisation: attract a new factory (issue 42)", 99)
+
+
+UPGRADE_SEEDED = [EXAMPLE_SETUP, *EXAMPLE_TURN_1, *EXAMPLE_TURN_2[:9]]  # Cy upgrades next
+
+
+def test_issue_42_attract_a_named_factory_over_an_old_one(page: Page,
+                                                          live_database: Path) -> None:
+    """Cy attracts factory 5, the Oil Refinery (grey, 2 goods), over his factory 3, on a phone
+    that never saw the card."""
+    table_id = seed(live_database, "urbanisation", ("Ann", "Ben", "Cy"), tuple(UPGRADE_SEEDED))
+    page.goto(f"/urbanisation/{table_id}/")
+    taps = Taps(page)
+    attract = page.locator("#act-attract")
+    taps.tap(attract, "open Attract industry")
+    taps.enter(attract.get_by_label("Factory number"), "5")
+    taps.choose(attract.get_by_label("Goods colour"), "grey")
+    tick(taps, attract.locator('input[name="goods"][value="2"]'), "2 goods")
+    taps.choose(attract.get_by_label("Which factory (for invention bonuses)"), "Oil Refinery",
+                "the Oil Refinery")
+    taps.choose(attract.locator('select[name="upgrade"]'), "3", "over factory 3")
+    shot(page, "issue-42-upgrade-before")
+    taps.tap(attract.get_by_role("button", name="Attract the factory: +2 VP"), "attract")
+    assert_recorded(live_database, table_id, UPGRADE_SEEDED, [act(
+        "attract", "Cy", number=5, colour="grey", goods=2, name="Oil Refinery", upgrade=3)])
+    taps.held_to("Urbanisation: attract a named factory over an old one (issue 42)", 99)
