@@ -123,6 +123,18 @@ ABILITIES = {
     "sow_two": Msg("Sow up to 2 seeds per building ground"),
     "cheap_grain": Msg("Pay only $1 for each grain marker"),
 }
+# The 18 invention cards as the rulebook's card sheet ("The Invention Cards") prints them: each
+# ability with the end bonus printed below it, if any ("Receive 1 grey work order during the
+# "factories" administration phase. / Receive 3 victory points in Final Scoring if you own the
+# Steelworks."). 13 name a factory (BONUS_FACTORIES, each once); 5 have no end bonus.
+INVENTION_CARDS: dict[str, str | None] = {
+    "grey_order": "Steelworks", "grey_money": "Car Factory", "grey_vp": "Electric Plant",
+    "orange_to_grey": "Saw Mill", "white_min2": "Hotel", "grey_min2": "Oil Refinery",
+    "white_order": "Law Firm", "white_money": "Software Company", "white_vp": "Stock Market",
+    "harvest_grain1": None, "orange_min2": "Weaving Mill", "orange_order": "Pottery",
+    "sow_two": None, "cheap_grain": None, "orange_money": "Textile Factory",
+    "orange_vp": "Coalmine", "harvest_vp": None, "harvest_grain2": None,
+}
 
 
 @dataclass
@@ -337,6 +349,22 @@ def invention_card(card: object, space: int) -> Invention:
     if ability is None and factory is None:
         raise RuleError(Msg("Describe the invention card: its ability, its end bonus, or both."))
     return Invention(space, None if ability is None else str(ability), factory, vp)
+
+
+def printed_inventions() -> list[Invention]:
+    """The invention cards as printed (INVENTION_CARDS): one choice each, its ability and end
+    bonus together (space 0: not taken yet)."""
+    return [Invention(0, ability, factory, BONUS_FACTORIES[factory] if factory else 0)
+            for ability, factory in INVENTION_CARDS.items()]
+
+
+def cheapest_marker(markers: Sequence[int], to: int) -> int | None:
+    """The marker whose move to docking space `to` costs least ("The first space of each
+    movement is free; each additional space costs $1"): the one on the track nearest to its
+    left, or a new marker (None: "A new action marker always enter at the leftmost space")
+    when none lies left of it."""
+    left = [(space, index) for index, space in enumerate(markers) if space < to]
+    return max(left)[1] if left else None
 
 
 def capacity(card: CityCard, factory: Factory) -> int:

@@ -157,8 +157,16 @@ RULINGS = {
         "Ruling: the Professor takes all cards at the space of the invention action he is played "
         "with."),
     "invention_cards": Msg(
-        "Ruling: the rulebook text does not pair abilities with end bonuses; the players describe "
-        "each card they take (ability, end bonus, or both)."),
+        "Ruling: an invention card is chosen whole, its ability with the end bonus printed below "
+        "it on the rulebook's card sheet (18 cards, 13 with an end bonus); a card printed "
+        "otherwise is described in the detailed form (ability, end bonus, or both)."),
+    "invention_marker": Msg(
+        "Ruling: unless the players choose the marker, the one that makes the move cheapest "
+        "moves: the marker nearest left of the docking space, or a new one."),
+    "factory_name": Msg(
+        "Ruling: a factory card is another factory unless the players choose the factory an "
+        "invention card names (5 of the 18 cards are named by no invention card); \"Which factory "
+        "is it?\" corrects it later."),
     "invention_bonus": Msg(
         "Ruling: an invention's end bonus counts when the factory it names is among the owner's "
         "factories, active or inactive; with the inventions, each factory attracted is chosen as "
@@ -194,7 +202,8 @@ MEANT_OTHERWISE = {
 RULINGS_BY_STEP = {
     "setup": ("seats", "tracking", "two_three"),
     "turn": ("characters", "markers", "pass", "stand_in", "board", "trade", "double_orders",
-             "attract", "produce", "any_colour", "inventions", "professor", "invention_cards"),
+             "attract", "factory_name", "produce", "any_colour", "inventions", "professor",
+             "invention_cards", "invention_marker"),
     "administration": ("harvest", "factories", "vp_turns"),
     "final": ("invention_bonus",),
 }

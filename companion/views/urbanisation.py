@@ -171,6 +171,18 @@ class AttractForm(PlayerForm):
     filled = BooleanField(_l("All its work order spaces are filled"), default=True)
 
 
+class CardAttractForm(PlayerForm):
+    """A factory card in the order the table reads it (issue 42): its number, which factory it
+    is (with the inventions; blank: as seen before, else another factory), where it goes (the
+    likeliest preselected); the chip of its production space ("<colour>.<goods>") sends it."""
+
+    factory_number = needed(_l("Factory number"), 1, 99)
+    factory_name = SelectField(_l("Which factory"), choices=FACTORY_CHOICES, default="")
+    upgrade = StringField(_l("Where"))
+    filled = BooleanField(_l("All its work order spaces are filled"), default=True)
+    production = StringField(_l("Its production space"), validators=[Length(max=12)])
+
+
 class ProduceForm(PlayerForm):
     factory = needed(_l("Factory"), 1, 99)
     factory_colour = StringField(_l("Colour of the factory"))
@@ -205,6 +217,17 @@ class BaseInventionForm(PlayerForm):
 
 
 InventionForm = type("InventionForm", (BaseInventionForm,), invention_fields())
+
+
+class CardInventionForm(PlayerForm):
+    """An invention card chosen whole, as printed (issue 42): the card ("<ability>|<factory>"),
+    a second one with the Professor, the marker (blank: the cheapest for the space), and the
+    docking space, whose button sends it."""
+
+    marker = StringField(_l("Marker"))
+    card = StringField(_l("The card taken"))
+    card_2 = StringField(_l("The second card"))
+    to = needed(_l("To docking space"), 1, rules.INVENTION_SPACES)
 
 
 class EffectForm(ActionForm):
@@ -285,8 +308,13 @@ def render(table: Table, error: str | None = None, status: int = 200, **forms: A
     if state.segment == "actions":  # cards seen before, beside the one-tap offers (issue 26)
         context["display_factories"] = offering.attract_offers(
             state, factories_seen(state), most=DISPLAYED_FACTORIES)
-        context["known_inventions"] = (offering.inventions_open(state, inventions_seen(state))
-                                       if state.inventions else [])
+        # Any card, at the top of the offers (issue 42): an invention card chosen whole, a
+        # factory card by what the table reads from it.
+        context["invention_cards"] = (offering.inventions_open(state, [
+            (i.ability, i.factory) for i in pieces.printed_inventions()])
+            if state.inventions else [])
+        context["card_invention_form"] = CardInventionForm(formdata=None)
+        context["card_attract_form"] = CardAttractForm(formdata=None)
     page = render_template(
         "urbanisation/table.html", table=table, state=state, game=game, rules=rules,
         pieces=pieces, play=play, rulings=play.RULINGS, error=error, action_names=ACTION_NAMES,
@@ -473,6 +501,23 @@ def attract_payload(f: AttractForm, table: Table) -> dict[str, Any]:
             "upgrade": upgrade, **character(f, "attract")}
 
 
+def card_attract_payload(f: CardAttractForm, table: Table) -> dict[str, Any]:
+    """A factory card from the card form: its number, its name (blank: as this phone saw it,
+    else another factory), where, and its production space, the chip tapped."""
+    state: play.UrbanisationTable = table.current.state  # type: ignore[assignment]
+    colour, _dot, goods = str(f.production.data or "").partition(".")
+    if colour not in pieces.COLOURS or not goods.isdigit():
+        raise FieldError(f.production, _("Tap the production space the card shows."))
+    seen = factories_seen(state).get(f.factory_number.data, {})
+    name = f.factory_name.data or seen.get("name") or ""
+    if state.inventions and name not in pieces.BONUS_FACTORIES:
+        name = pieces.OTHER_FACTORY
+    upgrade = chosen(f.upgrade.data, _("Choose a new factory or the factory to upgrade."))
+    return {"player": f.player.data, "number": f.factory_number.data, "colour": colour,
+            "goods": int(goods), "name": name, "filled": f.filled.data, "upgrade": upgrade,
+            **character(f, "attract")}
+
+
 def known_attract_payload(f: KnownOfferForm, table: Table) -> dict[str, Any]:
     """A factory seen before, in one tap: the payload its offer was worked out with."""
     state: play.UrbanisationTable = table.current.state  # type: ignore[assignment]
@@ -509,6 +554,28 @@ def invention_payload(f: Any, table: Table) -> dict[str, Any]:
             cards.append({"ability": ability or None, "factory": factory or None})
     return {"player": f.player.data, "marker": marker,
             "to": f.to.data, "cards": cards, **character(f, "invention")}
+
+
+def card_invention_payload(f: CardInventionForm, table: Table) -> dict[str, Any]:
+    """An invention card chosen whole (two with the Professor): the marker the players chose,
+    or the one that makes the move cheapest (`urbanisation_actions.cheapest_marker`)."""
+    state: play.UrbanisationTable = table.current.state  # type: ignore[assignment]
+    cards = []
+    for chosen_card in (f.card.data, f.card_2.data):
+        ability, _bar, factory = str(chosen_card or "").partition("|")
+        if ability or factory:
+            cards.append({"ability": ability or None, "factory": factory or None})
+    if not cards:
+        raise FieldError(f.card, _("Choose the card taken."))
+    held = state.cards.get(str(f.player.data))
+    if f.marker.data == "new" or held is None:
+        marker = None
+    elif f.marker.data:
+        marker = chosen(f.marker.data, _("Choose a new marker or one on the track."))
+    else:
+        marker = pieces.cheapest_marker(held.markers, f.to.data)
+    return {"player": f.player.data, "marker": marker, "to": f.to.data, "cards": cards,
+            **character(f, "invention")}
 
 
 # Corrections, administration, the end ----------------------------------------------------------
@@ -566,6 +633,10 @@ VIEWS = GameViews(page=render, blueprint=bp, phone=cards_kept, actions={
                     lambda f, t: {"player": f.player.data, **character(f, "taxes")},
                     opened="taxes"),
     "invention": fold_out("invention", InventionForm, invention_payload),
+    "invention/card": Action("invention", CardInventionForm, card_invention_payload,
+                             keep="card_invention_form", opened="invention-card"),
+    "attract/card": Action("attract", CardAttractForm, card_attract_payload,
+                           keep="card_attract_form", opened="attract-card"),
     "effect": fold_out("effect", EffectForm, effect_payload),
     "name_factory": fold_out("name_factory", NameFactoryForm, name_payload),
     "administration": Action("administration", AdministrationForm, administration_payload,

@@ -11,6 +11,8 @@ Issue 15's "a typical turn, at most 15 taps" is therefore held for a typical 2-p
 
 from __future__ import annotations
 
+import os
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -27,7 +29,7 @@ from tests.browser.states import logged, seed
 from tests.browser.taps import Taps
 
 Action = tuple[str, dict[str, Any]]
-SHOTS = Path("/tmp/urbanisation-shots")
+SHOTS = Path(os.environ.get("URBANISATION_SHOTS", "/tmp/urbanisation-shots"))  # one per clone
 TWO = ("Ann", "Ben")
 ADMIN: Action = ("administration", {})
 
@@ -175,7 +177,8 @@ def test_attract_a_factory_seen_before_takes_2_taps(page: Page, live_database: P
 
 def test_an_invention_seen_before_takes_3_taps(page: Page, live_database: Path) -> None:
     """The phone saw the Professor's two cards at an earlier table (the example game's turn
-    3); here Cy opens "Acquire invention", taps the grey money card and docking space 1."""
+    3); here Cy opens "Acquire invention", chooses the grey money card as printed (its end
+    bonus with it: issue 42) and taps docking space 1."""
     earlier = seed(live_database, "urbanisation", ("Ann", "Ben", "Cy"),
                    (EXAMPLE_SETUP, *EXAMPLE_TURN_1, *EXAMPLE_TURN_2, *EXAMPLE_TURN_3[:4]))
     page.goto(f"/urbanisation/{earlier}/")
@@ -183,16 +186,15 @@ def test_an_invention_seen_before_takes_3_taps(page: Page, live_database: Path) 
     table_id = seed(live_database, "urbanisation", ("Ann", "Ben", "Cy"), tuple(seeded))
     page.goto(f"/urbanisation/{table_id}/")
     taps = Taps(page)
-    quick = page.locator("details.u-quick-invention")
-    taps.touch(quick.locator("summary"), "open Acquire invention")
-    card = quick.get_by_label("Earn $3 (instead of $2) for grey goods")
-    tick(taps, card, "the grey money card")
+    taps.tap(page.locator("#open-invention-card"), "open Acquire invention")
+    form = page.locator("#invention-card")
+    taps.choose(form.get_by_label("The card"), "grey_money|Car Factory", "the grey money card")
     shot(page, "invention-seen-before")
-    taps.tap(quick.locator('button[name="to"][value="1"]'), "docking space 1")
+    taps.tap(form.locator('button[name="to"][value="1"]'), "docking space 1")
     expect(page.locator("p.just-scored")).to_contain_text("Cy moved to docking space 1 for $0")
     assert_recorded(live_database, table_id, seeded, [act(
         "invention", "Cy", marker=None, to=1,
-        cards=[{"ability": "grey_money", "factory": None}])])
+        cards=[{"ability": "grey_money", "factory": "Car Factory"}])])
     taps.held_to("Urbanisation: take an invention seen before", 3)
 
 
@@ -287,8 +289,9 @@ def test_the_cards_seen_and_the_characters_fit_the_phone_in_german(
     acting = seed(live_database, "urbanisation", ("Ann", "Ben", "Cy"),
                   (EXAMPLE_SETUP, *EXAMPLE_TURN_1, *EXAMPLE_TURN_2[:3]))
     page.goto(f"/urbanisation/{acting}/")
-    page.locator("details.u-quick-invention summary").tap()
-    expect(page.get_by_label("3 $ (statt 2 $) für graue Waren")).to_be_visible()
+    tap_and_load(page, page.locator("#open-invention-card"))
+    expect(page.locator('#invention-card option[value="grey_money|Car Factory"]')).to_contain_text(
+        "3 $ (statt 2 $) für graue Waren")
     shot(page, "german-invention-seen-before")
     two = seed(live_database, "urbanisation", TWO, (TWO_SETUP, *TWO_TURN_1))
     page.goto(f"/urbanisation/{two}/")
@@ -315,3 +318,102 @@ def test_a_one_tap_action_without_javascript(browser: Browser, live_database: Pa
                         [act("produce", "Ann", factory=3, orders={"orange": 2})])
     finally:
         context.close()
+
+
+# Issue 42: the Urbanisation rows, each played on a phone that has seen none of the cards, from
+# the screen the previous player's tap left (the turn at the top). Before (commit 9f20af8, the
+# detailed forms): an invention 6, a Professor turn 7, a new factory 9, a named one over an old
+# one 10.
+
+def after_previous(page: Page, live_database: Path, seeded: list[Action],
+                   previous: Callable[[Page], Locator]) -> str:
+    """A table seeded up to one action before `seeded`, whose last action is then tapped on
+    this phone (not counted): the screen is the one the table has when its turn comes."""
+    table_id = seed(live_database, "urbanisation", ("Ann", "Ben", "Cy"), tuple(seeded[:-1]))
+    page.goto(f"/urbanisation/{table_id}/")
+    tap_and_load(page, previous(page))
+    assert_recorded(live_database, table_id, seeded[:-1], seeded[-1:])
+    return table_id
+
+
+def test_issue_42_an_invention_in_3_taps(page: Page, live_database: Path) -> None:
+    """Cy takes the grey money card, its ability and end bonus printed together (one choice),
+    at docking space 1: open, the card, the space."""
+    seeded = [EXAMPLE_SETUP, *EXAMPLE_TURN_1, *EXAMPLE_TURN_2[:3]]
+    table_id = after_previous(page, live_database, seeded,
+                              lambda page: hire_button(page, "tax_collector"))
+    taps = Taps(page)
+    taps.tap(page.locator("#open-invention-card"), "open Acquire invention")
+    form = page.locator("#invention-card")
+    taps.choose(form.get_by_label("The card"), "grey_money|Car Factory", "the card")
+    shot(page, "issue-42-invention")
+    taps.tap(form.locator('button[name="to"][value="1"]'), "docking space 1")
+    expect(page.locator("p.just-scored")).to_contain_text("Cy moved to docking space 1 for $0")
+    assert_recorded(live_database, table_id, seeded, [act(
+        "invention", "Cy", marker=None, to=1,
+        cards=[{"ability": "grey_money", "factory": "Car Factory"}])])
+    taps.held_to("Urbanisation: an invention (issue 42)", 3)
+
+
+def test_issue_42_a_professor_turn_in_4_taps(page: Page, live_database: Path) -> None:
+    """Cy, who hired the Professor, takes both cards at docking space 2: open, card 1, card 2,
+    the space (the Professor plays himself)."""
+    seeded = [EXAMPLE_SETUP, *EXAMPLE_TURN_1, *EXAMPLE_TURN_2, *EXAMPLE_TURN_3[:3]]
+    table_id = after_previous(page, live_database, seeded,
+                              lambda page: hire_button(page, "any_factory"))
+    taps = Taps(page)
+    expect(page.locator("#open-invention-card .badge")).to_have_text("Professor")
+    taps.tap(page.locator("#open-invention-card"), "open Acquire invention")
+    form = page.locator("#invention-card")
+    taps.choose(form.get_by_label("Card 1"), "grey_money|Car Factory", "card 1")
+    taps.choose(form.get_by_label("Card 2"), "harvest_grain1|", "card 2")
+    shot(page, "issue-42-professor")
+    taps.tap(form.locator('button[name="to"][value="2"]'), "docking space 2")
+    expect(page.locator("p.just-scored")).to_contain_text("Cy moved to docking space 2 for $1")
+    assert_recorded(live_database, table_id, seeded, [act(
+        "invention", "Cy", marker=None, to=2, character="professor",
+        cards=[{"ability": "grey_money", "factory": "Car Factory"},
+               {"ability": "harvest_grain1", "factory": None}])])
+    taps.held_to("Urbanisation: a Professor turn (issue 42)", 4)
+
+
+def test_issue_42_attract_a_new_factory_in_3_taps(page: Page, live_database: Path) -> None:
+    """Cy attracts factory 3 (orange, 2 goods; no invention card names it) onto his empty
+    ground: open, its number, its production space (which factory: another, preselected;
+    where: new, preselected; filled: yes)."""
+    seeded = [EXAMPLE_SETUP, *EXAMPLE_TURN_1[:14]]
+    table_id = after_previous(page, live_database, seeded, lambda page: page.get_by_role(
+        "button", name="Ben passes", exact=True))
+    taps = Taps(page)
+    taps.tap(page.locator("#open-attract-card"), "open Attract industry")
+    form = page.locator("#attract-card")
+    taps.choose(form.get_by_label("Factory number"), "3", "its number")
+    shot(page, "issue-42-attract")
+    taps.tap(form.get_by_role("button", name="2 orange goods"), "its production space")
+    expect(page.locator("p.just-scored")).to_have_text("Cy attracted factory 3 (orange): +2 VP.")
+    assert_recorded(live_database, table_id, seeded, [act(
+        "attract", "Cy", number=3, colour="orange", goods=2, name="other", upgrade=None,
+        filled=True)])
+    taps.held_to("Urbanisation: attract a new factory (issue 42)", 3)
+
+
+def test_issue_42_attract_a_named_factory_over_an_old_one(page: Page,
+                                                          live_database: Path) -> None:
+    """Cy attracts factory 5, the Oil Refinery (grey, 2 goods), over his factory 3 though he
+    has an empty ground: open, its number, which factory, where, its production space. The
+    rulebook has no factory list (which factory a card is, is read from it) and leaves the
+    place to the player ("To attract industry, you have to choose between two options")."""
+    seeded = [EXAMPLE_SETUP, *EXAMPLE_TURN_1, *EXAMPLE_TURN_2[:9]]
+    table_id = after_previous(page, live_database, seeded,
+                              lambda page: offer(page, "work_orders.grey.2"))
+    taps = Taps(page)
+    taps.tap(page.locator("#open-attract-card"), "open Attract industry")
+    form = page.locator("#attract-card")
+    taps.choose(form.get_by_label("Factory number"), "5", "its number")
+    taps.choose(form.get_by_label("Which factory"), "Oil Refinery", "the Oil Refinery")
+    taps.choose(form.get_by_label("Where"), "3", "over factory 3")
+    shot(page, "issue-42-upgrade")
+    taps.tap(form.get_by_role("button", name="2 grey goods"), "its production space")
+    assert_recorded(live_database, table_id, seeded, [act(
+        "attract", "Cy", number=5, colour="grey", goods=2, name="Oil Refinery", upgrade=3)])
+    taps.held_to("Urbanisation: attract a named factory over an old one (issue 42)", 5)

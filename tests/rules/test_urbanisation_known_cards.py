@@ -2,6 +2,15 @@
 tap at the next (urbanisation_offers.attract_offers, inventions_open); the character display
 keeps its places; the one-tap erect row offers 2 and more buildings."""
 
+import pytest
+
+from companion.rules.urbanisation_actions import (
+    ABILITIES,
+    BONUS_FACTORIES,
+    INVENTION_CARDS,
+    cheapest_marker,
+    printed_inventions,
+)
 from companion.rules.urbanisation_example import SETUP, TURN_1, act, hire
 from companion.rules.urbanisation_offers import (
     attract_offers,
@@ -86,3 +95,31 @@ def test_the_architect_erects_two_houses_in_one_tap():
     assert erect["erect.house.2"] == (-2, 2, 2)
     assert erect["erect.house.3"] == (-3, 3, 3)
     assert "erect.house.4" not in erect  # 3 empty grounds
+
+
+def test_the_invention_cards_as_printed_pair_each_ability_with_its_end_bonus():
+    """The rulebook's card sheet prints 18 cards, each ability with the end bonus below it:
+    13 name a factory, each once (with the VP its card pays), 5 have none."""
+    assert set(INVENTION_CARDS) == set(ABILITIES)
+    named = [f for f in INVENTION_CARDS.values() if f]
+    assert sorted(named) == sorted(BONUS_FACTORIES)
+    cards = {i.ability: (i.factory, i.vp) for i in printed_inventions()}
+    assert cards["grey_order"] == ("Steelworks", 3)
+    assert cards["grey_money"] == ("Car Factory", 4)
+    assert cards["grey_vp"] == ("Electric Plant", 5)
+    assert cards["orange_to_grey"] == ("Saw Mill", 1)
+    assert cards["orange_vp"] == ("Coalmine", 4)
+    assert [a for a, (f, _vp) in cards.items() if f is None] == [
+        "harvest_grain1", "sow_two", "cheap_grain", "harvest_vp", "harvest_grain2"]
+
+
+@pytest.mark.parametrize("markers, to, cheapest", [
+    ([], 3, None),  # no marker on the track: a new one ($2 to space 3)
+    ([2], 3, 0),  # from space 2: free
+    ([4], 3, None),  # a marker moves only right: a new one
+    ([1, 5], 4, 0),  # space 1 to 4: $2, a new one $3
+    ([1, 3], 4, 1),  # the nearest on its left
+    ([1, 3], 9, 1),
+])
+def test_the_cheapest_marker_is_the_nearest_on_the_left_of_the_space(markers, to, cheapest):
+    assert cheapest_marker(markers, to) == cheapest

@@ -412,8 +412,10 @@ def test_the_one_tap_actions_speak_german(client):
 # Which factory it is -----------------------------------------------------------------------------
 
 
-def options(page, name):
-    """A select's options as (value, words), in the order shown."""
+def options(page, name, within=None):
+    """A select's options as (value, words), in the order shown (in the element of id
+    `within`, if given)."""
+    page = page[page.index(f'id="{within}"'):] if within else page
     select = re.search(rf'<select[^>]*name="{name}"[^>]*>(.*?)</select>', page, re.S)
     assert select, name
     return re.findall(r'<option[^>]*value="([^"]*)"[^>]*>([^<]*)</option>', select.group(1))
@@ -427,13 +429,14 @@ def test_the_attract_form_offers_the_factories_the_invention_cards_name(client):
     for kind, payload in TURN_1[:-2]:  # up to Cy's factory in phase 4
         perform(client, url, kind, payload)
     page = text(client.get(url + "?open=attract"))
-    chosen = options(page, "factory_name")
+    chosen = options(page, "factory_name", within="act-attract")
     assert chosen[0] == ("", "which factory?") and chosen[-1] == ("other", "another factory")
     assert [value for value, _ in chosen[1:-1]] == list(BONUS_FACTORIES)
     assert ("Law Firm", "Law Firm") in chosen and ("Oil Refinery", "Oil Refinery") in chosen
     assert "Which factory (for invention bonuses)" in page
     assert "Say which factory it is: an invention's end bonus may count with it." in page
-    german = options(text(client.get(url + "?open=attract", headers=GERMAN)), "factory_name")
+    german = options(text(client.get(url + "?open=attract", headers=GERMAN)), "factory_name",
+                     within="act-attract")
     assert ("", "welche Fabrik?") in german and ("other", "eine andere Fabrik") in german
     assert ("Oil Refinery", "Ölraffinerie") in german
 
