@@ -6,14 +6,17 @@ tests/browser/screenshots/ (git-ignored) so a person can look at them.
 
 from __future__ import annotations
 
+import signal
 import threading
+import time
+import warnings
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 from flask import Flask
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import Browser, BrowserContext, Page
 from werkzeug.serving import WSGIRequestHandler, make_server
 
 SCREENSHOTS = Path(__file__).resolve().parent / "screenshots"
@@ -36,6 +39,48 @@ class QuietHandler(WSGIRequestHandler):
     def log_request(self, code: int | str = "-", size: int | str = "-") -> None:
         if str(code)[:1] in ("4", "5"):
             super().log_request(code, size)
+
+
+CLOSE_SECONDS = 20
+
+
+class CloseHung(Exception):
+    """A browser context's close did not return in CLOSE_SECONDS."""
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _bounded_context_close() -> Iterator[None]:
+    """Closing a browser context once in about 20 runs never returned (Chromium 156, Playwright
+    1.65: seen at the end of tests/browser/test_together.py's second test, which closes two extra
+    phones, and in stop 49's CI, which it held until CI's limit; not reproduced by a loop of 300
+    closes of pages that reload or register the service worker). A test's checks are all made by
+    then: a close that hangs is given up after CLOSE_SECONDS with a warning, the context left to
+    the browser's own close at the end. Bounded by SIGALRM, as pytest-timeout bounds a whole
+    test: its timer is put back, less the time the close took."""
+    original = BrowserContext.close
+
+    def give_up(signum: int, frame: object) -> None:
+        raise CloseHung
+
+    def close(self: BrowserContext, *args: Any, **kwargs: Any) -> None:
+        began, (left, _) = time.monotonic(), signal.getitimer(signal.ITIMER_REAL)
+        previous = signal.signal(signal.SIGALRM, give_up)
+        signal.setitimer(signal.ITIMER_REAL, CLOSE_SECONDS)
+        try:
+            original(self, *args, **kwargs)
+        except CloseHung:
+            warnings.warn(f"a browser context's close gave up after {CLOSE_SECONDS} s",
+                          stacklevel=2)
+        finally:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+            signal.signal(signal.SIGALRM, previous)
+            if left:
+                signal.setitimer(signal.ITIMER_REAL,
+                                 max(left - (time.monotonic() - began), 0.01))
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(BrowserContext, "close", close)
+        yield
 
 
 @pytest.fixture(scope="session")
