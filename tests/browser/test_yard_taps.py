@@ -51,7 +51,7 @@ def chip(row: Locator, words: str) -> Locator:
     return row.locator("label.chip", has_text=words)
 
 
-def test_the_end_of_the_game_in_at_most_8_taps(phone: Page, live_database: Path) -> None:
+def test_the_end_of_the_game_in_5_taps(phone: Page, live_database: Path) -> None:
     table_id = seed(live_database, "yard", PLAYERS, tuple(yard_example.GAME_OVER))
     phone.goto(f"/yard/{table_id}/")
     expect(phone.get_by_role("heading", name="Game over: the last cards and scoring C")
