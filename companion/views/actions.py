@@ -34,6 +34,7 @@ from flask import (
     url_for,
 )
 from flask_babel import gettext as _
+from flask_babel import ngettext
 from flask_wtf import FlaskForm
 from itsdangerous import BadData, SignatureExpired, URLSafeTimedSerializer
 from jinja2 import pass_context
@@ -415,6 +416,10 @@ def stale_message(table: Table, stale: storage.StaleError, kind: str,
     if not since:
         return _("This screen is ahead of the table. Reload the page; nothing was changed.")
     happened = "; ".join(text(describe_event(table, e)) for e in since[-3:])
+    if stale.missed > len(since[-3:]):  # the last three are said, the others counted
+        happened = ngettext("%(last)s; and %(num)d action before them",
+                            "%(last)s; and %(num)d actions before them",
+                            stale.missed - len(since[-3:]), last=happened)
     return _(
         "The table changed since this screen was loaded (%(happened)s), so this tap was not "
         "recorded. The page now shows the table as it is.",

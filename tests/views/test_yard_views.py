@@ -89,6 +89,20 @@ def test_an_outdated_screen_changes_nothing_and_says_what_happened(client):
     assert "museum" not in text(client.get(url + "history"))
 
 
+def test_an_outdated_screen_that_missed_five_actions_says_the_last_three_and_counts_the_rest(
+        client):
+    """Found at a table: five purchases on another phone, and the refusal named three of them
+    as if they were all. The last three are said, the two before them counted."""
+    url = new_table(client, "Tobi", "Nina", "Paul")
+    seq = current_seq(client, url)
+    for building in ("park", "church", "station", "theater", "museum"):
+        act(client, url, "buy", seq=current_seq(client, url), player="Tobi", building=building)
+    stale = act(client, url, "buy", seq=seq, player="Tobi", building="skyscraper")
+    assert stale.status_code == 409
+    assert ("changed since this screen was loaded (Tobi bought a station; Tobi bought a theater; "
+            "Tobi bought a museum; and 2 actions before them)") in text(stale)
+
+
 def test_another_players_purchase_on_an_outdated_screen_is_recorded_after_it(client):
     """Two phones (issue 23): a purchase tapped on a screen that missed another player's
     purchase goes on the table as it stands, and the answer says after what."""
