@@ -114,6 +114,17 @@ def test_every_target_of_a_game_is_44_px(phone: Page, live_database: Path, slug:
     assert_none(found)
 
 
+def test_the_answer_to_a_scoring_is_44_px(phone: Page, live_database: Path) -> None:
+    """The yard just after scoring A: its points and the link to how it was scored."""
+    actions = GAME_SCRIPTS["yard"]()
+    first = next(k for k, (kind, _payload) in enumerate(actions) if kind == "score")
+    scored = tuple(actions[:first + 1])
+    table = f"/yard/{seed(live_database, 'yard', tuple(PLAYERS['yard']), scored)}/"
+    phone.goto(table)
+    assert phone.locator(".just-scored").count() == 1
+    assert_none({table: small_targets(phone)})
+
+
 def test_every_target_of_the_site_pages_is_44_px(phone: Page, live_database: Path) -> None:
     table = f"/yard/{seed(live_database, 'yard', ('Ann', 'Ben', 'Cy'), ())}/"
     phone.goto(table)
