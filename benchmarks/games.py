@@ -14,7 +14,8 @@ from typing import Any
 
 from flask import Flask
 
-from companion import create_app, replays, storage
+from companion import replays, storage
+from companion.app import create_app
 from companion.rules import GAMES, RuleError, replay, urbanisation_example
 from companion.rules.fifth_avenue_table import DEFAULT_PROFILE, DEFAULT_SET_SIZES, DISTRICT_IDS
 from companion.rules.log import Event

@@ -227,7 +227,7 @@ def run(mode_name: str, tmp: Path, keep: Path | None = None) -> list[report.Figu
     reports = keep or tmp / "lighthouse-reports"
     reports.mkdir(parents=True, exist_ok=True)
     figures: list[report.Figure] = []
-    with servers.gunicorn("companion:create_app()", {"COMPANION_INSTANCE": str(instance)},
+    with servers.gunicorn("companion.app:create_app()", {"COMPANION_INSTANCE": str(instance)},
                           tmp / "lighthouse-companion.log") as base:
         lighthouse = Lighthouse(modules, base, headers, reports)
         site = load.Site(base, app, middle, cookie)

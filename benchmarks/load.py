@@ -95,7 +95,7 @@ def run(seconds: int, tmp: Path) -> list[Figure]:
     with (
         servers.gunicorn("bare_app:create_app()", {"BARE_DATABASE": str(database)},
                          tmp / "bare.log") as bare_base,
-        servers.gunicorn("companion:create_app()", {"COMPANION_INSTANCE": str(instance)},
+        servers.gunicorn("companion.app:create_app()", {"COMPANION_INSTANCE": str(instance)},
                          tmp / "companion.log") as base,
     ):
         bare = Bare(bare_base, seconds, tmp)

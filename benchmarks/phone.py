@@ -182,7 +182,7 @@ def run(mode: str = "full", tmp: Path | None = None, trace: Path | None = None
         db.close()
         runs = []
         timed = where / "phone-served.log"
-        with (servers.gunicorn("companion:create_app()", {"COMPANION_INSTANCE": str(instance)},
+        with (servers.gunicorn("companion.app:create_app()", {"COMPANION_INSTANCE": str(instance)},
                                where / "phone-companion.log", timed) as base,
               sync_playwright() as playwright):
             browser = playwright.chromium.launch(executable_path=CHROMIUM, ignore_default_args=[

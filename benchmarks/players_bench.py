@@ -205,7 +205,7 @@ def served(imports: int, seconds: int, tmp: Path) -> list[Figure]:
     requests, then wrk with CLIENTS connections, the workers' memory before and after."""
     made = site(tmp / "players-served", MAX_EVENTS, imports)
     what = f"{imports} imported tables × {made.events:,} events"
-    with servers.gunicorn("companion:create_app()",
+    with servers.gunicorn("companion.app:create_app()",
                           {"COMPANION_INSTANCE": str(tmp / "players-served")},
                           tmp / "players.log") as base:
         pids = workers(base)
@@ -311,7 +311,7 @@ def crowd(mode: str, seconds: int, tmp: Path) -> list[Figure]:
     made, held = crowded(tmp / "players-crowded", SEEDED[mode])
     cookie = session_cookie(made.client)
     figures = []
-    with servers.gunicorn("companion:create_app()",
+    with servers.gunicorn("companion.app:create_app()",
                           {"COMPANION_INSTANCE": str(tmp / "players-crowded")},
                           tmp / "players-crowded.log") as base:
         for path in ("/players", "/players/Ann"):

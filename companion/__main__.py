@@ -16,7 +16,8 @@ import socket
 import sys
 from datetime import timedelta
 
-from . import create_app, storage
+from . import storage
+from .app import create_app
 from .serving import Server, log_access
 
 

@@ -270,7 +270,7 @@ class AccessLog:
     by their short ids and without the query (`companion.logged_path`)."""
 
     def __init__(self, app: Flask, stream: TextIO):
-        from . import logged_path
+        from .app import logged_path
 
         def note(exc: BaseException | None = None) -> None:
             request.environ[ACCESS] = (request.remote_addr or "-", request.method, logged_path())

@@ -2,7 +2,7 @@ import re
 
 import pytest
 
-from companion import create_app
+from companion.app import create_app
 from companion.rules.fifth_avenue_table import DISTRICT_IDS
 from companion.views.tables import SEAT_COLOURS
 

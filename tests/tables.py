@@ -5,7 +5,8 @@ itself uses), to export a table and to import a file."""
 import io
 import json
 
-from companion import get_db, replays, storage
+from companion import replays, storage
+from companion.app import get_db
 from companion.rules import GAMES
 from companion.rules.urbanisation_example import (
     SETUP,

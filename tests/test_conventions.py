@@ -1,11 +1,13 @@
 """Conventions that keep the project's shape: pure rules, one slug everywhere, CSRF on."""
 
 import ast
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 
-from companion import create_app
+from companion.app import create_app
 from companion.rules import GAMES
 from companion.views import game_views
 from companion.views.actions import GameViews
@@ -25,6 +27,16 @@ def test_rules_are_pure(path):
         elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
             imported.add(node.module.split(".")[0])
     assert not imported & FORBIDDEN
+
+
+def test_importing_the_rules_loads_none_of_the_web():
+    """The rules are imported alone, as a checker or another program would: the package above
+    them builds no app (issue 47: `mypy companion/rules` went through Flask and the views)."""
+    loaded = subprocess.run(
+        [sys.executable, "-c", "import sys, companion.rules; print(*sorted(sys.modules))"],
+        cwd=ROOT, capture_output=True, text=True, check=True).stdout.split()
+    assert not {name.split(".")[0] for name in loaded} & FORBIDDEN
+    assert not [name for name in loaded if name.startswith(("companion.views", "companion.app"))]
 
 
 @pytest.mark.parametrize("slug", sorted(GAMES))

@@ -11,7 +11,8 @@ from urllib.parse import urljoin, urlsplit
 
 import pytest
 
-from companion import create_app, storage
+from companion import storage
+from companion.app import create_app
 from companion.rules import GAMES
 from tests import vnu
 from tests.tables import FINISHED, held, seed

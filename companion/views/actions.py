@@ -43,7 +43,8 @@ from wtforms import IntegerField, StringField
 from wtforms.validators import DataRequired, InputRequired, Length, NumberRange, Regexp
 from wtforms.widgets import HiddenInput
 
-from .. import get_db, replays, storage
+from .. import replays, storage
+from ..app import get_db
 from ..i18n import lazy_gettext as _l
 from ..i18n import text
 from ..rules import CHANGE, GAMES, Correction, RuleError

@@ -10,9 +10,11 @@ from urllib.parse import quote
 
 from flask import current_app, request, session
 
-from .. import get_db, storage
+from .. import storage
 
 # The tables a browser opened, and those it started (a mark is 16 characters: the session cookie
+from ..app import get_db
+
 # stays < 4 KB). The players' pages count the finished tables among those it opened.
 MAX_REMEMBERED_TABLES = 100
 MAX_OWNED_TABLES = 50

@@ -26,7 +26,8 @@ from flask_wtf import FlaskForm
 from flask_wtf.file import FileAllowed, FileField, FileRequired
 from werkzeug.exceptions import RequestEntityTooLarge
 
-from .. import csrf, exchange, get_db, replays, storage
+from .. import exchange, replays, storage
+from ..app import csrf, get_db
 from ..i18n import lazy_gettext as _l
 from ..i18n import text
 from ..rules.log import as_played

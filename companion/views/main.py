@@ -37,7 +37,8 @@ from wtforms import (
 )
 from wtforms.widgets import NumberInput, Select, TextInput
 
-from .. import get_db, pdf, replays, storage
+from .. import pdf, replays, storage
+from ..app import get_db
 from ..i18n import LANGUAGES, current_language, text
 from ..i18n import lazy_gettext as _l
 from ..rules import GAMES, RuleError, check_players, clean_name, find_game, score_pad

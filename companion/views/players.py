@@ -15,7 +15,8 @@ from flask import Blueprint, render_template, request, url_for
 from flask_babel import format_date, format_decimal
 from flask_babel import gettext as _
 
-from .. import get_db, storage
+from .. import storage
+from ..app import get_db
 from ..players import (
     Finished,
     by_game,

@@ -13,7 +13,8 @@ from flask_babel import gettext as _
 from flask_wtf import FlaskForm
 from werkzeug.wrappers import Response
 
-from .. import get_db, storage
+from .. import storage
+from ..app import get_db
 from .clients import forget, owns, remember
 from .tables import describe_event, load_table, table_from_row
 

@@ -24,7 +24,8 @@ from markupsafe import Markup
 from wtforms import BooleanField, IntegerField, SelectChoice, SelectField, StringField
 from wtforms.validators import InputRequired, NumberRange, Optional
 
-from .. import get_db, storage
+from .. import storage
+from ..app import get_db
 from ..i18n import current_language, lazy_text, text
 from ..i18n import lazy_gettext as _l
 from ..rules import RuleError

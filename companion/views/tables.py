@@ -14,7 +14,8 @@ from flask_babel import gettext as _
 from flask_babel import ngettext
 from werkzeug.wrappers import Response
 
-from .. import get_db, replays, storage
+from .. import replays, storage
+from ..app import get_db
 from ..i18n import lazy_gettext as _l
 from ..i18n import text
 from ..rules import Current, Gained, Game, Now, RuleError, TableState, find_game

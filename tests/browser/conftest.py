@@ -95,7 +95,7 @@ def live_app(live_database: Path) -> Iterator[Flask]:
     tmp = live_database.parent
     with pytest.MonkeyPatch.context() as mp:
         mp.setenv("COMPANION_INSTANCE", str(tmp / "instance"))
-        from companion import create_app
+        from companion.app import create_app
 
         app = create_app(
             {"DATABASE": str(live_database), "SECRET_KEY": "test", "TESTING": True}

@@ -12,7 +12,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from companion import exchange, get_db
+from companion import exchange
+from companion.app import get_db
 from companion.rules import GAMES
 from tests.tables import finished_table
 

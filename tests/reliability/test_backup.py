@@ -10,7 +10,8 @@ import sys
 import threading
 import time
 
-from companion import create_app, replays, storage
+from companion import replays, storage
+from companion.app import create_app
 from companion.rules import GAMES, RuleError
 from tests.yard_moves import buy
 

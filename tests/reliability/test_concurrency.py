@@ -7,7 +7,8 @@ import threading
 import pytest
 from werkzeug.serving import make_server
 
-from companion import create_app, storage
+from companion import storage
+from companion.app import create_app
 from tests.reliability.live import action_fields, browser, new_table, post
 
 CLIENTS, TRIES = 4, 12

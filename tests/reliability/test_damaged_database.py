@@ -11,7 +11,8 @@ import threading
 
 import pytest
 
-from companion import create_app, storage
+from companion import storage
+from companion.app import create_app
 from tests.tables import YARD, seed
 
 NAMES, ACTIONS = YARD

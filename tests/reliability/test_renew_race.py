@@ -7,7 +7,8 @@ import threading
 import pytest
 from werkzeug.serving import make_server
 
-from companion import create_app, replays, storage
+from companion import replays, storage
+from companion.app import create_app
 from tests.conftest import fresh, new_table
 from tests.reliability.live import action_fields, browser, new_owned_table, post
 

@@ -17,7 +17,7 @@ def start(instance, ready, answers):
     import os
 
     os.environ["COMPANION_INSTANCE"] = instance
-    from companion import create_app
+    from companion.app import create_app
 
     ready.wait()
     try:

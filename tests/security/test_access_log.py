@@ -13,7 +13,7 @@ import urllib.request
 
 from flask.testing import FlaskClient
 
-from companion import short_id
+from companion.app import short_id
 from companion.serving import AccessLog
 from tests.conftest import act, new_table, text
 

@@ -10,7 +10,8 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from companion import create_app, pdf, storage
+from companion import pdf, storage
+from companion.app import create_app
 from tests.conftest import act, new_table
 
 ROOT = Path(__file__).resolve().parent.parent.parent

@@ -8,7 +8,8 @@ import sys
 import zlib
 from datetime import timedelta
 
-from companion import create_app, get_db, storage
+from companion import storage
+from companion.app import create_app, get_db
 from companion.views.clients import MAX_OWNED_TABLES, MAX_REMEMBERED_TABLES
 from tests.conftest import GERMAN, new_table, text
 from tests.tables import FINISHED, exported, held, seed, upload

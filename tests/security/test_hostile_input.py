@@ -10,7 +10,8 @@ import re
 
 import pytest
 
-from companion import exchange, get_db, storage
+from companion import exchange, storage
+from companion.app import get_db
 from tests.conftest import GERMAN, act, fresh, new_table, set_up, text
 from tests.tables import FINISHED, exported, finished_table, seed, upload
 

@@ -6,7 +6,8 @@ import io
 
 import pytest
 
-from companion import create_app, storage
+from companion import storage
+from companion.app import create_app
 from companion.views import main
 from companion.views.clients import client_key
 from tests.conftest import new_table

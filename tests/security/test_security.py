@@ -28,7 +28,7 @@ def test_the_session_cookie_is_secure_over_https(client):
 
 
 def test_behind_a_tls_proxy_the_cookie_is_secure_when_configured(tmp_path, monkeypatch):
-    from companion import create_app
+    from companion.app import create_app
 
     monkeypatch.setenv("COMPANION_INSTANCE", str(tmp_path))
     app = create_app({"TESTING": True, "DATABASE": str(tmp_path / "db.sqlite"),
@@ -39,7 +39,7 @@ def test_behind_a_tls_proxy_the_cookie_is_secure_when_configured(tmp_path, monke
 
 def test_the_proxy_setting_is_read_from_instance_config(tmp_path, monkeypatch):
     """The README's way to run behind an HTTPS proxy: PROXY_FIX = True in instance/config.py."""
-    from companion import create_app
+    from companion.app import create_app
 
     (tmp_path / "config.py").write_text("PROXY_FIX = True\n")
     monkeypatch.setenv("COMPANION_INSTANCE", str(tmp_path))

@@ -12,7 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from companion import create_app, exchange, replays, rules, storage
+from companion import exchange, replays, rules, storage
+from companion.app import create_app
 from companion.rules.log import CHANGE, VERSION, Event
 from companion.rules.referee import Referee, recorded_log
 

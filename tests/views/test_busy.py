@@ -7,7 +7,8 @@ from contextlib import contextmanager
 
 import pytest
 
-from companion import create_app, storage
+from companion import storage
+from companion.app import create_app
 from tests.conftest import fresh, new_table, text
 
 BUSY = {"en": "The server is busy writing something else just now, so this was not recorded.",

@@ -11,7 +11,8 @@ from urllib.parse import parse_qs, urlsplit
 
 import pytest
 
-from companion import create_app, exchange, get_db, storage
+from companion import exchange, storage
+from companion.app import create_app, get_db
 from companion.rules import GAMES, replay
 from companion.rules.log import Event
 from companion.views import clients

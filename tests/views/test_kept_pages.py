@@ -8,7 +8,7 @@ import re
 import pytest
 from flask import template_rendered
 
-from companion import create_app
+from companion.app import create_app
 from companion.views import pages
 from tests.browser.states import (
     DIRK_DEAL,

@@ -10,7 +10,8 @@ import time
 
 import pytest
 
-from companion import create_app, storage
+from companion import storage
+from companion.app import create_app
 from tests.conftest import act, fresh, new_table, screen, set_up, text
 
 SCRIPT = {"X-Companion": "fetch"}

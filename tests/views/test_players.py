@@ -5,7 +5,7 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from companion import get_db
+from companion.app import get_db
 from companion.views.players import known_players
 from tests.conftest import act, new_table, text
 from tests.tables import seed_on

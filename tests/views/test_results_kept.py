@@ -1,7 +1,8 @@
 """A table's result is kept when it finishes (and taken back with its final), so the players'
 pages read results, never logs: also for imported tables and tables finished before."""
 
-from companion import create_app, get_db, replays, storage
+from companion import replays, storage
+from companion.app import create_app, get_db
 from companion.rules import GAMES
 from tests.conftest import act
 from tests.tables import FINISHED, exported, held, seed, upload

@@ -106,7 +106,7 @@ def test_only_the_phone_that_started_the_table_may_revoke(app, client):
 
 @pytest.fixture
 def strict_app(tmp_path, monkeypatch):
-    from companion import create_app
+    from companion.app import create_app
 
     monkeypatch.setenv("COMPANION_INSTANCE", str(tmp_path / "instance"))
     return create_app({"TESTING": True, "DATABASE": str(tmp_path / "c.sqlite"),

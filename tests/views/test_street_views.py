@@ -440,7 +440,8 @@ def test_an_undone_card_and_the_cards_of_the_starting_phone_s_earlier_tables_are
 def test_a_table_keeps_its_library_when_an_earlier_table_s_links_are_renewed(app, client):
     """The earlier tables a table takes its library from are named by id: renewing one's
     links moves the name along, deleting one takes its cards out."""
-    from companion import get_db, storage
+    from companion import storage
+    from companion.app import get_db
 
     earlier = new_table(client, "Mia", "Ola", game="street")
     assert build(client, earlier, 0, player="Mia", project="hotel", site=1).status_code == 303

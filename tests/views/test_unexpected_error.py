@@ -6,7 +6,7 @@ import logging
 
 import pytest
 
-from companion import create_app
+from companion.app import create_app
 from companion.views import street
 from tests.conftest import act, new_table
 
