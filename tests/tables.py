@@ -1,6 +1,9 @@
-"""Tables for the tests to start from: a finished game of each of the four games, as its table
-logs it, and ways to put a log into the app's database (through the one write path the app
-itself uses), to export a table and to import a file."""
+"""Each game's test data, in one place: a finished game as its table logs it (`FINISHED`, its
+players first), the pages a table of it has (`PAGES`); and ways to put a log into the app's
+database (through the one write path the app itself uses), to export a table and to import a
+file. Every test that goes over the games reads them here; a game added to `GAMES` without them
+fails `tests/test_conventions.py`, which names what is missing (with the fuzz tests' opening
+moves, `tests/fuzz/strategies.GAMES`)."""
 
 import io
 import json
@@ -115,6 +118,16 @@ URBANISATION = (["Ann", "Ben", "Cy"], [
 ])
 FINISHED = {"yard": YARD, "fifth_avenue": FIFTH_AVENUE, "street": STREET,
             "urbanisation": URBANISATION}
+# The pages of a table besides its own ("": the table page), each loaded by the tests.
+PAGES = {"yard": ["", "history", "share", "sheet.pdf"],
+         "fifth_avenue": ["", "history", "share", "board", "sheet.pdf"],
+         "street": ["", "history", "share", "play/0", "play/1", "sheet.pdf"],
+         "urbanisation": ["", "history", "share", "sheet.pdf"]}
+
+
+def players(slug):
+    """The players of the game's finished table, for a test's new table of that game."""
+    return tuple(FINISHED[slug][0])
 
 
 def seed(app, slug, names, actions):

@@ -10,10 +10,9 @@ import pytest
 
 from companion.rules import GAMES
 from tests.conftest import new_table
+from tests.tables import players
 
 CSS = (Path(__file__).resolve().parent.parent / "static" / "app.css").read_text()
-PLAYERS = {"yard": ["Ann", "Ben", "Cy"], "fifth_avenue": ["Ann", "Ben"],
-           "street": ["Ann", "Ben"], "urbanisation": ["Ann", "Ben", "Cy"]}
 
 
 class Controls(HTMLParser):
@@ -77,7 +76,7 @@ def check_page(html, where):
 def screens(client):
     yield "home", "/"
     for slug in GAMES:
-        url = new_table(client, *PLAYERS[slug], game=slug)
+        url = new_table(client, *players(slug), game=slug)
         yield f"{slug} table", url
         yield f"{slug} history", url + "history"
         yield f"{slug} share", url + "share"

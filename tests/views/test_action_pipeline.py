@@ -11,9 +11,7 @@ from companion.rules import GAMES
 from companion.views import game_views
 from companion.views.actions import SHARED, Action
 from tests.conftest import fresh, new_table, set_up, text
-
-NAMES = {"yard": ("Ann", "Ben", "Cy"), "fifth_avenue": ("Ann", "Ben"),
-         "street": ("Ann", "Ben"), "urbanisation": ("Ann", "Ben")}
+from tests.tables import players
 
 
 def event_count(app, url):
@@ -26,7 +24,7 @@ def event_count(app, url):
 def test_every_declared_action_is_served_and_checks_its_form(app, client, slug):
     """Each action a game declares answers at its URL; a form without its fields is refused in
     words (400, or 422 where the rules refuse it) and records nothing."""
-    url = new_table(client, *NAMES[slug], game=slug)
+    url = new_table(client, *players(slug), game=slug)
     declared = game_views(slug).actions
     assert declared and all(isinstance(action, Action) for action in declared.values())
     for name in [*declared, *SHARED]:

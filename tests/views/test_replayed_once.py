@@ -7,18 +7,12 @@ from companion import replays, storage
 from companion.rules import GAMES, replay
 from companion.rules.log import Event
 from tests.conftest import act
-from tests.tables import FINISHED, seed
+from tests.tables import FINISHED, PAGES, seed
 
 
 def snapshot(state):
     """A table's state; `note` only says what the last action did."""
     return {key: value for key, value in vars(state).items() if key != "note"}
-
-
-PAGES = {"yard": ["", "history", "share", "sheet.pdf"],
-         "fifth_avenue": ["", "history", "share", "board", "sheet.pdf"],
-         "street": ["", "history", "share", "play/0", "play/1", "sheet.pdf"],
-         "urbanisation": ["", "history", "share", "sheet.pdf"]}
 
 
 @pytest.mark.parametrize("share", [0.5, 1], ids=["middle", "end"])
