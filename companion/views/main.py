@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 from datetime import timedelta
-from functools import cache, partial
+from functools import lru_cache, partial
 from importlib import import_module
 from types import ModuleType
 from typing import Any
@@ -319,6 +319,9 @@ def blank_pad(slug: str) -> Response:
     return response
 
 
+BLANK_PADS_KEPT = 128
+
+
 def pad_cache() -> str:
     """A blank pad holds no names and is the same for everyone: any cache may keep it for a
     day, a shared one only when the request has no session (a browser's session cookie is sent
@@ -328,10 +331,11 @@ def pad_cache() -> str:
     return f"public, max-age={PAD_CACHE_SECONDS}"
 
 
-@cache
+@lru_cache(maxsize=BLANK_PADS_KEPT)
 def blank_pad_pdf(slug: str, players: int, size: str, language: str) -> bytes:
     """A blank pad is the same for every table: rendered once per game, player count, size and
-    language in a process (at most 80 of them), then served from memory. `language` is the
+    language in a process, then served from memory (the view lets through fewer combinations
+    than BLANK_PADS_KEPT; the bound holds whatever it lets through). `language` is the
     request's, in which it is rendered."""
     return pdf.render_pdf(f"{slug}/pad.html", game=GAMES[slug], players=players, size=size,
                           rules=game_rules(slug))
