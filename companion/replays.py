@@ -13,14 +13,19 @@ or replays just the actions in force.
 
 from __future__ import annotations
 
+import dataclasses
+import hashlib
 import json
 import pickle
+import pkgutil
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
+from importlib import import_module
+from types import ModuleType
 from typing import Any
 
-from . import players, storage
+from . import players, rules, storage
 from .rules import (
     GAMES,
     Correction,
@@ -88,21 +93,44 @@ def undone(game: Game, names: list[str], table: Current, seq: int, load: Load,
     return Current(state, seq, done, (table.last.seq, *table.undone), last, table.last)
 
 
-# The shape of the rules' table states: a snapshot kept under another one is not read (the
-# table is replayed from its log instead). Raise it whenever a state class changes its fields.
-STATES = 5
+# Raise it when a state's fields keep their names and types but change their meaning (a change
+# of the fields themselves changes `SHAPE` by itself).
+MEANING = 5
+
+
+def shape_of_states() -> str:
+    """The shape of the rules' table states, worked out from their classes: every dataclass of
+    `companion.rules` with its fields and their types, and `MEANING`. A snapshot kept under
+    another shape is not read (the table is replayed from its log instead), so a state class
+    that changes its fields needs no number raised by hand."""
+    classes = sorted(
+        (f"{cls.__module__}.{cls.__qualname__}("
+         + ", ".join(f"{f.name}: {f.type}" for f in dataclasses.fields(cls)) + ")")
+        for module in rules_modules() for cls in vars(module).values()
+        if isinstance(cls, type) and dataclasses.is_dataclass(cls)
+        and cls.__module__ == module.__name__)
+    return hashlib.sha256("\n".join([str(MEANING), *classes]).encode()).hexdigest()[:16]
+
+
+def rules_modules() -> list[ModuleType]:
+    """`companion.rules` and each of its modules."""
+    return [rules, *(import_module(f"{rules.__name__}.{info.name}")
+                     for info in pkgutil.iter_modules(rules.__path__))]
+
+
+SHAPE = shape_of_states()
 
 
 def snapshot(table: Current) -> bytes:
-    return pickle.dumps((STATES, table), pickle.HIGHEST_PROTOCOL)
+    return pickle.dumps((SHAPE, table), pickle.HIGHEST_PROTOCOL)
 
 
 def from_snapshot(data: bytes) -> Current | None:
     """A snapshot this module kept: bytes from the app's own database, never from a user (an
-    import replays its events instead); None if it was kept under other rules (`STATES`). Each
+    import replays its events instead); None if it was kept under another shape (`SHAPE`). Each
     call gives a table of its own (a write applies its event to it)."""
     kept = pickle.loads(data)
-    if not isinstance(kept, tuple) or kept[0] != STATES:
+    if not isinstance(kept, tuple) or kept[0] != SHAPE:
         return None
     table: Current = kept[1]
     return table
