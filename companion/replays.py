@@ -121,11 +121,12 @@ def rules_modules() -> list[ModuleType]:
 SHAPE = shape_of_states()
 
 
-def snapshot(table: Current) -> bytes:
+def pickled(table: Current) -> bytes:
+    """The table as its snapshot is stored (`storage.snapshot` reads it back), with its shape."""
     return pickle.dumps((SHAPE, table), pickle.HIGHEST_PROTOCOL)
 
 
-def from_snapshot(data: bytes) -> Current | None:
+def unpickled(data: bytes) -> Current | None:
     """A snapshot this module kept: bytes from the app's own database, never from a user (an
     import replays its events instead); None if it was kept under another shape (`SHAPE`). Each
     call gives a table of its own (a write applies its event to it)."""
@@ -156,7 +157,7 @@ class Memory:
     def copy_of(self, table_id: str, seq: int) -> Current | None:
         """A copy of its own of the table after event `seq`, if it is kept."""
         kept = self._get(self.tables, (table_id, seq))
-        return from_snapshot(kept[1]) if kept else None
+        return unpickled(kept[1]) if kept else None
 
     def state(self, table_id: str, head: int) -> TableState | None:
         return self._get(self.states, (table_id, head))
@@ -217,7 +218,7 @@ def current(db: storage.Database, table_id: str, game: Game, names: list[str]) -
     table = MEMORY.table(table_id, last_seq)
     if table is None:
         data = stored_snapshot(db, table_id, last_seq)
-        table = from_snapshot(data) if data else None
+        table = unpickled(data) if data else None
         if table is None:
             table = replay(game, names, storage.events(db, table_id))
             with storage.write_transaction(db):
@@ -238,7 +239,7 @@ def keep(db: storage.Database, table_id: str, game: Game, names: list[str],
          table: Current) -> bytes:
     """Store a replayed table's snapshot, and its result if it is finished (inside a write
     transaction); the snapshot's bytes."""
-    data = snapshot(table)
+    data = pickled(table)
     storage.keep_snapshot(db, table_id, table.last_seq, data)
     at = storage.event_time(db, table_id, table.last_seq)
     storage.keep_result(db, table_id, result(game, names, table, at))
@@ -338,7 +339,7 @@ def record(db: storage.Database, table_id: str, game: Game, names: list[str], ba
             if behind is not None:  # not on the table as it stands: the screen was outdated
                 raise behind from None
             raise
-        data = snapshot(table)
+        data = pickled(table)
         storage.append_event(db, table_id, event, stored, once,
                              "finished" if table.state.finished else "open", data,
                              result(game, names, table, event.at))
@@ -356,7 +357,7 @@ def as_it_stands(db: storage.Database, table_id: str, game: Game, names: list[st
     kept = MEMORY.copy_of(table_id, seq) if own else MEMORY.table(table_id, seq)
     if kept is None:
         data = stored_snapshot(db, table_id, seq)
-        kept = from_snapshot(data) if data else None
+        kept = unpickled(data) if data else None
     return kept or replay(game, names, storage.events(db, table_id))
 
 
@@ -375,7 +376,7 @@ def stored_payload(payload: Mapping[str, Any]) -> str:
 # Changing a past action -----------------------------------------------------------------------
 
 
-def as_played(db: storage.Database, table_id: str, game: Game,
+def played_log(db: storage.Database, table_id: str, game: Game,
               names: list[str]) -> tuple[list[Event], int]:
     """The table's actions in force as the game had them (changes applied), and its last seq:
     only the events in force are read (the table as it stands names them), however many undo
@@ -391,7 +392,7 @@ def before(db: storage.Database, table_id: str, game: Game, names: list[str], se
     action; RuleError if it is no action in force. With `pending` edits (a change being made,
     of which `seq` is changed too), the game as they leave it. The table keeps its last seq, so
     that what is entered on it is refused once another action comes in meanwhile."""
-    played, last_seq = as_played(db, table_id, game, names)
+    played, last_seq = played_log(db, table_id, game, names)
     target = next((e for e in played if e.seq == seq), None)
     if target is None or (pending and seq in pending):
         raise RuleError(Msg("Action {n} is not in force: it cannot be changed.", n=seq))
@@ -406,5 +407,5 @@ def correction(db: storage.Database, table_id: str, game: Game, names: list[str]
                edits: Mapping[int, Now]) -> Correction:
     """What the game would be with these actions entered again (or taken out): see
     `rules.corrected`. Nothing is written."""
-    played, _last = as_played(db, table_id, game, names)
+    played, _last = played_log(db, table_id, game, names)
     return corrected(game, names, played, edits)

@@ -53,7 +53,7 @@ def play(draw, db, table_id, slug, names, upto):
 
 def change(draw, db, table_id, slug, names):
     game = rules.GAMES[slug]
-    played, last = replays.as_played(db, table_id, game, names)
+    played, last = replays.played_log(db, table_id, game, names)
     target = draw(st.sampled_from(played[1:] or played))
     before = rules.replay(game, names, [e for e in played if e.seq < target.seq]).state
     now = None if draw(st.integers(0, 3)) == 0 else step(

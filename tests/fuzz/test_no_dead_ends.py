@@ -122,7 +122,7 @@ def controls(client: Any, url: str) -> Iterator[Submission]:
 def fix(draw: Any, db: storage.Database, table_id: str, slug: str, names: list[str]) -> None:
     """A past action in force entered again as another legal action, or taken out."""
     game = rules.GAMES[slug]
-    played, last = replays.as_played(db, table_id, game, names)
+    played, last = replays.played_log(db, table_id, game, names)
     index = draw(st.integers(0, len(played) - 1), label="the action fixed")
     before, _target = replays.before(db, table_id, game, names, played[index].seq)
     now = None if draw(st.integers(0, 3), label="taken out") == 0 else \

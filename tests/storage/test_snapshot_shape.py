@@ -18,15 +18,15 @@ def test_a_snapshot_of_another_shape_is_replayed_from_the_log(tmp_path):
     replays.record(db, table_id, GAMES["street"], names, 0, "discard",
                    {"player": "Mia"})
     kept = storage.snapshot(db, table_id)
-    assert replays.from_snapshot(kept[1]).state.step == 2
-    old = pickle.dumps(replays.from_snapshot(kept[1]))  # as snapshots were kept before SHAPE
+    assert replays.unpickled(kept[1]).state.step == 2
+    old = pickle.dumps(replays.unpickled(kept[1]))  # as snapshots were kept before SHAPE
     with storage.write_transaction(db):
         db.execute("update snapshots set state = ? where table_id = ?", [old, table_id])
-    assert replays.from_snapshot(old) is None
+    assert replays.unpickled(old) is None
     replays.MEMORY.forget()
     table = replays.current(db, table_id, GAMES["street"], names)
     assert (table.last_seq, table.state.turn, table.state.step) == (1, "Mia", 2)
-    assert replays.from_snapshot(storage.snapshot(db, table_id)[1]) is not None
+    assert replays.unpickled(storage.snapshot(db, table_id)[1]) is not None
 
 
 def test_a_state_class_that_changes_its_fields_changes_the_shape(monkeypatch):
