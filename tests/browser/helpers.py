@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import re
 import time
+from urllib.parse import unquote
 
 from playwright.sync_api import Locator, Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
@@ -164,3 +165,17 @@ def buy(page: Page, player: str, building: str, times: int = 1) -> None:
         expect(building_button(page, player, building)).to_have_text(
             f"{building.capitalize()} {before + 1}"
         )
+
+
+# A page's own links --------------------------------------------------------------------------
+
+# Files, the language switch and the seq poll: not pages to look at.
+SKIPPED = re.compile(r"\.(pdf|json|csv|webmanifest|js|css|svg|png)(\?|$)|/language/|/seq$")
+
+
+def links(page: Page, under: str) -> list[str]:
+    """The page's links to pages under `under` (no files, no language switch), as paths."""
+    hrefs: list[str] = page.evaluate(
+        "Array.from(document.querySelectorAll('a[href]'), a => a.href)")
+    paths = {unquote(re.sub(r"^https?://[^/]+", "", h)).split("#")[0] for h in hrefs}
+    return sorted(p for p in paths if p.startswith(under) and not SKIPPED.search(p))

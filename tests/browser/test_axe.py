@@ -14,13 +14,12 @@ import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
-from urllib.parse import unquote
 
 import pytest
 from playwright.sync_api import Browser, Page
 
 from benchmarks.games import GAME_SCRIPTS, MID_GAME, PLAYERS
-from tests.browser.helpers import building_button, tap_and_load
+from tests.browser.helpers import building_button, links, tap_and_load
 from tests.browser.states import YARD, YARD_MID, seed
 
 AXE = Path(__file__).resolve().parent / "axe" / "axe.min.js"
@@ -34,7 +33,6 @@ RUN = """async rules => {
     v.nodes.slice(0, 4).map(n => '    ' + n.target.join(' ') + ': '
                             + n.failureSummary.replace(/\\s+/g, ' ').slice(0, 240)).join('\\n'));
 }"""
-SKIPPED = re.compile(r"\.(pdf|json|csv|webmanifest|js|css|svg|png)(\?|$)|/language/|/seq$")
 
 
 def violations(page: Page) -> list[str]:
@@ -44,14 +42,6 @@ def violations(page: Page) -> list[str]:
     dark = page.evaluate("matchMedia('(prefers-color-scheme: dark)').matches")
     found: list[str] = page.evaluate(RUN, COLOUR_RULES if dark else [])
     return found
-
-
-def links(page: Page, under: str) -> list[str]:
-    """The page's links to pages under `under` (no files, no language switch), as paths."""
-    hrefs: list[str] = page.evaluate(
-        "Array.from(document.querySelectorAll('a[href]'), a => a.href)")
-    paths = {unquote(re.sub(r"^https?://[^/]+", "", h)).split("#")[0] for h in hrefs}
-    return sorted(p for p in paths if p.startswith(under) and not SKIPPED.search(p))
 
 
 @pytest.fixture(params=[("light", "en"), ("light", "de"), ("dark", "en")],

@@ -18,12 +18,12 @@ import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
-from urllib.parse import unquote
 
 import pytest
 from playwright.sync_api import Browser, Page
 
 from benchmarks.games import GAME_SCRIPTS, MID_GAME, PLAYERS
+from tests.browser.helpers import links
 from tests.browser.states import seed
 
 SIZE = 44  # CSS px
@@ -53,7 +53,6 @@ SMALL = """([size, exempt]) => {
     .map(([e, r]) => `${e.tagName.toLowerCase()}${classes(e)} "${said(e)}" ` +
                      `${Math.round(r.width)}x${Math.round(r.height)}`);
 }"""
-SKIPPED = re.compile(r"\.(pdf|json|csv|webmanifest|js|css|svg|png)(\?|$)|/language/|/seq$")
 
 
 @pytest.fixture(params=["en", "de"])
@@ -70,13 +69,6 @@ def phone(request: pytest.FixtureRequest, browser: Browser,
 def small_targets(page: Page) -> list[str]:
     found: list[str] = page.evaluate(SMALL, [SIZE, EXEMPT])
     return found
-
-
-def links(page: Page, under: str) -> list[str]:
-    hrefs: list[str] = page.evaluate(
-        "Array.from(document.querySelectorAll('a[href]'), a => a.href)")
-    paths = {unquote(re.sub(r"^https?://[^/]+", "", h)).split("#")[0] for h in hrefs}
-    return sorted(p for p in paths if p.startswith(under) and not SKIPPED.search(p))
 
 
 def measured(page: Page, paths: list[str]) -> dict[str, list[str]]:
