@@ -1,0 +1,94 @@
+"""A game as the platform sees it: what its table state offers (`TableState`) and its entry
+in the registry (`Game`): name, player counts, referee, and its actions in words."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from .common import Placing, Step, shown_reason
+from .log import CHANGE, CHANGE_KEYS, REDO, UNDO
+from .text import Msg
+
+
+class TableState(Protocol):
+    """What every game's table state offers the platform."""
+
+    players: list[str]
+    finished: bool
+
+    def apply(self, kind: str, payload: Mapping[str, Any]) -> None: ...
+    # What an action means here, and its payload as the log keeps it (`common.ActionTable`).
+    def meaning(self, kind: str, payload: Mapping[str, Any]) -> dict[str, Any]: ...
+    def recorded(self, kind: str, payload: Mapping[str, Any]) -> dict[str, Any]: ...
+    def instead_of(self, kind: str, payload: Mapping[str, Any]) -> Step | None: ...
+    def accepted_before(self, kind: str, payload: Mapping[str, Any]) -> dict[str, Any] | None: ...
+    def totals(self) -> dict[str, int]: ...
+    def ranking(self) -> list[Placing]: ...
+    # Whose turn it is and what comes next, in words (None where the rules cannot say).
+    @property
+    def up_next(self) -> str | None: ...
+
+
+@dataclass(frozen=True)
+class Game:
+    """A supported game: its slug (used everywhere), name, player counts and referee."""
+
+    slug: str
+    name: str
+    players: range
+    start: Callable[[list[str]], TableState]
+    describe: Callable[[str, Mapping[str, Any]], str]
+    payload_keys: Callable[[str], frozenset[str] | None]
+    reserved_names: Callable[[int], tuple[str, ...]] = lambda players: ()
+    # The action in words with the table it was applied to, for what the payload only numbers.
+    describe_at: Callable[[Any, str, Mapping[str, Any]], str] | None = None
+    # The action in words with every detail (a street card's icons): a change whose short words
+    # read the same before and after says these.
+    describe_detail: Callable[[str, Mapping[str, Any]], str] | None = None
+    # The kinds of action each player takes on their own, in no order the rules keep (`merges`).
+    independent: frozenset[str] = frozenset()
+
+    def say(self, kind: str, payload: Mapping[str, Any], state: TableState | None = None) -> str:
+        """An action in words; given the table as it stood after it, with what the payload
+        only numbers named (5th Avenue's plots by their colour). A change says what the action
+        it changed was and is now."""
+        if kind == CHANGE:
+            return self.say_change(payload)
+        if state is not None and self.describe_at is not None:
+            return self.describe_at(state, kind, payload)
+        return self.describe(kind, payload)
+
+    def declared(self, kind: str) -> frozenset[str] | None:
+        """The payload keys an event of this kind holds (None: a kind the game does not
+        have): the game's own actions', none for undo and redo, a change's."""
+        if kind in (UNDO, REDO):
+            return frozenset()
+        return CHANGE_KEYS if kind == CHANGE else self.payload_keys(kind)
+
+    def say_change(self, fix: Mapping[str, Any]) -> str:
+        """"Changed: Ann bought a church → Ben bought a church (wrong player)"; "Taken out:
+        ..."; a change of several actions names each."""
+        said_why = shown_reason(fix.get("reason"))
+        reason = Msg(" ({reason})", reason=said_why) if said_why else ""
+        edits = fix["edits"]
+        if len(edits) == 1 and edits[0]["now"] is None:
+            was = edits[0]["was"]
+            return Msg("Taken out: {was}{reason}", was=self.describe(was["kind"], was["payload"]),
+                       reason=reason)
+        said = self.say_edit(edits[0]["was"], edits[0]["now"])
+        for edit in edits[1:]:
+            said = Msg("{said}; {next}", said=said, next=self.say_edit(edit["was"], edit["now"]))
+        return Msg("Changed: {edits}{reason}", edits=said, reason=reason)
+
+    def say_edit(self, was: Mapping[str, Any], now: Mapping[str, Any] | None) -> str:
+        """One action of a change: "Ann bought a church → Ben ...", "... taken out"."""
+        said = self.describe(was["kind"], was["payload"])
+        if now is None:
+            return Msg("{was} taken out", was=said)
+        now_said = self.describe(now["kind"], now["payload"])
+        if now_said == said and self.describe_detail is not None:
+            said = self.describe_detail(was["kind"], was["payload"])
+            now_said = self.describe_detail(now["kind"], now["payload"])
+        return Msg("{was} → {now}", was=said, now=now_said)

@@ -1,0 +1,75 @@
+"""A table's history as a score pad: every event's line, with the points it gave or took."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from .game import Game, TableState
+from .log import CHANGE, Entry, Event, history
+from .replay import gained, replay
+
+
+@dataclass(frozen=True)
+class PadLine:
+    """One line of a table's history, as a score pad reads it: the event (with what an undo or
+    redo acted on), the action in words, the consequence the rules worked out when it differs
+    from those words (a business's plot, an auction's skyscrapers, the VP of a building), and
+    the points it gave or took, seat by seat; whether it is an action of the game as played
+    (one that can be changed). Undone actions, and those a change took out, give no points."""
+
+    entry: Entry
+    said: str
+    note: str | None
+    points: tuple[tuple[str, int], ...]
+    played: bool = False
+
+    @property
+    def taken_out(self) -> bool:
+        """In force, but a change took it out (or dropped it)."""
+        return (self.entry.in_force and not self.played
+                and self.entry.event.kind not in ("undo", "redo", CHANGE))
+
+
+@dataclass(frozen=True)
+class ScorePad:
+    """A table's history as a score pad: the points everyone starts with (the street's
+    starting money counts), then every event's line, oldest first."""
+
+    start: tuple[tuple[str, int], ...]
+    lines: list[PadLine]
+
+
+def score_pad(game: Game, players: list[str], events: Iterable[Event]) -> ScorePad:
+    """Every event in order as a score pad line: the actions in force replayed once, each
+    said with the table it made and its change to every total."""
+    events = list(events)
+    start = game.start(players).totals()
+    totals = [start]
+    made: dict[int, tuple[str, str | None, tuple[tuple[str, int], ...]]] = {}
+
+    def line(event: Event, state: TableState) -> None:
+        before, after = totals[-1], state.totals()
+        said = game.say(event.kind, event.payload, state)
+        note = getattr(state, "note", None)
+        made[event.seq] = (said, None if not note or note.rstrip(".") == said else note,
+                           gained(before, after))
+        totals.append(after)
+
+    state = replay(game, players, events, each=line).state
+    return ScorePad(tuple((p, v) for p, v in start.items() if v),
+                    [_pad_line(game, entry, made, state) for entry in history(events)])
+
+
+def _pad_line(game: Game, entry: Entry, made: Mapping[int, Any], state: TableState) -> PadLine:
+    """An action in force has its line from the replay; an undone one, and an undo or redo
+    (said as the action it acted on), give no points."""
+    event = entry.event
+    if entry.in_force and event.seq in made:
+        said, note, points = made[event.seq]
+        return PadLine(entry, said, note, points, played=True)
+    acted_on = entry.target or event
+    said = "" if acted_on.kind in ("undo", "redo") else game.say(acted_on.kind,
+                                                                   acted_on.payload, state)
+    return PadLine(entry, said, None, ())
