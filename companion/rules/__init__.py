@@ -12,16 +12,16 @@ from . import fifth_avenue_table, street_table, urbanisation_table, yard, yard_t
 from .common import Placing, RuleError
 from .corrections import Correction, Now, corrected
 from .game import Game, TableState
-from .log import CHANGE
+from .log import CHANGE, Event
 from .merging import merges
 from .names import check_players, clean_name
 from .pad import PadLine, ScorePad, score_pad
 from .replay import Current, Gained, gained, replay
 from .text import Msg
 
-__all__ = ["CHANGE", "GAMES", "Correction", "Current", "Gained", "Game", "PadLine", "Placing",
-           "RuleError", "Now", "ScorePad", "TableState", "check_players", "clean_name",
-           "corrected", "find_game", "gained", "merges", "replay", "score_pad"]
+__all__ = ["CHANGE", "GAMES", "Correction", "Current", "Event", "Gained", "Game", "Now",
+           "PadLine", "Placing", "RuleError", "ScorePad", "TableState", "check_players",
+           "clean_name", "corrected", "find_game", "gained", "merges", "replay", "score_pad"]
 
 
 GAMES: dict[str, Game] = {

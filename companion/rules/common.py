@@ -1,4 +1,5 @@
-"""Helpers shared by every game's referee: the error type, ranked splits and final rankings."""
+"""Helpers shared by every game's referee: the error type, ranked splits, final rankings with a
+game's tie-break, seat order and turns, and the action table every game's state is."""
 
 from __future__ import annotations
 
@@ -153,14 +154,53 @@ class Placing:
     shared: bool
 
 
-def final_ranking(totals: Mapping[str, int]) -> list[Placing]:
-    """Order players by total, best first; tied totals share the place (a shared victory)."""
-    ordered = sorted(totals.items(), key=lambda item: -item[1])
-    values = [total for _, total in ordered]
-    return [
-        Placing(values.index(total) + 1, player, total, values.count(total) > 1)
-        for player, total in ordered
-    ]
+def final_ranking(totals: Mapping[str, int],
+                  tie_break: Mapping[str, Any] | None = None) -> list[Placing]:
+    """Order players by total, best first (equal totals in seat order); among equal totals a
+    game's tie-break places the higher value first (`tie_break`: the street's tallest building,
+    Urbanisation's newest factory, 5th Avenue's cards in hand); players equal on both share
+    the place (a shared victory)."""
+    keys = {player: (total, 0 if tie_break is None else tie_break[player])
+            for player, total in totals.items()}
+    values = list(keys.values())
+    return [Placing(1 + sum(other > keys[player] for other in values), player, totals[player],
+                    values.count(keys[player]) > 1)
+            for player in sorted(keys, key=keys.__getitem__, reverse=True)]
+
+
+def winners(ranking: Sequence[Placing]) -> list[str]:
+    """The players placed 1st, in seat order among equals (several: a shared victory)."""
+    return [placing.player for placing in ranking if placing.place == 1]
+
+
+def winners_text(ranking: Sequence[Placing]) -> str:
+    """"Winner: Mia." or "Shared victory: Mia and Ola.", every game's words for the result."""
+    first = winners(ranking)
+    if len(first) == 1:
+        return Msg("Winner: {name}.", name=first[0])
+    return Msg("Shared victory: {names}.", names=join_names(first))
+
+
+# Seat order: "play continues from there in clockwise order" --------------------------------
+
+def seat_after(players: Sequence[str], player: str, seats: int = 1) -> str:
+    """The player `seats` places to the left of `player`, clockwise (the next one by default)."""
+    return players[(players.index(player) + seats) % len(players)]
+
+
+def out_of_turn(at_turn: str, named: object, then: str | None = None) -> str:
+    """Every game's refusal of an action out of turn: "It is Ann's turn, not Ben's." (and what
+    comes next where the game says it: "...: Ann's 2nd action comes next.")."""
+    if then is None:
+        return Msg("It is {here}'s turn, not {recorded}'s.", here=at_turn, recorded=named)
+    return Msg("It is {here}'s turn, not {recorded}'s: {next}.", here=at_turn, recorded=named,
+               next=then)
+
+
+def require_turn(at_turn: str, named: object, then: str | None = None) -> None:
+    """RuleError (`out_of_turn`) unless the player named is the one at turn."""
+    if named != at_turn:
+        raise RuleError(out_of_turn(at_turn, named, then))
 
 
 def known(**values: Any) -> dict[str, Any]:
@@ -236,7 +276,7 @@ class ActionTable:
         """Why an action that records `key` as `recorded` is refused where it would be `here`
         (a game says its own keys in its own words)."""
         if key == "player":
-            return Msg("It is {here}'s turn, not {recorded}'s.", here=here, recorded=recorded)
+            return out_of_turn(here, recorded)
         return Msg("This action was recorded as another one ({key}: {recorded}, here {here}).",
                    key=key, recorded=recorded, here=here)
 

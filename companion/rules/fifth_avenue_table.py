@@ -20,6 +20,8 @@ from .common import (
     known,
     reads,
     require_count,
+    require_turn,
+    seat_after,
 )
 from .fifth_avenue import (
     BUSINESS_LABELS,
@@ -216,8 +218,7 @@ class FifthAvenueTable(ActionTable):
         clockwise order" (the seating order); the first placer starts."""
         if not self.turns or self.first_placer is None:
             return None
-        start = self.players.index(self.first_placer)
-        return self.players[(start + self.turns_taken) % len(self.players)]
+        return seat_after(self.players, self.first_placer, self.turns_taken)
 
     @property
     def first_action_open(self) -> bool:
@@ -272,10 +273,7 @@ class FifthAvenueTable(ActionTable):
 
     def ranking(self) -> list[Placing]:
         """Most VP first; tied leaders are split by the cards left in hand, then share."""
-        totals = self.totals()
-        keyed = {p: totals[p] * 1000 + self.hand_cards.get(p, 0) for p in self.players}
-        placings = final_ranking(keyed)
-        return [Placing(pl.place, pl.player, totals[pl.player], pl.shared) for pl in placings]
+        return final_ranking(self.totals(), {p: self.hand_cards.get(p, 0) for p in self.players})
 
     @property
     def tied_leaders(self) -> list[str]:
@@ -601,8 +599,8 @@ class FifthAvenueTable(ActionTable):
         supply and places them in his supply" (ruling: the rest, if fewer are left)."""
         self._require_phase("playing")
         player = self._owner(payload.get("player", self.current_player), alea=False)
-        if self.current_player not in (None, player):
-            raise RuleError(Msg("It is {player}'s turn.", player=self.current_player))
+        if self.current_player is not None:
+            require_turn(self.current_player, player)
         turn = self._turn_check("skyscrapers")
         self._take_skyscrapers(player)
         self._turn_record(turn)

@@ -25,6 +25,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Literal, TypedDict
 
+from . import common
 from .common import Placing, RuleError, join_names, require_count
 from .text import Msg, Plural
 
@@ -559,17 +560,8 @@ def final_ranking(scores: Mapping[str, Score]) -> list[Placing]:
     if not isinstance(scores, Mapping) or not all(
             isinstance(result, Score) for result in scores.values()):
         raise RuleError(Msg("Score every player's street and account first."))
-    keys = {player: (result.total, result.tallest) for player, result in scores.items()}
-    ordered = sorted(keys, key=lambda player: keys[player], reverse=True)
-    return [
-        Placing(
-            1 + sum(other > keys[player] for other in keys.values()),
-            player,
-            scores[player].total,
-            list(keys.values()).count(keys[player]) > 1,
-        )
-        for player in ordered
-    ]
+    return common.final_ranking({player: result.total for player, result in scores.items()},
+                                {player: result.tallest for player, result in scores.items()})
 
 
 def verdict(scores: Mapping[str, Score]) -> str:
@@ -581,19 +573,19 @@ def verdict(scores: Mapping[str, Score]) -> str:
         raise RuleError(Msg("Score every player's street and account first."))
     best = ranking[0].total
     tied = [placing.player for placing in ranking if placing.total == best]
-    winners = [placing.player for placing in ranking if placing.place == 1]
+    first = common.winners(ranking)
     if len(tied) == 1:
         return Msg("{name} wins with {total} prestige points.", name=tied[0], total=best)
-    floors = scores[winners[0]].tallest
-    if len(winners) > 1:
+    floors = scores[first[0]].tallest
+    if len(first) > 1:
         return Plural("{names} tie on {total} prestige points and on their tallest building "
                       "({n} floor): a shared victory.",
                       "{names} tie on {total} prestige points and on their tallest building "
-                      "({n} floors): a shared victory.", names=join_names(winners),
+                      "({n} floors): a shared victory.", names=join_names(first),
                       total=best, n=floors)
-    runner_up = max(scores[player].tallest for player in tied if player != winners[0])
+    runner_up = max(scores[player].tallest for player in tied if player != first[0])
     return Plural("{names} tie on {total} prestige points; {name} wins with the tallest "
                   "building, {n} floor to {next}.",
                   "{names} tie on {total} prestige points; {name} wins with the tallest "
                   "building, {n} floors to {next}.", names=join_names(tied), total=best,
-                  name=winners[0], n=floors, next=runner_up)
+                  name=first[0], n=floors, next=runner_up)

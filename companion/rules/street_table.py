@@ -22,6 +22,9 @@ from .common import (
     known,
     reads,
     require_count,
+    require_turn,
+    seat_after,
+    winners_text,
     with_reason,
 )
 from .street import (
@@ -181,10 +184,7 @@ class StreetTable(ActionTable):
 
     def winners_text(self) -> str:
         """'Winner: Mia.' or 'Shared victory: Mia and Ola.', for the score pad."""
-        winners = [placing.player for placing in self.ranking() if placing.place == 1]
-        if len(winners) == 1:
-            return Msg("Winner: {name}.", name=winners[0])
-        return Msg("Shared victory: {names}.", names=join_names(winners))
+        return winners_text(self.ranking())
 
     def finished_sites(self, player: str) -> list[bool]:
         return [has_roof(site) for site in self.streets[player]]
@@ -240,9 +240,7 @@ class StreetTable(ActionTable):
         player = self._player(name)
         if self.round_over:
             raise RuleError(ROUND_OVER)
-        if player != self.turn:
-            raise RuleError(Msg("It is {turn}'s turn: {next}.", turn=self.turn,
-                                next=self.up_next))
+        require_turn(self.turn, player, self.up_next)
         if self.step not in steps:
             raise RuleError(Msg("{next}. {rule}", next=self.up_next,
                                 rule=STEP_RULES[self.step]))
@@ -262,8 +260,7 @@ class StreetTable(ActionTable):
         if player == self.players[-1]:
             self.rounds += 1
             self.round_over = self.final_round
-        following = self.players[(self.players.index(player) + 1) % len(self.players)]
-        self._next(following, FIRST)
+        self._next(seat_after(self.players, player), FIRST)
 
     def _notice_end(self, player: str) -> None:
         """"When any player deck becomes empty, or all 5 sites of any street are all finished,

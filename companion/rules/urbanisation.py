@@ -41,6 +41,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TypedDict
 
+from . import common
 from .common import Placing, RuleError, require_count
 from .text import Msg, Plural
 
@@ -492,12 +493,9 @@ def final_ranking(totals: object, factories: object) -> list[Placing]:
     """
     table = _factories(factories)
     totals = _by_player(totals, Msg("totals"))
-    keys = {str(p): (require_count(t, Msg("{player}'s total", player=p), 0),
-                     max(table.get(str(p), []), default=0))
-            for p, t in totals.items()}
-    ordered = sorted(keys, key=lambda player: keys[player], reverse=True)
-    return [Placing(1 + sum(other > keys[p] for other in keys.values()), p, keys[p][0],
-                    list(keys.values()).count(keys[p]) > 1) for p in ordered]
+    checked = {str(p): require_count(t, Msg("{player}'s total", player=p), 0)
+               for p, t in totals.items()}
+    return common.final_ranking(checked, {p: max(table.get(p, []), default=0) for p in checked})
 
 
 def _seats(seat_order: object) -> list[str]:

@@ -23,7 +23,9 @@ from .common import (
     join_names,
     reads,
     require_count,
+    require_turn,
     shown_reason,
+    winners,
 )
 from .text import Msg, Plural
 from .urbanisation import (
@@ -389,10 +391,7 @@ class UrbanisationTable(ActionTable):
         """The player whose turn it is; a payload naming someone else is refused."""
         self._require(segment)
         player = self.order[self.step]
-        named = self._seated(payload.get("player", player))
-        if named != player:
-            raise RuleError(Msg("It is {player}'s turn, not {named}'s.", player=player,
-                                named=named))
+        require_turn(player, self._seated(payload.get("player", player)))
         return player
 
     def _character(self, player: str, payload: Mapping[str, Any], kind: str) -> bool:
@@ -954,7 +953,7 @@ class UrbanisationTable(ActionTable):
             self._invention_bonus(player, report)
         self.reports.append(report)
         self.segment, self.finished = "over", True
-        leaders = [p.player for p in self.ranking() if p.place == 1]
+        leaders = winners(self.ranking())
         if len(leaders) == 1:
             self.note = Msg("Final scoring done: {player} wins.", player=leaders[0])
         else:

@@ -20,6 +20,8 @@ from .common import (
     known,
     reads,
     require_count,
+    seat_after,
+    winners,
 )
 from .text import Msg, Plural
 from .yard import (
@@ -179,7 +181,7 @@ class YardTable(ActionTable):
         if self.last_buyer is None:
             return Msg("{player} takes the first turn.", player=self.starter) \
                 if self.starter else None
-        following = self.players[(self.players.index(self.last_buyer) + 1) % len(self.players)]
+        following = seat_after(self.players, self.last_buyer)
         if self.turn_ended:
             return Msg("It is {next}'s turn.", next=following)
         return Msg("{player} goes on after paying exactly; otherwise it is {next}'s turn.",
@@ -211,12 +213,11 @@ class YardTable(ActionTable):
         """The final result in one sentence: the winner, or the players who share the victory
         (the rules break no tie). Dirk is never among them."""
         ranking = self.ranking()
-        winners = [placing.player for placing in ranking if placing.place == 1]
-        best = ranking[0].total
-        if len(winners) == 1:
-            return Msg("{name} wins with {total} points.", name=winners[0], total=best)
+        first, best = winners(ranking), ranking[0].total
+        if len(first) == 1:
+            return Msg("{name} wins with {total} points.", name=first[0], total=best)
         return Msg("{names} tie on {total} points: a shared victory (the rules break no tie).",
-                   names=join_names(winners), total=best)
+                   names=join_names(first), total=best)
 
     def preview(self, scoring: str) -> list[BuildingResult]:
         """What scoring A, B or C would give if it came now."""

@@ -19,6 +19,7 @@ from ..app import get_db
 from ..i18n import lazy_gettext as _l
 from ..i18n import text
 from ..rules import Current, Gained, Game, Now, RuleError, TableState, find_game
+from ..rules.common import winners
 from ..rules.log import CHANGE, MAX_EVENTS, UNDO, Event
 
 MINUS = "\u2212"  # a lost point said as the minus sign, not a hyphen
@@ -264,9 +265,9 @@ def consequence(state: TableState, said: str, gained: Gained,
     if points:
         parts.append(points)
     if state.finished:
-        winners = [p.player for p in state.ranking() if p.place == 1]
-        if not all(name in " ".join([said, *parts]) for name in winners):
-            parts.append(_("Winner: %(names)s", names=", ".join(winners)))
+        first = winners(state.ranking())
+        if not all(name in " ".join([said, *parts]) for name in first):
+            parts.append(_("Winner: %(names)s", names=", ".join(first)))
     return said, " — ".join(parts)
 
 

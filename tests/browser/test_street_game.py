@@ -161,7 +161,7 @@ def in_view(target: Locator) -> bool:
 
 
 def pdf_text(page: Page) -> str:
-    return linked_pdf_text(page, "Filled score pad (PDF)")
+    return linked_pdf_text(page, "Score sheet (PDF, A5)")
 
 
 # The game -----------------------------------------------------------------------------------

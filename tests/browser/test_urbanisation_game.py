@@ -287,7 +287,7 @@ def test_three_player_urbanisation_game_to_the_score_sheet(page: Page, shot: Sho
     expect(page.locator("#effect")).to_have_count(0)
     shot(page, "urbanisation-06-final-result")
 
-    sheet = squash(linked_pdf_text(page, "Score sheet (PDF)"))
+    sheet = squash(linked_pdf_text(page, "Score sheet (PDF, A4)"))
     for name in PLAYERS:
         assert name in sheet
     assert "Ranking: 1. Cy (35), 2. Ann (34), 3. Ben (32). Winner: Cy." in sheet, sheet

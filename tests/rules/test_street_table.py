@@ -329,15 +329,16 @@ def test_a_purchase_as_the_1st_action_is_refused(purchase, mia):
 
 
 @pytest.mark.parametrize(("before", "action", "words", "legal"), [
-    ((), build("Ola", 1, OFFICE_2), "It is Mia's turn: Mia's 1st action comes next.",
+    ((), build("Ola", 1, OFFICE_2), "It is Mia's turn, not Ola's: Mia's 1st action comes next.",
      build("Mia", 1, OFFICE_2)),
-    ((), discard("Pit"), "It is Mia's turn: Mia's 1st action comes next.", discard("Mia")),
+    ((), discard("Pit"), "It is Mia's turn, not Pit's: Mia's 1st action comes next.",
+     discard("Mia")),
     ((discard("Mia"),), public("Ola", 1, OFFICE_2),
-     "It is Mia's turn: Mia's 2nd action comes next.", public("Mia", 1, OFFICE_2)),
-    ((discard("Mia"),), buy("Pit", "public"), "It is Mia's turn: Mia's 2nd action comes next.",
-     buy("Mia", "public")),
+     "It is Mia's turn, not Ola's: Mia's 2nd action comes next.", public("Mia", 1, OFFICE_2)),
+    ((discard("Mia"),), buy("Pit", "public"),
+     "It is Mia's turn, not Pit's: Mia's 2nd action comes next.", buy("Mia", "public")),
     ((discard("Mia"), buy("Mia", "Ola", 3)), upcoins("Ola"),
-     "It is Mia's turn: Mia builds or discards the bought card next.", discard("Mia")),
+     "It is Mia's turn, not Ola's: Mia builds or discards the bought card next.", discard("Mia")),
 ])
 def test_a_player_acting_in_another_s_turn_is_refused(before, action, words, legal):
     state = play(P3, *before)
@@ -349,7 +350,7 @@ def test_a_player_acting_in_another_s_turn_is_refused(before, action, words, leg
                                    buy("Mia", "public"), discard("Mia")])
 def test_a_third_action_in_a_turn_is_refused(third):
     state = play(P3, build("Mia", 1, OFFICE_2), public("Mia", 2, OFFICE_2))
-    refused(state, third, "It is Ola's turn: Ola's 1st action comes next.")
+    refused(state, third, "It is Ola's turn, not Mia's: Ola's 1st action comes next.")
     state.apply(*build("Ola", 1, OFFICE_2))  # the next player's 1st action
     assert (state.turn, state.step) == ("Ola", SECOND)
 

@@ -176,7 +176,7 @@ def test_the_table_speaks_german_from_the_first_card_to_the_pad(client):
     page = text(client.get(url))
     assert "Mia baut eine Karte" in page and "Mia ist dran: 1. Aktion" in page
     assert "Als Nächstes kommt die 1. Aktion von Mia" in page  # the strip
-    assert f"Regelungen ({len(RULINGS)})" in page and "Wertungsblock bisher (PDF)" in page
+    assert f"Regelungen ({len(RULINGS)})" in page and "Wertungsblatt bis jetzt (PDF)" in page
     assert "Regelung: Jedes Dach zahlt" in text(client.get(url + "?open=rulings"))
     assert "builds a card" not in page and "Ruling:" not in page and "upcoins" not in page
 
