@@ -167,7 +167,7 @@ class StreetTable(ActionTable):
     def up_next(self) -> str:
         """Whose turn it is and what comes next, in words: "Hugo's 2nd action comes next"."""
         if self.finished:
-            return self.winners_text()
+            return winners_text(self.ranking())
         if self.round_over:
             return Msg("The final round is complete: score the game.")
         return Msg(STEP_WORDS[self.step].template, player=self.turn)
@@ -181,10 +181,6 @@ class StreetTable(ActionTable):
 
     def ranking(self) -> list[Placing]:
         return final_ranking(self.scores())
-
-    def winners_text(self) -> str:
-        """'Winner: Mia.' or 'Shared victory: Mia and Ola.', for the score pad."""
-        return winners_text(self.ranking())
 
     def finished_sites(self, player: str) -> list[bool]:
         return [has_roof(site) for site in self.streets[player]]

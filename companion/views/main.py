@@ -42,6 +42,7 @@ from ..app import get_db
 from ..i18n import LANGUAGES, current_language, text
 from ..i18n import lazy_gettext as _l
 from ..rules import GAMES, RuleError, check_players, clean_name, find_game, score_pad
+from ..rules.common import winners_text
 from . import game_views
 from .actions import as_recorded, new_action_key, reason
 from .clients import content_disposition, my_tables, remember, too_often
@@ -84,6 +85,10 @@ def new_table_form() -> NewTableForm:
         if not entry.colour.data or entry.colour.data == "None":
             entry.colour.data = SEAT_COLOURS[seat]
     return form
+
+
+# The winners in every game's words, for the score sheets (templates/pdf/_sheet.html).
+bp.add_app_template_global(winners_text)
 
 
 @bp.app_template_global()

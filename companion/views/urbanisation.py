@@ -57,12 +57,6 @@ def urbanisation_rulings() -> dict[str, str]:
 
 
 @bp.app_template_global()
-def urbanisation_names(names: list[str]) -> str:
-    """'Ann', 'Ann and Ben': names in a sentence of the score sheet."""
-    return join_names(names)
-
-
-@bp.app_template_global()
 def urbanisation_gains(offer: offering.Offer) -> list[str]:
     """What a one-tap action changes on the tracking card, in words: '−$2', '+2 VP', '+1 grain'."""
     said = []
