@@ -167,6 +167,14 @@ def buy(page: Page, player: str, building: str, times: int = 1) -> None:
         )
 
 
+def give_out(page: Page, leftovers: list[tuple[str, str]]) -> None:
+    """Fill the end form: for each card left on display, in order, its space (which only names
+    the row) and the chip of who gets it (a player, or the words for a tie)."""
+    for k, (_space, holder) in enumerate(leftovers):
+        row = page.locator("#end fieldset.leftover").nth(k)
+        row.locator("label.chip", has_text=holder).tap()
+
+
 # A page's own links --------------------------------------------------------------------------
 
 # Files, the language switch and the seq poll: not pages to look at.

@@ -75,6 +75,20 @@ def seed(database: Path, slug: str, players: tuple[str, ...], actions: tuple[Act
         db.close()
 
 
+def record(database: Path, url: str, players: list[str], actions: list[Action]) -> None:
+    """Record actions on the table at `url` (its page's address: /<game>/<table>/) straight into
+    the live database, each checked by the rules as the app checks it (a quick way through many
+    purchases)."""
+    db = storage.connect(str(database))
+    slug, table_id = url.split("?")[0].split("#")[0].rstrip("/").split("/")[-2:]
+    try:
+        for kind, payload in actions:
+            replays.record(db, table_id, GAMES[slug], players, storage.last_seq(db, table_id),
+                           kind, payload)
+    finally:
+        db.close()
+
+
 def logged(database: Path, table_id: str) -> list[Event]:
     db = storage.connect(str(database))
     try:
