@@ -112,6 +112,22 @@ URBANISATION_PLAYED = (scripted.SETUP, *(action for turn in URBANISATION_TURNS f
 URBANISATION = (["Ann", "Ben", "Cy"], [  # one undo and redo after the set-up and 3 characters
     *URBANISATION_PLAYED[:4], UNDO, REDO, *URBANISATION_PLAYED[4:], ("final", {}),
 ])
+# Turn 1 of a 2-player Urbanisation game without Inventions: Ann gets orange work orders and a
+# factory, Ben grain and land. After it Ann has 3 VP (the set-up house, the factory), Ben 4 (the
+# house, 1 citizen, 3 grain left): Ann is the Mayor of turn 2.
+URBANISATION_TWO_SETUP = ("setup", {"inventions": False, "start_player": "Ann", "money": 10,
+                                    "grounds": {"Ann": 2, "Ben": 2}})
+URBANISATION_TWO_TURN_1 = [
+    *scripted.hire("double_orders", "mill_worker", players=["Ann", "Ben"]),
+    scripted.act("work_orders", "Ann", colour="orange", count=2, character="double_orders"),
+    scripted.act("trade_grain", "Ben", buy=2, character="mill_worker"),
+    scripted.act("attract", "Ann", number=3, colour="orange", goods=2, name="Bakery"),
+    scripted.act("buy_land", "Ben", price_markers=1, grounds=2),
+    scripted.act("work_orders", "Ann", colour="grey", count=1),
+    scripted.act("work_orders", "Ben", colour="white", count=2),
+    *scripted.passes("Ann", "Ben"),
+    ("administration", {}),
+]
 FINISHED = {"yard": YARD, "fifth_avenue": FIFTH_AVENUE, "street": STREET,
             "urbanisation": URBANISATION}
 # The pages of a table besides its own ("": the table page), each loaded by the tests.
