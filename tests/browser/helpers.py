@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import re
 import time
+from datetime import datetime
 from urllib.parse import unquote
 
 from playwright.sync_api import Locator, Page, expect
@@ -135,6 +136,17 @@ def money(page: Page, player: str) -> Locator:
 
 def site(page: Page, player: str, number: int) -> Locator:
     return page.locator(f'.site[aria-label="{player}, site {number}"]')
+
+
+# Times ---------------------------------------------------------------------------------------
+
+ZONE = "Pacific/Chatham"  # +12:45 or +13:45: no chance of matching UTC by accident
+
+
+def written_time(stamp: Locator) -> datetime:
+    """What a <time> element's datetime attribute holds: the UTC time the page was written
+    with, whatever app.js shows of it."""
+    return datetime.fromisoformat(stamp.get_attribute("datetime") or "")
 
 
 # The yard's table page -------------------------------------------------------------------------
