@@ -225,7 +225,6 @@ def served_figures(what: str, made: Site, singles: tuple[list[float], bytes], lo
     (times, page), (start, before, after) = singles, rss
     size = len(page)
     median = statistics.median(times)
-    complete = load.share(200) == 1 and not load.errors
     mb = ", ".join(f"{a:.2f} → {b:.2f} MB" for a, b in zip(before, after, strict=True))
     return [
         Figure(SECTION, f"GET /players, {what}: one at a time", median, "ms",
@@ -233,15 +232,20 @@ def served_figures(what: str, made: Site, singles: tuple[list[float], bytes], lo
                note=f"{made.tables} finished tables ({imports_note(made)}); median of "
                     f"{len(times)} urllib GETs after {WARM_UP_GETS} warm-up, max "
                     f"{max(times):.1f} ms; the page is {size / 1024:.0f} KB"),
-        Figure(SECTION, f"GET /players, {what}: p99 under {CLIENTS} wrk connections",
-               load.p99_ms, "ms", target="all 200", met=complete,
-               note=f"{load.rps:.0f} req/s, p50 {load.p50_ms:.1f} ms; {load.requests} "
-                    f"requests: {load.statuses}, {load.errors} socket errors or timeouts"),
+        p99_figure(f"GET /players, {what}: p99 under {CLIENTS} wrk connections", load),
         Figure(SECTION, f"gunicorn workers' RSS after that wrk run, {what}", sum(after), "MB",
                sum(before), f"≤ {RSS_GROWTH} × before", sum(after) <= RSS_GROWTH * sum(before),
                f"VmRSS summed over {len(after)} workers, baseline just before wrk; per worker "
                f"{mb}; at start (before any /players) {sum(start):.1f} MB"),
     ]
+
+
+def p99_figure(title: str, load: wrk.Load) -> Figure:
+    """A wrk run's p99, met when every answer was a 200 and no socket failed."""
+    return Figure(SECTION, title, load.p99_ms, "ms", target="all 200",
+                  met=load.share(200) == 1 and not load.errors,
+                  note=f"{load.rps:.0f} req/s, p50 {load.p50_ms:.1f} ms; {load.requests} "
+                       f"requests: {load.statuses}, {load.errors} socket errors or timeouts")
 
 
 def imports_note(made: Site) -> str:
@@ -330,7 +334,6 @@ def crowd_figures(path: str, made: Site, held: int, singles: tuple[list[float], 
                   load: wrk.Load) -> list[Figure]:
     (times, page), median = singles, statistics.median(singles[0])
     what = f"a browser holding {held} of {made.tables:,} finished tables"
-    complete = load.share(200) == 1 and not load.errors
     return [
         Figure(SECTION, f"GET {path}, {what}: one at a time", median, "ms",
                target=f"≤ {PAGE_TARGET_MS} ms", met=median <= PAGE_TARGET_MS,
@@ -339,10 +342,7 @@ def crowd_figures(path: str, made: Site, held: int, singles: tuple[list[float], 
                     f"{held} of them, spread over the server's; median of {len(times)} urllib "
                     f"GETs with its cookie after {WARM_UP_GETS} warm-up, max "
                     f"{max(times):.1f} ms; the page is {len(page) / 1024:.0f} KB"),
-        Figure(SECTION, f"GET {path}, {what}: p99 under {wrk.CONNECTIONS} wrk connections",
-               load.p99_ms, "ms", target="all 200", met=complete,
-               note=f"{load.rps:.0f} req/s, p50 {load.p50_ms:.1f} ms; {load.requests} "
-                    f"requests: {load.statuses}, {load.errors} socket errors or timeouts"),
+        p99_figure(f"GET {path}, {what}: p99 under {wrk.CONNECTIONS} wrk connections", load),
     ]
 
 

@@ -2,6 +2,7 @@ import re
 
 import pytest
 
+from companion import storage
 from companion.app import create_app
 from companion.rules.fifth_avenue_table import DISTRICT_IDS
 from companion.views.tables import SEAT_COLOURS
@@ -24,6 +25,15 @@ def app(tmp_path, monkeypatch):
 @pytest.fixture
 def client(app):
     return app.test_client()
+
+
+@pytest.fixture
+def db(tmp_path):
+    """A database of the app's schema in a file of its own, for the storage functions."""
+    db = storage.connect(str(tmp_path / "storage.sqlite"))  # not the app fixture's
+    storage.migrate(db)
+    yield db
+    db.close()
 
 
 def new_table(client, *names, game="yard"):
@@ -87,4 +97,18 @@ def set_up(client, *names):
     data |= {f"kind_{d}": "boutique" for d in DISTRICT_IDS}
     data |= {f"row_{k}": kind for k, kind in enumerate(ROW)}
     assert act(client, url, "setup", **data).status_code == 303
+    return url
+
+
+def drawn_table(client):
+    """A 2-player 5th Avenue table set up in one tap ('Draw the set-up for us'), Ann first, the
+    initial skyscrapers placed on the first empty plots of four districts."""
+    url = new_table(client, "Ann", "Ben", game="fifth_avenue")
+    act(client, url, "board/saved")
+    assert "Draw the set-up for us" in text(client.get(url))
+    assert act(client, url, "setup/draw").status_code == 303
+    act(client, url, "first", player="Ann")
+    for district in ("34w", "34e", "times", "42w"):
+        empty = re.search(rf'name="target" value="({district}:\d)"', text(client.get(url)))
+        assert act(client, url, "plot", target=empty.group(1)).status_code == 303
     return url

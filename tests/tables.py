@@ -11,15 +11,7 @@ import json
 from companion import replays, storage
 from companion.app import get_db
 from companion.rules import GAMES
-from companion.rules.urbanisation_example import (
-    SETUP,
-    TURN_1,
-    TURN_2,
-    TURN_3,
-    TURN_4,
-    TURN_5,
-    TURN_6,
-)
+from companion.rules import urbanisation_example as scripted
 from companion.views.tables import SEAT_COLOURS
 from tests.street_moves import ROOF, build, card, passes, public, takes_public
 from tests.yard_moves import buy
@@ -112,10 +104,30 @@ STREET = (["Mia", "Ola"], [
     ("account", {"player": "Ola", "amount": 9}), public("Mia", 2, ROOF), *passes("Ola"),
     ("finish", {}),
 ])
-URBANISATION = (["Ann", "Ben", "Cy"], [
-    SETUP, *TURN_1[:3], UNDO, REDO, *TURN_1[3:], *TURN_2, *TURN_3, *TURN_4, *TURN_5, *TURN_6,
-    ("final", {}),
+# The scripted Urbanisation game (companion/rules/urbanisation_example.py), turn by turn, and
+# every action of it from the set-up to the end of turn 6 (before the final scoring).
+URBANISATION_TURNS = (scripted.TURN_1, scripted.TURN_2, scripted.TURN_3, scripted.TURN_4,
+                      scripted.TURN_5, scripted.TURN_6)
+URBANISATION_PLAYED = (scripted.SETUP, *(action for turn in URBANISATION_TURNS for action in turn))
+URBANISATION = (["Ann", "Ben", "Cy"], [  # one undo and redo after the set-up and 3 characters
+    *URBANISATION_PLAYED[:4], UNDO, REDO, *URBANISATION_PLAYED[4:], ("final", {}),
 ])
+# Turn 1 of a 2-player Urbanisation game without Inventions: Ann gets orange work orders and a
+# factory, Ben grain and land. After it Ann has 3 VP (the set-up house, the factory), Ben 4 (the
+# house, 1 citizen, 3 grain left): Ann is the Mayor of turn 2.
+URBANISATION_TWO_SETUP = ("setup", {"inventions": False, "start_player": "Ann", "money": 10,
+                                    "grounds": {"Ann": 2, "Ben": 2}})
+URBANISATION_TWO_TURN_1 = [
+    *scripted.hire("double_orders", "mill_worker", players=["Ann", "Ben"]),
+    scripted.act("work_orders", "Ann", colour="orange", count=2, character="double_orders"),
+    scripted.act("trade_grain", "Ben", buy=2, character="mill_worker"),
+    scripted.act("attract", "Ann", number=3, colour="orange", goods=2, name="Bakery"),
+    scripted.act("buy_land", "Ben", price_markers=1, grounds=2),
+    scripted.act("work_orders", "Ann", colour="grey", count=1),
+    scripted.act("work_orders", "Ben", colour="white", count=2),
+    *scripted.passes("Ann", "Ben"),
+    ("administration", {}),
+]
 FINISHED = {"yard": YARD, "fifth_avenue": FIFTH_AVENUE, "street": STREET,
             "urbanisation": URBANISATION}
 # The pages of a table besides its own ("": the table page), each loaded by the tests.

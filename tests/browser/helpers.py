@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import re
 import time
+from datetime import datetime
 from urllib.parse import unquote
 
 from playwright.sync_api import Locator, Page, expect
@@ -137,6 +138,17 @@ def site(page: Page, player: str, number: int) -> Locator:
     return page.locator(f'.site[aria-label="{player}, site {number}"]')
 
 
+# Times ---------------------------------------------------------------------------------------
+
+ZONE = "Pacific/Chatham"  # +12:45 or +13:45: no chance of matching UTC by accident
+
+
+def written_time(stamp: Locator) -> datetime:
+    """What a <time> element's datetime attribute holds: the UTC time the page was written
+    with, whatever app.js shows of it."""
+    return datetime.fromisoformat(stamp.get_attribute("datetime") or "")
+
+
 # The yard's table page -------------------------------------------------------------------------
 
 def buyer(page: Page, player: str) -> Locator:
@@ -165,6 +177,14 @@ def buy(page: Page, player: str, building: str, times: int = 1) -> None:
         expect(building_button(page, player, building)).to_have_text(
             f"{building.capitalize()} {before + 1}"
         )
+
+
+def give_out(page: Page, leftovers: list[tuple[str, str]]) -> None:
+    """Fill the end form: for each card left on display, in order, its space (which only names
+    the row) and the chip of who gets it (a player, or the words for a tie)."""
+    for k, (_space, holder) in enumerate(leftovers):
+        row = page.locator("#end fieldset.leftover").nth(k)
+        row.locator("label.chip", has_text=holder).tap()
 
 
 # A page's own links --------------------------------------------------------------------------

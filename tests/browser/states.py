@@ -10,16 +10,9 @@ from companion import replays, storage
 from companion.rules import GAMES
 from companion.rules.fifth_avenue_table import DEFAULT_PROFILE, DEFAULT_SET_SIZES, DISTRICT_IDS
 from companion.rules.log import Event
-from companion.rules.urbanisation_example import (
-    SETUP,
-    TURN_1,
-    TURN_2,
-    TURN_3,
-    TURN_4,
-    TURN_5,
-    TURN_6,
-)
+from companion.rules.urbanisation_example import SETUP, TURN_1
 from companion.views.tables import SEAT_COLOURS
+from tests.tables import URBANISATION_PLAYED
 
 Action = tuple[str, dict[str, Any]]
 
@@ -66,7 +59,7 @@ STREET_BOUGHT = (*STREET_MID, ("upcoins", {"player": "Pit"}),
 URBAN = ("Ann", "Ben", "Cy")
 URBAN_ACTIONS = (SETUP, *TURN_1[:3])
 URBAN_ADMINISTRATION = (SETUP, *TURN_1[:-1])
-URBAN_FINAL = (SETUP, *TURN_1, *TURN_2, *TURN_3, *TURN_4, *TURN_5, *TURN_6)
+URBAN_FINAL = URBANISATION_PLAYED
 
 
 def seed(database: Path, slug: str, players: tuple[str, ...], actions: tuple[Action, ...]) -> str:
@@ -78,6 +71,20 @@ def seed(database: Path, slug: str, players: tuple[str, ...], actions: tuple[Act
         for done, (kind, payload) in enumerate(actions):
             replays.record(db, table_id, GAMES[slug], list(players), done, kind, payload)
         return table_id
+    finally:
+        db.close()
+
+
+def record(database: Path, url: str, players: list[str], actions: list[Action]) -> None:
+    """Record actions on the table at `url` (its page's address: /<game>/<table>/) straight into
+    the live database, each checked by the rules as the app checks it (a quick way through many
+    purchases)."""
+    db = storage.connect(str(database))
+    slug, table_id = url.split("?")[0].split("#")[0].rstrip("/").split("/")[-2:]
+    try:
+        for kind, payload in actions:
+            replays.record(db, table_id, GAMES[slug], players, storage.last_seq(db, table_id),
+                           kind, payload)
     finally:
         db.close()
 

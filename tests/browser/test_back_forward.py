@@ -16,12 +16,11 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page, Playwright
 
-from companion import replays, storage
-from companion.rules import GAMES
-from tests.browser.states import YARD, YARD_MID, seed
+from tests.browser.states import YARD, YARD_MID, record, seed
 
 SHOWN = "() => document.readyState === 'complete' && getComputedStyle(document.documentElement)" \
         ".opacity === '1' && location.pathname.endsWith('/')"
+ANN_BUYS_A_PARK = ("buy", {"player": "Ann", "building": "park"})  # on another phone, meanwhile
 
 
 @pytest.fixture
@@ -67,12 +66,7 @@ def test_a_table_changed_meanwhile_is_loaded_anew(phone: Page, live_database: Pa
     table_id = seed(live_database, "yard", YARD, YARD_MID)
 
     def another_phone_buys() -> None:
-        db = storage.connect(str(live_database))
-        try:
-            replays.record(db, table_id, GAMES["yard"], list(YARD), len(YARD_MID), "buy",
-                           {"player": "Ann", "building": "park"})
-        finally:
-            db.close()
+        record(live_database, f"/yard/{table_id}/", list(YARD), [ANN_BUYS_A_PARK])
 
     to_history_and_back(phone, table_id, another_phone_buys)
     assert phone.evaluate("window.leftAt") is None  # the outdated page was never kept
@@ -98,12 +92,7 @@ def test_without_the_back_forward_cache_back_loads_the_table_anew(page: Page,
     page.goto(f"/yard/{table_id}/")
     with page.expect_navigation():
         page.locator(f'a[href$="/{table_id}/history"]').first.click()
-    db = storage.connect(str(live_database))
-    try:
-        replays.record(db, table_id, GAMES["yard"], list(YARD), len(YARD_MID), "buy",
-                       {"player": "Ann", "building": "park"})
-    finally:
-        db.close()
+    record(live_database, f"/yard/{table_id}/", list(YARD), [ANN_BUYS_A_PARK])
     with page.expect_navigation():
         page.go_back()
     assert page.evaluate("document.body.dataset.seq") == str(len(YARD_MID) + 1)

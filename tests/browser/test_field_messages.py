@@ -9,17 +9,13 @@ from typing import Any
 
 from playwright.sync_api import Browser, expect
 
-from tests.browser.helpers import tap_and_load
+from tests.browser.helpers import start_table, tap_and_load
 
 
 def corrections(browser: Browser, context_args: dict[str, Any], script: bool) -> Any:
     context = browser.new_context(**context_args, java_script_enabled=script)
     page = context.new_page()
-    page.goto("/")
-    page.get_by_role("radio", name="Construction yard card game").check()  # a new browser: none
-    for seat, name in enumerate(["Ann", "Ben", "Cy"], start=1):
-        page.get_by_placeholder(f"Player {seat}", exact=True).fill(name)
-    tap_and_load(page, page.get_by_role("button", name="Start the game"))
+    start_table(page, ["Ann", "Ben", "Cy"])
     tap_and_load(page, page.get_by_role("link", name="Corrections"))
     page.get_by_label("Count").fill("99")
     page.get_by_label("What for").first.fill("counted again")

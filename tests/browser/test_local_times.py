@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import io
 import re
-from datetime import datetime
 from typing import Any
 from zoneinfo import ZoneInfo
 
@@ -15,20 +14,14 @@ from babel.dates import format_date
 from playwright.sync_api import Browser, expect
 from pypdf import PdfReader
 
-from tests.browser.helpers import tap_and_load
-
-ZONE = "Pacific/Chatham"  # +12:45 or +13:45: no chance of matching UTC by accident
+from tests.browser.helpers import ZONE, start_table, tap_and_load, written_time
 
 
 def a_table_then_home(browser: Browser, context_args: dict[str, Any], script: bool) -> Any:
     """A new phone in ZONE starts a table, then opens the home page (its tables listed)."""
     context = browser.new_context(**context_args, timezone_id=ZONE, java_script_enabled=script)
     page = context.new_page()
-    page.goto("/")
-    page.get_by_role("radio", name="Construction yard card game").check()
-    for seat, name in enumerate(["Ann", "Ben", "Cy"], start=1):
-        page.get_by_placeholder(f"Player {seat}", exact=True).fill(name)
-    tap_and_load(page, page.get_by_role("button", name="Start the game"))
+    start_table(page, ["Ann", "Ben", "Cy"])
     table = page.url
     page.goto("/")
     return context, page, table
@@ -40,8 +33,7 @@ def test_your_tables_are_dated_in_the_phones_time_zone(browser: Browser,
     context, page, _table = a_table_then_home(browser, browser_context_args, script=True)
     try:
         stamp = page.locator("ul.tables time").first
-        local = datetime.fromisoformat(stamp.get_attribute("datetime") or "").astimezone(
-            ZoneInfo(ZONE))
+        local = written_time(stamp).astimezone(ZoneInfo(ZONE))
         expect(stamp).to_have_text(local.strftime("%Y-%m-%d %H:%M"))
     finally:
         context.close()
@@ -52,8 +44,7 @@ def test_without_javascript_your_tables_say_utc(browser: Browser,
     context, page, _table = a_table_then_home(browser, browser_context_args, script=False)
     try:
         stamp = page.locator("ul.tables time").first
-        utc = datetime.fromisoformat(stamp.get_attribute("datetime") or "")
-        expect(stamp).to_have_text(utc.strftime("%Y-%m-%d %H:%M") + " UTC")
+        expect(stamp).to_have_text(written_time(stamp).strftime("%Y-%m-%d %H:%M") + " UTC")
     finally:
         context.close()
 
@@ -63,8 +54,7 @@ def test_the_score_sheet_is_dated_in_the_phones_time_zone(browser: Browser,
                                                           ) -> None:
     context, page, table = a_table_then_home(browser, browser_context_args, script=True)
     try:
-        created = datetime.fromisoformat(
-            page.locator("ul.tables time").first.get_attribute("datetime") or "")
+        created = written_time(page.locator("ul.tables time").first)
         tap_and_load(page, page.locator("ul.tables a").first)  # the zone goes with a link
         sheet = page.request.get(table + "sheet.pdf?size=A5")
         assert sheet.ok, sheet.status

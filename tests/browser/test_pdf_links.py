@@ -8,7 +8,7 @@ from typing import Any
 
 from playwright.sync_api import Browser
 
-from tests.browser.helpers import tap_and_load
+from tests.browser.helpers import start_table
 
 # What Chromium answers for an app opened from the home screen (it cannot be started so here).
 STANDALONE = """
@@ -24,11 +24,7 @@ def yard_table(browser: Browser, context_args: dict[str, Any], installed: bool) 
     if installed:
         context.add_init_script(STANDALONE)
     page = context.new_page()
-    page.goto("/")
-    page.get_by_role("radio", name="Construction yard card game").check()  # a new browser: none
-    for seat, name in enumerate(["Ann", "Ben", "Cy"], start=1):
-        page.get_by_placeholder(f"Player {seat}", exact=True).fill(name)
-    tap_and_load(page, page.get_by_role("button", name="Start the game"))
+    start_table(page, ["Ann", "Ben", "Cy"])
     return context, page
 
 

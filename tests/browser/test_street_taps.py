@@ -79,6 +79,15 @@ def expect_turn(page: Page, heading: str) -> None:
     expect(turn(page).locator("h2")).to_have_text(heading)
 
 
+def store_from_ola(taps: Taps, number: int) -> None:
+    """Mia's 2nd action: the store seen before, bought from Ola's deck for the $3 the card costs
+    (the deck, then the site's button); then it is Ola's turn."""
+    page = taps.page
+    taps.touch(chip(page, "Where the card came from", "From Ola's deck"), "from Ola's deck")
+    taps.tap(known(page, "store", number), f"the store, site {number}: its $3 from the card")
+    expect_turn(page, "Ola's turn: 1st action")
+
+
 def screenshot(page: Page, name: str) -> None:
     """The screen as the phone shows it (not the whole page): what a thumb reaches unscrolled,
     and the page never wider than the phone."""
@@ -99,9 +108,7 @@ def test_a_turn_of_two_cards_built_before_at_this_table_takes_3_taps(
     expect_turn(page, "Mia's turn: 2nd action")
     screenshot(page, "known-2nd-action")
     expect(turn(page).locator(".known", has_text="store").locator(".price")).to_have_text("$3")
-    taps.touch(chip(page, "Where the card came from", "From Ola's deck"), "from Ola's deck")
-    taps.tap(known(page, "store", 4), "the store, site 4: its $3 from the card")
-    expect_turn(page, "Ola's turn: 1st action")
+    store_from_ola(taps, 4)
     taps.held_to("street: a turn of two cards built before at this table", 4)
     assert taps.count == 3, taps
     expect(money(page, "Mia")).to_contain_text("$4 · upcoins on deck 0")
@@ -119,9 +126,7 @@ def test_a_turn_of_two_cards_seen_at_this_phone_s_earlier_table_takes_3_taps(
     screenshot(page, "earlier-table-1st-action")
     taps = Taps(page)
     taps.tap(known(page, "office", 1), "the office, site 1")
-    taps.touch(chip(page, "Where the card came from", "From Ola's deck"), "from Ola's deck")
-    taps.tap(known(page, "store", 2), "the store, site 2: its $3 from the card")
-    expect_turn(page, "Ola's turn: 1st action")
+    store_from_ola(taps, 2)
     taps.held_to("street: a turn of two cards seen at this phone's earlier table", 4)
     assert taps.count == 3, taps
     expect(money(page, "Mia")).to_contain_text("$7 · upcoins on deck 0")
@@ -198,9 +203,7 @@ def test_a_turn_with_one_new_card_built_free_takes_6_taps(page: Page,
     card.held_to("street: a new card built free (2 icons)", 4)
     counted(taps, card)
     screenshot(page, "new-card-then-2nd-action")
-    taps.touch(chip(page, "Where the card came from", "From Ola's deck"), "from Ola's deck")
-    taps.tap(known(page, "store", 4), "the store, site 4")
-    expect_turn(page, "Ola's turn: 1st action")
+    store_from_ola(taps, 4)
     taps.held_to("street: a turn with one new card (free)", 6)
     expect(site(page, "Mia", 1).locator(".scard").first).to_contain_text("apartment")
 
@@ -229,9 +232,7 @@ def test_a_card_built_before_takes_2_taps_on_a_second_phone_too(
         expect(turn(phone).locator(".known", has_text="store").locator(".price")).to_have_text(
             "$3")
         taps = Taps(phone)
-        taps.touch(chip(phone, "Where the card came from", "From Ola's deck"), "from Ola's deck")
-        taps.tap(known(phone, "store", 2), "the store, site 2: its $3 from the card")
-        expect_turn(phone, "Ola's turn: 1st action")
+        store_from_ola(taps, 2)
         taps.held_to("street: a card built before, bought, on a second phone", 2)
         assert taps.count == 2, taps
         expect(money(phone, "Mia")).to_contain_text("$7 · upcoins on deck 0")

@@ -22,33 +22,21 @@ from companion.rules.urbanisation_example import SETUP as EXAMPLE_SETUP
 from companion.rules.urbanisation_example import TURN_1 as EXAMPLE_TURN_1
 from companion.rules.urbanisation_example import TURN_2 as EXAMPLE_TURN_2
 from companion.rules.urbanisation_example import TURN_3 as EXAMPLE_TURN_3
-from companion.rules.urbanisation_example import act, hire, passes
+from companion.rules.urbanisation_example import act, hire
 from companion.rules.urbanisation_table import UrbanisationTable
 from tests.browser.helpers import tap_and_load
 from tests.browser.states import logged, seed
 from tests.browser.taps import Taps
+from tests.tables import URBANISATION_TWO_SETUP as TWO_SETUP
+from tests.tables import URBANISATION_TWO_TURN_1 as TWO_TURN_1
 
 Action = tuple[str, dict[str, Any]]
 SHOTS = Path(os.environ.get("URBANISATION_SHOTS", "/tmp/urbanisation-shots"))  # one per clone
 TWO = ("Ann", "Ben")
 ADMIN: Action = ("administration", {})
 
-# Turn 1 of a 2-player game (seeded): Ann gets orange work orders and a factory, Ben grain and
-# land. After it Ann has 3 VP (the set-up house, the factory), Ben 4 (the house, 1 citizen, 3
-# grain left): Ann is the Mayor of turn 2.
-TWO_SETUP: Action = ("setup", {"inventions": False, "start_player": "Ann", "money": 10,
-                               "grounds": {"Ann": 2, "Ben": 2}})
-TWO_TURN_1: list[Action] = [
-    *hire("double_orders", "mill_worker", players=list(TWO)),
-    act("work_orders", "Ann", colour="orange", count=2, character="double_orders"),
-    act("trade_grain", "Ben", buy=2, character="mill_worker"),
-    act("attract", "Ann", number=3, colour="orange", goods=2, name="Bakery"),
-    act("buy_land", "Ben", price_markers=1, grounds=2),
-    act("work_orders", "Ann", colour="grey", count=1),
-    act("work_orders", "Ben", colour="white", count=2),
-    *passes("Ann", "Ben"),
-    ADMIN,
-]
+# Turn 1 of a 2-player game (TWO_SETUP, TWO_TURN_1: tests/tables.py) is seeded: Ann gets orange
+# work orders and a factory, Ben grain and land; Ann is the Mayor of turn 2.
 # Turn 2, played on the phone: every action kind a turn usually holds.
 TWO_TURN_2: list[Action] = [
     *hire("architect", "tax_collector", players=list(TWO)),
@@ -110,6 +98,23 @@ def assert_recorded(database: Path, table_id: str, seeded: list[Action],
     assert len(recorded) == len(played), recorded
     for (kind, payload), (meant_kind, meant) in zip(recorded, played, strict=True):
         assert kind == meant_kind and meant.items() <= payload.items(), (kind, payload, meant)
+
+
+# Cy's invention in the example game's turn 2: the grey money card, its end bonus printed with it.
+GREY_MONEY_INVENTION = act("invention", "Cy", marker=None, to=1,
+                           cards=[{"ability": "grey_money", "factory": "Car Factory"}])
+
+
+def grey_money_invention(taps: Taps, name: str) -> None:
+    """Cy opens "Acquire invention", chooses the grey money card as printed (its ability and end
+    bonus in one choice: issue 42) and taps docking space 1; `name` is the screenshot's."""
+    page = taps.page
+    taps.tap(page.locator("#open-invention-card"), "open Acquire invention")
+    form = page.locator("#invention-card")
+    taps.choose(form.get_by_label("The card"), "grey_money|Car Factory", "the grey money card")
+    shot(page, name)
+    taps.tap(form.locator('button[name="to"][value="1"]'), "docking space 1")
+    expect(page.locator("p.just-scored")).to_contain_text("Cy moved to docking space 1 for $0")
 
 
 def test_a_typical_two_player_turn(page: Page, live_database: Path) -> None:
@@ -186,15 +191,8 @@ def test_an_invention_seen_before_takes_3_taps(page: Page, live_database: Path) 
     table_id = seed(live_database, "urbanisation", ("Ann", "Ben", "Cy"), tuple(seeded))
     page.goto(f"/urbanisation/{table_id}/")
     taps = Taps(page)
-    taps.tap(page.locator("#open-invention-card"), "open Acquire invention")
-    form = page.locator("#invention-card")
-    taps.choose(form.get_by_label("The card"), "grey_money|Car Factory", "the grey money card")
-    shot(page, "invention-seen-before")
-    taps.tap(form.locator('button[name="to"][value="1"]'), "docking space 1")
-    expect(page.locator("p.just-scored")).to_contain_text("Cy moved to docking space 1 for $0")
-    assert_recorded(live_database, table_id, seeded, [act(
-        "invention", "Cy", marker=None, to=1,
-        cards=[{"ability": "grey_money", "factory": "Car Factory"}])])
+    grey_money_invention(taps, "invention-seen-before")
+    assert_recorded(live_database, table_id, seeded, [GREY_MONEY_INVENTION])
     taps.held_to("Urbanisation: take an invention seen before", 3)
 
 
@@ -343,15 +341,8 @@ def test_issue_42_an_invention_in_3_taps(page: Page, live_database: Path) -> Non
     table_id = after_previous(page, live_database, seeded,
                               lambda page: hire_button(page, "tax_collector"))
     taps = Taps(page)
-    taps.tap(page.locator("#open-invention-card"), "open Acquire invention")
-    form = page.locator("#invention-card")
-    taps.choose(form.get_by_label("The card"), "grey_money|Car Factory", "the card")
-    shot(page, "issue-42-invention")
-    taps.tap(form.locator('button[name="to"][value="1"]'), "docking space 1")
-    expect(page.locator("p.just-scored")).to_contain_text("Cy moved to docking space 1 for $0")
-    assert_recorded(live_database, table_id, seeded, [act(
-        "invention", "Cy", marker=None, to=1,
-        cards=[{"ability": "grey_money", "factory": "Car Factory"}])])
+    grey_money_invention(taps, "issue-42-invention")
+    assert_recorded(live_database, table_id, seeded, [GREY_MONEY_INVENTION])
     taps.held_to("Urbanisation: an invention (issue 42)", 3)
 
 

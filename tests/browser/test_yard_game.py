@@ -15,17 +15,18 @@ from typing import Any
 
 from playwright.sync_api import BrowserContext, Locator, Page, expect
 
-from companion import replays, storage
-from companion.rules import GAMES
 from tests.browser.helpers import (
     building_button,
     buy,
     buyer,
+    give_out,
     linked_pdf_text,
     squash,
     start_table,
     tap_and_load,
 )
+from tests.browser.states import record
+from tests.yard_moves import buys
 
 Shot = Callable[[Page, str], Any]
 TABLE_URL = re.compile(r"/yard/[^/]+/$")
@@ -92,25 +93,6 @@ def scoring_details(page: Page, scoring: str) -> Locator:
 
 def ranking_lines(page: Page) -> list[str]:
     return [" ".join(t.split()) for t in page.locator("ol.ranking li").all_inner_texts()]
-
-
-def buys(player: str, **counts: int) -> list[tuple[str, dict[str, Any]]]:
-    return [("buy", {"player": player, "building": b, "for": player})
-            for b, n in counts.items() for _ in range(n)]
-
-
-def record(database: Path, url: str, players: list[str],
-           actions: list[tuple[str, dict[str, Any]]]) -> None:
-    """Record actions on the table at `url` straight into the live database, each checked by
-    the rules as the app checks it (a quick way through many purchases)."""
-    db = storage.connect(str(database))
-    table_id = url.split("?")[0].split("#")[0].rstrip("/").split("/")[-1]
-    try:
-        for kind, payload in actions:
-            replays.record(db, table_id, GAMES["yard"], players, storage.last_seq(db, table_id),
-                           kind, payload)
-    finally:
-        db.close()
 
 
 def pdf_text(page: Page) -> str:
@@ -221,10 +203,7 @@ def test_four_player_game_to_the_score_sheet(page: Page, shot: Shot,
     # theater and a park). The park lies on blue and goes to Ben; the museum on green stays
     # unsold (a tie); the theater on orange goes to Anna.
     expect(page.locator("#end legend")).to_have_text(["Museum", "Theater", "Park"])
-    for k, (_space, holder) in enumerate(
-            [("green", "tie or nobody"), ("orange", "Anna"), ("blue", "Ben")]):
-        row = page.locator("#end fieldset.leftover").nth(k)
-        row.locator("label.chip", has_text=holder).tap()
+    give_out(page, [("green", "tie or nobody"), ("orange", "Anna"), ("blue", "Ben")])
     shot(page, "06-end-form")
     tap_and_load(page, page.get_by_role("button", name="Give out the cards and score C"))
     expect(page.locator(".error, .refusal")).to_have_count(0)
@@ -318,10 +297,7 @@ def test_two_player_game_with_dirk(page: Page, shot: Shot, live_database: Path) 
     # money, so he is not offered.
     expect(page.locator("#end legend")).to_have_text(["Museum", "Theater", "Church"])
     expect(page.locator("#end label.chip", has_text="Dirk")).to_have_count(0)
-    for k, (_space, holder) in enumerate(
-            [("blue", "Eva"), ("green", "tie or nobody"), ("yellow", "Finn")]):
-        row = page.locator("#end fieldset.leftover").nth(k)
-        row.locator("label.chip", has_text=holder).tap()
+    give_out(page, [("blue", "Eva"), ("green", "tie or nobody"), ("yellow", "Finn")])
     shot(page, "12-dirk-end-form")
     tap_and_load(page, page.get_by_role("button", name="Give out the cards and score C"))
 

@@ -19,9 +19,9 @@ import pytest
 from playwright.sync_api import Browser, Locator, Page, expect
 from pypdf import PdfReader
 
-from companion import replays, storage
-from companion.rules import GAMES
-from tests.browser.helpers import squash, tap_and_load
+from tests.browser.helpers import give_out, squash, tap_and_load
+from tests.browser.states import record
+from tests.yard_moves import buys
 
 Shot = Callable[[Page, str], Any]
 TABLE_URL = re.compile(r"/yard/[^/]+/$")
@@ -72,25 +72,6 @@ def score(page: Page, scoring: str) -> None:
         "button", name=f"Karte „Wertung {scoring}“ gezogen: jetzt werten"))
     expect(page.locator(".error, .refusal")).to_have_count(0)
     expect(page.get_by_role("heading", name=f"Wertung {scoring} erledigt")).to_be_visible()
-
-
-def buys(player: str, **counts: int) -> list[tuple[str, dict[str, Any]]]:
-    return [("buy", {"player": player, "building": b, "for": player})
-            for b, n in counts.items() for _ in range(n)]
-
-
-def record(database: Path, url: str, players: list[str],
-           actions: list[tuple[str, dict[str, Any]]]) -> None:
-    """Record actions on the table at `url` straight into the live database, each checked by
-    the rules as the app checks it (a quick way through many purchases)."""
-    db = storage.connect(str(database))
-    table_id = url.split("?")[0].split("#")[0].rstrip("/").split("/")[-1]
-    try:
-        for kind, payload in actions:
-            replays.record(db, table_id, GAMES["yard"], players, storage.last_seq(db, table_id),
-                           kind, payload)
-    finally:
-        db.close()
 
 
 def pdf_text(page: Page, link_name: str | re.Pattern[str]) -> str:
@@ -168,10 +149,7 @@ def test_a_three_player_game_in_german(german: Page, shot: Shot, live_database: 
     expect(page.get_by_role("heading", name="Spielende: die letzten Karten und Wertung C")
            ).to_be_visible()
     expect(page.locator("#end legend")).to_have_text(["Theater", "Bahnhof", "Park"])
-    for k, (_space, holder) in enumerate(
-            [("grün", "Gleichstand oder niemand"), ("gelb", "Ben"), ("blau", "Cleo")]):
-        row = page.locator("#end fieldset.leftover").nth(k)
-        row.locator("label.chip", has_text=holder).tap()
+    give_out(page, [("grün", "Gleichstand oder niemand"), ("gelb", "Ben"), ("blau", "Cleo")])
     shot(page, "de-05-yard-end-form")
     tap_and_load(page, page.get_by_role("button", name="Karten vergeben und Wertung C"))
     expect(page).to_have_url(TABLE_URL)

@@ -12,7 +12,6 @@ RULES_FUZZ_EXAMPLES=2000 pytest tests/fuzz/test_fifth_avenue_turn_order.py
 import copy
 import pickle
 
-import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -22,8 +21,9 @@ from companion.rules.fifth_avenue_table import (
     TAKEN_AT_START,
     FifthAvenueTable,
 )
+from tests.fuzz import fuzzing
 from tests.fuzz import strategies as s
-from tests.fuzz.fuzzing import examples
+from tests.fuzz.fuzzing import after_the_end_refused, examples, replayed, wrong_steps_refused
 
 GAME = rules.GAMES["fifth_avenue"]
 LONGEST = 40  # steps before every 1st action is a business: the 12th ends the game soon
@@ -34,10 +34,7 @@ def refused_unchanged(state, step):
     """`step` is refused, and the table is as it was, to the last byte (`note` only says what
     the last action did: no game state)."""
     state.note = None
-    before = pickle.dumps(state)
-    with pytest.raises(rules.RuleError):
-        state.apply(*copy.deepcopy(step))
-    assert pickle.dumps(state) == before, step
+    fuzzing.refused_unchanged(state, step)
 
 
 def skyscrapers_kept(state):
@@ -60,8 +57,7 @@ def test_legal_games_are_played_to_the_end_and_wrong_steps_are_refused(data, sea
     state = FifthAvenueTable.start(players)
     log = []
     while not state.finished:
-        for _ in range(data.draw(st.integers(0, wrong), label="wrong steps")):
-            refused_unchanged(state, data.draw(s.fifth_avenue_wrong_step(state), label="wrong"))
+        wrong_steps_refused(data, state, s.fifth_avenue_wrong_step, wrong, refused_unchanged)
         step = data.draw(s.fifth_avenue_next(state, late=len(log) > LONGEST), label="legal")
         state.apply(*copy.deepcopy(step))  # a legal step: never refused
         log.append(step)
@@ -70,13 +66,11 @@ def test_legal_games_are_played_to_the_end_and_wrong_steps_are_refused(data, sea
             assert state.current_player in players
         skyscrapers_kept(state)
     assert state.turns and state.final_scored and log[-1][0] in ("final", "hand_cards")
-    for _ in range(3):  # after the end: every step of a turn, an auction, the scoring again
-        refused_unchanged(state, data.draw(s.fifth_avenue_wrong_step(state),
-                                           label="after the end"))
-    replayed = rules.replay(GAME, players, [rules.Event(seq, kind, payload)
-                                            for seq, (kind, payload) in enumerate(log, 1)])
-    replayed.state.note = state.note = None
-    assert pickle.dumps(replayed.state) == pickle.dumps(state)  # the log is the game
+    # After the end: every step of a turn, an auction, the scoring again.
+    after_the_end_refused(data, state, s.fifth_avenue_wrong_step, refused_unchanged)
+    replay = replayed(GAME, players, log)
+    replay.note = state.note = None
+    assert pickle.dumps(replay) == pickle.dumps(state)  # the log is the game
 
 
 @examples(40)

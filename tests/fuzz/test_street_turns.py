@@ -17,18 +17,10 @@ from hypothesis import strategies as st
 from companion import rules
 from companion.rules.street_table import StreetTable
 from tests.fuzz import strategies as s
-from tests.fuzz.fuzzing import examples
+from tests.fuzz.fuzzing import after_the_end_refused, examples, replayed, wrong_steps_refused
 
 GAME = rules.GAMES["street"]
 LONGEST = 40  # steps before a deck runs out for sure: the final round then comes within a round
-
-
-def refused_unchanged(state, step):
-    """`step` is refused, and the table is as it was, to the last byte."""
-    before = pickle.dumps(state)
-    with pytest.raises(rules.RuleError):
-        state.apply(*copy.deepcopy(step))
-    assert pickle.dumps(state) == before, step
 
 
 @examples(60)
@@ -39,18 +31,14 @@ def test_legal_games_are_played_to_the_end_and_wrong_steps_are_refused(data, sea
     state = StreetTable.start(players)
     log = []
     while not state.finished:
-        for _ in range(data.draw(st.integers(0, wrong), label="wrong steps")):
-            refused_unchanged(state, data.draw(s.street_wrong_step(state), label="wrong"))
+        wrong_steps_refused(data, state, s.street_wrong_step, wrong)
         step = data.draw(s.street_next(state, late=len(log) > LONGEST), label="legal")
         state.apply(*copy.deepcopy(step))  # a legal step: never refused
         log.append(step)
         assert state.turn in players and (state.still_to_play == [] or state.final_round)
     assert log[-1] == ("finish", {}) and state.round_over
-    for _ in range(3):  # after the end: every step of a turn, and the scoring again
-        refused_unchanged(state, data.draw(s.street_wrong_step(state), label="after the end"))
-    replayed = rules.replay(GAME, players, [rules.Event(seq, kind, payload)
-                                            for seq, (kind, payload) in enumerate(log, 1)])
-    assert pickle.dumps(replayed.state) == pickle.dumps(state)  # the log is the game
+    after_the_end_refused(data, state, s.street_wrong_step)  # a turn's steps, the scoring
+    assert pickle.dumps(replayed(GAME, players, log)) == pickle.dumps(state)  # the log is the game
 
 
 @examples(60)

@@ -14,7 +14,6 @@ import copy
 import pickle
 from typing import Any
 
-import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -25,7 +24,8 @@ from companion.rules.urbanisation_actions import (
 )
 from companion.rules.urbanisation_offers import offers
 from companion.rules.urbanisation_table import UrbanisationTable
-from tests.fuzz.fuzzing import examples
+from tests.fuzz import fuzzing
+from tests.fuzz.fuzzing import after_the_end_refused, examples, replayed, wrong_steps_refused
 from tests.fuzz.urbanisation_steps import attract, legal_step, set_up
 
 GAME = rules.GAMES["urbanisation"]
@@ -41,10 +41,7 @@ def frozen(state: UrbanisationTable) -> bytes:
 
 
 def refused_unchanged(state: UrbanisationTable, step: Step) -> None:
-    before = frozen(state)
-    with pytest.raises(rules.RuleError):
-        state.apply(*copy.deepcopy(step))
-    assert frozen(state) == before, step
+    fuzzing.refused_unchanged(state, step, frozen)
 
 
 # Wrong steps ------------------------------------------------------------------------------------
@@ -111,20 +108,16 @@ def test_games_from_the_offers_reach_the_end_and_wrong_steps_are_refused(data, s
     log = [data.draw(set_up(players), label="set-up")]
     state.apply(*copy.deepcopy(log[0]))
     while not state.finished:
-        for _ in range(data.draw(st.integers(0, wrong), label="wrong steps")):
-            refused_unchanged(state, data.draw(wrong_step(state), label="wrong"))
+        wrong_steps_refused(data, state, wrong_step, wrong, refused_unchanged)
         step = data.draw(legal_step(state), label="legal")
         state.apply(*copy.deepcopy(step))  # a step the table calls for: never refused
         log.append(step)
     assert log[-1] == ("final", {}) and state.turn == TURNS and state.up_next is None
     assert len([k for k, _ in log if k == "administration"]) == TURNS
-    for _ in range(3):  # after the end: anything at all
-        refused_unchanged(state, data.draw(wrong_step(state), label="after the end"))
+    after_the_end_refused(data, state, wrong_step, refused_unchanged)  # anything at all
     # The end bonuses: each invention's counts exactly when its owner owns the factory it names.
     bonus = {p: sum(v for _, q, source, v in state.vp_log
                     if q == p and source == "invention bonus") for p in players}
     assert bonus == {p: sum(i.vp for i in state.cards[p].inventions
                             if i.factory and state.cards[p].owns(i.factory)) for p in players}
-    replayed = rules.replay(GAME, players, [rules.Event(seq, kind, payload)
-                                            for seq, (kind, payload) in enumerate(log, 1)])
-    assert frozen(replayed.state) == frozen(state)  # the log is the game
+    assert frozen(replayed(GAME, players, log)) == frozen(state)  # the log is the game

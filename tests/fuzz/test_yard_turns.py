@@ -23,20 +23,12 @@ from hypothesis import strategies as st
 from companion import rules
 from companion.rules.yard import BUILDINGS, CURRENCIES
 from companion.rules.yard_table import YardTable
-from tests.fuzz.fuzzing import examples
+from tests.fuzz.fuzzing import after_the_end_refused, examples, replayed, wrong_steps_refused
 from tests.fuzz.yard_steps import final, legal_step, purchase, starting_money
 
 GAME = rules.GAMES["yard"]
 SEATS = ["Ann", "Ben", "Cy", "Dee", "Eli", "Flo"]
 Step = tuple[str, dict[str, Any]]
-
-
-def refused_unchanged(state: YardTable, step: Step) -> None:
-    """`step` is refused, and the table is as it was, to the last byte."""
-    before = pickle.dumps(state)
-    with pytest.raises(rules.RuleError):
-        state.apply(*copy.deepcopy(step))
-    assert pickle.dumps(state) == before, step
 
 
 # Wrong steps ------------------------------------------------------------------------------------
@@ -92,10 +84,7 @@ def test_legal_games_reach_the_end_and_wrong_steps_are_refused(data, seats, wron
     for step in log:
         state.apply(*copy.deepcopy(step))
     while not state.finished:
-        for _ in range(data.draw(st.integers(0, wrong), label="wrong steps")):
-            step = data.draw(wrong_step(state), label="wrong")
-            if step is not None:
-                refused_unchanged(state, step)
+        wrong_steps_refused(data, state, wrong_step, wrong)
         was_over, buyer = state.game_over, state.last_buyer
         step = data.draw(legal_step(state), label="legal")
         state.apply(*copy.deepcopy(step))  # a legal step: never refused
@@ -107,11 +96,8 @@ def test_legal_games_reach_the_end_and_wrong_steps_are_refused(data, seats, wron
     assert all(sum(row[b] for row in state.buildings.values()) + state.unbought[b] == n
                for b, n in zip(BUILDINGS, (7, 7, 9, 9, 11, 11), strict=True))
     assert state.dirk_deals == (["setup", "A", "B"] if seats == 2 else [])
-    for _ in range(3):  # after the end: anything at all
-        refused_unchanged(state, data.draw(wrong_step(state), label="after the end"))
-    replayed = rules.replay(GAME, players, [rules.Event(seq, kind, payload)
-                                            for seq, (kind, payload) in enumerate(log, 1)])
-    assert pickle.dumps(replayed.state) == pickle.dumps(state)  # the log is the game
+    after_the_end_refused(data, state, wrong_step)  # anything at all
+    assert pickle.dumps(replayed(GAME, players, log)) == pickle.dumps(state)  # the log is the game
 
 
 @examples(40)

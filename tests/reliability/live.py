@@ -1,10 +1,27 @@
-"""Talking to a live server the way a phone does: its own cookies, forms with CSRF tokens."""
+"""Talking to a live server the way a phone does: its own cookies, forms with CSRF tokens; and
+the server, the app served by a thread."""
 
 import http.cookiejar
 import re
+import threading
 import urllib.error
 import urllib.parse
 import urllib.request
+from contextlib import contextmanager
+
+from werkzeug.serving import make_server
+
+
+@contextmanager
+def served(app):
+    """The app served on 127.0.0.1, at a free port, by a thread for each request: its address."""
+    live = make_server("127.0.0.1", 0, app, threaded=True)
+    thread = threading.Thread(target=live.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{live.server_port}"
+    finally:
+        live.shutdown()
 
 
 class NoRedirect(urllib.request.HTTPRedirectHandler):

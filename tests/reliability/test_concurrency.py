@@ -5,11 +5,10 @@ gets the first answer, every refused one changed nothing, and no answer is a 500
 import threading
 
 import pytest
-from werkzeug.serving import make_server
 
 from companion import storage
 from companion.app import create_app
-from tests.reliability.live import action_fields, browser, new_table, post
+from tests.reliability.live import action_fields, browser, new_table, post, served
 
 CLIENTS, TRIES = 4, 12
 
@@ -20,11 +19,8 @@ def server(tmp_path, monkeypatch):
     database = str(tmp_path / "live.sqlite")
     # These phones post the moment a page has loaded, as no thumb can: no ghost-tap guard.
     app = create_app({"DATABASE": database, "GHOST_TAP_SECONDS": 0})
-    live = make_server("127.0.0.1", 0, app, threaded=True)
-    thread = threading.Thread(target=live.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{live.server_port}", database
-    live.shutdown()
+    with served(app) as base:
+        yield base, database
 
 
 def phone(base, table, results):

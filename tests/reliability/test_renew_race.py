@@ -5,12 +5,11 @@ import re
 import threading
 
 import pytest
-from werkzeug.serving import make_server
 
 from companion import replays, storage
 from companion.app import create_app
 from tests.conftest import fresh, new_table
-from tests.reliability.live import action_fields, browser, new_owned_table, post
+from tests.reliability.live import action_fields, browser, new_owned_table, post, served
 
 ROUNDS, PHONES = 25, 4
 
@@ -22,11 +21,8 @@ def server(tmp_path, monkeypatch):
     # The phones post the moment a page has loaded, as no thumb can: no ghost-tap guard.
     app = create_app({"DATABASE": database, "GHOST_TAP_SECONDS": 0,
                       "RATE_LIMITS": {"new": (1000, 60)}})
-    live = make_server("127.0.0.1", 0, app, threaded=True)
-    thread = threading.Thread(target=live.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{live.server_port}", database
-    live.shutdown()
+    with served(app) as base:
+        yield base, database
 
 
 def race(base, owner, table):

@@ -5,25 +5,14 @@ example game and of a 2-player game."""
 import pytest
 
 from companion.rules import urbanisation_offers as offering
-from companion.rules.urbanisation_example import SETUP, TURN_1, TURN_2, act, hire, passes
+from companion.rules.urbanisation_example import SETUP, TURN_1, TURN_2, hire
 from companion.rules.urbanisation_offers import find_offer, offers
 from companion.rules.urbanisation_table import UrbanisationTable
+from tests.tables import URBANISATION_TWO_SETUP as TWO_SETUP
+from tests.tables import URBANISATION_TWO_TURN_1 as TWO_TURN_1
 
 PLAYERS = ["Ann", "Ben", "Cy"]
 TWO = ["Ann", "Ben"]
-TWO_SETUP = ("setup", {"inventions": False, "start_player": "Ann", "money": 10,
-                       "grounds": {"Ann": 2, "Ben": 2}})
-TWO_TURN_1 = [
-    *hire("double_orders", "mill_worker", players=TWO),
-    act("work_orders", "Ann", colour="orange", count=2, character="double_orders"),
-    act("trade_grain", "Ben", buy=2, character="mill_worker"),
-    act("attract", "Ann", number=3, colour="orange", goods=2, name="Bakery"),
-    act("buy_land", "Ben", price_markers=1, grounds=2),
-    act("work_orders", "Ann", colour="grey", count=1),
-    act("work_orders", "Ben", colour="white", count=2),
-    *passes("Ann", "Ben"),
-    ("administration", {}),
-]
 
 
 def played(actions, players=PLAYERS):

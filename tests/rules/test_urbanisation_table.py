@@ -12,10 +12,6 @@ from companion.rules.urbanisation_example import (  # noqa: F401 - the scripted 
     SETUP,
     TURN_1,
     TURN_2,
-    TURN_3,
-    TURN_4,
-    TURN_5,
-    TURN_6,
     act,
     hire,
     passes,
@@ -27,6 +23,7 @@ from companion.rules.urbanisation_table import (
     UrbanisationTable,
     describe,
 )
+from tests.tables import URBANISATION_PLAYED, URBANISATION_TURNS
 
 PLAYERS = ["Ann", "Ben", "Cy"]
 
@@ -108,7 +105,7 @@ def test_turn_2_refill_and_the_mayor_again():
 
 
 def test_a_scripted_three_player_game_through_six_turns():
-    state = play(SETUP, *TURN_1, *TURN_2, *TURN_3, *TURN_4, *TURN_5, *TURN_6)
+    state = play(*URBANISATION_PLAYED)
     assert (state.segment, state.turn) == ("final", 6)
     # After turn 6: Ben 3 citizens (6 VP), Cy 2 (4 VP), Ann 0 (no grain).
     assert state.totals() == {"Ann": 32, "Ben": 32, "Cy": 33}
@@ -132,8 +129,7 @@ def test_a_scripted_three_player_game_through_six_turns():
 @pytest.mark.parametrize("turns", range(1, 7))
 def test_if_scored_now_is_what_a_final_scoring_then_would_give(turns):
     """At the end of every turn: the preview equals a final scoring applied to a copy."""
-    script = [SETUP, *[a for turn in (TURN_1, TURN_2, TURN_3, TURN_4, TURN_5, TURN_6)[:turns]
-                       for a in turn]]
+    script = [SETUP, *[a for turn in URBANISATION_TURNS[:turns] for a in turn]]
     state = play(*script)
     scored = play(*script)
     scored.segment = "final"
@@ -142,7 +138,7 @@ def test_if_scored_now_is_what_a_final_scoring_then_would_give(turns):
 
 
 def test_the_score_sheet_by_turn_and_by_source():
-    state = play(SETUP, *TURN_1, *TURN_2, *TURN_3, *TURN_4, *TURN_5, *TURN_6, ("final", {}))
+    state = play(*URBANISATION_PLAYED, ("final", {}))
     # Turn 0 is the set-up house, turn 7 the final scoring.
     assert state.vp_by_turn() == {
         "Ann": {0: 1, 1: 6, 2: 8, 3: 4, 4: 5, 5: 4, 6: 4, 7: 2},
@@ -161,7 +157,7 @@ def test_the_score_sheet_by_turn_and_by_source():
 
 
 def test_the_game_is_over_after_the_final_scoring():
-    state = play(SETUP, *TURN_1, *TURN_2, *TURN_3, *TURN_4, *TURN_5, *TURN_6, ("final", {}))
+    state = play(*URBANISATION_PLAYED, ("final", {}))
     with pytest.raises(RuleError, match="The game is over"):
         state.apply("final", {})
 

@@ -18,6 +18,14 @@ def play(players, *actions):
     return replay(YARD, players, events).state
 
 
+def refused_unchanged(state, action, message):
+    """`action` is refused with `message`, and the table is as it was."""
+    before = repr(state)
+    with pytest.raises(RuleError, match=message):
+        state.apply(*action)
+    assert repr(state) == before
+
+
 def dirk(**buildings):
     return ("dirk_deal", {"buildings": buildings})
 
@@ -149,10 +157,7 @@ def test_supply_is_enforced_with_the_building_named():
 )
 def test_illegal_actions_are_refused_and_change_nothing(action, message):
     state = play(["Ann", "Ben", "Cy"], buy("Ann", "park"))
-    before = repr(state)
-    with pytest.raises(RuleError, match=message):
-        state.apply(*action)
-    assert repr(state) == before
+    refused_unchanged(state, action, message)
 
 
 @pytest.mark.parametrize(
@@ -295,12 +300,10 @@ def test_once_the_display_cannot_be_refilled_nobody_else_takes_a_turn():
     state = play(yard_example.PLAYERS, *yard_example.GAME_OVER)
     assert state.up_next == ("The display cannot be refilled: Cy may still buy after paying "
                              "exactly; then comes the final scoring.")
-    before = repr(state)
-    with pytest.raises(RuleError, match="The game is over: the display could not be refilled to "
-                                        "4 after Cy's purchase. Only Cy may still buy, after "
-                                        "paying exactly; then comes the final scoring."):
-        state.apply(*buy("Ann", "museum"))
-    assert repr(state) == before
+    refused_unchanged(state, buy("Ann", "museum"),
+                      "The game is over: the display could not be refilled to 4 after Cy's "
+                      "purchase. Only Cy may still buy, after paying exactly; then comes the "
+                      "final scoring.")
     state.apply(*buy("Cy", "museum"))  # Cy paid exactly and goes on
     assert (state.on_display, state.game_over) == (2, True)
 
@@ -352,10 +355,7 @@ CARDS = yard_example.FINAL[1]["leftovers"]
 )
 def test_a_wrong_end_is_refused_and_changes_nothing(action, message):
     state = play(yard_example.PLAYERS, *yard_example.GAME_OVER)
-    before = repr(state)
-    with pytest.raises(RuleError, match=message):
-        state.apply(*action)
-    assert repr(state) == before
+    refused_unchanged(state, action, message)
 
 
 @pytest.mark.parametrize(
@@ -445,7 +445,4 @@ def test_the_end_said_as_who_takes_each_card_scores_as_the_spaces_did():
 )
 def test_a_wrong_end_said_as_who_takes_each_card_is_refused(leftovers, message):
     state = play(yard_example.PLAYERS, *yard_example.GAME_OVER)
-    before = repr(state)
-    with pytest.raises(RuleError, match=message):
-        state.apply("final", {"leftovers": leftovers})
-    assert repr(state) == before
+    refused_unchanged(state, ("final", {"leftovers": leftovers}), message)

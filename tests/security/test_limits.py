@@ -13,14 +13,6 @@ from companion.views.clients import client_key
 from tests.conftest import new_table
 
 
-@pytest.fixture
-def db(tmp_path):
-    db = storage.connect(str(tmp_path / "limits.sqlite"))
-    storage.migrate(db)
-    yield db
-    db.close()
-
-
 def allowed(db, times, client="10.0.0.1", limit=60, seconds=600):
     """How many of the actions at these times the bucket lets through."""
     return sum(not storage.rate_limited(db, client, "new", limit, seconds, now=t) for t in times)

@@ -10,14 +10,6 @@ from companion.rules import RuleError
 from companion.rules.log import Event
 
 
-@pytest.fixture
-def db(tmp_path):
-    db = storage.connect(str(tmp_path / "t.sqlite"))
-    storage.migrate(db)
-    yield db
-    db.close()
-
-
 def append(db, table, based_on, kind, payload, once=None, status="open", check=None):
     """One event through storage as `replays.record` writes it: claimed, (checked,) appended,
     in one write transaction; a retry gets its first event back, nothing written."""

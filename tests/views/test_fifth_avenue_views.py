@@ -4,7 +4,7 @@ import re
 
 from companion.rules.fifth_avenue_table import DISTRICT_IDS
 from companion.views.clients import MAX_OWNED_TABLES, MAX_REMEMBERED_TABLES
-from tests.conftest import act, current_seq, fresh, new_table, set_up, text
+from tests.conftest import act, current_seq, drawn_table, fresh, new_table, set_up, text
 
 
 def test_a_two_player_game_with_alea_through_an_auction_round(client):
@@ -243,20 +243,6 @@ def test_german_score_sheet_and_pad(client):
     assert "Handkarten (bei Gleichstand)" in pad
     for english in ("score pad", "Special scoring", "Final scoring", "Total", "Cards in hand"):
         assert english not in pad, english
-
-
-def drawn_table(client):
-    """A 2-player table set up in one tap ('Draw the set-up for us'), Ann first, the initial
-    skyscrapers placed on the first empty plots of four districts."""
-    url = new_table(client, "Ann", "Ben", game="fifth_avenue")
-    act(client, url, "board/saved")
-    assert "Draw the set-up for us" in text(client.get(url))
-    assert act(client, url, "setup/draw").status_code == 303
-    act(client, url, "first", player="Ann")
-    for district in ("34w", "34e", "times", "42w"):
-        empty = re.search(rf'name="target" value="({district}:\d)"', text(client.get(url)))
-        assert act(client, url, "plot", target=empty.group(1)).status_code == 303
-    return url
 
 
 def test_the_drawn_set_up_shows_the_tiles_to_lay_out(client):

@@ -10,41 +10,32 @@ from flask import template_rendered
 
 from companion.app import create_app
 from companion.views import pages
-from tests.browser.states import (
-    DIRK_DEAL,
-    FIFTH,
-    FIFTH_PLACING,
-    FIFTH_PLAYING,
-    STREET,
-    STREET_BOUGHT,
-    STREET_MID,
-    URBAN,
-    URBAN_ACTIONS,
-    URBAN_ADMINISTRATION,
-    URBAN_FINAL,
-    YARD,
-    YARD_MID,
-    seed,
-)
+from tests.browser import states
+from tests.browser.states import seed
 from tests.conftest import GERMAN, new_table, text
 
 ONE_TIME = re.compile(r'name="(key|csrf_token)" value="[^"]*"')
 
 STATES = [
-    ("yard", YARD, YARD_MID, ["", "?open=fix", "?open=setup"]),
-    ("yard", ("Ann", "Ben"), DIRK_DEAL, [""]),
-    ("fifth_avenue", FIFTH, FIFTH_PLACING, [""]),
-    ("fifth_avenue", FIFTH, FIFTH_PLAYING, ["", "?open=fix"]),
-    ("street", STREET, STREET_MID, ["", "?open=new-card"]),
-    ("street", STREET, STREET_BOUGHT, ["", "?q=office"]),
-    ("urbanisation", URBAN, URBAN_ACTIONS, ["", "?open=attract", "?open=invention"]),
-    ("urbanisation", URBAN, URBAN_ADMINISTRATION, [""]),
-    ("urbanisation", URBAN, URBAN_FINAL, [""]),
+    ("yard", states.YARD, states.YARD_MID, ["", "?open=fix", "?open=setup"]),
+    ("yard", ("Ann", "Ben"), states.DIRK_DEAL, [""]),
+    ("fifth_avenue", states.FIFTH, states.FIFTH_PLACING, [""]),
+    ("fifth_avenue", states.FIFTH, states.FIFTH_PLAYING, ["", "?open=fix"]),
+    ("street", states.STREET, states.STREET_MID, ["", "?open=new-card"]),
+    ("street", states.STREET, states.STREET_BOUGHT, ["", "?q=office"]),
+    ("urbanisation", states.URBAN, states.URBAN_ACTIONS, ["", "?open=attract", "?open=invention"]),
+    ("urbanisation", states.URBAN, states.URBAN_ADMINISTRATION, [""]),
+    ("urbanisation", states.URBAN, states.URBAN_FINAL, [""]),
 ]
 
 
 def database(app):
     return app.config["DATABASE"]
+
+
+def seeded_url(app, slug, players, actions):
+    """The page of a new table of the game holding these actions."""
+    return f"/{slug}/{seed(database(app), slug, players, actions)}/"
 
 
 def page(app, client, url, keep=True, headers=None):
@@ -72,7 +63,7 @@ def made(app):
 @pytest.mark.parametrize("language", ["en", "de"])
 def test_a_kept_page_is_the_page_made_afresh(app, client, slug, players, actions, queries,
                                               language):
-    url = f"/{slug}/{seed(database(app), slug, players, actions)}/"
+    url = seeded_url(app, slug, players, actions)
     headers = GERMAN if language == "de" else {}
     for query in queries:
         fresh = page(app, client, url + query, keep=False, headers=headers)
@@ -83,7 +74,7 @@ def test_a_kept_page_is_the_page_made_afresh(app, client, slug, players, actions
 
 
 def test_a_kept_page_is_not_made_again_and_each_request_gets_its_own_keys(app, client):
-    url = f"/yard/{seed(database(app), 'yard', YARD, YARD_MID)}/"
+    url = seeded_url(app, "yard", states.YARD, states.YARD_MID)
     rendered = made(app)
     first = page(app, client, url)
     assert rendered == ["yard/table.html"]
@@ -95,7 +86,7 @@ def test_a_kept_page_is_not_made_again_and_each_request_gets_its_own_keys(app, c
 
 
 def test_a_form_of_a_kept_page_records_its_action_and_the_next_page_shows_it(app, client):
-    url = f"/yard/{seed(database(app), 'yard', YARD, YARD_MID)}/"
+    url = seeded_url(app, "yard", states.YARD, states.YARD_MID)
     page(app, client, url)
     kept = page(app, client, url)
     seq = re.search(r'name="seq" value="(\d+)"', kept).group(1)
@@ -111,7 +102,7 @@ def test_a_form_of_a_kept_page_records_its_action_and_the_next_page_shows_it(app
 
 
 def test_an_answer_page_and_change_mode_are_made_afresh(app, client):
-    url = f"/yard/{seed(database(app), 'yard', YARD, YARD_MID)}/"
+    url = seeded_url(app, "yard", states.YARD, states.YARD_MID)
     page(app, client, url)
     rendered = made(app)
     page(app, client, url + "?change=3")
@@ -126,9 +117,9 @@ def test_every_phone_shares_a_street_table_s_page_and_its_card_library(app):
     there, each phone gets the page made afresh for it."""
     from companion import storage
 
-    earlier = f"/street/{seed(database(app), 'street', STREET, STREET_MID)}/"
-    url = f"/street/{seed(database(app), 'street', STREET, ())}/"
-    old = seed(database(app), "street", STREET, ())
+    earlier = seeded_url(app, "street", states.STREET, states.STREET_MID)
+    url = seeded_url(app, "street", states.STREET, ())
+    old = seed(database(app), "street", states.STREET, ())
     db = storage.connect(str(database(app)))
     db.execute("update tables set earlier_tables = null where id = ?", [old])
     db.conn.commit()
@@ -148,8 +139,8 @@ def test_every_phone_shares_a_street_table_s_page_and_its_card_library(app):
 
 
 def test_a_phone_s_kept_urbanisation_cards_keep_its_page_apart(app):
-    cards = f"/urbanisation/{seed(database(app), 'urbanisation', URBAN, URBAN_FINAL)}/"
-    url = f"/urbanisation/{seed(database(app), 'urbanisation', URBAN, URBAN_ACTIONS)}/"
+    cards = seeded_url(app, "urbanisation", states.URBAN, states.URBAN_FINAL)
+    url = seeded_url(app, "urbanisation", states.URBAN, states.URBAN_ACTIONS)
     seen, new = app.test_client(), app.test_client()
     page(app, seen, cards)  # learns the factories and inventions of that table
     query = "?open=attract"
@@ -162,18 +153,18 @@ def test_a_phone_s_kept_urbanisation_cards_keep_its_page_apart(app):
 
 
 def test_a_phone_that_saved_a_5th_avenue_board_gets_its_own_set_up(app):
-    url = f"/fifth_avenue/{seed(database(app), 'fifth_avenue', FIFTH, ())}/"
+    url = seeded_url(app, "fifth_avenue", states.FIFTH, ())
     saved, new = app.test_client(), app.test_client()
     with saved.session_transaction() as session:
-        session["fifth_avenue_board"] = {"colours": FIFTH_PLAYING[0][1]["colours"],
-                                         "set_sizes": FIFTH_PLAYING[0][1]["set_sizes"]}
+        session["fifth_avenue_board"] = {"colours": states.FIFTH_PLAYING[0][1]["colours"],
+                                         "set_sizes": states.FIFTH_PLAYING[0][1]["set_sizes"]}
     page(app, new, url)
     assert "Use the saved board" in page(app, saved, url)
     assert "Use the saved board" not in page(app, new, url)
 
 
 def test_the_history_is_kept_too_and_follows_the_table(app, client):
-    url = f"/yard/{seed(database(app), 'yard', YARD, YARD_MID)}/"
+    url = seeded_url(app, "yard", states.YARD, states.YARD_MID)
     fresh = page(app, client, url + "history", keep=False)
     rendered = made(app)
     assert page(app, client, url + "history") == page(app, client, url + "history") == fresh
@@ -189,7 +180,7 @@ def test_the_cookie_is_sent_again_only_when_the_session_changes_and_once_a_day(a
     """A permanent session's cookie was written on every page (Flask renews it by default):
     now only when the session changes, and a table page changes it once a day, so the 400
     days a phone keeps its tables count from its last day at a table."""
-    url = f"/yard/{seed(database(app), 'yard', YARD, YARD_MID)}/"
+    url = seeded_url(app, "yard", states.YARD, states.YARD_MID)
     cookies = [[c for c in client.get(url).headers.getlist("Set-Cookie")
                 if c.startswith("session=")] for _ in range(3)]
     assert [bool(c) for c in cookies] == [True, False, False]

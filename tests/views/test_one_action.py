@@ -104,26 +104,26 @@ def test_every_action_form_has_its_own_key(client):
 
 @pytest.fixture
 def guarded(tmp_path, monkeypatch):
-    """The app with the guard on, 0.4 s (0.3 s unless configured)."""
+    """The app with the guard on, 0.4 s (0.3 s unless configured), a phone and the page of the
+    yard table it started for Tobi, Nina and Paul."""
     monkeypatch.setenv("COMPANION_INSTANCE", str(tmp_path / "instance"))
     app = create_app({"TESTING": True, "DATABASE": str(tmp_path / "g.sqlite"),
                       "WTF_CSRF_ENABLED": False, "GHOST_TAP_SECONDS": 0.4})
-    return app, app.test_client()
+    client = app.test_client()
+    return app, client, new_table(client, "Tobi", "Nina", "Paul")
 
 
 def test_a_form_of_a_page_just_opened_is_meant_however_quickly_it_is_sent(guarded):
     """A player who knows where to tap: the first tap on a page opened (not an action's answer)
     is never a ghost (issue 23)."""
-    app, client = guarded
-    url = new_table(client, "Tobi", "Nina", "Paul")
+    app, client, url = guarded
     form = {**fresh(client, url), "player": "Tobi", "building": "park"}
     assert client.post(url + "buy", data=form).status_code == 303
     assert len(events(app, url)) == 1
 
 
 def test_a_tap_on_the_answer_page_sooner_than_a_double_tap_is_ignored_with_no_content(guarded):
-    app, client = guarded
-    url = new_table(client, "Tobi", "Nina", "Paul")
+    app, client, url = guarded
     assert act(client, url, "buy", player="Tobi", building="park").status_code == 303
     form = {**fresh(client, url), "player": "Tobi", "building": "park"}  # the answer's page
     ghost = client.post(url + "buy", data=form)
@@ -135,8 +135,7 @@ def test_a_tap_on_the_answer_page_sooner_than_a_double_tap_is_ignored_with_no_co
 
 
 def test_the_guard_covers_undo_too(guarded):
-    app, client = guarded
-    url = new_table(client, "Tobi", "Nina", "Paul")
+    app, client, url = guarded
     client.post(url + "buy", data={**fresh(client, url), "player": "Tobi", "building": "park"})
     ghost = client.post(url + "undo", data=fresh(client, url))
     assert ghost.status_code == 204
@@ -145,8 +144,7 @@ def test_the_guard_covers_undo_too(guarded):
 
 def test_undo_three_times_0_45_s_apart_undoes_three(guarded):
     """Each answer page is loaded, seen and tapped again 0.45 s later: meant each time."""
-    app, client = guarded
-    url = new_table(client, "Tobi", "Nina", "Paul")
+    app, client, url = guarded
     for action in ["buy"] * 3 + ["undo"] * 3:
         form = fresh(client, url)  # the answer's page, as the browser loads it after the action
         time.sleep(0.45)
@@ -159,8 +157,7 @@ def test_the_guard_counts_from_the_answer_page_being_made_not_from_the_action(gu
     """A busy server may take longer than a double tap's gap to make the answer's page; the
     second tap, held by the browser until that page is shown, then lands on it at once: still
     the ghost (it failed when the guard counted from the action)."""
-    app, client = guarded
-    url = new_table(client, "Tobi", "Nina", "Paul")
+    app, client, url = guarded
     assert act(client, url, "buy", player="Tobi", building="park").status_code == 303
     time.sleep(0.5)  # the redirect's page is slow to come
     form = {**fresh(client, url), "player": "Nina", "building": "park"}
@@ -169,8 +166,7 @@ def test_the_guard_counts_from_the_answer_page_being_made_not_from_the_action(gu
 
 
 def test_another_phones_page_is_never_a_ghost(guarded):
-    app, client = guarded
-    url = new_table(client, "Tobi", "Nina", "Paul")
+    app, client, url = guarded
     act(client, url, "buy", player="Tobi", building="park")
     other = app.test_client()
     assert act(other, url, "buy", player="Nina", building="park").status_code == 303
@@ -179,8 +175,7 @@ def test_another_phones_page_is_never_a_ghost(guarded):
 
 def test_app_js_is_not_held_back_by_the_guard(guarded):
     """With JavaScript the page is updated in place and app.js ignores a second tap itself."""
-    app, client = guarded
-    url = new_table(client, "Tobi", "Nina", "Paul")
+    app, client, url = guarded
     form = {**fresh(client, url), "player": "Tobi", "building": "park"}
     assert client.post(url + "buy", data=form, headers=SCRIPT).status_code == 200
     assert len(events(app, url)) == 1

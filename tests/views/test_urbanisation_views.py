@@ -13,18 +13,10 @@ from pypdf import PdfReader
 from companion import i18n
 from companion.rules import GAMES, Event, RuleError, replay
 from companion.rules.urbanisation_actions import BONUS_FACTORIES
-from companion.rules.urbanisation_example import (
-    SETUP,
-    TURN_1,
-    TURN_2,
-    TURN_3,
-    TURN_4,
-    TURN_5,
-    TURN_6,
-)
+from companion.rules.urbanisation_example import SETUP, TURN_1, TURN_2, TURN_3
 from companion.rules.urbanisation_table import RULINGS_BY_STEP
 from tests.conftest import GERMAN, act, current_seq, fresh, new_table, screen, text
-from tests.tables import FINISHED, seed
+from tests.tables import FINISHED, URBANISATION_PLAYED, seed
 
 PLAYERS = ("Ann", "Ben", "Cy")
 
@@ -197,7 +189,7 @@ def test_the_mayor_is_explained_when_players_tie(client):
 def test_the_scripted_game_through_the_forms_to_the_score_sheet(client):
     url = set_up(client, *PLAYERS, inventions="yes" if SETUP[1]["inventions"] else "no",
                  money=SETUP[1]["money"], grounds=[SETUP[1]["grounds"][p] for p in PLAYERS])
-    for kind, payload in [*TURN_1, *TURN_2, *TURN_3, *TURN_4, *TURN_5, *TURN_6]:
+    for kind, payload in URBANISATION_PLAYED[1:]:  # after the set-up
         perform(client, url, kind, payload)
     assert "Turn 6 is over: the final scoring" in text(client.get(url))
     assert act(client, url, "final").status_code == 303

@@ -1,7 +1,6 @@
 """Words the players read, in English and German (issue 23, "Words and layout"): each said once,
 with its consequence, in the grammar of its language."""
 
-import re
 
 import pytest
 
@@ -9,25 +8,12 @@ from companion.i18n import text as said
 from companion.rules.fifth_avenue_table import ALEA, FifthAvenueTable
 from companion.rules.text import Plural
 from companion.rules.urbanisation import COLOUR_NAMES
-from tests.conftest import GERMAN, act, fresh, new_table, text
+from tests.conftest import GERMAN, act, drawn_table, fresh, new_table, text
 
 
 def build(client, url, seat, **data):
     page = url + f"play/{seat}"
     return client.post(page, data=fresh(client, page) | data)
-
-
-def drawn_table(client):
-    """A 2-player 5th Avenue table set up in one tap, Ann first, the initial skyscrapers placed
-    on the first empty plots of four districts."""
-    url = new_table(client, "Ann", "Ben", game="fifth_avenue")
-    act(client, url, "board/saved")
-    assert act(client, url, "setup/draw").status_code == 303
-    act(client, url, "first", player="Ann")
-    for district in ("34w", "34e", "times", "42w"):
-        empty = re.search(rf'name="target" value="({district}:\d)"', text(client.get(url)))
-        assert act(client, url, "plot", target=empty.group(1)).status_code == 303
-    return url
 
 
 def urbanisation_set_up(client):
