@@ -24,45 +24,20 @@ __all__ = ["CHANGE", "GAMES", "Correction", "Current", "Event", "Gained", "Game"
            "clean_name", "corrected", "find_game", "gained", "merges", "replay", "score_pad"]
 
 
-GAMES: dict[str, Game] = {
-    "yard": Game(
-        slug="yard",
-        name=Msg("Construction yard card game"),
-        players=range(2, 7),
-        start=yard_table.YardTable.start,
-        describe=yard_table.describe,
-        payload_keys=yard_table.YardTable.payload_keys,
-        reserved_names=lambda players: (yard.DIRK,) if players == 2 else (),
-        independent=frozenset({"buy"}),
-    ),
-    "fifth_avenue": Game(
-        slug="fifth_avenue",
-        name=Msg("5th Avenue"),
-        players=range(2, 5),
-        start=fifth_avenue_table.FifthAvenueTable.start,
-        describe=fifth_avenue_table.describe,
-        payload_keys=fifth_avenue_table.FifthAvenueTable.payload_keys,
-        reserved_names=lambda players: ("Alea",),
-    ),
-    "street": Game(
-        slug="street",
-        name=Msg("Street card game"),
-        players=range(2, 6),
-        start=street_table.StreetTable.start,
-        describe=street_table.describe,
-        payload_keys=street_table.StreetTable.payload_keys,
-        describe_at=street_table.describe_at,
-        describe_detail=street_table.describe_detail,
-    ),
-    "urbanisation": Game(
-        slug="urbanisation",
-        name=Msg("Urbanisation"),
-        players=range(2, 5),
-        start=urbanisation_table.UrbanisationTable.start,
-        describe=urbanisation_table.describe,
-        payload_keys=urbanisation_table.UrbanisationTable.payload_keys,
-    ),
-}
+# A game's entry: slug, name, player counts, table state class, its actions in words, and what
+# it has of its own (an automated opponent's name, actions in words with the table, ...).
+GAMES: dict[str, Game] = {game.slug: game for game in (
+    Game("yard", Msg("Construction yard card game"), range(2, 7), yard_table.YardTable,
+         yard_table.describe, reserved_names=lambda players: (yard.DIRK,) if players == 2 else (),
+         independent=frozenset({"buy"})),
+    Game("fifth_avenue", Msg("5th Avenue"), range(2, 5), fifth_avenue_table.FifthAvenueTable,
+         fifth_avenue_table.describe, reserved_names=lambda players: ("Alea",)),
+    Game("street", Msg("Street card game"), range(2, 6), street_table.StreetTable,
+         street_table.describe, describe_at=street_table.describe_at,
+         describe_detail=street_table.describe_detail),
+    Game("urbanisation", Msg("Urbanisation"), range(2, 5), urbanisation_table.UrbanisationTable,
+         urbanisation_table.describe),
+)}
 
 
 def find_game(slug: str) -> Game:

@@ -31,16 +31,24 @@ class TableState(Protocol):
     def up_next(self) -> str | None: ...
 
 
+class TableKind(Protocol):
+    """A game's table state class (`common.ActionTable`): a new table, and the keys each kind of
+    action holds (None: a kind the game does not have)."""
+
+    def start(self, players: list[str]) -> TableState: ...
+    def payload_keys(self, kind: str) -> frozenset[str] | None: ...
+
+
 @dataclass(frozen=True)
 class Game:
-    """A supported game: its slug (used everywhere), name, player counts and referee."""
+    """A supported game: its slug (used everywhere), name, player counts and referee (its table
+    state class, `table`, and its actions in words, `describe`)."""
 
     slug: str
     name: str
     players: range
-    start: Callable[[list[str]], TableState]
+    table: TableKind
     describe: Callable[[str, Mapping[str, Any]], str]
-    payload_keys: Callable[[str], frozenset[str] | None]
     reserved_names: Callable[[int], tuple[str, ...]] = lambda players: ()
     # The action in words with the table it was applied to, for what the payload only numbers.
     describe_at: Callable[[Any, str, Mapping[str, Any]], str] | None = None
@@ -49,6 +57,14 @@ class Game:
     describe_detail: Callable[[str, Mapping[str, Any]], str] | None = None
     # The kinds of action each player takes on their own, in no order the rules keep (`merges`).
     independent: frozenset[str] = frozenset()
+
+    def start(self, players: list[str]) -> TableState:
+        """A new table of this game for these players, in seat order."""
+        return self.table.start(players)
+
+    def payload_keys(self, kind: str) -> frozenset[str] | None:
+        """The keys an event of this game's kind holds (None: a kind it does not have)."""
+        return self.table.payload_keys(kind)
 
     def say(self, kind: str, payload: Mapping[str, Any], state: TableState | None = None) -> str:
         """An action in words; given the table as it stood after it, with what the payload
