@@ -297,12 +297,23 @@ def update(area: str, language: str = "de") -> Path:
         catalog = read_po(f, locale=language)
     catalog.update(extract(area), no_fuzzy_matching=True)
     catalog.obsolete.clear()
+    for message in shared_words(area, language):  # translated once, in the platform's
+        del catalog[message]
     buffer = io.BytesIO()
     write_po(buffer, catalog, width=100, no_location=True, omit_header=True, sort_output=True)
     temporary = path.with_suffix(f".{os.getpid()}.tmp")
     temporary.write_bytes(buffer.getvalue())
     os.replace(temporary, path)  # never a half-written catalogue for a server starting now
     return path
+
+
+def shared_words(area: str, language: str) -> list[str]:
+    """The messages of a game's (or another area's) code that the platform's catalogue already
+    translates: the catalogues are merged (`compile_catalogues`), so they are found there."""
+    if area == "platform":
+        return []
+    with (SOURCES / language / "platform.po").open("rb") as f:
+        return [m.id for m in read_po(f, locale=language) if m.id and all(m.string or ("",))]
 
 
 def main(argv: list[str]) -> None:
