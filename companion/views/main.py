@@ -295,7 +295,7 @@ def score_sheet(slug: str, table_id: str) -> Any:
         return render_template("error.html", message=_(
             "Many score sheets were printed from here just now: wait a minute, then try "
             "again.")), 429
-    body = pdf.render_pdf(f"{slug}/sheet.html", table=table, game=table.current.state,
+    body = pdf.render_pdf(f"{slug}/sheet.html", table=table, state=table.current.state,
                           size=size, rules=game_rules(slug), corrections=corrections(table))
     return pdf_response(body, f"{slug}-score-sheet.pdf", "no-store")
 
