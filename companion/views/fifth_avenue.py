@@ -26,7 +26,7 @@ from ..rules import fifth_avenue_table as play
 from ..rules import fifth_avenue_turns as turns
 from ..rules.log import Event
 from .actions import Action, ActionForm, FieldError, GameViews, take
-from .tables import Table, load_table, log_context
+from .tables import Table, load_table, table_page
 
 bp = Blueprint("fifth_avenue", __name__, url_prefix="/fifth_avenue")
 MY_BOARD = "fifth_avenue_board"  # this browser's board for its new tables (session)
@@ -123,8 +123,7 @@ def setup_form(state: play.FifthAvenueTable) -> Any:
 
 
 def render(table: Table, error: str | None = None, status: int = 200, **forms: Any) -> Any:
-    game = table.current
-    state: play.FifthAvenueTable = game.state  # type: ignore[assignment]
+    state: play.FifthAvenueTable = table.current.state  # type: ignore[assignment]
     high = request.args.get("high", type=int)
     if high is None and "alea_form" in forms:
         high = forms["alea_form"].high_bid.data  # a refused bid keeps its high bid
@@ -139,12 +138,8 @@ def render(table: Table, error: str | None = None, status: int = 200, **forms: A
     }
     if phase == "auctions":
         context |= auction_choice(state, context["auction_form"])
-    page = render_template(
-        "fifth_avenue/table.html", table=table, state=state, game=game,
-        saved_board=board_saved(table),
-        rules=rules, play=play, rulings=play.RULINGS, error=error, chance=chance, high=high,
-        **log_context(table, game), **context)
-    return page, status
+    return table_page(table, error, status, saved_board=board_saved(table), rules=rules,
+                      play=play, rulings=play.RULINGS, chance=chance, high=high, **context)
 
 
 def auction_choice(state: play.FifthAvenueTable, form: AuctionForm) -> dict[str, Any]:
@@ -178,15 +173,14 @@ def board(table_id: str) -> Any:
     """The board profile of this table: which colour sits where in each district. It is the
     table's own; this browser may keep it for its new tables (never for anyone else's)."""
     table = load_table("fifth_avenue", table_id)
-    game = table.current
-    state: play.FifthAvenueTable = game.state  # type: ignore[assignment]
+    state: play.FifthAvenueTable = table.current.state  # type: ignore[assignment]
     shown = ({"colours": state.colours, "set_sizes": state.set_sizes} if state.board_set
              else my_board())
     form = profile_form(shown)
 
     def render_board(table: Table, error: str | None = None, status: int = 200) -> Any:
         page = render_template("fifth_avenue/board.html", table=table, state=state, form=form,
-                               seq=game.last_seq, play=play, error=error)
+                               seq=table.current.last_seq, play=play, error=error)
         return page, status
 
     if request.method == "GET":

@@ -35,7 +35,7 @@ from ..rules.common import join_names
 from ..rules.log import CHANGE, Event
 from .actions import Action, ActionForm, FieldError, GameViews, reason_field, take
 from .clients import my_tables
-from .tables import EARLIER_TABLES, Table, load_table, log_context, opened_fold_out
+from .tables import EARLIER_TABLES, Table, load_table, log_context, opened_fold_out, table_page
 
 bp = Blueprint("street", __name__, url_prefix="/street")
 # Where long words of a card may break on a narrow site (soft hyphens), in both languages.
@@ -185,19 +185,16 @@ CardForm = type("CardForm", (SourcedCardForm,),
 
 
 def render(table: Table, error: str | None = None, status: int = 200, **forms: Any) -> Any:
-    game = table.current
     opened = opened_fold_out(forms.pop("opened", None))
-    page = render_template(
-        "street/table.html", table=table, state=game.state, game=game,
-        builder=builder(game.state, form=as_recorded(table), known=known_cards(table),
+    return table_page(
+        table, error, status,
+        builder=builder(table.current.state, form=as_recorded(table), known=known_cards(table),
                         opened=opened, recorded=recorded_card(table),
                         here=(url_for("main.table", slug="street", table_id=table.id),
                               url_for("main.table", slug="street", table_id=table.id,
                                       open=NEW_CARD)),
                         project=request.args.get("project", "")),
-        play=play, rules=rules, rulings=play.RULINGS, error=error,
-        opened=opened, **log_context(table, game), **forms)
-    return page, status
+        play=play, rules=rules, rulings=play.RULINGS, opened=opened, **forms)
 
 
 @bp.route("/<table_id>/play/<int:seat>", methods=["GET", "POST"])
@@ -214,13 +211,13 @@ def play_card(table_id: str, seat: int) -> Any:
     def page(table: Table, error: str | None = None, status: int = 200) -> Any:
         if status == 409 and request.form.get("on") == "table":  # the table page's builder
             return render(table, error, status)
-        game = table.current
+        current = table.current
         html = render_template(
-            "street/play.html", table=table, state=game.state,
-            builder=builder(game.state, player, form, request.args.get("q", "").strip(), 2,
+            "street/play.html", table=table, state=current.state,
+            builder=builder(current.state, player, form, request.args.get("q", "").strip(), 2,
                             known_cards(table), opened_fold_out(), recorded_card(table)),
             player=player, seat=seat, play=play, rules=rules, error=error,
-            rulings=play.RULINGS, **log_context(table, game))
+            rulings=play.RULINGS, **log_context(table, current))
         return html, status
 
     if not form.is_submitted():

@@ -9,7 +9,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from flask import abort, g, redirect, request, session, url_for
+from flask import abort, g, redirect, render_template, request, session, url_for
 from flask_babel import gettext as _
 from flask_babel import ngettext
 from werkzeug.wrappers import Response
@@ -163,20 +163,33 @@ def redirect_to_table(table: Table) -> Response:
     return redirect(table_url(table), code=303)
 
 
-def log_context(table: Table, game: Current) -> dict[str, Any]:
+def table_page(table: Table, error: Any = None, status: int = 200,
+               **context: Any) -> tuple[str, int]:
+    """A game's table page, `templates/<slug>/table.html` (which extends `_table.html`): the
+    table, its state (`state`) and the table as it stands (`current`), what every table page
+    shows of the log (`log_context`), and the game's own `context` (its forms, rulings, ...)."""
+    current = table.current
+    page = render_template(f"{table.game.slug}/table.html", table=table, state=current.state,
+                           current=current, error=error, **log_context(table, current),
+                           **context)
+    return page, status
+
+
+def log_context(table: Table, current: Current) -> dict[str, Any]:
     """What every table page shows of the log: the last seq (for the forms), what undo and
     redo would act on, the action this page is the answer to, the room left, and whose turn it
     is and what comes next (the rules' `up_next`)."""
-    last = describe_event(table, game.last, game.state) if game.last else None
+    last = describe_event(table, current.last, current.state) if current.last else None
     return {
-        "seq": game.last_seq,
+        "seq": current.last_seq,
         "undo_label": last,
-        "last_then": last_then(game, last),
-        "redo_label": describe_event(table, game.next, game.state) if game.next else None,
-        "recorded": just_recorded(table, game),
-        "room_note": room_note(MAX_EVENTS - game.last_seq),
-        "strip": score_strip(table, game),
-        "up_next": game.state.up_next,
+        "last_then": last_then(current, last),
+        "redo_label": (describe_event(table, current.next, current.state) if current.next
+                       else None),
+        "recorded": just_recorded(table, current),
+        "room_note": room_note(MAX_EVENTS - current.last_seq),
+        "strip": score_strip(table, current),
+        "up_next": current.state.up_next,
     }
 
 
@@ -190,12 +203,12 @@ class StripEntry:
     total: int
 
 
-def score_strip(table: Table, game: Current) -> list[StripEntry]:
+def score_strip(table: Table, current: Current) -> list[StripEntry]:
     """Every player's running total, in seat order (then Dirk), for the strip at the foot of
     every table page."""
     colours = table.colours
     return [StripEntry(name, colours.get(name), total)
-            for name, total in game.state.totals().items()]
+            for name, total in current.state.totals().items()]
 
 
 def room_note(room: int) -> str | None:
@@ -209,7 +222,7 @@ def room_note(room: int) -> str | None:
                     room, most=MAX_EVENTS)
 
 
-def just_recorded(table: Table, game: Current) -> dict[str, Any] | None:
+def just_recorded(table: Table, current: Current) -> dict[str, Any] | None:
     """The action this page answers, said in one line with the button that takes it back:
     "Cy bought a skyscraper - Undo" (after an undo: "Undone: ... - Redo"). Nothing when the
     table moved on since, or the page was not loaded as an answer. `reloaded`: the answer is
@@ -218,16 +231,17 @@ def just_recorded(table: Table, game: Current) -> dict[str, Any] | None:
     reloaded = "recorded" not in g  # without JavaScript: the page loaded after the action
     note = g.pop("recorded", None) or session.pop("recorded", None)
     if (not note or note.get("table") != storage.mark_of(table.id)
-            or note.get("seq") != game.last_seq):
+            or note.get("seq") != current.last_seq):
         return None
-    if note.get("kind") == UNDO and game.next:
-        undone = text(describe_event(table, game.next, game.state))
+    if note.get("kind") == UNDO and current.next:
+        undone = text(describe_event(table, current.next, current.state))
         return {"text": _("Undone: %(action)s", action=undone), "button": "redo",
                 "reloaded": reloaded}
-    if not game.last:
+    if not current.last:
         return None
-    said, then = consequence(game.state, text(describe_event(table, game.last, game.state)),
-                             game.gained, own_note=game.last.kind != CHANGE)
+    said, then = consequence(current.state,
+                             text(describe_event(table, current.last, current.state)),
+                             current.gained, own_note=current.last.kind != CHANGE)
     if note.get("merged"):  # an outdated screen's action, recorded after another phone's
         meanwhile = _("after %(actions)s, recorded meanwhile on another phone",
                       actions="; ".join(note["merged"]))
@@ -235,14 +249,14 @@ def just_recorded(table: Table, game: Current) -> dict[str, Any] | None:
     return {"text": said, "then": then, "button": "undo", "reloaded": reloaded}
 
 
-def last_then(game: Current, said: str | None) -> str:
+def last_then(current: Current, said: str | None) -> str:
     """What the last action (`said`: in words) gave, as the strip says it when the page is not
     that action's answer (a reload, another phone's page): as the answer said it
     (`consequence`)."""
-    if not game.last or said is None:
+    if not current.last or said is None:
         return ""
-    return consequence(game.state, text(said), game.gained,
-                       own_note=game.last.kind != CHANGE)[1]
+    return consequence(current.state, text(said), current.gained,
+                       own_note=current.last.kind != CHANGE)[1]
 
 
 def consequence(state: TableState, said: str, gained: Gained,

@@ -7,7 +7,7 @@ import json
 import re
 from typing import Any
 
-from flask import Blueprint, render_template, request, session
+from flask import Blueprint, request, session
 from flask_babel import gettext as _
 from wtforms import BooleanField, IntegerField, RadioField, SelectChoice, SelectField, StringField
 from wtforms.validators import InputRequired, Length, NumberRange, Optional
@@ -22,7 +22,7 @@ from ..rules import urbanisation_offers as offering
 from ..rules import urbanisation_table as play
 from ..rules.common import RuleError, join_names
 from .actions import Action, ActionForm, FieldError, GameViews, reason_field
-from .tables import Table, log_context, opened_fold_out
+from .tables import Table, opened_fold_out, table_page
 
 bp = Blueprint("urbanisation", __name__, url_prefix="/urbanisation")  # its template globals
 MY_CARDS = "urbanisation_cards"  # the factory and invention cards this phone has seen (session)
@@ -285,8 +285,8 @@ FOLD_OUT_FORMS = {
 
 
 def render(table: Table, error: str | None = None, status: int = 200, **forms: Any) -> Any:
-    game = table.current
-    state: play.UrbanisationTable = game.state  # type: ignore[assignment]
+    current = table.current
+    state: play.UrbanisationTable = current.state  # type: ignore[assignment]
     opened = opened_fold_out(forms.pop("opened", None))
     learn(state)
     context = {
@@ -309,13 +309,11 @@ def render(table: Table, error: str | None = None, status: int = 200, **forms: A
             if state.inventions else [])
         context["card_invention_form"] = CardInventionForm(formdata=None)
         context["card_attract_form"] = CardAttractForm(formdata=None)
-    page = render_template(
-        "urbanisation/table.html", table=table, state=state, game=game, rules=rules,
-        pieces=pieces, play=play, rulings=play.RULINGS, error=error, action_names=ACTION_NAMES,
-        played_with=PLAYED_WITH, mayor=mayor_reason(state), opened=opened,
-        offers=current_offers(table, game),
-        capacity=pieces.capacity, **log_context(table, game), **{**context, **forms})
-    return page, status
+    return table_page(table, error, status, rules=rules, pieces=pieces, play=play,
+                      rulings=play.RULINGS, action_names=ACTION_NAMES, played_with=PLAYED_WITH,
+                      mayor=mayor_reason(state), opened=opened,
+                      offers=current_offers(table, current), capacity=pieces.capacity,
+                      **{**context, **forms})
 
 
 def factories_seen(state: play.UrbanisationTable) -> dict[int, dict[str, Any]]:
@@ -356,11 +354,11 @@ def learn(state: play.UrbanisationTable) -> None:
             "inventions": (kept["inventions"] + new_inventions)[-KEPT_INVENTIONS:]}
 
 
-def current_offers(table: Table, game: Current) -> dict[str, list[offering.Offer]]:
+def current_offers(table: Table, current: Current) -> dict[str, list[offering.Offer]]:
     """The current player's one-tap actions, worked out once per table state (the page that
     shows them and the tap that takes one use the same)."""
-    found: dict[str, list[offering.Offer]] = replays.MEMORY.worked_out("offers", table.id, game,
-                                                                        offering.offers)
+    found: dict[str, list[offering.Offer]] = replays.MEMORY.worked_out(
+        "offers", table.id, current, offering.offers)
     return found
 
 

@@ -4,15 +4,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import render_template
 from wtforms import IntegerField, RadioField, SelectChoice, SelectField, StringField
 from wtforms.validators import InputRequired, NumberRange, Optional
 
 from ..i18n import lazy_gettext as _l
 from ..i18n import lazy_text
 from ..rules import Current, yard, yard_table
+from ..rules.common import seat_after
 from .actions import Action, ActionForm, GameViews, reason_field
-from .tables import Table, log_context, opened_fold_out
+from .tables import Table, opened_fold_out, table_page
 
 BUILDING_CHOICES = [SelectChoice(b, lazy_text(yard.NAMES[b])) for b in yard.BUILDINGS]
 NOBODY = "nobody"
@@ -86,11 +86,11 @@ def final_form(state: yard_table.YardTable, **data: Any) -> Any:
 
 def render(table: Table, error: Any = None, status: int = 200, **forms: Any) -> Any:
     """The table page: next step, purchase buttons, majority board, scorings, totals."""
-    game = table.current
-    state: yard_table.YardTable = game.state  # type: ignore[assignment]
+    current = table.current
+    state: yard_table.YardTable = current.state  # type: ignore[assignment]
     playing = not state.finished  # only the forms the players can use now are made
     opened = opened_fold_out(forms.pop("opened", None)) or (
-        "setup" if setting_up(game) and not state.starter else None)
+        "setup" if setting_up(current) and not state.starter else None)
     fixing = playing and opened == "fix"
     context = {
         "dirk_form": dirk_form() if playing and state.dirk_due else None,
@@ -101,11 +101,9 @@ def render(table: Table, error: Any = None, status: int = 200, **forms: Any) -> 
         "final_form": final_form(state, formdata=None) if ending(state) else None,
         **forms,
     }
-    page = render_template(
-        "yard/table.html", table=table, state=state, game=game, yard=yard,
-        rulings=yard.RULINGS, opened=opened, error=error, setting_up=setting_up(game),
-        buyers=buyers(state), end_news=end_news(game), **log_context(table, game), **context)
-    return page, status
+    return table_page(table, error, status, yard=yard, rulings=yard.RULINGS, opened=opened,
+                      setting_up=setting_up(current), buyers=buyers(state),
+                      end_news=end_news(current), **context)
 
 
 # Beside a buyer's row: the player whose turn comes next, the buyer who may go on.
@@ -121,18 +119,17 @@ def buyers(state: yard_table.YardTable) -> list[tuple[str, str]]:
     players, last = state.players, state.last_buyer
     if state.game_over:
         return [(last, AGAIN)] if last else []
-    first = players[(players.index(last) + 1) % len(players)] if last else (
-        state.starter or players[0])
+    first = seat_after(players, last) if last else (state.starter or players[0])
     return [(p, NEXT if p == first else AGAIN if p == last else "") for p in players]
 
 
-def end_news(game: Current) -> bool:
+def end_news(current: Current) -> bool:
     """Whether the end is news on this page: it came with the last action (the purchase that
     left the display short, or the scoring or deal before the end form), so the answer brings
     it into view; not after the last buyer's further purchases, whose buttons stay put."""
-    state: yard_table.YardTable = game.state  # type: ignore[assignment]
-    return game.last is not None and not (
-        game.last.kind == "buy" and state.on_display < yard.DISPLAY - 1)
+    state: yard_table.YardTable = current.state  # type: ignore[assignment]
+    return current.last is not None and not (
+        current.last.kind == "buy" and state.on_display < yard.DISPLAY - 1)
 
 
 def ending(state: yard_table.YardTable) -> bool:
@@ -141,9 +138,9 @@ def ending(state: yard_table.YardTable) -> bool:
         and not state.dirk_due
 
 
-def setting_up(game: Current) -> bool:
+def setting_up(current: Current) -> bool:
     """The set-up is shown open until the game's first action after it (who starts)."""
-    return game.last is None or game.last.kind in ("starting_money", "youngest")
+    return current.last is None or current.last.kind in ("starting_money", "youngest")
 
 
 def buy_payload(form: BuyForm, table: Table) -> dict[str, Any]:
