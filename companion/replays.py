@@ -129,8 +129,12 @@ def pickled(table: Current) -> bytes:
 def unpickled(data: bytes) -> Current | None:
     """A snapshot this module kept: bytes from the app's own database, never from a user (an
     import replays its events instead); None if it was kept under another shape (`SHAPE`). Each
-    call gives a table of its own (a write applies its event to it)."""
-    kept = pickle.loads(data)
+    call gives a table of its own (a write applies its event to it). A snapshot whose classes
+    this version no longer has (renamed or moved) is of another shape too."""
+    try:
+        kept = pickle.loads(data)
+    except (AttributeError, ImportError):
+        return None
     if not isinstance(kept, tuple) or kept[0] != SHAPE:
         return None
     table: Current = kept[1]

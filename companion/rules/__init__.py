@@ -27,15 +27,15 @@ __all__ = ["CHANGE", "GAMES", "Correction", "Current", "Event", "Gained", "Game"
 # A game's entry: slug, name, player counts, table state class, its actions in words, and what
 # it has of its own (an automated opponent's name, actions in words with the table, ...).
 GAMES: dict[str, Game] = {game.slug: game for game in (
-    Game("yard", Msg("Construction yard card game"), range(2, 7), yard_table.YardTable,
+    Game("yard", Msg("Construction yard card game"), range(2, 7), yard_table.YardState,
          yard_table.describe, reserved_names=lambda players: (yard.DIRK,) if players == 2 else (),
          independent=frozenset({"buy"})),
-    Game("fifth_avenue", Msg("5th Avenue"), range(2, 5), fifth_avenue_table.FifthAvenueTable,
+    Game("fifth_avenue", Msg("5th Avenue"), range(2, 5), fifth_avenue_table.FifthAvenueState,
          fifth_avenue_table.describe, reserved_names=lambda players: ("Alea",)),
-    Game("street", Msg("Street card game"), range(2, 6), street_table.StreetTable,
+    Game("street", Msg("Street card game"), range(2, 6), street_table.StreetState,
          street_table.describe, describe_at=street_table.describe_at,
          describe_detail=street_table.describe_detail),
-    Game("urbanisation", Msg("Urbanisation"), range(2, 5), urbanisation_table.UrbanisationTable,
+    Game("urbanisation", Msg("Urbanisation"), range(2, 5), urbanisation_table.UrbanisationState,
          urbanisation_table.describe),
 )}
 

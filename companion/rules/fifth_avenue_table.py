@@ -125,7 +125,7 @@ class Auction:
 
 
 @dataclass
-class FifthAvenueTable(ActionTable):
+class FifthAvenueState(ActionTable):
     """The board and the scores of one 5th Avenue game, rebuilt from its events."""
 
     players: list[str]
@@ -163,7 +163,7 @@ class FifthAvenueTable(ActionTable):
 
 
     @classmethod
-    def start(cls, players: list[str]) -> FifthAvenueTable:
+    def start(cls, players: list[str]) -> FifthAvenueState:
         table = cls(list(players))
         table.board = {d: [{} for _ in range(5)] for d in DISTRICT_IDS}
         table.commissioners = dict.fromkeys(COMMISSIONERS, CITY_HALL)

@@ -120,7 +120,7 @@ class Payout:
 
 
 @dataclass
-class StreetTable(ActionTable):
+class StreetState(ActionTable):
     """The street game at one table; players in turn order, the start player first."""
 
     players: list[str]
@@ -141,7 +141,7 @@ class StreetTable(ActionTable):
     last_action: str | None = field(default=None, compare=False, repr=False)
 
     @classmethod
-    def start(cls, players: list[str]) -> StreetTable:
+    def start(cls, players: list[str]) -> StreetState:
         table = cls(list(players))
         table.streets = {p: [[] for _ in range(5)] for p in players}
         table.accounts = dict.fromkeys(players, STARTING_ACCOUNT)
@@ -490,7 +490,7 @@ def describe(kind: str, payload: Mapping[str, Any]) -> str:
     return kind
 
 
-def describe_at(state: StreetTable, kind: str, payload: Mapping[str, Any]) -> str:
+def describe_at(state: StreetState, kind: str, payload: Mapping[str, Any]) -> str:
     """One action in words with the table it made: a roof with its consequence, "Gina built
     a roof on site 1: site 1 finished, Gina takes $3"."""
     said = describe(kind, payload)

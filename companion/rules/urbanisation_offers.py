@@ -33,7 +33,7 @@ from .urbanisation_actions import (
     Invention,
     capacity,
 )
-from .urbanisation_table import UrbanisationTable
+from .urbanisation_table import UrbanisationState
 
 MOST_BUILT = 4  # the most buildings of one type a one-tap erect offers
 SPACE_COUNTS = (1, 2, 3)  # the work orders one space of a factory card shows
@@ -62,7 +62,7 @@ class Offer:
         return self.payload.get("character")
 
 
-def offers(table: UrbanisationTable) -> dict[str, list[Offer]]:
+def offers(table: UrbanisationState) -> dict[str, list[Offer]]:
     """The current player's one-tap actions by action kind (OFFERED order); empty outside the
     action phases. Taxes that bring $0 (no citizens yet) are legal but only move the tax marker
     towards the citizen marker: not offered, the detailed form still takes them."""
@@ -78,7 +78,7 @@ def offers(table: UrbanisationTable) -> dict[str, list[Offer]]:
     return {kind: found[kind] for kind in OFFERED if kind in found}
 
 
-def without_reports(table: UrbanisationTable) -> UrbanisationTable:
+def without_reports(table: UrbanisationState) -> UrbanisationState:
     """The table without its past turns' reports, which no action reads (an action only adds
     one): the copies an offer is tried on are then a third of the size, and quicker to make."""
     lighter = copy.copy(table)
@@ -91,12 +91,12 @@ def find_offer(offered: Mapping[str, list[Offer]], key: object) -> Offer | None:
     return next((o for group in offered.values() for o in group if o.key == key), None)
 
 
-def _tried(table: UrbanisationTable, frozen: bytes, player: str,
+def _tried(table: UrbanisationState, frozen: bytes, player: str,
            candidate: Candidate) -> Offer | None:
     """The candidate applied to a copy of the table: its offer, or None if the rules refuse."""
     key, kind, payload, what = candidate
     payload = {"player": player, **payload}
-    after: UrbanisationTable = pickle.loads(frozen)
+    after: UrbanisationState = pickle.loads(frozen)
     try:
         after.apply(kind, payload)
     except RuleError:
@@ -195,18 +195,18 @@ def _sowing(card: CityCard) -> Iterator[Candidate]:
 KnownFactory = Mapping[str, Any]  # {"colour", "goods", "name"}, by factory number
 
 
-def known_factories(table: UrbanisationTable) -> dict[int, dict[str, Any]]:
+def known_factories(table: UrbanisationState) -> dict[int, dict[str, Any]]:
     """The factory cards this table has seen: every card in front of a player, active or not."""
     return {f.number: {"colour": f.colour, "goods": f.goods, "name": f.name}
             for card in table.cards.values() for f in card.factories}
 
 
-def known_inventions(table: UrbanisationTable) -> list[tuple[str | None, str | None]]:
+def known_inventions(table: UrbanisationState) -> list[tuple[str | None, str | None]]:
     """The invention cards this table has seen, as (ability, end bonus's factory)."""
     return [(i.ability, i.factory) for card in table.cards.values() for i in card.inventions]
 
 
-def attract_offers(table: UrbanisationTable, known: Mapping[int, KnownFactory],
+def attract_offers(table: UrbanisationState, known: Mapping[int, KnownFactory],
                    most: int | None = None) -> list[Offer]:
     """The known factory cards the current player may attract now, lowest number first (the
     factory deck is stacked by number, lowest on top, and the display shows its top three:
@@ -243,7 +243,7 @@ def _factory(number: int, seen: KnownFactory, inventions: bool) -> Factory:
     return Factory(number, str(seen.get("colour")), int(seen.get("goods") or 1), name)
 
 
-def inventions_open(table: UrbanisationTable,
+def inventions_open(table: UrbanisationState,
                     known: list[tuple[str | None, str | None]]) -> list[Invention]:
     """The known invention cards nobody at this table holds yet (each ability and each end
     bonus exists once), in the order seen."""

@@ -213,7 +213,7 @@ RULINGS_IN_PLACE = ("pools", "tie", "money")
 
 
 @dataclass
-class UrbanisationTable(ActionTable):
+class UrbanisationState(ActionTable):
     """The Urbanisation game at one table: players in seating order, clockwise."""
 
     players: list[str]
@@ -241,7 +241,7 @@ class UrbanisationTable(ActionTable):
     finished: bool = False
 
     @classmethod
-    def start(cls, players: list[str]) -> UrbanisationTable:
+    def start(cls, players: list[str]) -> UrbanisationState:
         check_players(len(players))
         table = cls(list(players))
         table.cards = {p: CityCard() for p in players}
@@ -851,7 +851,7 @@ class UrbanisationTable(ActionTable):
             raise RuleError(Msg("Only owners of the exchange invention exchange work orders."))
         display = payload.get("display")
         removed = None if display is None else factory_to_remove(display)
-        draft: UrbanisationTable = pickle.loads(pickle.dumps(self, pickle.HIGHEST_PROTOCOL))
+        draft: UrbanisationState = pickle.loads(pickle.dumps(self, pickle.HIGHEST_PROTOCOL))
         draft._administer({str(p) for p in exchange}, display, removed)
         vars(self).update(vars(draft))
 

@@ -53,7 +53,7 @@ from .yard_end import (
 )
 from .yard_words import cards_in_words, describe
 
-__all__ = ["Leftover", "Scoring", "YardTable", "describe"]
+__all__ = ["Leftover", "Scoring", "YardState", "describe"]
 
 DEAL_NAMES = {"setup": Msg("at the start"), "A": Msg("after scoring A"),
               "B": Msg("after scoring B")}
@@ -76,7 +76,7 @@ class Leftover:
 
 
 @dataclass
-class YardTable(ActionTable):
+class YardState(ActionTable):
     """The construction-yard game at one table, rebuilt from its events."""
 
     players: list[str]
@@ -94,7 +94,7 @@ class YardTable(ActionTable):
     finished: bool = False
 
     @classmethod
-    def start(cls, players: list[str]) -> YardTable:
+    def start(cls, players: list[str]) -> YardState:
         table = cls(list(players))
         table.buildings = {owner: dict.fromkeys(BUILDINGS, 0) for owner in table.owners}
         return table

@@ -94,7 +94,7 @@ def profile_form(profile: dict[str, Any]) -> Any:
     return type("ProfileForm", (ActionForm,), fields)()
 
 
-def setup_form(state: play.FifthAvenueTable) -> Any:
+def setup_form(state: play.FifthAvenueState) -> Any:
     """The seven starting businesses and the 20 on the row. A district's business is one
     choice of plot and kind together (`start_<district>`, issue 26: 7 choices where plot and
     kind took 14); `plot_`/`kind_` still say it in two."""
@@ -123,7 +123,7 @@ def setup_form(state: play.FifthAvenueTable) -> Any:
 
 
 def render(table: Table, error: str | None = None, status: int = 200, **forms: Any) -> Any:
-    state: play.FifthAvenueTable = table.current.state  # type: ignore[assignment]
+    state: play.FifthAvenueState = table.current.state  # type: ignore[assignment]
     high = request.args.get("high", type=int)
     if high is None and "alea_form" in forms:
         high = forms["alea_form"].high_bid.data  # a refused bid keeps its high bid
@@ -142,7 +142,7 @@ def render(table: Table, error: str | None = None, status: int = 200, **forms: A
                       play=play, rulings=play.RULINGS, chance=chance, high=high, **context)
 
 
-def auction_choice(state: play.FifthAvenueTable, form: AuctionForm) -> dict[str, Any]:
+def auction_choice(state: play.FifthAvenueState, form: AuctionForm) -> dict[str, Any]:
     """The auction's bids as chips, the one tapped (or the only one, or a refused form's) and
     what its winner may do: build 3, 2, 1 or none, or declare a building stop."""
     bids = auction_bids(state)
@@ -159,7 +159,7 @@ def bid_parts(bid: str) -> tuple[str, str | None]:
     return player, colour or None
 
 
-def auction_bids(state: play.FifthAvenueTable) -> list[tuple[str, str, str | None]]:
+def auction_bids(state: play.FifthAvenueState) -> list[tuple[str, str, str | None]]:
     """The bids that can win the auction under way, one chip each: (value, player, colour);
     in Central Park a player's bid has no plot colour of its own."""
     place = state.auctions[0].place
@@ -173,7 +173,7 @@ def board(table_id: str) -> Any:
     """The board profile of this table: which colour sits where in each district. It is the
     table's own; this browser may keep it for its new tables (never for anyone else's)."""
     table = load_table("fifth_avenue", table_id)
-    state: play.FifthAvenueTable = table.current.state  # type: ignore[assignment]
+    state: play.FifthAvenueState = table.current.state  # type: ignore[assignment]
     shown = ({"colours": state.colours, "set_sizes": state.set_sizes} if state.board_set
              else my_board())
     form = profile_form(shown)
@@ -241,8 +241,8 @@ def drawn_setup(form: ActionForm, table: Table) -> dict[str, Any]:
     return {**turns.draw_setup(state_of(table).colours, _draw), "turns": True}
 
 
-def state_of(table: Table) -> play.FifthAvenueTable:
-    state: play.FifthAvenueTable = table.current.state  # type: ignore[assignment]
+def state_of(table: Table) -> play.FifthAvenueState:
+    state: play.FifthAvenueState = table.current.state  # type: ignore[assignment]
     return state
 
 
@@ -267,7 +267,7 @@ def plot_payload(form: PlotForm, table: Table) -> dict[str, Any]:
     return data
 
 
-def first_tile(state: play.FifthAvenueTable) -> int:
+def first_tile(state: play.FifthAvenueState) -> int:
     current = state.current_set
     tiles = state.row[current] if current is not None else []
     return next((i for i, t in enumerate(tiles) if t is not None), 0)

@@ -222,7 +222,7 @@ def play_card(table_id: str, seat: int) -> Any:
 
     if not form.is_submitted():
         return page(table)
-    state: play.StreetTable = table.current.state  # type: ignore[assignment]
+    state: play.StreetState = table.current.state  # type: ignore[assignment]
     step = state.step_of(player)
     return take(table, Action("card", lambda table: form,
                               lambda form, table: card_payload(form, player, state, step,
@@ -230,7 +230,7 @@ def play_card(table_id: str, seat: int) -> Any:
                 page)
 
 
-def builder(state: play.StreetTable, player: str | None = None, form: Any = None,
+def builder(state: play.StreetState, player: str | None = None, form: Any = None,
             query: str = "", slots: int = 1, known: list[play.Known] | None = None,
             opened: str | None = None, recorded: Any = None,
             here: tuple[str, str] = ("", ""), project: str = "") -> Any:
@@ -271,7 +271,7 @@ def builder(state: play.StreetTable, player: str | None = None, form: Any = None
                     for value, words in chips(form.project)] if toggle and not describe else []}
 
 
-def likely_source(state: play.StreetTable, player: str, step: int) -> str:
+def likely_source(state: play.StreetState, player: str, step: int) -> str:
     """Where the card most likely came from, chosen on the page (one tap changes it): the 1st
     action's is the player's own deck, free ("take its top card for free"), so none is asked;
     the 2nd action's is the player's own deck, the one deck always open then (its upcoins were
@@ -283,7 +283,7 @@ def likely_source(state: play.StreetTable, player: str, step: int) -> str:
     return player
 
 
-def offer(state: play.StreetTable, player: str, known: play.Known, words: str
+def offer(state: play.StreetState, player: str, known: play.Known, words: str
           ) -> dict[str, Any]:
     """A card seen before as its row offers it: its short id, words and price, and a line of
     site buttons per street it may go on (`rows`: (seat, the five sites open or not); the seat
@@ -305,7 +305,7 @@ def known_cards(table: Table) -> list[play.Known]:
     (`play.likely_cards`): every card this table's log built, undone ones too, and those of
     the earlier street tables of the phone that started it (`earlier_tables`)."""
     db = get_db()
-    state: play.StreetTable = table.current.state  # type: ignore[assignment]
+    state: play.StreetState = table.current.state  # type: ignore[assignment]
     logged = logged_cards(table.id, storage.last_seq(db, table.id))  # also in change mode
     seen = {play.card_key(b.card) for b in logged}
     here = [*logged, *[play.Built(card) for card in state.library  # from a change's replay
@@ -419,7 +419,7 @@ def library(known: list[play.Known], query: str, most: int | None = None
     return found[:most]
 
 
-def sources(state: play.StreetTable, player: str, step: int) -> list[tuple[str, Any, bool]]:
+def sources(state: play.StreetState, player: str, step: int) -> list[tuple[str, Any, bool]]:
     """The chips for where the 2nd action's card came from, as (value, words, disabled): each
     player deck to buy from (one's own first; not one with upcoins on it, nor an empty one),
     and the public pile."""
@@ -429,7 +429,7 @@ def sources(state: play.StreetTable, player: str, step: int) -> list[tuple[str, 
     return [*decks, (play.PUBLIC, _("Public pile (free)"), False)]
 
 
-def card_payload(form: Any, player: str, state: play.StreetTable, step: int,
+def card_payload(form: Any, player: str, state: play.StreetState, step: int,
                  known: list[play.Known]) -> dict[str, Any]:
     """A card built: one seen before from its row's button (`pick`: the card, its site and,
     for a gift among several opponents, whose street), or the card the form's library choice

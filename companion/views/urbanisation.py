@@ -286,7 +286,7 @@ FOLD_OUT_FORMS = {
 
 def render(table: Table, error: str | None = None, status: int = 200, **forms: Any) -> Any:
     current = table.current
-    state: play.UrbanisationTable = current.state  # type: ignore[assignment]
+    state: play.UrbanisationState = current.state  # type: ignore[assignment]
     opened = opened_fold_out(forms.pop("opened", None))
     learn(state)
     context = {
@@ -316,7 +316,7 @@ def render(table: Table, error: str | None = None, status: int = 200, **forms: A
                       **{**context, **forms})
 
 
-def factories_seen(state: play.UrbanisationTable) -> dict[int, dict[str, Any]]:
+def factories_seen(state: play.UrbanisationState) -> dict[int, dict[str, Any]]:
     """The factory cards this phone has seen (at any of its tables) and this table's."""
     kept = session.get(MY_CARDS, {}).get("factories", {})
     seen = {int(n): {"colour": f[0], "goods": f[1], "name": f[2]} for n, f in kept.items()
@@ -324,7 +324,7 @@ def factories_seen(state: play.UrbanisationTable) -> dict[int, dict[str, Any]]:
     return seen | offering.known_factories(state)
 
 
-def inventions_seen(state: play.UrbanisationTable) -> list[tuple[str | None, str | None]]:
+def inventions_seen(state: play.UrbanisationState) -> list[tuple[str | None, str | None]]:
     kept = session.get(MY_CARDS, {}).get("inventions", [])
     seen = [(a or None, f or None) for a, f in kept if isinstance(a, str | None)]
     return [*seen, *(c for c in offering.known_inventions(state) if c not in seen)]
@@ -337,7 +337,7 @@ def cards_kept(table: Table) -> str:
     return json.dumps(session.get(MY_CARDS), sort_keys=True)
 
 
-def learn(state: play.UrbanisationTable) -> None:
+def learn(state: play.UrbanisationState) -> None:
     """This phone keeps the cards each table it shows has seen, for its next tables (an undone
     factory stays known). The session changes only when a card is new to it."""
     kept = session.get(MY_CARDS, {"factories": {}, "inventions": []})
@@ -362,7 +362,7 @@ def current_offers(table: Table, current: Current) -> dict[str, list[offering.Of
     return found
 
 
-def mayor_reason(state: play.UrbanisationTable) -> str | None:
+def mayor_reason(state: play.UrbanisationState) -> str | None:
     """Why this turn's start player starts: set-up, or the Mayor's fewest VP, least money, seat
     (as the state recorded them when it chose him)."""
     if state.segment not in ("characters", "actions"):
@@ -474,7 +474,7 @@ def attract_payload(f: AttractForm, table: Table) -> dict[str, Any]:
     """A factory card described: what is left blank (colour, goods, name) is the card's as
     seen before, at this table or at this phone's earlier ones; never asked again."""
     upgrade = chosen(f.upgrade.data, _("Choose a new factory or the factory to upgrade."))
-    state: play.UrbanisationTable = table.current.state  # type: ignore[assignment]
+    state: play.UrbanisationState = table.current.state  # type: ignore[assignment]
     seen = factories_seen(state).get(f.factory_number.data, {})
     colour = f.factory_colour.data or seen.get("colour")
     if not colour:
@@ -496,7 +496,7 @@ def attract_payload(f: AttractForm, table: Table) -> dict[str, Any]:
 def card_attract_payload(f: CardAttractForm, table: Table) -> dict[str, Any]:
     """A factory card from the card form: its number, its name (blank: as this phone saw it,
     else another factory), where, and its production space, the chip tapped."""
-    state: play.UrbanisationTable = table.current.state  # type: ignore[assignment]
+    state: play.UrbanisationState = table.current.state  # type: ignore[assignment]
     colour, _dot, goods = str(f.production.data or "").partition(".")
     if colour not in pieces.COLOURS or not goods.isdigit():
         raise FieldError(f.production, _("Tap the production space the card shows."))
@@ -512,7 +512,7 @@ def card_attract_payload(f: CardAttractForm, table: Table) -> dict[str, Any]:
 
 def known_attract_payload(f: KnownOfferForm, table: Table) -> dict[str, Any]:
     """A factory seen before, in one tap: the payload its offer was worked out with."""
-    state: play.UrbanisationTable = table.current.state  # type: ignore[assignment]
+    state: play.UrbanisationState = table.current.state  # type: ignore[assignment]
     found = next((o for o in offering.attract_offers(state, factories_seen(state))
                   if o.key == f.offer.data), None)
     if found is None or found.payload["player"] != f.player.data:
@@ -551,7 +551,7 @@ def invention_payload(f: Any, table: Table) -> dict[str, Any]:
 def card_invention_payload(f: CardInventionForm, table: Table) -> dict[str, Any]:
     """An invention card chosen whole (two with the Professor): the marker the players chose,
     or the one that makes the move cheapest (`urbanisation_actions.cheapest_marker`)."""
-    state: play.UrbanisationTable = table.current.state  # type: ignore[assignment]
+    state: play.UrbanisationState = table.current.state  # type: ignore[assignment]
     cards = []
     for chosen_card in (f.card.data, f.card_2.data):
         ability, _bar, factory = str(chosen_card or "").partition("|")

@@ -67,7 +67,7 @@ def starting_money_form(players: list[str]) -> Any:
     return type("StartingMoneyForm", (ActionForm,), fields)()
 
 
-def final_form(state: yard_table.YardTable, **data: Any) -> Any:
+def final_form(state: yard_table.YardState, **data: Any) -> Any:
     """The end: for each card left on display (the app knows which), who takes it: the player
     holding strictly the most money of its space's currency, or nobody (a tie). Only what
     decides is asked (issue 42: the space itself was asked too). Nothing is preselected: a
@@ -87,7 +87,7 @@ def final_form(state: yard_table.YardTable, **data: Any) -> Any:
 def render(table: Table, error: Any = None, status: int = 200, **forms: Any) -> Any:
     """The table page: next step, purchase buttons, majority board, scorings, totals."""
     current = table.current
-    state: yard_table.YardTable = current.state  # type: ignore[assignment]
+    state: yard_table.YardState = current.state  # type: ignore[assignment]
     playing = not state.finished  # only the forms the players can use now are made
     opened = opened_fold_out(forms.pop("opened", None)) or (
         "setup" if setting_up(current) and not state.starter else None)
@@ -110,7 +110,7 @@ def render(table: Table, error: Any = None, status: int = 200, **forms: Any) -> 
 NEXT, AGAIN = "next", "again"
 
 
-def buyers(state: yard_table.YardTable) -> list[tuple[str, str]]:
+def buyers(state: yard_table.YardState) -> list[tuple[str, str]]:
     """The buy rows in seat order, each (player, NEXT, AGAIN or ""): the player whose turn
     comes next (the one after the last buyer, or who starts) and the last buyer, who goes on
     after paying exactly, are marked. The rows never change places, so after a purchase every
@@ -127,12 +127,12 @@ def end_news(current: Current) -> bool:
     """Whether the end is news on this page: it came with the last action (the purchase that
     left the display short, or the scoring or deal before the end form), so the answer brings
     it into view; not after the last buyer's further purchases, whose buttons stay put."""
-    state: yard_table.YardTable = current.state  # type: ignore[assignment]
+    state: yard_table.YardState = current.state  # type: ignore[assignment]
     return current.last is not None and not (
         current.last.kind == "buy" and state.on_display < yard.DISPLAY - 1)
 
 
-def ending(state: yard_table.YardTable) -> bool:
+def ending(state: yard_table.YardState) -> bool:
     """The end is offered once the rules end the game: A and B scored, the display short."""
     return not state.finished and state.scored == ["A", "B"] and state.game_over \
         and not state.dirk_due
@@ -166,7 +166,7 @@ def correct_payload(form: CorrectForm, table: Table) -> dict[str, Any]:
 def final_payload(form: Any, table: Table) -> dict[str, Any]:
     """The end of the game: each leftover display card and who takes it (or nobody); then
     scoring C."""
-    state: yard_table.YardTable = table.current.state  # type: ignore[assignment]
+    state: yard_table.YardState = table.current.state  # type: ignore[assignment]
     return {"leftovers": [
         {"building": building, "to": None if form[f"to_{k}"].data == NOBODY
          else state.players[int(form[f"to_{k}"].data)]}

@@ -23,7 +23,7 @@ from companion.rules.urbanisation_example import TURN_1 as EXAMPLE_TURN_1
 from companion.rules.urbanisation_example import TURN_2 as EXAMPLE_TURN_2
 from companion.rules.urbanisation_example import TURN_3 as EXAMPLE_TURN_3
 from companion.rules.urbanisation_example import act, hire
-from companion.rules.urbanisation_table import UrbanisationTable
+from companion.rules.urbanisation_table import UrbanisationState
 from tests.browser.helpers import tap_and_load
 from tests.browser.states import logged, seed
 from tests.browser.taps import Taps
@@ -52,8 +52,8 @@ TWO_TURN_2: list[Action] = [
 ]
 
 
-def replayed(players: tuple[str, ...], actions: list[Action]) -> UrbanisationTable:
-    table = UrbanisationTable.start(list(players))
+def replayed(players: tuple[str, ...], actions: list[Action]) -> UrbanisationState:
+    table = UrbanisationState.start(list(players))
     for kind, payload in actions:
         table.apply(kind, payload)
     return table

@@ -19,7 +19,7 @@ from companion import rules
 from companion.rules.fifth_avenue_table import (
     COLOUR_SKYSCRAPERS,
     TAKEN_AT_START,
-    FifthAvenueTable,
+    FifthAvenueState,
 )
 from tests.fuzz import fuzzing
 from tests.fuzz import strategies as s
@@ -54,7 +54,7 @@ def skyscrapers_kept(state):
 def test_legal_games_are_played_to_the_end_and_wrong_steps_are_refused(data, seats, wrong):
     """`wrong`: how often a wrong step is tried before each legal one, at most."""
     players = ["Ann", "Ben", "Cy", "Di"][:seats]
-    state = FifthAvenueTable.start(players)
+    state = FifthAvenueState.start(players)
     log = []
     while not state.finished:
         wrong_steps_refused(data, state, s.fifth_avenue_wrong_step, wrong, refused_unchanged)
@@ -79,7 +79,7 @@ def test_each_turn_is_a_1st_action_and_a_move_and_hands_the_turn_on(data, seats)
     """Whatever the 1st action, the turn ends with the next move and passes clockwise; the
     auctions a move brings in between keep the turn where it was."""
     players = ["Ann", "Ben", "Cy", "Di"][:seats]
-    state = FifthAvenueTable.start(players)
+    state = FifthAvenueState.start(players)
     steps = 0
     while not state.finished and state.phase != "final":
         step = data.draw(s.fifth_avenue_next(state, late=steps > LONGEST), label="legal")

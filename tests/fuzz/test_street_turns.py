@@ -15,7 +15,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from companion import rules
-from companion.rules.street_table import StreetTable
+from companion.rules.street_table import StreetState
 from tests.fuzz import strategies as s
 from tests.fuzz.fuzzing import after_the_end_refused, examples, replayed, wrong_steps_refused
 
@@ -28,7 +28,7 @@ LONGEST = 40  # steps before a deck runs out for sure: the final round then come
 def test_legal_games_are_played_to_the_end_and_wrong_steps_are_refused(data, seats, wrong):
     """`wrong`: how often a wrong step is tried before each legal one, at most."""
     players = ["Mia", "Ola", "Pit", "Uwe", "Zoe"][:seats]
-    state = StreetTable.start(players)
+    state = StreetState.start(players)
     log = []
     while not state.finished:
         wrong_steps_refused(data, state, s.street_wrong_step, wrong)
@@ -47,7 +47,7 @@ def test_the_final_round_ends_with_the_last_seat_and_only_then_is_scored(data):
     """Whoever triggers it, the final round ends when the last seat's turn ends: until then the
     scoring is refused naming the players still to play, the one at turn first."""
     players = ["Mia", "Ola", "Pit"]
-    state = StreetTable.start(players)
+    state = StreetState.start(players)
     steps = 0
     while not state.round_over:
         if state.final_round:

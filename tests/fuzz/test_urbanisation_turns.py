@@ -23,7 +23,7 @@ from companion.rules.urbanisation_actions import (
     OTHER_FACTORY,
 )
 from companion.rules.urbanisation_offers import offers
-from companion.rules.urbanisation_table import UrbanisationTable
+from companion.rules.urbanisation_table import UrbanisationState
 from tests.fuzz import fuzzing
 from tests.fuzz.fuzzing import after_the_end_refused, examples, replayed, wrong_steps_refused
 from tests.fuzz.urbanisation_steps import attract, legal_step, set_up
@@ -33,14 +33,14 @@ SEATS = ["Ann", "Ben", "Cy", "Dee"]
 Step = tuple[str, dict[str, Any]]
 
 
-def frozen(state: UrbanisationTable) -> bytes:
+def frozen(state: UrbanisationState) -> bytes:
     """The table to the last byte, without the note of what the last action did (not game
     state: any action, refused or not, clears it first)."""
     state.note = None
     return pickle.dumps(state)
 
 
-def refused_unchanged(state: UrbanisationTable, step: Step) -> None:
+def refused_unchanged(state: UrbanisationState, step: Step) -> None:
     fuzzing.refused_unchanged(state, step, frozen)
 
 
@@ -55,7 +55,7 @@ def an_action(player: str) -> list[Step]:
 
 
 @st.composite
-def wrong_step(draw: st.DrawFn, state: UrbanisationTable) -> Step:
+def wrong_step(draw: st.DrawFn, state: UrbanisationState) -> Step:
     """A step the rules must refuse now: another player's action or character, an action or
     a character outside its segment, the administration or the final scoring before their
     time, an attract that does not say which factory it is (with the inventions), the set-up
@@ -104,7 +104,7 @@ def wrong_step(draw: st.DrawFn, state: UrbanisationTable) -> Step:
 def test_games_from_the_offers_reach_the_end_and_wrong_steps_are_refused(data, seats, wrong):
     """`wrong`: how often a wrong step is tried before each legal one, at most."""
     players = SEATS[:seats]
-    state = UrbanisationTable.start(players)
+    state = UrbanisationState.start(players)
     log = [data.draw(set_up(players), label="set-up")]
     state.apply(*copy.deepcopy(log[0]))
     while not state.finished:

@@ -22,7 +22,7 @@ from hypothesis import strategies as st
 
 from companion import rules
 from companion.rules.yard import BUILDINGS, CURRENCIES
-from companion.rules.yard_table import YardTable
+from companion.rules.yard_table import YardState
 from tests.fuzz.fuzzing import after_the_end_refused, examples, replayed, wrong_steps_refused
 from tests.fuzz.yard_steps import final, legal_step, purchase, starting_money
 
@@ -35,7 +35,7 @@ Step = tuple[str, dict[str, Any]]
 
 
 @st.composite
-def wrong_step(draw: st.DrawFn, state: YardTable) -> Step | None:
+def wrong_step(draw: st.DrawFn, state: YardState) -> Step | None:
     """A step the rules must refuse now, if the table has one: anything after the final
     scoring; another player's purchase once the display could not be refilled; a purchase or
     a scoring before Dirk's due deal; scoring B before A (or A again, or C as A or B); the final
@@ -79,7 +79,7 @@ def wrong_step(draw: st.DrawFn, state: YardTable) -> Step | None:
 def test_legal_games_reach_the_end_and_wrong_steps_are_refused(data, seats, wrong):
     """`wrong`: how often a wrong step is tried before each legal one, at most."""
     players = SEATS[:seats]
-    state = YardTable.start(players)
+    state = YardState.start(players)
     log: list[Step] = data.draw(st.one_of(st.just([]), starting_money(players)), label="money")
     for step in log:
         state.apply(*copy.deepcopy(step))
@@ -106,7 +106,7 @@ def test_once_the_display_runs_short_only_the_last_buyer_buys(data, seats):
     """Whoever ends it, every other player's purchase is refused naming the last buyer, who
     may buy on (paying exactly) until the display is empty; the strip says the end is next."""
     players = SEATS[:seats]
-    state = YardTable.start(players)
+    state = YardState.start(players)
     while not state.game_over:
         state.apply(*data.draw(legal_step(state), label="legal"))
     last = state.last_buyer

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from companion.rules.urbanisation import INVENTION_SPACES, PRICE_MARKERS
 from companion.rules.urbanisation_actions import ABILITIES, BONUS_FACTORIES, COLOURS, OTHER_FACTORY
 from companion.rules.urbanisation_offers import offers
-from companion.rules.urbanisation_table import UrbanisationTable
+from companion.rules.urbanisation_table import UrbanisationState
 
 Step = tuple[str, dict[str, Any]]
 
@@ -27,12 +27,12 @@ def set_up(draw: st.DrawFn, players: list[str]) -> Step:
     })
 
 
-def numbers_free(state: UrbanisationTable) -> list[int]:
+def numbers_free(state: UrbanisationState) -> list[int]:
     owned = {f.number for _, f in state.factory_cards}
     return [n for n in range(1, 19) if n not in owned]
 
 
-def names_free(state: UrbanisationTable) -> list[str]:
+def names_free(state: UrbanisationState) -> list[str]:
     """What a new factory may be called: with the inventions another factory, or one an
     invention card names that nobody owns yet; without them any name or none."""
     if not state.inventions:
@@ -42,7 +42,7 @@ def names_free(state: UrbanisationTable) -> list[str]:
 
 
 @st.composite
-def attract(draw: st.DrawFn, state: UrbanisationTable, player: str) -> Step | None:
+def attract(draw: st.DrawFn, state: UrbanisationState, player: str) -> Step | None:
     """A factory card whose work order spaces are filled: new on an empty ground, or an upgrade
     of an active factory by a higher number; always said which factory it is."""
     card = state.cards[player]
@@ -62,7 +62,7 @@ def attract(draw: st.DrawFn, state: UrbanisationTable, player: str) -> Step | No
 
 
 @st.composite
-def invention(draw: st.DrawFn, state: UrbanisationTable, player: str) -> Step | None:
+def invention(draw: st.DrawFn, state: UrbanisationState, player: str) -> Step | None:
     """An invention card it can pay for: an ability nobody has, an end bonus nobody has (the
     VP follow from the card), or both; all cards at the space with the Professor."""
     card = state.cards[player]
@@ -91,7 +91,7 @@ def invention(draw: st.DrawFn, state: UrbanisationTable, player: str) -> Step | 
 
 
 @st.composite
-def buy_land(draw: st.DrawFn, state: UrbanisationTable, player: str) -> Step | None:
+def buy_land(draw: st.DrawFn, state: UrbanisationState, player: str) -> Step | None:
     card = state.cards[player]
     if sum(c.territories for c in state.cards.values()) >= PRICE_MARKERS or card.money < 1:
         return None
@@ -101,7 +101,7 @@ def buy_land(draw: st.DrawFn, state: UrbanisationTable, player: str) -> Step | N
 
 
 @st.composite
-def legal_step(draw: st.DrawFn, state: UrbanisationTable) -> Step:
+def legal_step(draw: st.DrawFn, state: UrbanisationState) -> Step:
     """What the table calls for now, chosen at random among what the rules allow."""
     if state.segment == "characters":
         return ("character", {"player": state.current_player,

@@ -11,7 +11,7 @@ from typing import Any
 from hypothesis import strategies as st
 
 from companion.rules.yard import BUILDINGS, CURRENCIES, DIRK
-from companion.rules.yard_table import YardTable
+from companion.rules.yard_table import YardState
 
 Step = tuple[str, dict[str, Any]]
 
@@ -23,7 +23,7 @@ def starting_money(draw: st.DrawFn, players: list[str]) -> list[Step]:
     cards = {p: draw(st.integers(3, 8)) for p in players}
     totals = {p: draw(st.integers(max(20, cards[p]), min(28, 9 * cards[p]))) for p in players}
     steps: list[Step] = [("starting_money", {"cards": cards, "totals": totals})]
-    table = YardTable.start(players)
+    table = YardState.start(players)
     table.apply(*copy.deepcopy(steps[0]))
     if table.starter is None:
         steps.append(("youngest", {"player": draw(st.sampled_from(table.start_candidates))}))
@@ -31,7 +31,7 @@ def starting_money(draw: st.DrawFn, players: list[str]) -> list[Step]:
 
 
 @st.composite
-def dirk_deal(draw: st.DrawFn, state: YardTable) -> Step:
+def dirk_deal(draw: st.DrawFn, state: YardState) -> Step:
     """Dirk's due cards, drawn from the building cards nobody holds."""
     left = dict(state.unbought)
     dealt = dict.fromkeys(BUILDINGS, 0)
@@ -43,7 +43,7 @@ def dirk_deal(draw: st.DrawFn, state: YardTable) -> Step:
 
 
 @st.composite
-def purchase(draw: st.DrawFn, state: YardTable, buyer: str) -> Step:
+def purchase(draw: st.DrawFn, state: YardState, buyer: str) -> Step:
     """A card nobody holds yet, for the buyer (or, at two, for Dirk)."""
     building = draw(st.sampled_from([b for b in BUILDINGS if state.unbought[b]]))
     receiver = draw(st.sampled_from([buyer, DIRK])) if state.with_dirk else buyer
@@ -51,7 +51,7 @@ def purchase(draw: st.DrawFn, state: YardTable, buyer: str) -> Step:
 
 
 @st.composite
-def final(draw: st.DrawFn, state: YardTable) -> Step:
+def final(draw: st.DrawFn, state: YardState) -> Step:
     """The cards left on display and who takes each (a player, or nobody for a tie), as the
     app records them; or, as logs from before did, each on its own currency space with who
     holds the most of that money."""
@@ -67,7 +67,7 @@ def final(draw: st.DrawFn, state: YardTable) -> Step:
 
 
 @st.composite
-def legal_step(draw: st.DrawFn, state: YardTable) -> Step:
+def legal_step(draw: st.DrawFn, state: YardState) -> Step:
     """What the table may do now: Dirk's deal when due; the scorings before the deck runs low;
     otherwise a purchase by anyone, and once the game is over the last buyer's or the end."""
     if state.dirk_due:

@@ -12,7 +12,7 @@ from companion.rules.fifth_avenue_table import (
     DEFAULT_SET_SIZES,
     DISTRICT_IDS,
     Auction,
-    FifthAvenueTable,
+    FifthAvenueState,
 )
 from companion.rules.log import Event
 
@@ -257,7 +257,7 @@ def test_when_alea_is_in_nobody_cannot_win():
 
 
 def test_building_stop_scores_clears_and_closes_the_district():
-    state = FifthAvenueTable.start(["Red", "Yellow", "Blue"])
+    state = FifthAvenueState.start(["Red", "Yellow", "Blue"])
     state.started, state.first_placer, state.initial_done = True, "Red", 6
     state.row = [[None] * size for size in DEFAULT_SET_SIZES]
     ring = [{"owner": "Yellow", "skyscrapers": 1}, {"businesses": ["boutique", "jeweler"]},
@@ -281,7 +281,7 @@ def test_building_stop_scores_clears_and_closes_the_district():
 
 
 def test_without_a_plot_of_his_own_the_winner_must_declare_a_building_stop():
-    state = FifthAvenueTable.start(["Red", "Yellow", "Blue"])
+    state = FifthAvenueState.start(["Red", "Yellow", "Blue"])
     state.started, state.first_placer, state.initial_done = True, "Red", 6
     state.board["42e"] = [{"owner": "Yellow", "skyscrapers": 1}, {"businesses": ["boutique"]},
                           {"owner": "Blue", "skyscrapers": 2}, {"businesses": ["jeweler"]},

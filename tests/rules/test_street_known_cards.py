@@ -2,7 +2,7 @@
 table's log (undone cards too) and the phone's earlier tables, each with the price last paid for
 it; a site the card cannot go on is not offered."""
 
-from companion.rules.street_table import Built, StreetTable, built, card_key, likely_cards
+from companion.rules.street_table import Built, StreetState, built, card_key, likely_cards
 from tests.street_moves import card
 
 OFFICE = card("office")
@@ -55,7 +55,7 @@ def test_a_log_s_cards_with_what_they_cost_from_a_deck():
 
 
 def test_the_open_sites_of_a_card_follow_the_rules_of_one_site():
-    table = StreetTable.start(["Mia", "Ola"])
+    table = StreetState.start(["Mia", "Ola"])
     table.streets["Mia"][0] = [OFFICE]
     table.streets["Mia"][1] = [OFFICE, ROOF]
     assert table.open_sites(STORE, "Mia", "Mia") == [False, False, True, True, True]

@@ -156,13 +156,13 @@ def test_the_library_remembers_cards_most_recent_first():
 def test_a_card_checks_itself_and_its_site_only_however_full_the_street(monkeypatch):
     """Placement is linear: the cards already on the table were checked when they were built."""
     from companion.rules import street, street_table
-    from companion.rules.street_table import StreetTable
+    from companion.rules.street_table import StreetState
 
     calls = []
     checked = street.check_card
     monkeypatch.setattr(street_table, "check_card", lambda c: calls.append(c) or checked(c))
     monkeypatch.setattr(street, "check_card", lambda c: calls.append(c) or checked(c))
-    state = StreetTable.start(["Mia", "Ola"])
+    state = StreetState.start(["Mia", "Ola"])
 
     def mia_builds(site, the_card):
         """Mia's next card: her free card or the public pile's; Ola's turns build nothing."""

@@ -19,7 +19,7 @@ from companion.rules.urbanisation_offers import (
     known_inventions,
     offers,
 )
-from companion.rules.urbanisation_table import UrbanisationTable
+from companion.rules.urbanisation_table import UrbanisationState
 
 TWO = ["Ann", "Ben"]
 TWO_SETUP = ("setup", {"inventions": False, "start_player": "Ann", "money": 10,
@@ -28,7 +28,7 @@ BAKERY = {3: {"colour": "orange", "goods": 2, "name": "Bakery"}}
 
 
 def played(actions, players=TWO):
-    table = UrbanisationTable.start(list(players))
+    table = UrbanisationState.start(list(players))
     for kind, payload in actions:
         table.apply(kind, payload)
     return table

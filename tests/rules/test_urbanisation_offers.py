@@ -7,7 +7,7 @@ import pytest
 from companion.rules import urbanisation_offers as offering
 from companion.rules.urbanisation_example import SETUP, TURN_1, TURN_2, hire
 from companion.rules.urbanisation_offers import find_offer, offers
-from companion.rules.urbanisation_table import UrbanisationTable
+from companion.rules.urbanisation_table import UrbanisationState
 from tests.tables import URBANISATION_TWO_SETUP as TWO_SETUP
 from tests.tables import URBANISATION_TWO_TURN_1 as TWO_TURN_1
 
@@ -16,7 +16,7 @@ TWO = ["Ann", "Ben"]
 
 
 def played(actions, players=PLAYERS):
-    table = UrbanisationTable.start(list(players))
+    table = UrbanisationState.start(list(players))
     for kind, payload in actions:
         table.apply(kind, payload)
     return table

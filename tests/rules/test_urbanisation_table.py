@@ -20,7 +20,7 @@ from companion.rules.urbanisation_table import (
     RULINGS,
     RULINGS_BY_STEP,
     RULINGS_IN_PLACE,
-    UrbanisationTable,
+    UrbanisationState,
     describe,
 )
 from tests.tables import URBANISATION_PLAYED, URBANISATION_TURNS
@@ -30,7 +30,7 @@ PLAYERS = ["Ann", "Ben", "Cy"]
 
 def play(*actions, players=PLAYERS):
     """Replay (kind, payload) actions on a new table (the game is not registered yet)."""
-    state = UrbanisationTable.start(list(players))
+    state = UrbanisationState.start(list(players))
     for kind, payload in actions:
         state.apply(kind, payload)
     return state
@@ -215,7 +215,7 @@ def test_set_up_comes_first_and_once():
     state.apply(*SETUP)
     refused(state, "setup", SETUP[1], "The game is set up already")
     with pytest.raises(RuleError, match="Urbanisation is played by 2 to 4 players."):
-        UrbanisationTable.start(["A", "B", "C", "D", "E"])
+        UrbanisationState.start(["A", "B", "C", "D", "E"])
 
 
 def test_the_mayor_ties_go_to_least_money_then_clockwise_from_the_former_start():

@@ -6,7 +6,7 @@ from companion.rules import GAMES, check_players, replay
 from companion.rules.common import RuleError
 from companion.rules.log import Event
 from companion.rules.text import Msg
-from companion.rules.yard_table import YardTable, describe
+from companion.rules.yard_table import YardState, describe
 from tests.yard_moves import buy
 
 YARD = GAMES["yard"]
@@ -229,7 +229,7 @@ def test_undo_and_redo_replay_to_the_right_state():
         Event(5, "redo"),
     ]
     state = replay(YARD, ["Ann", "Ben", "Cy"], events).state
-    assert isinstance(state, YardTable)
+    assert isinstance(state, YardState)
     assert (state.buildings["Ann"]["park"], state.buildings["Ben"]["park"]) == (1, 0)
 
 

@@ -46,3 +46,11 @@ def test_a_state_class_that_changes_its_fields_changes_the_shape(monkeypatch):
     assert shape(turn="int") != before
     monkeypatch.setattr(replays, "MEANING", replays.MEANING + 1)  # same fields, new meaning
     assert shape(turn="str") != before
+
+
+def test_a_snapshot_of_a_class_this_version_no_longer_has_is_of_another_shape():
+    """Issue 47 renamed the states (`YardTable` is `YardState`): a snapshot kept before names a
+    class that is gone, and is replayed from its log like any snapshot of another shape."""
+    gone = b"ccompanion.rules.yard_table\nYardTable\n."  # pickle's GLOBAL opcode, protocol 0
+    moved = b"ccompanion.rules.no_such_module\nState\n."
+    assert replays.unpickled(gone) is None and replays.unpickled(moved) is None

@@ -5,7 +5,7 @@ with its consequence, in the grammar of its language."""
 import pytest
 
 from companion.i18n import text as said
-from companion.rules.fifth_avenue_table import ALEA, FifthAvenueTable
+from companion.rules.fifth_avenue_table import ALEA, FifthAvenueState
 from companion.rules.text import Plural
 from companion.rules.urbanisation import COLOUR_NAMES
 from tests.conftest import GERMAN, act, drawn_table, fresh, new_table, text
@@ -99,7 +99,7 @@ def test_alea_is_never_said_to_build_in_central_park(client):
 
 
 def test_a_building_stop_nobody_scores_says_so():
-    table = FifthAvenueTable.start(["Ann", "Ben"])
+    table = FifthAvenueState.start(["Ann", "Ben"])
     table.board["times"] = [{"businesses": ["boutique", "jeweler"]} for _ in range(5)]
     table._building_stop("times", ALEA)
     assert table.note == "Building stop in Times Square by Alea: nobody scores."
