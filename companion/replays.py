@@ -166,8 +166,8 @@ class Memory:
     def state(self, table_id: str, head: int) -> TableState | None:
         return self._get(self.states, (table_id, head))
 
-    def keep(self, table_id: str, table: Current, data: bytes) -> None:
-        """Keep a table with its snapshot (`data`)."""
+    def hold(self, table_id: str, table: Current, data: bytes) -> None:
+        """Hold a table in this worker's memory with its snapshot (`data`)."""
         with self.lock:
             for kept, key, value in ((self.tables, (table_id, table.last_seq), (table, data)),
                                      (self.states, (table_id, table.head), table.state)):
@@ -228,8 +228,8 @@ def current(db: storage.Database, table_id: str, game: Game, names: list[str]) -
             with storage.write_transaction(db):
                 if not storage.has_table(db, table_id):  # deleted or renewed meanwhile
                     raise storage.GoneError(table_id)
-                data = keep(db, table_id, game, names, table)
-        MEMORY.keep(table_id, table, data)
+                data = store(db, table_id, game, names, table)
+        MEMORY.hold(table_id, table, data)
     return table
 
 
@@ -239,8 +239,8 @@ def stored_snapshot(db: storage.Database, table_id: str, seq: int) -> bytes | No
     return kept[1] if kept is not None and kept[0] == seq else None
 
 
-def keep(db: storage.Database, table_id: str, game: Game, names: list[str],
-         table: Current) -> bytes:
+def store(db: storage.Database, table_id: str, game: Game, names: list[str],
+          table: Current) -> bytes:
     """Store a replayed table's snapshot, and its result if it is finished (inside a write
     transaction); the snapshot's bytes."""
     data = pickled(table)
@@ -254,7 +254,7 @@ def kept_imported(db: storage.Database, table_id: str, game: Game, names: list[s
                   table: Current) -> None:
     """An imported table, replayed while its file was checked: its snapshot and result."""
     with storage.write_transaction(db):
-        MEMORY.keep(table_id, table, keep(db, table_id, game, names, table))
+        MEMORY.hold(table_id, table, store(db, table_id, game, names, table))
 
 
 def result(game: Game, names: list[str], table: Current, at: str) -> str | None:
@@ -294,7 +294,7 @@ def score_unscored(db: storage.Database) -> None:
         except RuleError:
             continue  # a log the rules no longer accept: left out of the statistics
         with storage.write_transaction(db):
-            keep(db, row["id"], game, names, table)
+            store(db, row["id"], game, names, table)
 
 
 # Writing: one action, once --------------------------------------------------------------------
@@ -347,7 +347,7 @@ def record(db: storage.Database, table_id: str, game: Game, names: list[str], ba
         storage.append_event(db, table_id, event, stored, once,
                              "finished" if table.state.finished else "open", data,
                              result(game, names, table, event.at))
-    MEMORY.keep(table_id, table, data)
+    MEMORY.hold(table_id, table, data)
     if behind is not None and merged is not None:
         merged.extend(behind.since)
     return event, table
