@@ -8,7 +8,16 @@ the web, storage and PDF layers import this.
 
 from __future__ import annotations
 
-from . import fifth_avenue_table, street_table, urbanisation_table, yard, yard_table
+from . import (
+    fifth_avenue,
+    fifth_avenue_table,
+    street,
+    street_table,
+    urbanisation,
+    urbanisation_table,
+    yard,
+    yard_table,
+)
 from .common import Placing, RuleError
 from .corrections import Correction, Now, corrected
 from .game import Game, TableState
@@ -27,15 +36,15 @@ __all__ = ["CHANGE", "GAMES", "Correction", "Current", "Event", "Gained", "Game"
 # A game's entry: slug, name, player counts, table state class, its actions in words, and what
 # it has of its own (an automated opponent's name, actions in words with the table, ...).
 GAMES: dict[str, Game] = {game.slug: game for game in (
-    Game("yard", Msg("Construction yard card game"), range(2, 7), yard_table.YardState,
-         yard_table.describe, reserved_names=lambda players: (yard.DIRK,) if players == 2 else (),
+    Game("yard", yard.NAME, range(2, 7), yard_table.YardState, yard_table.describe,
+         reserved_names=lambda players: (yard.DIRK,) if players == 2 else (),
          independent=frozenset({"buy"})),
-    Game("fifth_avenue", Msg("5th Avenue"), range(2, 5), fifth_avenue_table.FifthAvenueState,
+    Game("fifth_avenue", fifth_avenue.NAME, range(2, 5), fifth_avenue_table.FifthAvenueState,
          fifth_avenue_table.describe, reserved_names=lambda players: ("Alea",)),
-    Game("street", Msg("Street card game"), range(2, 6), street_table.StreetState,
+    Game("street", street.NAME, range(2, 6), street_table.StreetState,
          street_table.describe, describe_at=street_table.describe_at,
          describe_detail=street_table.describe_detail),
-    Game("urbanisation", Msg("Urbanisation"), range(2, 5), urbanisation_table.UrbanisationState,
+    Game("urbanisation", urbanisation.NAME, range(2, 5), urbanisation_table.UrbanisationState,
          urbanisation_table.describe),
 )}
 

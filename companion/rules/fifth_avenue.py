@@ -35,6 +35,8 @@ from fractions import Fraction
 from .common import RuleError, require_count
 from .text import Msg, Plural, listed
 
+NAME = Msg("5th Avenue")  # the game's name, as the app shows it
+
 BUSINESSES = ("boutique", "jeweler", "gallery", "perfume")
 BUSINESS_NAMES = {"boutique": Msg("boutique"), "jeweler": Msg("jeweler"),
                   "gallery": Msg("gallery"), "perfume": Msg("perfume shop")}

@@ -29,6 +29,8 @@ from . import common
 from .common import Placing, RuleError, join_names, require_count
 from .text import Msg, Plural
 
+NAME = Msg("Street card game")  # the game's name, as the app shows it
+
 PROJECTS = ("office", "apartment", "store", "coffee", "service", "hotel")
 FLOORS = (None, "ground", "upper", "roof")
 EACH = ("flat", "floor_below", "ground_floor", "on_site", "on_street")

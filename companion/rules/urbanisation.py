@@ -45,6 +45,8 @@ from . import common
 from .common import Placing, RuleError, require_count
 from .text import Msg, Plural
 
+NAME = Msg("Urbanisation")  # the game's name, as the app shows it
+
 PLAYERS = range(2, 5)
 TURNS = 6
 ACTIONS_PER_TURN = 4

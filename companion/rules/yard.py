@@ -11,6 +11,8 @@ from dataclasses import dataclass
 from .common import RuleError, Split, join_names, rank_label, ranked_splits, require_count
 from .text import Msg, Plural
 
+NAME = Msg("Construction yard card game")  # the game's name, as the app shows it
+
 BUILDINGS = ("museum", "theater", "station", "church", "park", "skyscraper")
 # The buildings' names for the players: on buttons and in tables, as a plural in labels
 # ("Tobi's museums"), with an article ("bought a museum") and counted ("3 museums").
