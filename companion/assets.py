@@ -8,16 +8,16 @@ from __future__ import annotations
 import gzip
 import io
 import os
-import re
 from functools import lru_cache
 from typing import Any
 
+import rcssmin
+import rjsmin
 from flask import Flask, current_app, request, send_file
 from werkzeug.security import safe_join
 
 COMPRESSED = (".css", ".js", ".svg", ".webmanifest")
 COMPACTED = (".css", ".js")
-CSS_COMMENT = re.compile(r"/\*.*?\*/", re.DOTALL)
 
 
 def init_app(app: Flask) -> None:
@@ -58,13 +58,9 @@ def served(path: str, mtime: float, zipped: bool) -> bytes:
 
 
 def compact(text: str, css: bool) -> str:
-    """A stylesheet or script without its comments and the lines' indentation: what the
-    browser runs, unchanged (issue 28: app.js is two-fifths comments, and a table page's
-    HTML, CSS and JS together must stay under 30 KB). Only what cannot change the code is
-    left out: a CSS comment (`/* */`; no rule of ours holds one in a string), a script's line
-    that is a comment from its start (`//`; our scripts have no string that spans lines), the
-    spaces that begin and end a line, and empty lines."""
-    if css:
-        text = CSS_COMMENT.sub("", text)
-    lines = (line.strip() for line in text.splitlines())
-    return "".join(f"{line}\n" for line in lines if line and (css or not line.startswith("//")))
+    """A stylesheet or script as the browser runs it, without comments and the spaces that
+    change nothing (issue 28: app.js is two-fifths comments, and a table page's HTML, CSS and
+    JS together must stay under 30 KB): rcssmin and rjsmin, whose tokenizers know strings,
+    regular expressions and comments (issue 47: they replaced a line filter that was safe only
+    while no script string spanned lines, and send 6% fewer gzipped bytes)."""
+    return rcssmin.cssmin(text) if css else rjsmin.jsmin(text)
