@@ -8,6 +8,7 @@ caller reports how far it got.
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -24,14 +25,6 @@ from companion.views.tables import SEAT_COLOURS
 
 ROOT = Path(__file__).resolve().parent.parent
 Action = tuple[str, dict[str, Any]]
-
-PLAYERS = {
-    "yard": ["Ann", "Ben", "Cy"],
-    "fifth_avenue": ["Ann", "Ben"],
-    "street": ["Mia", "Ola", "Pit"],
-    "urbanisation": ["Ann", "Ben", "Cy"],
-}
-
 
 def yard_buys(players: list[str]) -> list[Action]:
     """Every building card of the game bought once (54), players in turn, buildings mixed. The
@@ -129,14 +122,26 @@ def street_game() -> list[Action]:
     return [*actions, ("finish", {})]
 
 
-GAME_SCRIPTS = {
-    "yard": yard_game,
-    "fifth_avenue": fifth_avenue_game,
-    "street": street_game,
-    "urbanisation": urbanisation_example.game,
+@dataclass(frozen=True)
+class Script:
+    """A game's scripted table: its players, its actions (a function that writes them out) and
+    how many of them a "mid-game" table holds."""
+
+    players: list[str]
+    actions: Callable[[], list[Action]]
+    mid_game: int
+
+
+# Each game's one entry.
+SCRIPTS = {
+    "yard": Script(["Ann", "Ben", "Cy"], yard_game, 30),
+    "fifth_avenue": Script(["Ann", "Ben"], fifth_avenue_game, 14),
+    "street": Script(["Mia", "Ola", "Pit"], street_game, 20),
+    "urbanisation": Script(["Ann", "Ben", "Cy"], urbanisation_example.game, 60),
 }
-# How much of each script a "mid-game" table holds.
-MID_GAME = {"yard": 30, "fifth_avenue": 14, "street": 20, "urbanisation": 60}
+PLAYERS = {slug: script.players for slug, script in SCRIPTS.items()}
+GAME_SCRIPTS = {slug: script.actions for slug, script in SCRIPTS.items()}
+MID_GAME = {slug: script.mid_game for slug, script in SCRIPTS.items()}
 
 
 @dataclass(frozen=True)
