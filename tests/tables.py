@@ -1,16 +1,18 @@
 """Each game's test data, in one place: a finished game as its table logs it (`FINISHED`, its
-players first), the pages a table of it has (`PAGES`); and ways to put a log into the app's
+players first), the pages a table of it has (`PAGES`), an opening of every kind of action for
+the fuzz tests (`OPENINGS`); and ways to put a log into the app's
 database (through the one write path the app itself uses), to export a table and to import a
 file. Every test that goes over the games reads them here; a game added to `GAMES` without them
-fails `tests/test_conventions.py`, which names what is missing (with the fuzz tests' opening
-moves, `tests/fuzz/strategies.GAMES`)."""
+fails `tests/test_conventions.py`, which names what is missing (with the benchmarks' script,
+`benchmarks/games.py` SCRIPTS)."""
 
 import io
 import json
+from typing import Any
 
 from companion import replays, storage
 from companion.app import get_db
-from companion.rules import GAMES
+from companion.rules import GAMES, fifth_avenue, fifth_avenue_table
 from companion.rules import urbanisation_example as scripted
 from companion.views.tables import SEAT_COLOURS
 from tests.street_moves import ROOF, build, card, passes, public, takes_public
@@ -135,6 +137,105 @@ PAGES = {"yard": ["", "history", "share", "sheet.pdf"],
          "fifth_avenue": ["", "history", "share", "board", "sheet.pdf"],
          "street": ["", "history", "share", "play/0", "play/1", "sheet.pdf"],
          "urbanisation": ["", "history", "share", "sheet.pdf"]}
+
+
+# Each game's opening for the fuzz tests (`tests/fuzz/strategies.py`): every kind of action, legal,
+# from which each table's fuzzing starts (fresh, or after some of these steps).
+
+def _buy(player: str, building: str, receiver: str | None = None) -> tuple[str, dict]:
+    return ("buy", {"player": player, "building": building, **({"for": receiver} if receiver
+                                                               else {})})
+
+
+def _move(commissioner: str, to: str) -> tuple[str, dict]:
+    return ("move", {"commissioner": commissioner, "to": to})
+
+
+def _card(player: str, site: int, card: dict, owner: str | None = None) -> tuple[str, dict]:
+    return ("card", {"player": player, "site": site, "card": card, "street": owner or player})
+
+
+def _bought(player: str, site: int, card: dict, deck: str, cost: int = 0) -> tuple[str, dict]:
+    return ("card", {"player": player, "site": site, "card": card, "street": player,
+                     "bought_from": deck, "cost": cost})
+
+
+def _act(kind: str, player: str, **payload: Any) -> tuple[str, dict]:
+    return (kind, {"player": player, **payload})
+
+
+OFFICE = {"project": "office", "income": [{"each": "flat", "amount": 2}],
+           "prestige": [{"each": "on_street", "amount": 1, "project": "office"}]}
+_START = {d: {"plot": 0, "kind": "boutique"} for d in fifth_avenue.DISTRICT_IDS}
+
+OPENINGS: dict[str, tuple[list[str], list[tuple[str, dict]]]] = {
+    "yard": (["Ann", "Ben"], [
+        ("dirk_deal", {"buildings": {"park": 3, "station": 3}}),
+        ("starting_money", {"cards": {"Ann": 3, "Ben": 3}, "totals": {"Ann": 22, "Ben": 22}}),
+        ("youngest", {"player": "Ben"}),
+        _buy("Ann", "park"), _buy("Ben", "museum", "Dirk"),
+        ("correct", {"owner": "Ann", "building": "church", "count": 2}),
+        ("score", {"scoring": "A"}),
+        ("dirk_deal", {"buildings": {"church": 6}}),
+        ("deck", {"left": 30}),
+        ("score", {"scoring": "B"}),
+        ("dirk_deal", {"buildings": {"skyscraper": 5, "theater": 5}}),
+        ("final", {"money": {"Ann": {"blue": 5}},
+                   "leftovers": [{"building": "park", "currency": "blue"}]}),
+    ]),
+    "fifth_avenue": (["Ann", "Ben"], [
+        ("profile", {"colours": fifth_avenue_table.DEFAULT_PROFILE,
+                     "set_sizes": list(fifth_avenue_table.DEFAULT_SET_SIZES)}),
+        ("setup", {"start": _START, "row": ["boutique", "jeweler", "gallery", "perfume"] * 5,
+                   "turns": True}),
+        ("first_placer", {"player": "Ann"}),
+        ("initial_skyscraper", {"district": "34w", "plot": 1}),
+        ("initial_skyscraper", {"district": "34e", "plot": 1}),
+        ("initial_skyscraper", {"district": "times", "plot": 2}),
+        ("initial_skyscraper", {"district": "times", "plot": 1}),
+        # In turn: Ann's B, Ben's D, Ann's C, Ben's A (his move brings the auctions).
+        ("business", {"tile": 0, "district": "34w", "plot": 2}), _move("white", "34w"),
+        ("score", {"district": "34w"}), _move("white", "times"),
+        _move("white", "52w"), _move("white", "central_park"),
+        ("skyscrapers", {"player": "Ben"}), _move("white", "city_hall"),
+        ("alea_bid", {"high_bid": 9, "cards": [4, 5, 4]}),
+        ("auction", {"winner": "Ann", "colour": "orange", "cards": [5], "build": 2}),
+    ]),
+    "street": (["Mia", "Ola", "Pit"], [  # in turn: Mia, Ola, Pit; Ola's deck runs out
+        _card("Mia", 1, OFFICE), _act("buy", "Mia", deck="Ola", cost=4), _act("discard", "Mia"),
+        _act("upcoins", "Ola"),
+        _bought("Ola", 2, {"project": "hotel", "double": False, "no_gifts": True}, "public"),
+        _card("Pit", 1, {"gift": True, "roof": True}, "Mia"),
+        _act("buy", "Pit", deck="public"), _card("Pit", 2, OFFICE),
+        ("account", {"player": "Pit", "amount": 7}),
+        ("deck_empty", {"player": "Ola", "by": "Mia"}),
+        _act("discard", "Mia"), _bought("Mia", 2, {"project": "store"}, "Pit", 2),
+        _act("buy", "Ola", deck="public"), _act("discard", "Ola"),
+        _act("upcoins", "Pit"), _bought("Pit", 3, {"project": "coffee"}, "public"),
+        ("remove", {"street": "Pit", "site": 3}),
+        ("finish", {}),
+    ]),
+    "urbanisation": (["Ann", "Ben", "Cy"], [
+        ("setup", {"inventions": True, "start_player": "Ann", "money": 10,
+                   "grounds": {"Ann": 2, "Ben": 2, "Cy": 1}, "pools": {"house": 5}}),
+        _act("character", "Ann", character="mill_worker"),
+        _act("character", "Ben", character="double_orders"),
+        _act("character", "Cy", character="professor"),
+        _act("trade_grain", "Ann", buy=3, character="mill_worker"),
+        _act("work_orders", "Ben", colour="orange", count=2, character="double_orders"),
+        _act("invention", "Cy", to=2, character="professor",
+             cards=[{"ability": "grey_money"}, {"factory": "Pottery", "vp": 2}]),
+        _act("sow", "Ann", grain=1), _act("trade_grain", "Ben", buy=2),
+        _act("buy_land", "Cy", price_markers=2, grounds=2),
+        _act("taxes", "Ann"),
+        _act("attract", "Ben", number=3, colour="orange", goods=2, name="Pottery"),
+        _act("erect", "Cy", building="house"),
+        _act("effect", "Ann", money=-1, grain=1, reason="correction"),
+        _act("pass", "Ann"), _act("produce", "Ben", factory=3, orders={"orange": 2}),
+        _act("taxes", "Cy"),
+        ("administration", {"exchange": [], "display": [4, None, 7]}),
+    ]),
+}
 
 
 def players(slug):

@@ -33,11 +33,10 @@ def test_every_game_has_its_test_data_where_the_tests_read_it():
     """Each test that goes over the games reads a game's data from one of these tables: a game
     added to GAMES without its entry is named here, not found as a KeyError in some test."""
     from benchmarks.games import SCRIPTS
-    from tests.fuzz.strategies import GAMES as OPENINGS
-    from tests.tables import FINISHED, PAGES
+    from tests.tables import FINISHED, OPENINGS, PAGES
 
     tables = {"tests/tables.py FINISHED": FINISHED, "tests/tables.py PAGES": PAGES,
-              "tests/fuzz/strategies.py GAMES": OPENINGS,
+              "tests/tables.py OPENINGS": OPENINGS,
               "benchmarks/games.py SCRIPTS": SCRIPTS}
     missing = [f"{slug}: {where}" for slug in sorted(GAMES)
                for where, table in tables.items() if slug not in table]
