@@ -10,7 +10,7 @@ import pytest
 from companion.app import create_app
 from companion.rules import GAMES
 from companion.views import game_views
-from companion.views.actions import GameViews
+from companion.views.declarations import GameViews
 
 ROOT = Path(__file__).resolve().parent.parent
 FORBIDDEN = {"flask", "flask_wtf", "sqlite_utils", "sqlite3", "weasyprint", "wtforms"}

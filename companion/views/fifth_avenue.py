@@ -25,7 +25,9 @@ from ..rules import fifth_avenue as rules
 from ..rules import fifth_avenue_table as play
 from ..rules import fifth_avenue_turns as turns
 from ..rules.log import Event
-from .actions import Action, ActionForm, FieldError, GameViews, take
+from .actions import take
+from .declarations import Action, GameViews
+from .forms import ActionForm, FieldError
 from .tables import Table, load_table, table_page
 
 bp = Blueprint("fifth_avenue", __name__, url_prefix="/fifth_avenue")

@@ -44,8 +44,10 @@ from ..i18n import lazy_gettext as _l
 from ..rules import GAMES, RuleError, check_players, clean_name, find_game, score_pad
 from ..rules.common import winners_text
 from . import game_views
-from .actions import as_recorded, new_action_key, reason
+from .answers import reason
+from .change import as_recorded
 from .clients import content_disposition, my_tables, remember, too_often
+from .forms import new_action_key
 from .pages import KEY_MARK, kept, kept_page, marked, marking, table_page
 from .players import known_players
 from .tables import (

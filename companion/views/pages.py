@@ -27,7 +27,7 @@ from flask_wtf.csrf import generate_csrf
 
 from .. import storage
 from ..i18n import current_language
-from .actions import new_action_key
+from .forms import new_action_key
 from .tables import Table
 
 KEPT_PAGES = 64  # per worker: a few tables' pages, in each language and fold-out shown

@@ -33,8 +33,10 @@ from ..rules import street as rules
 from ..rules import street_table as play
 from ..rules.common import join_names
 from ..rules.log import CHANGE, Event
-from .actions import Action, ActionForm, FieldError, GameViews, reason_field, take
+from .actions import take
 from .clients import my_tables
+from .declarations import Action, GameViews
+from .forms import ActionForm, FieldError, reason_field
 from .tables import EARLIER_TABLES, Table, load_table, log_context, opened_fold_out, table_page
 
 bp = Blueprint("street", __name__, url_prefix="/street")

@@ -21,7 +21,8 @@ from ..rules import urbanisation_actions as pieces
 from ..rules import urbanisation_offers as offering
 from ..rules import urbanisation_table as play
 from ..rules.common import RuleError, join_names
-from .actions import Action, ActionForm, FieldError, GameViews, reason_field
+from .declarations import Action, GameViews
+from .forms import ActionForm, FieldError, reason_field
 from .tables import Table, opened_fold_out, table_page
 
 bp = Blueprint("urbanisation", __name__, url_prefix="/urbanisation")  # its template globals

@@ -11,7 +11,8 @@ from ..i18n import lazy_gettext as _l
 from ..i18n import lazy_text
 from ..rules import Current, yard, yard_table
 from ..rules.common import seat_after
-from .actions import Action, ActionForm, GameViews, reason_field
+from .declarations import Action, GameViews
+from .forms import ActionForm, reason_field
 from .tables import Table, opened_fold_out, table_page
 
 BUILDING_CHOICES = [SelectChoice(b, lazy_text(yard.NAMES[b])) for b in yard.BUILDINGS]

@@ -9,7 +9,7 @@ import pytest
 from companion import replays, storage
 from companion.rules import GAMES
 from companion.views import game_views
-from companion.views.actions import SHARED, Action
+from companion.views.declarations import SHARED, Action
 from tests.conftest import fresh, new_table, set_up, text
 from tests.tables import players
 

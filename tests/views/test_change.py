@@ -6,7 +6,7 @@ fits."""
 import re
 
 from companion import replays, rules, storage
-from companion.views import actions
+from companion.views import change
 from tests.conftest import GERMAN, act, current_seq, fresh, new_table, text
 from tests.tables import FIFTH_AVENUE, exported, seed, upload
 
@@ -248,10 +248,10 @@ def test_a_signed_change_is_bound_to_its_table_and_seq_and_expires(client, monke
     behind = client.post(url + "change", data={**data, "seq": int(data["seq"]) - 1})
     assert behind.status_code == 409  # refused, as any form from an outdated screen
     assert "The table changed since this screen was loaded" in text(behind)
-    monkeypatch.setattr(actions, "CHANGE_SECONDS", -1)
+    monkeypatch.setattr(change, "CHANGE_SECONDS", -1)
     late = client.post(url + "change", data=data, headers=GERMAN)
     assert late.status_code == 422
     assert ("Diese Vorschau ist zu alt zum Bestätigen: Beginnt die Änderung noch einmal im "
             "Verlauf.") in text(late)
-    monkeypatch.setattr(actions, "CHANGE_SECONDS", 3600)
+    monkeypatch.setattr(change, "CHANGE_SECONDS", 3600)
     assert client.post(url + "change", data=data).status_code == 303  # in time, at its table

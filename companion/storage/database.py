@@ -1,0 +1,159 @@
+"""The database file: opened, written one transaction at a time, copied, refused when damaged."""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+from sqlite_utils import Database
+
+
+class DamagedError(sqlite3.DatabaseError):
+    """The database file is damaged: SQLite finds faults in it, or a table's log reads back
+    with events missing. It is not served (start-up, `check`), nor a log answered in part."""
+
+
+def connect(path: str, timeout: float = 10) -> Database:
+    """Open the database file (check() and migrate() it once at start-up); a new file is made
+    owner-only first (SQLite gives its WAL and shared-memory files the same permissions). A
+    writer waits up to `timeout` seconds for another's write lock (busy timeout), then gets
+    sqlite3.OperationalError (`busy`)."""
+    if path != ":memory:" and not os.path.exists(path):
+        os.close(os.open(path, os.O_WRONLY | os.O_CREAT, 0o600))
+    conn = sqlite3.connect(path, timeout=timeout, check_same_thread=False, isolation_level=None)
+    db = Database(conn)
+    db.path = path  # type: ignore[attr-defined]  # where `damage` is marked
+    db.execute("PRAGMA foreign_keys = ON")
+    return db
+
+
+def busy(error: BaseException) -> bool:
+    """SQLite's "database is locked": another connection held the lock past the busy timeout
+    (not a fault of the file: the same request succeeds once the lock is free)."""
+    code = getattr(error, "sqlite_errorcode", 0) & 0xFF
+    return isinstance(error, sqlite3.OperationalError) and code in (sqlite3.SQLITE_BUSY,
+                                                                    sqlite3.SQLITE_LOCKED)
+
+
+def wal(db: Database) -> None:
+    """WAL mode, also while another server is switching the same new file to it: SQLite can
+    answer "database is locked" to the switch at once, without waiting, so it is tried again
+    for up to the connection's busy timeout (the second finds WAL mode on: nothing to do)."""
+    deadline = time.monotonic() + db.execute("PRAGMA busy_timeout").fetchone()[0] / 1000
+    while True:
+        try:
+            db.enable_wal()
+            return
+        except sqlite3.OperationalError as error:
+            if not busy(error) or time.monotonic() > deadline:
+                raise
+            time.sleep(0.02)
+
+
+@contextmanager
+def write_transaction(db: Database) -> Iterator[None]:
+    """BEGIN IMMEDIATE: take the write lock before reading, so concurrent writers queue up
+    instead of both reading the same last event; commit at the end, roll back on any error.
+    Nothing is written to a file found damaged while served (`damage`): DamagedError."""
+    path = getattr(db, "path", None)  # a connection `connect` made
+    said = damage(path) if path else None
+    if said is not None:
+        raise DamagedError(said)
+    db.execute("BEGIN IMMEDIATE")
+    try:
+        yield
+    except BaseException:
+        db.rollback()
+        raise
+    db.commit()
+
+
+def backup(db: Database, target: str) -> int:
+    """A copy of the whole database into the file `target` (replaced if there), made with
+    SQLite's online backup API: consistent as of one moment, safe while the server writes
+    (writers wait at most a page step, never for the whole copy). The copy is checked with
+    `integrity_check` (DamagedError if it finds a fault, and the copy is removed) and made
+    owner-only; its number of events."""
+    unfinished = f"{target}.partial"
+    if os.path.exists(unfinished):
+        os.remove(unfinished)
+    os.close(os.open(unfinished, os.O_WRONLY | os.O_CREAT, 0o600))
+    copy = sqlite3.connect(unfinished)
+    try:
+        db.conn.backup(copy, pages=256)
+        faults = [row[0] for row in copy.execute("PRAGMA integrity_check").fetchall()]
+        events = copy.execute("select count(*) from events").fetchone()[0]
+    finally:
+        copy.close()
+    if faults != ["ok"]:
+        os.remove(unfinished)
+        raise DamagedError(f"The backup did not pass SQLite's integrity check ({faults[0]}): "
+                           "nothing was written; check the database file itself.")
+    os.replace(unfinished, target)
+    return int(events)
+
+
+def check(db: Database, path: str) -> None:
+    """At start-up, before anything is read or written: a file SQLite's quick_check finds
+    faults in is refused (DamagedError, saying what to do), never served in part."""
+    try:
+        faults = [row[0] for row in db.execute("PRAGMA quick_check").fetchall()]
+    except sqlite3.DatabaseError as error:
+        if busy(error):
+            raise
+        faults = [str(error)]
+    if faults != ["ok"]:
+        raise DamagedError(damaged(path, faults))
+    if damage(path) is not None:  # found damaged while served, and since restored
+        os.remove(damage_mark(path))
+
+
+def damaged(path: str, faults: list[str]) -> str:
+    """What the operator reads when the database file is damaged: which file, and what to do."""
+    found = "; ".join(" ".join(fault.split()) for fault in faults[:3])[:300]
+    return (f"The database file {path} is damaged (SQLite's quick_check: {found}). The "
+            "companion does not serve a damaged file, so that nothing more is lost or answered "
+            "from part of it. Stop every server using it, keep a copy of the file (and of its "
+            "-wal file, if there is one), then put your last backup in its place, or recover "
+            f"what SQLite can still read: sqlite3 {path} .recover | sqlite3 recovered.sqlite, "
+            "and move recovered.sqlite to its place. Then start the companion again.")
+
+
+def damage_mark(path: str) -> str:
+    """The file beside the database that says it was found damaged while served: every worker
+    process reads it, and stops writing."""
+    return f"{path}.damaged"
+
+
+def damage(path: str) -> str | None:
+    """What was found, if the database was found damaged while served (else None)."""
+    try:
+        with open(damage_mark(path), encoding="utf-8") as mark:
+            return mark.read()
+    except FileNotFoundError:
+        return None
+
+
+def examine(path: str) -> str | None:
+    """After an error that may be damage ("database disk image is malformed"): SQLite's
+    quick_check on a connection of its own; if it finds faults, the database is marked damaged
+    (nothing more is written to it) and what to do is returned."""
+    try:
+        db = sqlite3.connect(path, timeout=10)
+        try:
+            faults = [row[0] for row in db.execute("PRAGMA quick_check").fetchall()]
+        finally:
+            db.close()
+    except sqlite3.DatabaseError as error:
+        if busy(error):
+            return None
+        faults = [str(error)]
+    if faults == ["ok"]:
+        return None
+    said = damaged(path, faults)
+    with open(damage_mark(path), "w", encoding="utf-8") as mark:
+        mark.write(said)
+    return said

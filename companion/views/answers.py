@@ -1,0 +1,107 @@
+"""The answer to a tap: the table page it recorded on, or the refusal and why."""
+
+from __future__ import annotations
+
+import re
+import time
+from collections.abc import Mapping
+from typing import Any
+
+from flask import g, jsonify, make_response, redirect, render_template, request, session
+from flask_babel import gettext as _
+from flask_babel import ngettext
+
+from .. import storage
+from ..i18n import text
+from ..rules.log import Event
+from . import game_views
+from .declarations import Page
+from .tables import Table, describe_event, table_url
+from .taps import ANSWERED, sent_by_script
+
+# An action form's id on its page, sent with it (`form_anchor`): "at-buy", "at-buy-2", ...
+ANCHOR = re.compile(r"at-[a-z0-9_]{1,32}(-[0-9]{1,3})?")
+
+
+def form_anchor(url: str) -> str:
+    """An id for the action form being drawn (`_macros.html`, `action`): its action's name, and
+    which of that action's forms on the page it is ("at-buy-2"). The form sends it, and without
+    JavaScript the answer's page comes back scrolled to it (`recorded`): the same form, where
+    the tapped control was, not the top of the page."""
+    name = re.sub(r"[^a-z0-9_]", "_", url.rstrip("/").rsplit("/", 1)[-1].lower())[:32] or "act"
+    drawn = g.setdefault("form_anchors", {})
+    drawn[name] = drawn.get(name, 0) + 1
+    return f"at-{name}" if drawn[name] == 1 else f"at-{name}-{drawn[name]}"
+
+
+def anchor() -> str:
+    """The tapped form's place on the answer's page ("#at-buy-2"), if it sent a valid one."""
+    at = request.form.get("at", "")
+    return f"#{at}" if ANCHOR.fullmatch(at) else ""
+
+
+def recorded(table: Table, event: Event, merged: list[str] | None = None) -> Any:
+    """The answer to a recorded action: the table page, which says in its score strip what was
+    recorded (with what it gave, after what another phone recorded meanwhile, `merged`, and
+    Undo). In place for app.js; otherwise post/redirect/get."""
+    note = {"table": storage.mark_of(table.id), "seq": event.seq, "kind": event.kind,
+            "merged": merged or []}
+    if sent_by_script():
+        g.recorded = note
+        html, status = game_views(table.game.slug).page(table)
+        response = make_response(html, status)
+        response.headers["X-Companion-Page"] = table_url(table)
+        return response
+    session["recorded"] = note
+    session[ANSWERED] = {"seq": event.seq, "at": time.time()}  # see `taps.ghost_tap`
+    return redirect(table_url(table) + anchor(), code=303)
+
+
+def refused(table: Table, message: Any, status: int, page: Page,
+            field: str | None = None) -> Any:
+    """A refusal: the page with why (and beside the `field` at fault, if the form is drawn
+    again); for app.js the words to show beside that field or else the tapped control, and,
+    when the screen was outdated (409), the page as it is now."""
+    if not sent_by_script():
+        return page(table, error=message, status=status)
+    answer = {"refused": text(message)}
+    if field:
+        answer["field"] = field
+    if status == 409:
+        answer["page"] = page(table, status=status)[0]
+    return jsonify(answer), status
+
+
+def gone() -> Any:
+    """The table's links were renewed while this action was on its way: its page is gone too."""
+    message = _("This table has new links now, so nothing was recorded. Open it again from "
+                "the new link.")
+    if sent_by_script():
+        return jsonify(refused=message), 410
+    return render_template("error.html", message=message), 410
+
+
+def stale_message(table: Table, stale: storage.StaleError, kind: str,
+                  payload: Mapping[str, Any]) -> str:
+    """Tell a repeated tap from a screen that another action made outdated."""
+    since = stale.since
+    if stale.missed == 1 and since[0].kind == kind and dict(since[0].payload) == dict(payload):
+        return _("That was already recorded, so it was not added again.")
+    if not since:
+        return _("This screen is ahead of the table. Reload the page; nothing was changed.")
+    happened = "; ".join(text(describe_event(table, e)) for e in since[-3:])
+    if stale.missed > len(since[-3:]):  # the last three are said, the others counted
+        happened = ngettext("%(last)s; and %(num)d action before them",
+                            "%(last)s; and %(num)d actions before them",
+                            stale.missed - len(since[-3:]), last=happened)
+    return _(
+        "The table changed since this screen was loaded (%(happened)s), so this tap was not "
+        "recorded. The page now shows the table as it is.",
+        happened=happened,
+    )
+
+
+def reason(error: Exception) -> Any:
+    """What the players are told when the rules refuse: the RuleError's `Msg` (translated
+    where it is shown), or the error's text."""
+    return error.args[0] if error.args else str(error)

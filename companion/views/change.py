@@ -1,0 +1,112 @@
+"""Changing a past action: its preview, and the signed change the preview's form confirms."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from flask import current_app, render_template
+from flask_babel import gettext as _
+from itsdangerous import BadData, SignatureExpired, URLSafeTimedSerializer
+from wtforms import StringField
+from wtforms.validators import InputRequired, Length
+from wtforms.widgets import HiddenInput
+
+from .. import replays, storage
+from ..app import get_db
+from ..i18n import lazy_gettext as _l
+from ..rules import CHANGE, Correction, RuleError
+from ..rules.common import MAX_REASON
+from .declarations import Action
+from .forms import ActionForm, cleaned
+from .tables import Table, describe_event, keep_pending, now_showing
+
+# How long a change's preview may be confirmed: a table that talked it over longer previews it
+# again (what it does may have been worked out on a table since changed, or leaked).
+CHANGE_SECONDS = 2 * 60 * 60
+
+
+class ChangeForm(ActionForm):
+    """The change as the preview worked it out (signed: only this app makes one), and what it
+    is for."""
+
+    change = StringField("Change", widget=HiddenInput(), validators=[InputRequired()])
+    reason = StringField(_l("What for (optional)"),
+                         filters=[cleaned],
+                         validators=[Length(max=MAX_REASON)])
+
+
+def signed() -> URLSafeTimedSerializer:
+    """A change as its preview signs it: only this app makes one, for one table at one seq,
+    confirmed within CHANGE_SECONDS."""
+    return URLSafeTimedSerializer(current_app.secret_key, salt="companion.change")
+
+
+def signed_change(table: Table, seq: int, change: Mapping[str, Any]) -> str:
+    """The change a preview worked out, bound to its table (by the table's mark) and the seq
+    the table stood at."""
+    return signed().dumps({"table": storage.mark_of(table.id), "seq": seq, "change": change})
+
+
+def change_payload(form: ChangeForm, table: Table) -> dict[str, Any]:
+    """The change the preview showed (as it signed it, for this table at the seq the form
+    says), with what it is for."""
+    try:
+        signed_data = signed().loads(form.change.data, max_age=CHANGE_SECONDS)
+    except SignatureExpired:
+        raise RuleError(_("This preview is too old to confirm: start the change again from "
+                          "the history.")) from None
+    except BadData:
+        signed_data = None
+    if not isinstance(signed_data, dict) or signed_data.get("seq") != form.seq.data \
+            or signed_data.get("table") != storage.mark_of(table.id):
+        raise RuleError(_("This change could not be read: start it again from the "
+                          "history."))
+    return {**signed_data["change"], "reason": form.reason.data or ""}
+
+
+def as_recorded(table: Table, actions: Mapping[str, Action]) -> dict[str, Any]:
+    """In change mode, what the table page draws of the action being changed: the form of its
+    kind filled in as it was recorded (each field the payload names) and its fold-out open."""
+    changing = table.changing
+    if changing is None:
+        return {}
+    for action in actions.values():
+        if action.kind == changing.kind and action.keep:
+            form = action.form_for(table)
+            form.process(formdata=None, data={
+                name: value for name, value in changing.payload.items()
+                if name in form and not isinstance(value, (dict, list))})
+            opened = action.opened if isinstance(action.opened, str) else None
+            return {action.keep: form, **({"opened": opened} if opened else {})}
+    return {}
+
+
+def change_preview(table: Table, now: tuple[str, Mapping[str, Any]] | None) -> Any:
+    """The action being changed (`table.changing`) entered again as `now`, or taken out (None):
+    what the change does, before it is recorded. Every later action is refereed again as it was
+    recorded: each player's total before and after, and the later actions the rules no longer
+    take, each with why (the change takes them out, or puts the rules' stand-in in their
+    place). RuleError if the rules refuse the action entered."""
+    assert table.changing is not None
+    edits = {**table.pending, table.changing.seq: now}
+    fix = replays.correction(get_db(), table.id, table.game, table.names, edits)
+    keep_pending(table.id, edits)  # for an action taken out that is changed too
+    return change_page(table, fix)
+
+
+def change_page(table: Table, fix: Correction) -> Any:
+    """The preview of a change, with the form that records it."""
+    standing = now_showing(table, None).current  # the change is made on the table as it stands
+    after = fix.state.totals()
+    page = render_template(
+        "change.html", table=table, said=table.game.say(CHANGE, fix.change),
+        totals=[(name, total, after.get(name, 0))
+                for name, total in standing.state.totals().items()],
+        dropped=[(event.seq, describe_event(table, event), why) for event, why in fix.dropped],
+        replaced=[(was.seq, describe_event(table, was), describe_event(table, now), why)
+                  for was, now, why in fix.replaced],
+        form=ChangeForm(formdata=None,
+                        change=signed_change(table, standing.last_seq, fix.change)),
+        seq=standing.last_seq)
+    return page, 200

@@ -1,0 +1,86 @@
+"""The form every action comes with: its screen's last event, its one-time key, its errors."""
+
+from __future__ import annotations
+
+import re
+import secrets
+import time
+from typing import Any
+
+from flask_babel import gettext as _
+from flask_wtf import FlaskForm
+from wtforms import IntegerField, StringField
+from wtforms.validators import DataRequired, InputRequired, Length, NumberRange, Regexp
+from wtforms.widgets import HiddenInput
+
+from ..i18n import lazy_gettext as _l
+from ..rules import RuleError
+from ..rules.common import MAX_REASON, clean_text
+from ..rules.log import MAX_EVENTS
+
+# An action form's one-time key: when its page was made (milliseconds, hex) and 96 random bits.
+ACTION_KEY = re.compile(r"([0-9a-f]{1,12})\.[A-Za-z0-9_-]{16}")
+
+
+def new_action_key() -> str:
+    """A fresh key for one rendered action form (see `actions.perform`)."""
+    return f"{time.time_ns() // 1_000_000:x}.{secrets.token_urlsafe(12)}"
+
+
+class ActionForm(FlaskForm):
+    """Every form that acts on a table names the last event its screen showed, and carries the
+    one-time key its page was rendered with. `PAYLOAD_FIELDS`: the form's field for a payload
+    key of another name (where the rules' refusal of that key is said, `actions.rule_refused`)."""
+
+    PAYLOAD_FIELDS: dict[str, str] = {}
+
+    # Labelled, though hidden: a field without a label asks WTForms' own catalogue for one,
+    # which Flask-WTF loads from disk once per request. No table holds more than MAX_EVENTS
+    # events, so no screen shows a later one (and a larger number would not fit SQLite).
+    seq = IntegerField("Seq", widget=HiddenInput(),
+                       validators=[InputRequired(), NumberRange(min=0, max=MAX_EVENTS)])
+    key = StringField("Key", widget=HiddenInput(),
+                      validators=[InputRequired(), Regexp(f"^{ACTION_KEY.pattern}\\Z")])
+
+
+def cleaned(text: str | None) -> str | None:
+    """Free text as the players typed it, cleaned as names are (`clean_text`: no control,
+    invisible or direction-changing characters, no surrounding or doubled spaces)."""
+    return clean_text(text) if text else text
+
+
+def reason_field(id: str | None = None) -> StringField:
+    """What a correction is for, in the players' words: required, the history shows it. `id`
+    sets its element's id apart where two such forms share a page (else it is "reason")."""
+    return StringField(_l("What for"), filters=[cleaned], id=id,
+                       validators=[DataRequired(_l("say what it is for (the history shows it "
+                                                   "with the amounts).")),
+                                   Length(max=MAX_REASON)])
+
+
+class FieldError(RuleError):
+    """The players' input refused by a form's payload, about one field: said beside it."""
+
+    def __init__(self, field: Any, message: Any):
+        super().__init__(message)
+        self.field = field
+
+
+def form_error(form: FlaskForm) -> str:
+    """The first validation error of a form, in words, naming the field."""
+    for field in form:
+        if field.errors:
+            error = field.errors[0] if isinstance(field.errors, list) else field.errors
+            if field.name in ("seq", "key"):
+                return _("This form is incomplete. Reload the page and try again.")
+            if field.name == "csrf_token":
+                return _("This form has expired. Reload the page and try again.")
+            return f"{field.label.text}: {error}"
+    return _("This form is incomplete. Reload the page and try again.")
+
+
+def field_at_fault(form: FlaskForm) -> str | None:
+    """The name of the field `form_error` speaks of, if the players filled it in (not a
+    hidden one)."""
+    first = next((field.name for field in form if field.errors), None)
+    return None if first in ("seq", "key", "csrf_token") else first
