@@ -244,9 +244,9 @@ def store(db: storage.Database, table_id: str, game: Game, names: list[str],
     """Store a replayed table's snapshot, and its result if it is finished (inside a write
     transaction); the snapshot's bytes."""
     data = pickled(table)
-    storage.keep_snapshot(db, table_id, table.last_seq, data)
+    storage.store_snapshot(db, table_id, table.last_seq, data)
     at = storage.event_time(db, table_id, table.last_seq)
-    storage.keep_result(db, table_id, result(game, names, table, at))
+    storage.store_result(db, table_id, result(game, names, table, at))
     return data
 
 

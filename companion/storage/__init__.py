@@ -13,7 +13,6 @@ from .database import (
     examine,
     write_transaction,
 )
-from .kept import keep_result, keep_snapshot, results, snapshot, unscored
 from .limits import rate_limited
 from .logs import (
     Once,
@@ -31,6 +30,7 @@ from .logs import (
     rewrite_log,
 )
 from .schema import migrate, migrations, repair_times
+from .snapshots import results, snapshot, store_result, store_snapshot, unscored
 from .tables import (
     GoneError,
     create_table,
@@ -54,7 +54,7 @@ __all__ = [
     "Database", "DamagedError", "GoneError", "Once", "StaleError", "append_event", "backup",
     "busy", "check", "claim", "connect", "corrections", "create_table", "damage", "damage_mark",
     "delete_table", "event_time", "events", "events_at", "events_since", "examine", "get_table",
-    "get_table_by_view_token", "has_table", "import_table", "keep_result", "keep_snapshot",
+    "get_table_by_view_token", "has_table", "import_table", "store_result", "store_snapshot",
     "last_seq", "last_seqs", "latest_tables", "list_tables", "mark_of", "migrate", "migrations",
     "new_table_id", "now", "old_logs", "prune", "rate_limited", "renew_links", "repair_times",
     "results", "rewrite_log", "snapshot", "table_players", "touch", "unscored",

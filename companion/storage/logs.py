@@ -11,7 +11,7 @@ from sqlite_utils import Database
 from ..rules.log import CHANGE, Event
 from ..rules.log import VERSION as LOG_VERSION
 from .database import DamagedError
-from .kept import keep_result, keep_snapshot
+from .snapshots import store_result, store_snapshot
 from .tables import GoneError, has_table, now, places
 
 
@@ -65,8 +65,8 @@ def append_event(db: Database, table_id: str, event: Event, payload: str, once: 
          once.request if once else None])
     db.execute("update tables set status = ?, touched_at = ? where id = ?",
                [status, now(), table_id])
-    keep_snapshot(db, table_id, event.seq, snapshot)
-    keep_result(db, table_id, result)
+    store_snapshot(db, table_id, event.seq, snapshot)
+    store_result(db, table_id, result)
 
 
 def earlier_use(db: Database, table_id: str, key: str) -> tuple[Event, str] | None:

@@ -27,11 +27,11 @@ from .answers import form_anchor, gone, reason, recorded, refused, stale_message
 from .change import ChangeForm, change_payload, change_preview
 from .declarations import SHARED, Action, Page
 from .forms import ActionForm, FieldError, field_at_fault, form_error
-from .tables import Table, describe_event, keep_changing, load_table, now_showing
+from .tables import Table, load_table, now_showing, remember_changing, say_event
 from .taps import ghost_tap, submitted_digest
 
 bp = Blueprint("actions", __name__)
-bp.app_url_defaults(keep_changing)
+bp.app_url_defaults(remember_changing)
 bp.add_app_template_global(form_anchor)
 
 
@@ -60,7 +60,7 @@ def take(table: Table, action: Action, page: Page,
     error is a bug, answered as one), then `perform` it. A refusal shows `page` again with why,
     with the action's form as typed and its fold-out open."""
     form = action.form_for(table)
-    kept = action.page_kept(page, form, table)
+    kept = action.refused_page(page, form, table)
     if not form.validate_on_submit():
         if field_at_fault(form) and screen_behind(form, table):  # what it lacks may be new
             return outdated(table, form.seq.data, kept)
@@ -140,7 +140,7 @@ def perform(
     if on_recorded is not None:
         on_recorded(event)
     return recorded(now_showing(table, after), event,
-                    [text(describe_event(table, e)) for e in merged])
+                    [text(say_event(table, e)) for e in merged])
 
 
 @bp.post(f"/<any({', '.join(GAMES)}):slug>/<table_id>/change/out")

@@ -16,7 +16,7 @@ from ..i18n import text
 from ..rules.log import Event
 from . import game_views
 from .declarations import Page
-from .tables import Table, describe_event, table_url
+from .tables import Table, say_event, table_url
 from .taps import ANSWERED, sent_by_script
 
 # An action form's id on its page, sent with it (`form_anchor`): "at-buy", "at-buy-2", ...
@@ -89,7 +89,7 @@ def stale_message(table: Table, stale: storage.StaleError, kind: str,
         return _("That was already recorded, so it was not added again.")
     if not since:
         return _("This screen is ahead of the table. Reload the page; nothing was changed.")
-    happened = "; ".join(text(describe_event(table, e)) for e in since[-3:])
+    happened = "; ".join(text(say_event(table, e)) for e in since[-3:])
     if stale.missed > len(since[-3:]):  # the last three are said, the others counted
         happened = ngettext("%(last)s; and %(num)d action before them",
                             "%(last)s; and %(num)d actions before them",

@@ -19,7 +19,7 @@ from ..rules import CHANGE, Correction, RuleError
 from ..rules.common import MAX_REASON
 from .declarations import Action
 from .forms import ActionForm, cleaned
-from .tables import Table, describe_event, keep_pending, now_showing
+from .tables import Table, now_showing, remember_pending, say_event
 
 # How long a change's preview may be confirmed: a table that talked it over longer previews it
 # again (what it does may have been worked out on a table since changed, or leaked).
@@ -72,13 +72,13 @@ def as_recorded(table: Table, actions: Mapping[str, Action]) -> dict[str, Any]:
     if changing is None:
         return {}
     for action in actions.values():
-        if action.kind == changing.kind and action.keep:
+        if action.kind == changing.kind and action.form_name:
             form = action.form_for(table)
             form.process(formdata=None, data={
                 name: value for name, value in changing.payload.items()
                 if name in form and not isinstance(value, (dict, list))})
             opened = action.opened if isinstance(action.opened, str) else None
-            return {action.keep: form, **({"opened": opened} if opened else {})}
+            return {action.form_name: form, **({"opened": opened} if opened else {})}
     return {}
 
 
@@ -91,7 +91,7 @@ def change_preview(table: Table, now: tuple[str, Mapping[str, Any]] | None) -> A
     assert table.changing is not None
     edits = {**table.pending, table.changing.seq: now}
     fix = replays.correction(get_db(), table.id, table.game, table.names, edits)
-    keep_pending(table.id, edits)  # for an action taken out that is changed too
+    remember_pending(table.id, edits)  # for an action taken out that is changed too
     return change_page(table, fix)
 
 
@@ -103,8 +103,8 @@ def change_page(table: Table, fix: Correction) -> Any:
         "change.html", table=table, said=table.game.say(CHANGE, fix.change),
         totals=[(name, total, after.get(name, 0))
                 for name, total in standing.state.totals().items()],
-        dropped=[(event.seq, describe_event(table, event), why) for event, why in fix.dropped],
-        replaced=[(was.seq, describe_event(table, was), describe_event(table, now), why)
+        dropped=[(event.seq, say_event(table, event), why) for event, why in fix.dropped],
+        replaced=[(was.seq, say_event(table, was), say_event(table, now), why)
                   for was, now, why in fix.replaced],
         form=ChangeForm(formdata=None,
                         change=signed_change(table, standing.last_seq, fix.change)),

@@ -25,13 +25,13 @@ class Action:
     and the table that says which), the form it comes with (a form class, or a function of the
     table that makes it), its `payload` (raising `FieldError` or `RuleError` for input the
     players must change), and, on a refusal, the name the page draws its form under as typed
-    (`keep`) and the fold-out to show open (`opened`: a name, or a function of the form and the
-    table)."""
+    (`form_name`) and the fold-out to show open (`opened`: a name, or a function of the form
+    and the table)."""
 
     kind: str | Callable[[Any, Table], str]
     form: type[ActionForm] | Callable[[Table], ActionForm]
     payload: Payload = lambda form, table: {}
-    keep: str | None = None
+    form_name: str | None = None
     opened: str | Callable[[Any, Table], str | None] | None = None
 
     def form_for(self, table: Table) -> Any:
@@ -40,11 +40,11 @@ class Action:
     def kind_for(self, form: Any, table: Table) -> str:
         return self.kind if isinstance(self.kind, str) else self.kind(form, table)
 
-    def page_kept(self, page: Page, form: Any, table: Table) -> Page:
+    def refused_page(self, page: Page, form: Any, table: Table) -> Page:
         """The page a refusal of this action shows: its form as typed, its fold-out open."""
-        kept: dict[str, Any] = {self.keep: form} if self.keep else {}
+        as_typed: dict[str, Any] = {self.form_name: form} if self.form_name else {}
         opened = self.opened(form, table) if callable(self.opened) else self.opened
-        return partial(page, **kept, **({"opened": opened} if opened else {}))
+        return partial(page, **as_typed, **({"opened": opened} if opened else {}))
 
 
 def nothing_of_the_phone(table: Table) -> Hashable:

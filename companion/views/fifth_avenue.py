@@ -358,7 +358,7 @@ def who(form: WhoForm, table: Table) -> dict[str, Any]:
 VIEWS = GameViews(page=render, blueprint=bp, phone=board_saved, actions={
     "board/saved": Action("profile", ActionForm, lambda form, table: my_board()),
     "setup": Action("setup", lambda table: setup_form(state_of(table)), setup_payload,
-                    keep="setup_form"),
+                    form_name="setup_form"),
     "setup/draw": Action("setup", ActionForm, drawn_setup),
     "first": Action("first_placer", WhoForm, who),
     "plot": Action(plot_kind, PlotForm, plot_payload),
@@ -368,8 +368,8 @@ VIEWS = GameViews(page=render, blueprint=bp, phone=board_saved, actions={
     # Option A's 1st action: the player at turn takes 3 skyscrapers into their supply.
     "skyscrapers": Action("skyscrapers", WhoForm, who),
     "score": Action("score", ScoreForm, lambda form, table: {"district": form.district.data}),
-    "alea": Action("alea_bid", AleaForm, alea_payload, keep="alea_form"),
-    "auction": Action("auction", AuctionForm, auction_payload, keep="auction_form"),
-    "final": Action("final", FinalForm, final_payload, keep="final_form"),
+    "alea": Action("alea_bid", AleaForm, alea_payload, form_name="alea_form"),
+    "auction": Action("auction", AuctionForm, auction_payload, form_name="auction_form"),
+    "final": Action("final", FinalForm, final_payload, form_name="final_form"),
     "hand": Action("hand_cards", hand_form, hand_payload),
 })

@@ -55,8 +55,8 @@ from .tables import (
     EARLIER_TABLES,
     SEAT_COLOURS,
     Table,
-    describe_event,
     load_table,
+    say_event,
 )
 
 bp = Blueprint("main", __name__)
@@ -307,7 +307,7 @@ def corrections(table: Table) -> list[str]:
     action, and each action that carries a reason (a count, an amount or an effect set by
     hand)."""
     done = set(table.current.done)
-    return [text(describe_event(table, event))
+    return [text(say_event(table, event))
             for event in storage.corrections(get_db(), table.id) if event.seq in done]
 
 

@@ -16,7 +16,7 @@ from werkzeug.wrappers import Response
 from .. import storage
 from ..app import get_db
 from .clients import forget, owns, remember
-from .tables import describe_event, load_table, table_from_row
+from .tables import load_table, say_event, table_from_row
 
 bp = Blueprint("share", __name__)
 LAST_ACTIONS = 5
@@ -130,7 +130,7 @@ def board(view_token: str) -> str:
     return render_template(
         "share/board.html", table=table, state=game.state, seq=game.last_seq,
         totals=sorted(game.state.totals().items(), key=lambda item: -item[1]),
-        last=[describe_event(table, events[n]) for n in shown],
+        last=[say_event(table, events[n]) for n in shown],
         poll=url_for("share.board_seq", view_token=view_token),
     )
 

@@ -101,7 +101,7 @@ PENDING = "pending_change"
 
 def changing(table: Table) -> Table:
     """In change mode (`?change=<seq>` or `?also=<seq>`), the table as it was just before that
-    action, which is kept in every link the page makes (`keep_changing`): the players enter it
+    action, which is kept in every link the page makes (`remember_changing`): the players enter it
     again with the game's own forms, and see what the change does before it is recorded."""
     arg = next((name for name in CHANGE_ARGS if name in request.args), None)
     seq = request.args.get(arg, type=int) if arg else None
@@ -117,7 +117,7 @@ def changing(table: Table) -> Table:
     return now_showing(table, before)
 
 
-def keep_changing(endpoint: str, values: dict[str, Any]) -> None:
+def remember_changing(endpoint: str, values: dict[str, Any]) -> None:
     """In change mode, the table's links stay in it (`url_for(..., change=None, also=None)`
     leaves it)."""
     if "changing" in g and "table_id" in values:
@@ -132,7 +132,7 @@ def pending_edits(table_id: str) -> dict[int, Now]:
     return {int(seq): None if now is None else (now[0], now[1]) for seq, now in kept["edits"]}
 
 
-def keep_pending(table_id: str, edits: Mapping[int, Now]) -> None:
+def remember_pending(table_id: str, edits: Mapping[int, Now]) -> None:
     session[PENDING] = {"table": storage.mark_of(table_id), "edits": [
         [seq, None if now is None else [now[0], dict(now[1])]] for seq, now in edits.items()]}
 
@@ -179,12 +179,12 @@ def log_context(table: Table, current: Current) -> dict[str, Any]:
     """What every table page shows of the log: the last seq (for the forms), what undo and
     redo would act on, the action this page is the answer to, the room left, and whose turn it
     is and what comes next (the rules' `up_next`)."""
-    last = describe_event(table, current.last, current.state) if current.last else None
+    last = say_event(table, current.last, current.state) if current.last else None
     return {
         "seq": current.last_seq,
         "undo_label": last,
         "last_then": last_then(current, last),
-        "redo_label": (describe_event(table, current.next, current.state) if current.next
+        "redo_label": (say_event(table, current.next, current.state) if current.next
                        else None),
         "recorded": just_recorded(table, current),
         "room_note": room_note(MAX_EVENTS - current.last_seq),
@@ -234,13 +234,13 @@ def just_recorded(table: Table, current: Current) -> dict[str, Any] | None:
             or note.get("seq") != current.last_seq):
         return None
     if note.get("kind") == UNDO and current.next:
-        undone = text(describe_event(table, current.next, current.state))
+        undone = text(say_event(table, current.next, current.state))
         return {"text": _("Undone: %(action)s", action=undone), "button": "redo",
                 "reloaded": reloaded}
     if not current.last:
         return None
     said, then = consequence(current.state,
-                             text(describe_event(table, current.last, current.state)),
+                             text(say_event(table, current.last, current.state)),
                              current.gained, own_note=current.last.kind != CHANGE)
     if note.get("merged"):  # an outdated screen's action, recorded after another phone's
         meanwhile = _("after %(actions)s, recorded meanwhile on another phone",
@@ -285,7 +285,7 @@ def consequence(state: TableState, said: str, gained: Gained,
     return said, " — ".join(parts)
 
 
-def describe_event(table: Table, event: Event, state: TableState | None = None) -> str:
+def say_event(table: Table, event: Event, state: TableState | None = None) -> str:
     """An event in words; with the table's state, what its payload only numbers is named."""
     if event.kind in ("undo", "redo"):
         return _("Undo") if event.kind == "undo" else _("Redo")

@@ -604,12 +604,12 @@ def administration_payload(f: AdministrationForm, table: Table) -> dict[str, Any
 
 def fold_out(name: str, form: type[ActionForm], payload: Any) -> Action:
     """An action of a fold-out (`FOLD_OUT_FORMS`): refused, its form is drawn there as typed."""
-    return Action(name, form, payload, keep=FOLD_OUT_FORMS[name][0], opened=name)
+    return Action(name, form, payload, form_name=FOLD_OUT_FORMS[name][0], opened=name)
 
 
 VIEWS = GameViews(page=render, blueprint=bp, phone=cards_kept, actions={
     "setup": Action("setup", lambda table: setup_form(table.names), setup_payload,
-                    keep="setup_form"),
+                    form_name="setup_form"),
     "character": Action("character", CharacterForm,
                         lambda f, t: {"player": f.player.data, "character": f.character.data}),
     "offer": Action(offer_kind, OfferForm, offer_payload),
@@ -627,12 +627,12 @@ VIEWS = GameViews(page=render, blueprint=bp, phone=cards_kept, actions={
                     opened="taxes"),
     "invention": fold_out("invention", InventionForm, invention_payload),
     "invention/card": Action("invention", CardInventionForm, card_invention_payload,
-                             keep="card_invention_form", opened="invention-card"),
+                             form_name="card_invention_form", opened="invention-card"),
     "attract/card": Action("attract", CardAttractForm, card_attract_payload,
-                           keep="card_attract_form", opened="attract-card"),
+                           form_name="card_attract_form", opened="attract-card"),
     "effect": fold_out("effect", EffectForm, effect_payload),
     "name_factory": fold_out("name_factory", NameFactoryForm, name_payload),
     "administration": Action("administration", AdministrationForm, administration_payload,
-                             keep="administration_form", opened="administration"),
+                             form_name="administration_form", opened="administration"),
     "final": Action("final", ActionForm),
 })

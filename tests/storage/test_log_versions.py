@@ -104,7 +104,7 @@ def old_database(tmp_path):
                                  "payload": json.dumps(payload), "at": at}
                                 for seq, kind, payload, at in log["events"])
         db.execute("update tables set log_version = 1 where id = ?", [table_id])
-        storage.keep_snapshot(db, table_id, len(log["events"]), b"old rules")
+        storage.store_snapshot(db, table_id, len(log["events"]), b"old rules")
         ids.append(table_id)
     db.conn.commit()
     db.close()

@@ -1,4 +1,4 @@
-"""What is kept with a table's last event so that no page reads its log: snapshot and result."""
+"""What is stored with a table's last event so that no page reads its log: snapshot and result."""
 
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ def snapshot(db: Database, table_id: str) -> tuple[int, bytes] | None:
     return (int(row[0]), bytes(row[1])) if row else None
 
 
-def keep_snapshot(db: Database, table_id: str, seq: int, state: bytes) -> None:
+def store_snapshot(db: Database, table_id: str, seq: int, state: bytes) -> None:
     """Keep a snapshot of the table as it is after event `seq`, unless a later one is kept (one
     of the same event is replaced: it may have been kept under other rules)."""
     db.execute(
@@ -26,7 +26,7 @@ def keep_snapshot(db: Database, table_id: str, seq: int, state: bytes) -> None:
         "where excluded.seq >= snapshots.seq", [table_id, seq, state])
 
 
-def keep_result(db: Database, table_id: str, result: str | None) -> None:
+def store_result(db: Database, table_id: str, result: str | None) -> None:
     """A finished table's result (JSON), or none while it is open (its final undone)."""
     if result is None:
         db.execute("delete from results where table_id = ?", [table_id])
