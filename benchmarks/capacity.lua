@@ -50,6 +50,19 @@ local function plan_of(mine)
   return plan
 end
 
+-- How many requests of each kind the schedule has due in the measured window.
+local function count_due(plan)
+  for cycle = 0, math.ceil((WARM_MS + WINDOW_MS) / ACTION_MS) do
+    for _, event in ipairs(plan) do
+      local at = cycle * ACTION_MS + event[1]
+      if at >= WARM_MS and at < WARM_MS + WINDOW_MS then
+        local key = "due " .. KINDS[event[2]]
+        tally[key] = (tally[key] or 0) + 1
+      end
+    end
+  end
+end
+
 function init(args)
   math.randomseed(id)
   mine = TABLES[id]
@@ -59,6 +72,7 @@ function init(args)
   plan = plan_of(mine)
   cycle, step, sent_n = 0, 1, 0
   tally = {}
+  count_due(plan)
   start = now_ms()
 end
 

@@ -163,16 +163,21 @@ METHODS = [
     "2 s), and every 20 s (one table alone: every 2 s, so that its p99 is of 15 actions) one "
     "phone POSTs a yard purchase (CSRF token, current seq, a one-time key) and the other 3 GET "
     "the table page. The phones share one session, each wrk connection keeping the cookie the "
-    "server last set. One wrk thread per connection, about 12 requests/s each; a request is "
+    "server last set. One wrk thread per connection, about 5 requests/s each (at most 1,800 "
+    "connections); a request is "
     "held by Lua's `delay()` until it is due (a connection is made, then waits), and a "
     "connection behind its schedule sends at once (how late is reported). Each new connection "
     "comes from the next of 4 x N loopback addresses 127.1.x.y: `benchmarks/sources.c`, built "
     "with gcc and preloaded into wrk, binds the socket before connect(). 10 s of warm-up, then "
-    "30 s measured (quick: 3 and 5 s): only requests due in the window count, latency from sent "
-    "to answered; errors are other statuses, requests unanswered 3 s after the window, and "
+    "30 s measured (quick: 3 and 5 s): only requests due in the window count (the rate intended "
+    "is theirs, 99% must be answered), latency from sent to answered; errors are other "
+    "statuses, requests unanswered 3 s after the window, and "
     "wrk's socket errors and timeouts (5 s). CPU from /proc/<pid>/stat over the window for the "
     "workers, wrk and the whole machine (the load client shares the 2 cores), VmRSS at its "
-    "end. N grows until two in a row fail.",
+    "end. N grows (1, 100, 250, 500, 750, 1,000, 1,500, 2,000, 2,500; quick: 1, 25, 100) "
+    "until two in a row fail. First, the poll flat out: one table's seq route by wrk with 32 "
+    "connections from 32 addresses, 30 s (quick 5 s) after 2 s of warm-up, with the workers' "
+    "CPU per poll.",
 ]
 
 
