@@ -340,7 +340,8 @@ def figures(step: Step, one: Step) -> list[Figure]:
                    f"{step.failures()} errors ({listed or 'none'}); "
                    f"workers {workers} ({step.cpu_ms():.2f} ms of CPU a request answered); "
                    f"wrk {step.client_cpu:.0f}% CPU ({step.connections} "
-                   f"connections); machine {step.machine_busy:.0f}% busy; sent up to "
+                   f"connection{'s' * (step.connections > 1)}); machine "
+                   f"{step.machine_busy:.0f}% busy; sent up to "
                    f"{step.late_ms:.0f} ms late (p99); {step.addresses} client addresses "
                    "connected at mid-window")]
     for kind in KINDS:

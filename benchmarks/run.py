@@ -175,7 +175,8 @@ METHODS = [
     "wrk's socket errors and timeouts (5 s). CPU from /proc/<pid>/stat over the window for the "
     "workers, wrk and the whole machine (the load client shares the 2 cores), VmRSS at its "
     "end. N grows (1, 100, 250, 500, 750, 1,000, 1,500, 2,000, 2,500; quick: 1, 25, 100) "
-    "until two in a row fall behind (fewer than 99% of the requests due answered). First, the poll flat out: one table's seq route by wrk with 32 "
+    "until two in a row fall behind (fewer than 99% of the requests due answered). First, the "
+    "poll flat out: one table's seq route by wrk with 32 "
     "connections from 32 addresses, 30 s (quick 5 s) after 2 s of warm-up, with the workers' "
     "CPU per poll.",
 ]
