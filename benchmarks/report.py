@@ -11,7 +11,8 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 COLUMNS = ("figure", "value", "baseline", "ratio", "target", "met?")
-DECIMALS = {"taps": 0, "req/s": 0, "ms": 1, "µs": 1, "KB": 1, "MB": 1, "%": 1, "/ 100": 0}
+DECIMALS = {"taps": 0, "req/s": 0, "polls/s": 0, "ms": 1, "µs": 1, "KB": 1, "MB": 1, "%": 1,
+            "/ 100": 0}
 
 
 @dataclass(frozen=True)

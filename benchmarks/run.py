@@ -25,7 +25,8 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path[:0] = [str(HERE), str(HERE.parent)]
 
-import changes  # noqa: E402 - the sibling modules, importable once HERE is on the path
+import capacity  # noqa: E402 - the sibling modules, importable once HERE is on the path
+import changes  # noqa: E402
 import growth  # noqa: E402
 import lighthouse  # noqa: E402
 import load  # noqa: E402
@@ -152,6 +153,32 @@ METHODS = [
     "median given. The notes name the failing audits and the elements they point at, and "
     "each page's performance metrics, longest tasks and Lighthouse's benchmark index of the "
     "machine. A quick run: the home page and yard's mid-game table, each measured once.",
+    "- Live tables on one box (issue 46): `benchmarks/capacity.py` (alone: `scripts/bench "
+    "--only capacity`). Per N, a fresh instance of N mid-game yard tables (one written through "
+    "the app's write path, 30 events; the others its copies in SQL) under `python -m companion` "
+    "(scripts/serve's server: 2 workers x 8 threads, one request per connection, at most 2 "
+    "requests of one address in a worker). wrk (`benchmarks/capacity.lua`) plays every table's 4 "
+    "phones on a fixed schedule, whatever the answers take: each phone GETs the table's seq "
+    "route at app.js's interval (`setInterval(check, 1000)`: every second, not the issue's "
+    "2 s), and every 20 s (one table alone: every 2 s, so that its p99 is of 15 actions) one "
+    "phone POSTs a yard purchase (CSRF token, current seq, a one-time key) and the other 3 GET "
+    "the table page. The phones share one session, each wrk connection keeping the cookie the "
+    "server last set. One wrk thread per connection, about 5 requests/s each (at most 1,800 "
+    "connections); a request is "
+    "held by Lua's `delay()` until it is due (a connection is made, then waits), and a "
+    "connection behind its schedule sends at once (how late is reported). Each new connection "
+    "comes from the next of 4 x N loopback addresses 127.1.x.y: `benchmarks/sources.c`, built "
+    "with gcc and preloaded into wrk, binds the socket before connect(). 10 s of warm-up, then "
+    "30 s measured (quick: 3 and 5 s): only requests due in the window count (the rate intended "
+    "is theirs, 99% must be answered), latency from sent to answered; errors are other "
+    "statuses, requests unanswered 3 s after the window, and "
+    "wrk's socket errors and timeouts (5 s). CPU from /proc/<pid>/stat over the window for the "
+    "workers, wrk and the whole machine (the load client shares the 2 cores), VmRSS at its "
+    "end. N grows (1, 100, 250, 500, 750, 1,000, 1,500, 2,000, 2,500; quick: 1, 25, 100) "
+    "until two in a row fall behind (fewer than 99% of the requests due answered). First, the "
+    "poll flat out: one table's seq route by wrk with 32 "
+    "connections from 32 addresses, 30 s (quick 5 s) after 2 s of warm-up, with the workers' "
+    "CPU per poll.",
 ]
 
 
@@ -178,6 +205,7 @@ def steps(mode: Mode, tmp: Path) -> dict[str, Callable[[], list[report.Figure]]]
         "taps per task": taps.run,
         "a slow phone (Chromium, CPU 4x slower)": lambda: phone.run(mode.name, tmp),
         "lighthouse (mobile)": lambda: lighthouse.run(mode.name, tmp),
+        "capacity: live tables on one box": lambda: capacity.run(mode.name, tmp),
     }
 
 

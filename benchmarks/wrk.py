@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 from dataclasses import dataclass
 from pathlib import Path
@@ -88,12 +89,14 @@ def simple_script(directory: Path, name: str, cookie: str | None = None,
     return path
 
 
-def run(url: str, script: Path, seconds: int, connections: int = CONNECTIONS) -> Load:
+def run(url: str, script: Path, seconds: int, connections: int = CONNECTIONS,
+        env: dict[str, str] | None = None) -> Load:
     """wrk -t16 -c16 --latency (or as many `connections`, a thread each) for `seconds`, with
-    `script`; the results of its done()."""
+    `script` (and `env`, such as a preloaded library); the results of its done()."""
     command = ["wrk", f"-t{connections}", f"-c{connections}", f"-d{seconds}s", "--latency",
                "--timeout", "5s", "-s", str(script), url]
-    out = subprocess.run(command, capture_output=True, text=True, timeout=seconds + 60)
+    out = subprocess.run(command, capture_output=True, text=True, timeout=seconds + 60,
+                         env=None if env is None else {**os.environ, **env})
     line = next((x for x in out.stdout.splitlines() if x.startswith("BENCH_JSON ")), None)
     if out.returncode != 0 or line is None:
         raise RuntimeError(f"wrk failed ({out.returncode}): {out.stdout[-500:]} {out.stderr}")

@@ -43,6 +43,17 @@ CONTENT_SECURITY_POLICY = "; ".join(
 )
 
 
+# Every answer's headers (`security_headers`; the table page's poll sends them too: polls.py).
+SECURITY_HEADERS = (
+    ("Content-Security-Policy", CONTENT_SECURITY_POLICY),
+    ("X-Content-Type-Options", "nosniff"),
+    ("Referrer-Policy", "no-referrer"),
+    ("X-Frame-Options", "DENY"),
+    ("Cross-Origin-Opener-Policy", "same-origin"),
+    ("Permissions-Policy", "camera=(), microphone=(), geolocation=()"),
+)
+
+
 def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     """The app factory: config from instance/, a generated secret key, blueprints, headers."""
     app = Companion(
@@ -81,6 +92,9 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     else:
         app.config.from_mapping(test_config)
     app.config["RATE_LIMITS"] = {**RATE_LIMITS, **app.config["RATE_LIMITS"]}
+    from .polls import Polls
+
+    app.wsgi_app = Polls(app, app.wsgi_app)  # type: ignore[method-assign]
     if app.config.get("PROXY_FIX"):
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=1, x_proto=1, x_host=1)  # type: ignore[method-assign]
     if not app.config.get("SECRET_KEY"):
@@ -220,13 +234,18 @@ def get_db() -> storage.Database:
     closing the last one of a WAL database checkpoints it. It is never used by another process
     (a forked worker opens its own) or thread."""
     if "db" not in g:
-        kept: threading.local = current_app.extensions["companion.connections"]
-        if getattr(kept, "pid", None) != os.getpid():
-            kept.db = storage.connect(current_app.config["DATABASE"],
-                                      current_app.config["DATABASE_TIMEOUT"])
-            kept.pid = os.getpid()
-        g.db = kept.db
+        g.db = thread_db(current_app)
     return g.db
+
+
+def thread_db(app: Flask) -> storage.Database:
+    """This thread's connection to `app`'s database, opened on its first use in this process
+    and kept (`get_db`)."""
+    kept: threading.local = app.extensions["companion.connections"]
+    if getattr(kept, "pid", None) != os.getpid():
+        kept.db = storage.connect(app.config["DATABASE"], app.config["DATABASE_TIMEOUT"])
+        kept.pid = os.getpid()
+    return kept.db  # type: ignore[no-any-return]
 
 
 def close_db(exc: BaseException | None = None) -> None:
@@ -238,12 +257,8 @@ def close_db(exc: BaseException | None = None) -> None:
 
 
 def security_headers(response: Response) -> Response:
-    response.headers["Content-Security-Policy"] = CONTENT_SECURITY_POLICY
-    response.headers["X-Content-Type-Options"] = "nosniff"
-    response.headers["Referrer-Policy"] = "no-referrer"
-    response.headers["X-Frame-Options"] = "DENY"
-    response.headers["Cross-Origin-Opener-Policy"] = "same-origin"
-    response.headers["Permissions-Policy"] = "camera=(), microphone=(), geolocation=()"
+    for name, value in SECURITY_HEADERS:
+        response.headers[name] = value
     if response.mimetype == "text/html":
         response.headers["Cache-Control"] = html_cache_control(response)
     return response

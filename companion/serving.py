@@ -36,6 +36,8 @@ from flask import Flask, request
 from gunicorn.app.base import BaseApplication
 from gunicorn.workers.gthread import TConn, ThreadWorker
 
+from .polls import ACCESS  # the WSGI environ's key for what the access log says of a request
+
 WORKERS = 2
 THREADS = 8
 READ_SECONDS = 5  # for a request to arrive whole once it has begun, and to begin at all
@@ -259,7 +261,6 @@ class Server(BaseApplication):  # type: ignore[misc]
         return self.application
 
 
-ACCESS = "companion.access"  # the WSGI environ's key for what the access log says of a request
 
 
 class AccessLog:

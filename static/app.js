@@ -792,7 +792,7 @@
         if (!news || busy || news.seq === seen) return;
         if (follow === "reload") location.reload();
         else if (woke === true && !typedInto()) upToDate();
-        else if (news.seq > seen) showChanged(news);
+        else if (news.seq > seen) showChanged();
       })
       .catch(function () {});
   }
@@ -825,19 +825,20 @@
 
   // Said in the score strip, as a refusal is (a page without one gets a strip for it): nothing
   // on the page moves, and the header and the page stay in view.
-  function showChanged(news) {
+  function showChanged() {
     if (document.getElementById("changed")) return;
+    var words = document.body.dataset;
     var link = document.createElement("a");
     link.href = location.pathname.replace(/\/[a-z_]+$/, "/");
     link.className = "button small";
-    link.textContent = news.reload;
+    link.textContent = words.reload;
     if (!document.querySelector(".score-strip")) {
       var strip = document.createElement("aside");
       strip.className = "score-strip notes";
-      strip.setAttribute("aria-label", news.message);
+      strip.setAttribute("aria-label", words.changed);
       document.querySelector("main").appendChild(strip);
     }
-    footNote(news.message, "changed", "status", link);
+    footNote(words.changed, "changed", "status", link);
   }
   setInterval(check, 1000);
   document.addEventListener("visibilitychange", function () {

@@ -28,6 +28,7 @@ from .logs import (
     last_seqs,
     old_logs,
     rewrite_log,
+    seq_of,
 )
 from .schema import migrate, migrations, repair_times
 from .snapshots import results, snapshot, store_result, store_snapshot, unscored
@@ -57,6 +58,6 @@ __all__ = [
     "get_table_by_view_token", "has_table", "import_table", "store_result", "store_snapshot",
     "last_seq", "last_seqs", "latest_tables", "list_tables", "mark_of", "migrate", "migrations",
     "new_table_id", "now", "old_logs", "prune", "rate_limited", "renew_links", "repair_times",
-    "results", "rewrite_log", "snapshot", "table_players", "touch", "unscored",
+    "results", "rewrite_log", "seq_of", "snapshot", "table_players", "touch", "unscored",
     "write_transaction",
 ]

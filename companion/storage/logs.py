@@ -83,6 +83,17 @@ def last_seq(db: Database, table_id: str) -> int:
     return int(row[0] or 0)
 
 
+def seq_of(db: Database, game: str, table_id: str) -> int | None:
+    """A table's last event number (0 before any), or None when there is no table of `game` at
+    this id: one read of the table's row and of the last entry of the events' (table_id, seq)
+    index, as a table page's poll asks every second (`companion.polls`)."""
+    row = db.execute("select game, (select max(seq) from events where table_id = tables.id) "
+                     "from tables where id = ?", [table_id]).fetchone()
+    if row is None or row[0] != game:
+        return None
+    return int(row[1] or 0)
+
+
 def last_seqs(db: Database, table_ids: list[str]) -> dict[str, int]:
     """Each of these tables' last event (a table without events is left out)."""
     if not table_ids:

@@ -143,13 +143,15 @@ def board_seq(view_token: str) -> Response:
 
 @bp.get("/<slug>/<table_id>/seq")
 def table_seq(slug: str, table_id: str) -> Response:
-    """What a scorer's page polls to notice another phone's action."""
+    """What a scorer's page polls to notice another phone's action. `companion.polls` answers
+    it in front of the app; this route answers what that layer leaves to the app (a query, a
+    table not found: 404)."""
     return changes(load_table(slug, table_id).id)
 
 
 def changes(table_id: str) -> Response:
-    """The table's last event number: a page showing an older one is out of date."""
-    response = jsonify(seq=storage.last_seq(get_db(), table_id),
-                       message=_("The table changed on another phone."), reload=_("Reload"))
+    """The table's last event number: a page showing an older one is out of date (the words
+    it then says are on the page: base.html's `data-changed`)."""
+    response = jsonify(seq=storage.last_seq(get_db(), table_id))
     response.headers["Cache-Control"] = "no-store"
     return response

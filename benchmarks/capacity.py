@@ -1,0 +1,377 @@
+"""How many live tables one box holds (issue 46): N tables played at once against the server as
+`scripts/serve` runs it (`python -m companion`), for N growing.
+
+Each table has PHONES phones doing what static/app.js does: each polls the table's seq route
+every POLL_SECONDS (app.js's own interval), and every ACTION_SECONDS one phone posts an action
+(a yard purchase) after which the other phones load the table page. wrk drives that schedule
+at its constant rate (capacity.lua), each connection's requests from the next of many loopback
+addresses (sources.c, preloaded into wrk), as phones come from their own addresses. Measured
+per N: the rate achieved beside the rate intended, p50 and p99 of the action, the poll and the
+page beside one table's, errors, the workers' CPU and memory and the load client's own CPU; and
+the largest N whose action p99 stays within SLACK x one table's with no error.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+import re
+import subprocess
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import action
+import games
+import growth
+import pdfs
+import players_bench
+import servers
+import wrk
+from report import Figure
+
+SECTION = "How many live tables one box holds (issue 46)"
+HERE = Path(__file__).resolve().parent
+PHONES = 4
+PAGES = PHONES - 1  # the phones that load the page after an action
+ACTION_SECONDS = 20
+BASELINE_ACTION_SECONDS = 2  # one table's action every 2 s: a p99 of 15 actions, not of 1 or 2
+# wrk is closed-loop per connection: a connection sends its next request once the last is
+# answered, so each gets a few requests a second (room for 200 ms answers) and, as wrk makes a
+# connection before it waits for the request's time, no more than the workers keep open.
+PER_CONNECTION = 5  # requests per second one wrk connection (a thread) sends
+MOST_CONNECTIONS = 1800  # servers.WORKERS x companion.serving.MAX_CONNECTIONS, less room
+SLACK = 2  # the action's p99 may grow to this many times one table's
+KEPT = 0.99  # share of the requests due in the window that must be answered
+TARGET = 2000
+STEPS = {"full": (1, 100, 250, 500, 750, 1000, 1500, 2000, 2500), "quick": (1, 25, 100)}
+SECONDS = {"full": (10, 30), "quick": (3, 5)}  # warm-up, measured window
+TAIL = 3  # seconds after the window for its last answers
+KINDS = ("action", "poll", "page")
+FLAT_OUT = 32  # addresses (and wrk connections) polling one table as fast as they can
+
+
+def poll_seconds() -> float:
+    """How often a table page polls its seq route: app.js's `setInterval(check, ms)`."""
+    found = re.search(r"setInterval\(check, (\d+)\)", (games.ROOT / "static/app.js").read_text())
+    if found is None:
+        raise RuntimeError("static/app.js: no setInterval(check, ms)")
+    return int(found.group(1)) / 1000
+
+
+def purchases() -> list[str]:
+    """The form fields of the yard purchases that follow the mid-game table's events."""
+    rest = games.script("yard", mid_game=False)[games.MID_GAME["yard"]:]
+    return [f"player={p['player']}&building={p['building']}&receiver="
+            for kind, p in rest if kind == "buy"]
+
+
+@dataclass(frozen=True)
+class Kind:
+    """One kind of request in the measured window: sent, answered, statuses, latency."""
+
+    due: int
+    sent: int
+    answered: int
+    statuses: dict[str, int]
+    latency: dict[str, int]  # 0.1 ms bucket -> answers
+
+    @classmethod
+    def of(cls, kind: str, tally: dict[str, int]) -> Kind:
+        return cls(tally.get(f"due {kind}", 0), tally.get(f"sent {kind}", 0),
+                   tally.get(f"answered {kind}", 0),
+                   part(tally, f"status {kind}"), part(tally, f"latency {kind}"))
+
+
+@dataclass
+class Step:
+    """What one N measured."""
+
+    tables: int
+    connections: int
+    kinds: dict[str, Kind]
+    late_ms: float  # p99 of how late requests were sent after they were due
+    errors: dict[str, int]
+    window: int
+    workers: list[tuple[float, float]] = field(default_factory=list)  # CPU %, RSS MB
+    client_cpu: float = 0.0
+    machine_busy: float = 0.0
+    addresses: int = 0
+
+    @property
+    def intended(self) -> float:
+        """Requests per second the schedule has due in the window."""
+        return sum(k.due for k in self.kinds.values()) / self.window
+
+    @property
+    def achieved(self) -> float:
+        return sum(k.answered for k in self.kinds.values()) / self.window
+
+    def percentile(self, kind: str, share: float) -> float:
+        return percentile(self.kinds[kind].latency, share)
+
+    def failures(self) -> int:
+        """Answers not as expected, requests sent in the window and never answered, and
+        socket errors or timeouts of the whole run."""
+        wanted = {"action": "303", "poll": "200", "page": "200"}
+        wrong = sum(n for kind, w in wanted.items()
+                    for status, n in self.kinds[kind].statuses.items() if status != w)
+        lost = sum(k.sent - k.answered for k in self.kinds.values())
+        return wrong + lost + sum(self.errors.values())
+
+    def cpu_ms(self) -> float:
+        """The workers' CPU time per request answered, in ms."""
+        return sum(cpu for cpu, _ in self.workers) / 100 * self.window * 1000 / max(
+            1, sum(k.answered for k in self.kinds.values()))
+
+    def keeps(self) -> bool:
+        """The server kept up: the requests due in the window were answered in it."""
+        return self.achieved >= KEPT * self.intended
+
+    def holds(self) -> bool:
+        return not self.failures() and self.keeps()
+
+
+def percentile(histogram: dict[str, int], share: float) -> float:
+    """The latency (ms) below which `share` of the answers came, from 0.1 ms buckets."""
+    buckets = sorted((int(key), n) for key, n in histogram.items())
+    total, seen = sum(n for _, n in buckets), 0
+    for bucket, n in buckets:
+        seen += n
+        if seen >= share * total:
+            return (bucket + 1) / 10
+    return math.nan
+
+
+def compile_sources(tmp: Path) -> Path:
+    """sources.c built into a preloadable library (gcc, as scripts/debian installs it)."""
+    library = tmp / "sources.so"
+    subprocess.run(["gcc", "-O2", "-shared", "-fPIC", "-o", str(library),
+                    str(HERE / "sources.c"), "-ldl"], check=True)
+    return library
+
+
+def seed(instance: Path, tables: int) -> list[str]:
+    """`tables` mid-game yard tables: one written through the app's write path (30 events,
+    purchases and scoring A), the others its copies in SQL."""
+    app = games.app_for(instance)
+    db = growth.seeding_connection(app)
+    first = games.seed(db, "yard", mid_game=True)
+    if first.events != first.wanted:
+        raise RuntimeError(f"the yard script stopped at {first.events} events")
+    ids = [first.id, *players_bench.copies(db, first.id, tables - 1)]
+    db.close()
+    return ids
+
+
+def script(tmp: Path, ids: list[str], connections: int, base: str, action_seconds: int,
+           seconds: tuple[int, int]) -> Path:
+    """capacity.lua with its data: each connection's tables (table i to connection i mod
+    connections), one phone session (its cookie and CSRF token), the purchases to post."""
+    cookie, token = action.session(base)
+    mine = [ids[c::connections] for c in range(connections)]
+    data = [
+        "TABLES = {" + ", ".join(action.lua_list(tables) for tables in mine) + "}",
+        "ACTIONS = " + action.lua_list(purchases()),
+        f"COOKIE, TOKEN = {wrk.lua_string(cookie)}, {wrk.lua_string(token)}",
+        f"KEY_TIME = {wrk.lua_string(action.key_time())}",
+        f"SEQ0, PHONES, PAGES = {games.MID_GAME['yard']}, {PHONES}, {PAGES}",
+        f"POLL_MS, ACTION_MS = {poll_seconds() * 1000:.0f}, {action_seconds * 1000}",
+        f"WARM_MS, WINDOW_MS = {seconds[0] * 1000}, {seconds[1] * 1000}",
+    ]
+    path = tmp / f"capacity-{len(ids)}.lua"
+    path.write_text("\n".join(data) + "\n" + (HERE / "capacity.lua").read_text())
+    return path
+
+
+def cpu_seconds(pid: int) -> float:
+    """A process's CPU time so far (user and system, all its threads)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def machine_times() -> tuple[int, int]:
+    """The whole machine's busy and total CPU ticks so far (/proc/stat)."""
+    ticks = [int(x) for x in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
+    idle = ticks[3] + ticks[4]
+    return sum(ticks) - idle, sum(ticks)
+
+
+def peers(port: int) -> int:
+    """How many client addresses have a connection to `port` now (/proc/net/tcp)."""
+    found = set()
+    for line in Path("/proc/net/tcp").read_text().splitlines()[1:]:
+        local, remote = line.split()[1:3]
+        if int(local.split(":")[1], 16) == port:
+            found.add(remote.split(":")[0])
+    return len(found)
+
+
+def workers(port: int) -> list[int]:
+    """The gunicorn workers of the `python -m companion --port PORT` this process started."""
+    running = players_bench.processes()
+    masters = [pid for pid, (parent, command) in running.items()
+               if parent == os.getpid() and f"--port {port}" in command]
+    return sorted(pid for pid, (parent, _) in running.items() if parent in masters)
+
+
+def drive(base: str, lua: Path, library: Path, connections: int, sources: int,
+          seconds: tuple[int, int]) -> tuple[dict[str, int], dict[str, object]]:
+    """wrk with the schedule, from `sources` addresses; the workers', wrk's and the machine's
+    CPU sampled over the measured window, memory and client addresses at its end."""
+    warm, window = seconds
+    port = int(base.rsplit(":", 1)[1])
+    command = ["wrk", f"-t{connections}", f"-c{connections}", f"-d{warm + window + TAIL}s",
+               "--timeout", "5s", "-s", str(lua), base]
+    env = {**os.environ, "LD_PRELOAD": str(library), "SOURCES": str(sources)}
+    started = time.monotonic()
+    client = subprocess.Popen(command, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                              text=True)
+    pids = workers(port)
+    time.sleep(max(0.0, started + warm - time.monotonic()))
+    before = [cpu_seconds(pid) for pid in [*pids, client.pid]], machine_times()
+    time.sleep(window / 2)
+    addresses = peers(port)
+    time.sleep(max(0.0, started + warm + window - time.monotonic()))
+    after = [cpu_seconds(pid) for pid in [*pids, client.pid]], machine_times()
+    rss = [pdfs.rss_mb(pid) for pid in pids]
+    out, err = client.communicate(timeout=warm + window + TAIL + 120)
+    line = next((x for x in out.splitlines() if x.startswith("BENCH_JSON ")), None)
+    if client.returncode != 0 or line is None:
+        raise RuntimeError(f"wrk failed ({client.returncode}): {out[-500:]} {err[-500:]}")
+    cpu = [100 * (b - a) / window for a, b in zip(before[0], after[0], strict=True)]
+    busy, total = (b - a for a, b in zip(before[1], after[1], strict=True))
+    usage = {"workers": list(zip(cpu[:-1], rss, strict=True)), "client_cpu": cpu[-1],
+             "machine_busy": 100 * busy / max(1, total), "addresses": addresses}
+    return json.loads(line.removeprefix("BENCH_JSON ")), usage
+
+
+def step(tables: int, mode: str, library: Path, tmp: Path) -> Step:
+    """N live tables on a fresh instance under a fresh server, measured once."""
+    seconds = SECONDS[mode]
+    action_seconds = BASELINE_ACTION_SECONDS if tables == 1 else ACTION_SECONDS
+    intended = tables * (PHONES / poll_seconds() + (1 + PAGES) / action_seconds)
+    connections = max(1, min(tables, MOST_CONNECTIONS, math.ceil(intended / PER_CONNECTION)))
+    instance = tmp / f"capacity-{tables}"
+    ids = seed(instance, tables)
+    with servers.companion({"COMPANION_INSTANCE": str(instance)},
+                           tmp / f"capacity-{tables}.log") as base:
+        lua = script(tmp, ids, connections, base, action_seconds, seconds)
+        data, usage = drive(base, lua, library, connections, PHONES * tables, seconds)
+    return Step(tables, connections, {kind: Kind.of(kind, data) for kind in KINDS},
+                percentile(part(data, "late"), 0.99), part(data, "error"), seconds[1],
+                **usage)  # type: ignore[arg-type]
+
+
+def part(tally: dict[str, int], prefix: str) -> dict[str, int]:
+    """The counts of capacity.lua's tally whose keys begin with `prefix` and a space."""
+    return {key[len(prefix) + 1:]: n for key, n in tally.items()
+            if key.startswith(prefix + " ")}
+
+
+def flat_out(library: Path, seconds: int, tmp: Path) -> Figure:
+    """The poll's ceiling: one table's seq route asked as fast as FLAT_OUT addresses can (one
+    wrk connection each), and the workers' CPU time per poll."""
+    instance = tmp / "capacity-flat-out"
+    ids = seed(instance, 1)
+    with servers.companion({"COMPANION_INSTANCE": str(instance)}, tmp / "flat-out.log") as base:
+        url = f"{base}/yard/{ids[0]}/seq"
+        script = wrk.simple_script(tmp, "flat-out")
+        sources = {"LD_PRELOAD": str(library), "SOURCES": str(FLAT_OUT)}
+        wrk.run(url, script, 2, FLAT_OUT, sources)  # warm-up
+        pids = workers(int(base.rsplit(":", 1)[1]))
+        before = sum(cpu_seconds(pid) for pid in pids)
+        load = wrk.run(url, script, seconds, FLAT_OUT, sources)
+        cpu = sum(cpu_seconds(pid) for pid in pids) - before
+    wrong = load.requests - load.statuses.get("200", 0) + load.errors
+    return Figure(SECTION, f"one table's poll flat out ({FLAT_OUT} addresses)", load.rps,
+                  "polls/s", note=f"p50 {load.p50_ms:.1f} ms, p99 {load.p99_ms:.1f} ms; "
+                  f"{1000 * cpu / max(1, load.requests):.2f} ms of the workers' CPU a poll; "
+                  f"{wrong} not 200 or failed")
+
+
+def run(mode: str, tmp: Path) -> list[Figure]:
+    """The poll flat out, then every N of the mode in turn, then the largest that holds; N
+    stops growing after two in a row whose rate was not kept (the server fell behind)."""
+    library = compile_sources(tmp)
+    ceiling = flat_out(library, SECONDS[mode][1], tmp)
+    print(f"   {ceiling.name}: {ceiling.value:.0f} polls/s, {ceiling.note}", flush=True)
+    measured: list[Step] = []
+    for tables in STEPS[mode]:
+        measured.append(step(tables, mode, library, tmp))
+        print(f"   {tables} tables: {summary(measured[-1])}", flush=True)
+        if len(measured) > 2 and not any(s.keeps() for s in measured[-2:]):
+            break
+    return [ceiling, *(f for s in measured for f in figures(s, measured[0])),
+            largest(measured)]
+
+
+def ok(step: Step, one: Step) -> bool:
+    """No error, the intended rate kept, and the action's p99 within SLACK x one table's."""
+    return step.holds() and step.percentile("action", 0.99) <= SLACK * one.percentile(
+        "action", 0.99)
+
+
+def summary(step: Step) -> str:
+    latencies = ", ".join(f"{kind} p50 {step.percentile(kind, 0.5):.1f} / p99 "
+                          f"{step.percentile(kind, 0.99):.1f} ms" for kind in KINDS)
+    workers = ", ".join(f"{cpu:.0f}% CPU {rss:.0f} MB" for cpu, rss in step.workers)
+    return (f"{step.achieved:.0f} of {step.intended:.0f} req/s, {latencies}; "
+            f"{step.failures()} errors; workers {workers} ({step.cpu_ms():.2f} ms CPU a "
+            f"request); wrk {step.client_cpu:.0f}% CPU; "
+            f"machine {step.machine_busy:.0f}% busy; {step.addresses} client addresses")
+
+
+def figures(step: Step, one: Step) -> list[Figure]:
+    """A step's rows: its requests beside the schedule, each kind's p99 beside one table's."""
+    name = f"{step.tables:,} table{'s' * (step.tables > 1)}"
+    wanted = {"action": "303"}
+    errors = {**{f"{kind} {status}": n for kind in KINDS
+                 for status, n in step.kinds[kind].statuses.items()
+                 if status != wanted.get(kind, "200")},
+              **{f"unanswered {kind}": step.kinds[kind].sent - step.kinds[kind].answered
+                 for kind in KINDS},
+              **step.errors}
+    workers = ", ".join(f"{cpu:.0f}% CPU, {rss:.0f} MB" for cpu, rss in step.workers)
+    listed = ", ".join(f"{key}: {n}" for key, n in errors.items() if n)
+    rows = [Figure(SECTION, f"{name}: requests answered", step.achieved, "req/s",
+                   step.intended, f"≥ {KEPT} × intended, no error", step.holds(),
+                   f"{step.failures()} errors ({listed or 'none'}); "
+                   f"workers {workers} ({step.cpu_ms():.2f} ms of CPU a request answered); "
+                   f"wrk {step.client_cpu:.0f}% CPU ({step.connections} "
+                   f"connection{'s' * (step.connections > 1)}); machine "
+                   f"{step.machine_busy:.0f}% busy; sent up to "
+                   f"{step.late_ms:.0f} ms late (p99); {step.addresses} client addresses "
+                   "connected at mid-window")]
+    for kind in KINDS:
+        p99, base = step.percentile(kind, 0.99), one.percentile(kind, 0.99)
+        target, met = (f"≤ {SLACK} × one table", p99 <= SLACK * base) if kind == "action" \
+            else ("–", None)
+        rows.append(Figure(SECTION, f"{name}: {kind} p99", p99, "ms", base, target, met,
+                           f"p50 {step.percentile(kind, 0.5):.2f} ms (one table "
+                           f"{one.percentile(kind, 0.5):.2f} ms), "
+                           f"{step.kinds[kind].answered} answered in the window"))
+    return rows
+
+
+def largest(measured: list[Step]) -> Figure:
+    """The largest N that holds (every smaller N measured holding too), and what the workers'
+    CPU per table, at the largest N whose rate was kept, says both cores would hold."""
+    held = 0
+    for step in measured:
+        if not ok(step, measured[0]):
+            break
+        held = step.tables
+    note = (f"the largest N measured with the action's p99 ≤ {SLACK} × one table's, the "
+            f"intended rate kept and no error; N measured: "
+            f"{', '.join(str(s.tables) for s in measured)}")
+    kept = [s for s in measured if s.tables > 1 and s.keeps()]
+    if kept:
+        busiest = kept[-1]
+        cores = sum(cpu for cpu, _ in busiest.workers) / 100 / busiest.tables
+        note += (f". At {busiest.tables:,} tables the workers used {1000 * cores:.2f} ms of "
+                 f"CPU per table-second: both cores, with the load client elsewhere, would "
+                 f"hold about {2 / cores:,.0f} tables by CPU alone")
+    return Figure(SECTION, "live tables one box holds", f"{held:,}", "", None,
+                  f"≥ {TARGET:,}", held >= TARGET, note)
