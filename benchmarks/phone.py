@@ -385,7 +385,12 @@ def tap(page: Any, selector: str) -> dict[str, float]:
     box = target.bounding_box()
     before, seq = page.evaluate("[performance.now(), Number(document.body.dataset.seq)]")
     page.touchscreen.tap(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
-    page.wait_for_function("() => window.__bench.marks.some(m => m.name === 'updated')")
+    # Polled every 50 ms, not in every animation frame (Playwright's default): a callback in
+    # each frame makes the page draw a frame every 16 ms while the answer is on its way, a commit
+    # of 2-5 ms at 4x each time (traces, issue 46), work a phone in a player's hand never does.
+    # The times are the page's own marks: the polling only says when they are there.
+    page.wait_for_function("() => window.__bench.marks.some(m => m.name === 'updated')",
+                           polling=50)
     marks = page.evaluate("""since => { const b = window.__bench;
         const fetches = performance.getEntriesByType('resource')
           .filter(e => e.initiatorType === 'fetch' && e.startTime >= since);
