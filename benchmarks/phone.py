@@ -1,11 +1,12 @@
-"""Speed a player sees on a slow phone (issue 28): real Chromium at 390x844 with touch and the
-CPU slowed 4x through the DevTools protocol (`Emulation.setCPUThrottlingRate`, Lighthouse's
+"""Speed a player sees on a slow phone (issues 28, 46): real Chromium at 390x844 with touch and
+the CPU slowed 4x through the DevTools protocol (`Emulation.setCPUThrottlingRate`, Lighthouse's
 mobile profile), the companion under gunicorn on 127.0.0.1.
 
-For each game's mid-game table (`games.MID_GAME`): a typical action, its undo and its redo,
-each tapped; the page itself times (from the tap's own `pointerdown` time stamp) the tapped
-control's working state painted and the updated frame painted (the paint of the frame in which
-app.js put the answer in place: a message after that frame, see PROBE). In the same page and
+For each game's mid-game table (`games.MID_GAME`; 5th Avenue's whole script, see `MID_GAME`
+here): its most common action (`ACTIONS`), its undo and its redo, each tapped; the page itself
+times (from the tap's own `pointerdown` time stamp) the tapped control's working state painted
+and the updated frame painted (the paint of the frame in which app.js put the answer in place:
+a message after that frame, see PROBE). In the same page and
 run, the bare baseline: a button laid over the page that writes one line (its first frame),
 fetches a tiny route (the table's `seq`, one read) and writes one more line (fetch + paint).
 Each table page's load: the main thread's busy time (`Performance.getMetrics` TaskDuration from
