@@ -41,13 +41,13 @@ class TableKind(Protocol):
 
 @dataclass(frozen=True)
 class Game:
-    """A supported game: its slug (used everywhere), name, player counts and referee (its table
-    state class, `table`, and its actions in words, `describe`)."""
+    """A supported game: its slug (used everywhere), name, player counts and referee (its state
+    class, `state_class`, and its actions in words, `describe`)."""
 
     slug: str
     name: str
     players: range
-    table: TableKind
+    state_class: TableKind
     describe: Callable[[str, Mapping[str, Any]], str]
     reserved_names: Callable[[int], tuple[str, ...]] = lambda players: ()
     # The action in words with the table it was applied to, for what the payload only numbers.
@@ -60,11 +60,11 @@ class Game:
 
     def start(self, players: list[str]) -> TableState:
         """A new table of this game for these players, in seat order."""
-        return self.table.start(players)
+        return self.state_class.start(players)
 
     def payload_keys(self, kind: str) -> frozenset[str] | None:
         """The keys an event of this game's kind holds (None: a kind it does not have)."""
-        return self.table.payload_keys(kind)
+        return self.state_class.payload_keys(kind)
 
     def say(self, kind: str, payload: Mapping[str, Any], state: TableState | None = None) -> str:
         """An action in words; given the table as it stood after it, with what the payload

@@ -221,7 +221,7 @@ def test_any_stored_payload_is_said_in_words(slug, data):
     """The history and the undo button describe what the log holds, whatever an action's rules
     left unread (an auction's cards when nothing was built, say)."""
     game = rules.GAMES[slug]
-    kinds = sorted(n.removeprefix("_apply_") for n in dir(game.table)
+    kinds = sorted(n.removeprefix("_apply_") for n in dir(game.state_class)
                    if n.startswith("_apply_"))
     kind = data.draw(st.sampled_from([*kinds, "unknown"]), label="kind")
     keys = sorted(game.payload_keys(kind) or {"player"})

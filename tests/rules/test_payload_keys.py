@@ -12,12 +12,12 @@ from companion.rules import GAMES
 from tests.tables import FINISHED
 
 HANDLERS = [(slug, name) for slug, game in GAMES.items()
-            for name in dir(game.table) if name.startswith("_apply_")]
+            for name in dir(game.state_class) if name.startswith("_apply_")]
 
 
 @pytest.mark.parametrize(("slug", "name"), HANDLERS)
 def test_each_kind_declares_the_keys_its_handler_reads(slug, name):
-    table = GAMES[slug].table
+    table = GAMES[slug].state_class
     declared = GAMES[slug].payload_keys(name.removeprefix("_apply_"))
     assert declared is not None and isinstance(declared, frozenset)
     tree = ast.parse(textwrap.dedent(inspect.getsource(getattr(table, name))))
