@@ -60,7 +60,7 @@ def test_the_board_is_remembered_for_this_phones_next_tables_only(app, client):
     assert "Our board has the colours shown below" in text(client.get(url))  # issue 42
     assert "Board colours" in text(client.get(url + "board"))
     assert act(client, url, "board", **BOARD, set_sizes="2 3 2 3 2 3 2 3",
-               form_name="y").status_code == 303
+               keep="y").status_code == 303
     second = new_table(client, "Cy", "Di", game="fifth_avenue")
     assert "Use the saved board" in text(client.get(second))
     assert 'value="2 3 2 3 2 3 2 3"' in text(client.get(second + "board"))
@@ -104,7 +104,7 @@ def test_the_session_cookie_stays_small_with_everything_remembered(app, client):
     app.config["RATE_LIMITS"] = {**app.config["RATE_LIMITS"], "new": (1000, 600)}
     for _ in range(MAX_REMEMBERED_TABLES + 5):
         url = new_table(client, "Ann", "Ben", game="fifth_avenue")
-    act(client, url, "board", **BOARD, set_sizes="2 3 2 3 2 3 2 3", form_name="y")
+    act(client, url, "board", **BOARD, set_sizes="2 3 2 3 2 3 2 3", keep="y")
     cookie = client.get_cookie("session")
     assert len(cookie.value) < 4000, len(cookie.value)
     with client.session_transaction() as session:

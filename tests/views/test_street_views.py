@@ -207,7 +207,7 @@ def test_the_table_speaks_german_from_the_first_card_to_the_pad(client):
 
     refused = build(client, url, 0, player="Mia", project="office", street="Mia", site=2)
     assert refused.status_code == 422  # Ola's turn now
-    assert "Ola ist dran: Als Nächstes kommt die 1. Aktion von Ola." in text(refused)
+    assert "Ola ist dran, nicht Mia: Als Nächstes kommt die 1. Aktion von Ola." in text(refused)
     assert "It is Ola" not in text(refused) and "comes next" not in text(refused)
     refused = build(client, url, 1, player="Ola", project="service", gift="y", street="Mia",
                     site=1)

@@ -290,7 +290,7 @@ def test_the_score_sheet_and_the_pad_speak_german(client):
     for kind, payload in TURN_1:  # up to the administration of turn 1
         perform(client, url, kind, payload)
     sheet = pdf_text(client.get(url + "sheet.pdf", headers=GERMAN).data)
-    assert "Spiel läuft (Runde 2)" in sheet and "Verwaltung von Runde 1" in sheet
+    assert "Spiel läuft noch (Runde 2)" in sheet and "Verwaltung von Runde 1" in sheet
     assert "Summe 7 5 4" in sheet and "Runde 1 6 4 2" in sheet
     assert "Ernte: 3 Gesätes zurück, 3 dazu: 7 Getreide." in sheet
     assert "Runde 2: Cy erhält den Bürgermeister (+1 SP) und beginnt." in sheet
