@@ -94,7 +94,9 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.config["RATE_LIMITS"] = {**RATE_LIMITS, **app.config["RATE_LIMITS"]}
     from .polls import Polls
 
-    app.wsgi_app = Polls(app, app.wsgi_app)  # type: ignore[method-assign]
+    # answered here, and by the worker's poller before any thread (`companion.serving`)
+    app.wsgi_app = app.extensions["companion.polls"] = Polls(  # type: ignore[method-assign]
+        app, app.wsgi_app)
     if app.config.get("PROXY_FIX"):
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=1, x_proto=1, x_host=1)  # type: ignore[method-assign]
     if not app.config.get("SECRET_KEY"):

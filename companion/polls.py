@@ -4,11 +4,12 @@ static/app.js asks it every second on every phone that shows a table page: by fa
 most frequent request (issue 46: a table's four phones poll it 240 times a minute; its action
 and the pages it loads are a few). It answers one number, `{"seq": N}`, the table's last event,
 and needs nothing of what Flask does for a page (a session, a language, a template): so it is
-answered here, before the app, with one indexed read (`storage.seq_of`) through the thread's
-own connection (`app.thread_db`). The number is read on every poll, never kept: an action
-recorded by the other worker is seen by the next poll. Whatever is not such a poll of a table
-found in that game (another path, a query, a table gone, a database error) goes on to Flask as
-before, which answers it (a 404 page, a busy database's 503).
+answered before the app, with one indexed read (`storage.seq_of`) through the thread's own
+connection (`app.thread_db`): under gunicorn by the worker's poller itself, before any thread
+(`serving.Worker.answer_poll`), else by this WSGI layer. The number is read on every poll,
+never kept: an action recorded by the other worker is seen by the next poll. Whatever is not
+such a poll of a table found in that game (another path, a query, a table gone, a database
+error) goes on to Flask as before, which answers it (a 404 page, a busy database's 503).
 """
 
 from __future__ import annotations
@@ -40,24 +41,29 @@ class Polls:
 
     def __call__(self, environ: dict[str, Any], start_response: Callable[..., Any]
                  ) -> Iterable[bytes]:
-        poll = POLL.fullmatch(environ.get("PATH_INFO", ""))
-        if poll is None or environ.get("REQUEST_METHOD") != "GET" or environ.get(
-                "QUERY_STRING"):
+        path = environ.get("PATH_INFO", "")
+        body = self.body(path) if environ.get("REQUEST_METHOD") == "GET" and not environ.get(
+            "QUERY_STRING") else None
+        if body is None:
             return self.wsgi_app(environ, start_response)
-        seq = self.seq(*poll.groups())
-        if seq is None:
-            return self.wsgi_app(environ, start_response)
-        slug, table_id = poll.groups()
-        environ[ACCESS] = (environ.get("REMOTE_ADDR") or "-", "GET",
-                           f"/{slug}/{self.short_id(table_id)}/seq")
-        body = b'{"seq":%d}\n' % seq
+        environ[ACCESS] = self.logged(environ.get("REMOTE_ADDR") or "-", path)
         start_response("200 OK", [*self.headers, ("Content-Length", str(len(body)))])
         return [body]
 
-    def seq(self, slug: str, table_id: str) -> int | None:
-        """The table's last event number, or None (no such table of that game, or the database
-        could not answer: Flask's route answers instead)."""
+    def body(self, path: str) -> bytes | None:
+        """The answer to a GET of `path` if it is a table's poll: `{"seq": N}`; else None (not
+        a poll, no such table of that game, or the database could not answer: Flask's route
+        answers instead, a 404 page or a busy database's 503)."""
+        poll = POLL.fullmatch(path)
+        if poll is None:
+            return None
         try:
-            return storage.seq_of(self.connection(), slug, table_id)
+            seq = storage.seq_of(self.connection(), *poll.groups())
         except sqlite3.Error:
             return None
+        return None if seq is None else b'{"seq":%d}\n' % seq
+
+    def logged(self, client: str, path: str) -> tuple[str, str, str]:
+        """What the access log says of a poll of `path` (a table's id as its short id)."""
+        slug, table_id = POLL.fullmatch(path).groups()  # type: ignore[union-attr]
+        return client, "GET", f"/{slug}/{self.short_id(table_id)}/seq"

@@ -4,17 +4,19 @@ WORKERS processes of THREADS threads, with gunicorn's threaded worker changed in
 connection waits in the worker's poller until its request has arrived whole: its head within
 READ_SECONDS of connecting, then a body of up to MAX_BUFFERED bytes (every form of the app but a
 table import) within BODY_SECONDS. So idle, half-open or slowly sent requests (hundreds of them)
-never hold the threads that real requests need; each connection serves one request. A larger
-body is read in a thread, each read within READ_SECONDS and the whole within UPLOAD_SECONDS. And
-a worker's threads are shared fairly among clients: at most PER_CLIENT requests of one client
-(an IPv4 address or an IPv6 /64) are in a worker's threads at once; its others wait, received
-whole, in the order they came; and a client pressing with more (a flood) starts none while
-another client's request is in the threads, and while other clients are about (within
-ABOUT_SECONDS), each of its requests leaves its thread idle afterwards for FLOOD_IDLE times as
-long as it took. So a client that floods the server waits on itself while every other client's
-requests are served as they come, with the worker to themselves; alone, it has the server's
-whole speed. For public hosting, put a buffering HTTPS reverse proxy in front (README): behind
-it (PROXY_FIX) every request comes from the proxy, so the proxy must share among clients.
+never hold the threads that real requests need. A table page's poll, the most frequent request
+by far, is answered by the poller itself (one indexed read, no thread) and its connection kept
+for the phone's next request; a connection whose request went to a thread serves that one
+request. A larger body is read in a thread, each read within READ_SECONDS and the whole within
+UPLOAD_SECONDS. And a worker's threads are shared fairly among clients: at most PER_CLIENT
+requests of one client (an IPv4 address or an IPv6 /64) are in a worker's threads at once; its
+others wait, received whole, in the order they came; and a client pressing with more (a flood)
+starts none while another client's request is in the threads, and while other clients are about
+(within ABOUT_SECONDS), each of its requests leaves its thread idle afterwards for FLOOD_IDLE
+times as long as it took. So a client that floods the server waits on itself while every other
+client's requests are served as they come, with the worker to themselves; alone, it has the
+server's whole speed. For public hosting, put a buffering HTTPS reverse proxy in front (README):
+behind it (PROXY_FIX) every request comes from the proxy, so the proxy must share among clients.
 """
 
 from __future__ import annotations
@@ -22,13 +24,15 @@ from __future__ import annotations
 import errno
 import gc
 import re
+import resource
 import selectors
 import socket
 import sys
 import threading
 import time
-from collections import Counter, defaultdict, deque
+from collections import Counter, OrderedDict, defaultdict, deque
 from collections.abc import Callable, Iterable, Iterator
+from email.utils import formatdate
 from functools import partial
 from typing import Any, TextIO
 
@@ -36,12 +40,16 @@ from flask import Flask, request
 from gunicorn.app.base import BaseApplication
 from gunicorn.workers.gthread import TConn, ThreadWorker
 
-from .polls import ACCESS  # the WSGI environ's key for what the access log says of a request
+from .polls import (
+    ACCESS,  # the WSGI environ's key for what the access log says of a request
+    Polls,
+)
 
 WORKERS = 2
 THREADS = 8
 READ_SECONDS = 5  # for a request to arrive whole once it has begun, and to begin at all
-MAX_CONNECTIONS = 1000  # per worker; more wait in the listen queue
+MAX_CONNECTIONS = 5000  # per worker (phones keep theirs between polls); more wait to be accepted
+SPARE_FILES = 100  # a worker's files besides its connections: the database, logs, pipes
 MAX_HEAD = 16 * 1024  # a longer request head goes to gunicorn's parser, which refuses it
 HEAD_END = b"\r\n\r\n"
 MAX_BUFFERED = 128 * 1024  # a body up to this long arrives whole before a thread reads it
@@ -50,6 +58,12 @@ UPLOAD_SECONDS = 20  # for a larger body (a table import) to arrive whole once a
 PER_CLIENT = 2  # requests of one client in a worker's threads at once (`Worker.enqueue_req`)
 ABOUT_SECONDS = 1.0  # a client whose request took a thread this recently is still about
 FLOOD_IDLE = 3  # a flood's request leaves its thread idle this many times as long as it took
+POLL_HEAD = re.compile(rb"GET (/[a-z_]{1,40}/[A-Za-z0-9_-]{1,64}/seq) HTTP/1\.1\r\n")
+MAX_POLL_HEAD = 8190  # a poll's head answered by the poller: no longer than a header may be
+NOT_A_POLL = re.compile(rb"\r\n(?:content-length|transfer-encoding|expect|upgrade)[ \t]*:",
+                        re.IGNORECASE)  # a body or a protocol change: a thread's (gunicorn's)
+CLOSE = re.compile(rb"\r\nconnection:[^\r\n]*\bclose\b", re.IGNORECASE)
+ACCESS_LOG = "companion.access_log"  # the app's extension: its AccessLog, when it has one
 CONTENT_LENGTH = re.compile(rb"\r\ncontent-length:[ \t]*([0-9]{1,12})[ \t]*\r\n", re.IGNORECASE)
 
 
@@ -65,6 +79,19 @@ class Connection(TConn):  # type: ignore[misc]
         self.sock.settimeout(READ_SECONDS)
         self.parser.unreader.unread(self.received)
         self.parser.unreader.sock = Deadline(self.sock, time.monotonic() + UPLOAD_SECONDS)
+
+
+class Waiting(OrderedDict[Connection, None]):
+    """The connections waiting in the poller for their request to arrive, soonest deadline
+    first: gunicorn's `pending_conns` (a deque), where a connection's removal (at each of its
+    requests) and its move to the back (at each poll it is kept for) take the same time however
+    many phones keep a connection open between their polls."""
+
+    def append(self, connection: Connection) -> None:
+        self[connection] = None
+
+    def remove(self, connection: Connection) -> None:
+        del self[connection]
 
 
 class Deadline:
@@ -89,8 +116,9 @@ class Deadline:
 class Worker(ThreadWorker):  # type: ignore[misc]
     """gunicorn's threaded worker, except that a connection gets a thread only once its request
     head (line and headers) has arrived whole: until then the poller reads it, and closes it
-    READ_SECONDS after it connected if the head is not complete by then; and clients take turns
-    for the threads (`take_turns`)."""
+    READ_SECONDS after it connected if the head is not complete by then; a table's poll is
+    answered by the poller itself (`answer_poll`); and clients take turns for the threads
+    (`take_turns`)."""
 
     def accept(self, listener: socket.socket) -> None:
         try:
@@ -118,9 +146,81 @@ class Worker(ThreadWorker):  # type: ignore[misc]
         connection.received += data
         if data and self.incomplete(connection, had_head):
             return
+        if data and self.answer_poll(connection, client):
+            return
         super().on_pending_socket_readable(connection, client)
 
+    def answer_poll(self, connection: Connection, client: socket.socket) -> bool:
+        """Whether the request received is a table page's poll, answered here by the poller
+        (`companion.polls`: one indexed read) instead of by a thread: no thread, parser or
+        WSGI call for the server's most frequent request. The connection is then kept for the
+        client's next request, which must begin within READ_SECONDS as on a new connection: a
+        phone's polls share one connection, as browsers do. A request that is anything else (a
+        body, a query, pipelined requests, a table not found) goes to a thread as before."""
+        received = connection.received
+        poll = POLL_HEAD.match(received)
+        if (poll is None or len(received) > MAX_POLL_HEAD or not received.endswith(HEAD_END)
+                or received.find(HEAD_END) != len(received) - len(HEAD_END)
+                or NOT_A_POLL.search(received)):
+            return False
+        came, started = time.gmtime(), time.monotonic()
+        path = poll.group(1).decode()
+        body = self.polls.body(path)
+        if body is None:
+            return False
+        close = CLOSE.search(received) is not None or not self.alive
+        answer = self.poll_head(body, close) + body
+        try:
+            kept = client.send(answer) == len(answer) and not close
+        except OSError:
+            kept = False
+        if self.access_log is not None:
+            logged = self.polls.logged(connection.client[0], path)
+            self.access_log.write({ACCESS: logged}, came, started, "200", len(body))
+        if kept:
+            connection.received = b""
+            connection.timeout = time.monotonic() + READ_SECONDS
+            self.pending_conns.move_to_end(connection)
+        else:
+            self.poller.unregister(client)
+            self.pending_conns.remove(connection)
+            self.nr_conns -= 1
+            connection.close()
+        return True
+
+    def poll_head(self, body: bytes, close: bool) -> bytes:
+        """A poll's status line and headers (the date's text made once a second)."""
+        now = int(time.time())
+        if now != self.dated[0]:
+            self.dated = now, (b"HTTP/1.1 200 OK\r\nServer: gunicorn\r\nDate: %s\r\n%s" % (
+                formatdate(now, usegmt=True).encode(), b"".join(
+                    b"%s: %s\r\n" % (name.encode(), value.encode())
+                    for name, value in self.polls.headers)))
+        return self.dated[1] + b"Content-Length: %d\r\n%s\r\n" % (
+            len(body), b"Connection: close\r\n" if close else b"")
+
+    dated: tuple[int, bytes] = (0, b"")
+
+    def murder_pending(self) -> None:
+        """Close the connections whose request has not arrived by their deadline (gunicorn's,
+        for `Waiting`)."""
+        now = time.monotonic()
+        while self.pending_conns:
+            connection = next(iter(self.pending_conns))
+            if connection.timeout > now:
+                break
+            del self.pending_conns[connection]
+            try:
+                self.poller.unregister(connection.sock)
+            except (OSError, KeyError, ValueError):
+                pass  # unregistered already
+            self.nr_conns -= 1
+            connection.close()
+
     per_client: int | None = PER_CLIENT  # None: no sharing (behind a proxy: `Server`)
+
+    polls: Polls  # the app's, and its access log if it has one (`run`)
+    access_log: AccessLog | None
 
     def init_process(self) -> None:
         """A new worker leaves what it was forked with (the app, its imports and templates,
@@ -130,8 +230,15 @@ class Worker(ThreadWorker):  # type: ignore[misc]
         gc.freeze()
         super().init_process()
 
+    def run(self) -> None:
+        """Serve (gunicorn's loop), with the loaded app's poll answers and access log."""
+        extensions = self.wsgi.extensions
+        self.polls, self.access_log = extensions["companion.polls"], extensions.get(ACCESS_LOG)
+        super().run()
+
     def __init__(self, *args: Any, **kwargs: Any):
         super().__init__(*args, **kwargs)
+        self.pending_conns = Waiting()
         self.serving: Counter[str] = Counter()  # per client: its requests in the threads
         # per client: its requests received whole that wait for a thread, oldest first
         self.waiting: defaultdict[str, deque[TConn]] = defaultdict(deque)
@@ -227,7 +334,6 @@ SETTINGS: dict[str, Any] = {
     "workers": WORKERS,
     "worker_class": Worker,
     "threads": THREADS,
-    "worker_connections": MAX_CONNECTIONS,
     "timeout": 30,  # a worker that stops answering its master for this long is restarted
     "graceful_timeout": 10,
     "keepalive": 0,  # one request per connection: an open connection cannot hold a thread
@@ -250,7 +356,8 @@ class Server(BaseApplication):  # type: ignore[misc]
         listener.set_inheritable(True)
         if app.config.get("PROXY_FIX"):  # every request comes from the proxy: it shares
             Worker.per_client = None
-        self.settings = {**SETTINGS, "bind": [f"fd://{listener.fileno()}"]}
+        self.settings = {**SETTINGS, "bind": [f"fd://{listener.fileno()}"],
+                         "worker_connections": connections_allowed(MAX_CONNECTIONS)}
         super().__init__()
 
     def load_config(self) -> None:
@@ -261,6 +368,18 @@ class Server(BaseApplication):  # type: ignore[misc]
         return self.application
 
 
+
+
+def connections_allowed(wanted: int) -> int:
+    """The connections a worker may hold: `wanted`, or fewer if a process may not open that
+    many files. The open-file limit is raised first as far as the system lets it (this
+    process's, which its workers inherit)."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft != resource.RLIM_INFINITY and soft < wanted + SPARE_FILES:
+        soft = wanted + SPARE_FILES if hard == resource.RLIM_INFINITY else min(
+            wanted + SPARE_FILES, hard)
+        resource.setrlimit(resource.RLIMIT_NOFILE, (soft, hard))
+    return wanted if soft == resource.RLIM_INFINITY else max(1, min(wanted, soft - SPARE_FILES))
 
 
 class AccessLog:
@@ -277,6 +396,7 @@ class AccessLog:
             request.environ[ACCESS] = (request.remote_addr or "-", request.method, logged_path())
 
         self.wsgi_app = app.wsgi_app
+        app.extensions[ACCESS_LOG] = self  # the polls the poller answers are logged here too
         self.stream = stream
         self.lock = threading.Lock()
         app.teardown_request(note)  # runs while the matched route is known, whatever happened

@@ -14,6 +14,7 @@ import urllib.request
 
 import pytest
 
+from companion.app import short_id
 from companion.serving import (
     BODY_SECONDS,
     MAX_BUFFERED,
@@ -22,6 +23,7 @@ from companion.serving import (
     UPLOAD_SECONDS,
     WORKERS,
 )
+from tests.conftest import act, new_table
 
 
 @pytest.fixture
@@ -281,3 +283,111 @@ def test_a_large_body_sent_slowly_is_cut_off_as_a_whole(served):
     assert time.monotonic() - started < UPLOAD_SECONDS + READ_SECONDS + 2
     assert answer_time(base) < 2
     connection.close()
+
+
+# A table's poll answered by the poller (`Worker.answer_poll`) ---------------------------------
+
+
+def poll_head(path, *headers):
+    return ("\r\n".join([f"GET {path} HTTP/1.1", "Host: x", *headers]) + "\r\n\r\n").encode()
+
+
+def answers(connection):
+    """The HTTP answers read from a connection until it is closed or falls silent."""
+    connection.settimeout(2)
+    received = b""
+    try:
+        while chunk := connection.recv(65536):
+            received += chunk
+    except TimeoutError:
+        pass
+    return received
+
+
+def test_a_phones_polls_share_one_connection_and_anything_else_goes_to_a_thread(
+        client, served):
+    """Issue 46: a poll cost a thread, gunicorn's parser and a connection opened and closed
+    each time (the workers' CPU was 80% polls at 500 live tables). The poller now answers it
+    and keeps the connection for the phone's next request; the answer is the app's, headers
+    and all; a page asked on that connection is a thread's as before, which closes it."""
+    from companion.app import SECURITY_HEADERS
+
+    url = new_table(client, "Tobi", "Nina", "Cy")
+    act(client, url, "buy", player="Tobi", building="park")
+    base, port, _ = served
+    phone = socket.create_connection(("127.0.0.1", port))
+    for _ in range(3):
+        phone.sendall(poll_head(url + "seq", "Connection: keep-alive"))
+        answer = http.client.HTTPResponse(phone)
+        answer.begin()
+        assert (answer.status, answer.read()) == (200, b'{"seq":1}\n')
+        assert answer.getheader("Cache-Control") == "no-store"
+        assert answer.getheader("Date") and not answer.will_close
+        for name, value in SECURITY_HEADERS:
+            assert answer.getheader(name) == value
+    act(client, url, "buy", player="Nina", building="park")
+    phone.sendall(poll_head(url + "seq"))
+    assert answers(phone).endswith(b'\r\n\r\n{"seq":2}\n')  # read anew, never kept
+    phone.sendall(poll_head(url))  # the table's page, on the same connection
+    page = answers(phone)
+    assert page.startswith(b"HTTP/1.1 200 OK") and b"Connection: close" in page
+    assert page.rstrip().endswith(b"</html>")  # and then closed: nothing more came
+    phone.close()
+
+
+def test_what_the_poller_does_not_answer_is_answered_as_before(client, served):
+    url = new_table(client, "Tobi", "Nina", "Cy")
+    base, port, _ = served
+    asked = {
+        "closed after": poll_head(url + "seq", "Connection: close"),
+        "no such table": poll_head("/yard/" + "x" * 22 + "/seq"),
+        "another game's": poll_head(url.replace("/yard/", "/street/") + "seq"),
+        "a query": poll_head(url + "seq?x=1"),
+        "a body": poll_head(url + "seq", "Content-Length: 2")[:-2] + b"\r\n{}",
+        "HTTP/1.0": poll_head(url + "seq").replace(b"HTTP/1.1", b"HTTP/1.0"),
+    }
+    for case, request in asked.items():
+        with socket.create_connection(("127.0.0.1", port)) as connection:
+            connection.sendall(request)
+            answer = answers(connection)  # whole: each connection is closed after it
+        status = answer.split(b"\r\n", 1)[0].split(b" ", 1)[1]
+        assert status == (b"404 NOT FOUND" if case in ("no such table", "another game's")
+                          else b"200 OK"), case
+        assert (b'{"seq":0}' in answer) == (status == b"200 OK"), case
+
+
+def test_the_poller_logs_the_polls_it_answers(client, tmp_path):
+    from tests.security.test_access_log import LINE
+
+    url = new_table(client, "Tobi", "Nina", "Cy")
+    log = tmp_path / "access.log"
+    env = dict(os.environ, COMPANION_INSTANCE=str(tmp_path))
+    process = subprocess.Popen([sys.executable, "-m", "companion", "--port", "0",
+                                "--access-log", str(log)], env=env, stdout=subprocess.PIPE,
+                               text=True, start_new_session=True)
+    try:
+        port = int(re.search(r"127\.0\.0\.1:(\d+)", process.stdout.readline()).group(1))
+        with socket.create_connection(("127.0.0.1", port)) as phone:
+            for _ in range(2):
+                phone.sendall(poll_head(url + "seq"))
+                assert phone.recv(65536).endswith(b'{"seq":0}\n')
+    finally:
+        os.killpg(process.pid, signal.SIGTERM)
+        process.wait(timeout=20)
+    lines = [LINE.fullmatch(line).groups() for line in log.read_text().splitlines()]
+    short = short_id(url.split("/")[2])
+    assert [line[:5] for line in lines] == [("127.0.0.1", "GET", f"/yard/{short}/seq", "200",
+                                             "10")] * 2
+
+
+def test_a_worker_holds_as_many_connections_as_it_may_open_files(monkeypatch):
+    import resource
+
+    from companion.serving import SPARE_FILES, connections_allowed
+
+    limits = {"soft": 1024, "hard": 4096}
+    monkeypatch.setattr(resource, "getrlimit", lambda _: (limits["soft"], limits["hard"]))
+    monkeypatch.setattr(resource, "setrlimit", lambda _, both: limits.update(soft=both[0]))
+    assert connections_allowed(2000) == 2000 and limits["soft"] == 2000 + SPARE_FILES
+    limits["soft"] = 1024
+    assert connections_allowed(5000) == 4096 - SPARE_FILES and limits["soft"] == 4096
