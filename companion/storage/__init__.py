@@ -30,6 +30,7 @@ from .logs import (
     rewrite_log,
     seq_of,
 )
+from .pages import share_page, shared_page
 from .schema import migrate, migrations, repair_times
 from .snapshots import results, snapshot, store_result, store_snapshot, unscored
 from .tables import (
@@ -58,6 +59,6 @@ __all__ = [
     "get_table_by_view_token", "has_table", "import_table", "store_result", "store_snapshot",
     "last_seq", "last_seqs", "latest_tables", "list_tables", "mark_of", "migrate", "migrations",
     "new_table_id", "now", "old_logs", "prune", "rate_limited", "renew_links", "repair_times",
-    "results", "rewrite_log", "seq_of", "snapshot", "table_players", "touch", "unscored",
-    "write_transaction",
+    "results", "rewrite_log", "seq_of", "share_page", "shared_page", "snapshot", "table_players",
+    "touch", "unscored", "write_transaction",
 ]

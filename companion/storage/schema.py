@@ -160,3 +160,10 @@ def add_earlier_tables(db: Database) -> None:
     (`earlier_tables`, a JSON list of ids): what a game takes from them (the street's card
     library) is the table's own, the same on every phone. NULL for the tables started before."""
     db["tables"].add_column("earlier_tables", str)
+
+
+@migrations()
+def add_shared_pages(db: Database) -> None:
+    """Table pages one worker made, for the other (`storage.pages`), deleted after a minute."""
+    db["shared_pages"].create({"name": str, "page": str, "made": float}, pk="name")
+    db["shared_pages"].create_index(["made"])

@@ -15,6 +15,7 @@ lists (the same for every new browser).
 
 from __future__ import annotations
 
+import hashlib
 import re
 import secrets
 import threading
@@ -26,6 +27,7 @@ from flask import current_app, g, request, session
 from flask_wtf.csrf import generate_csrf
 
 from .. import storage
+from ..app import get_db
 from ..i18n import current_language
 from .forms import new_action_key
 from .tables import Table
@@ -98,12 +100,23 @@ def kept_page(shows: Hashable, make: Callable[[], Any]) -> Any:
     key = (shows, current_language(), request.query_string)
     parts = kept_pages().get(key)
     if parts is None:
-        html, status = make()
+        name, db = page_name(key), get_db()
+        html = storage.shared_page(db, name)
+        if html is None:
+            html, status = make()
+            if status != 200:
+                return filled(MARKS.split(html)), status
+            storage.share_page(db, name, html)
         parts = MARKS.split(html)
-        if status != 200:
-            return filled(parts), status
         kept_pages().keep(key, parts)
     return filled(parts), 200
+
+
+def page_name(key: Hashable) -> str:
+    """A kept page's name for the other workers (`storage.pages`): a digest of what it shows,
+    its language and query, and of this server's marks (random per start: a page stored by an
+    earlier start, with its own marks and maybe its own templates, is never taken)."""
+    return hashlib.sha256(repr((CSRF_MARK, KEY_MARK, key)).encode()).hexdigest()
 
 
 def keepable(table: Table) -> bool:

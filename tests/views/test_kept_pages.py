@@ -12,7 +12,7 @@ from companion.app import create_app
 from companion.views import pages
 from tests.browser import states
 from tests.browser.states import seed
-from tests.conftest import GERMAN, new_table, text
+from tests.conftest import GERMAN, act, new_table, text
 
 ONE_TIME = re.compile(r'name="(key|csrf_token)" value="[^"]*"')
 
@@ -221,3 +221,56 @@ def test_the_kept_home_page_s_form_carries_each_browser_s_own_csrf_token(tmp_pat
                                           "players-0-name": "Ann", "players-1-name": "Ben"})
         assert answer.status_code == 303
     assert len(app.extensions["companion.pages"].pages) == 1  # both got the one kept page
+
+
+def test_a_page_one_worker_made_is_taken_by_the_other(app, client):
+    """Issue 46: the phones loading a table's page after an action land on either worker, and
+    each made the page once. The page one worker makes is stored for the other
+    (`storage.pages`), which takes it instead of making it; a page of another state is made."""
+    url = new_table(client, "Tobi", "Nina", "Cy")
+    other = create_app(dict(app.config))  # the other worker: its own memory, one database
+    first = page(app, client, url)
+    rendered = made(other)
+    second = page(other, other.test_client(), url)
+    assert rendered == [] and without_one_time_values(first) == without_one_time_values(second)
+    assert ONE_TIME.findall(second) and ONE_TIME.search(second).group() not in first
+    assert act(client, url, "buy", player="Tobi", building="park").status_code == 303
+    page(other, other.test_client(), url)
+    assert "yard/table.html" in rendered
+
+
+def test_a_page_is_shared_only_if_the_database_lets_it_at_once(app, monkeypatch):
+    """Sharing a page never holds its page load up behind another's write: it gives up after
+    WAIT_MS, and the other worker makes its own page."""
+    import sqlite3
+    import time
+
+    from companion import storage
+    from companion.storage.pages import SHARED_SECONDS, WAIT_MS
+
+    db = storage.connect(database(app))
+    writer = sqlite3.connect(database(app), isolation_level=None)
+    writer.execute("BEGIN IMMEDIATE")  # another connection holds the write lock
+    try:
+        started = time.monotonic()
+        storage.share_page(db, "a page", "<html>")
+        assert time.monotonic() - started < 10 * WAIT_MS / 1000
+    finally:
+        writer.execute("ROLLBACK")
+    assert storage.shared_page(db, "a page") is None
+    assert db.execute("PRAGMA busy_timeout").fetchone()[0] == 10_000  # as it was
+    storage.share_page(db, "a page", "<html>")
+    assert storage.shared_page(db, "a page") == "<html>"
+    later = time.time() + SHARED_SECONDS + 1
+    monkeypatch.setattr(storage.pages.time, "time", lambda: later)
+    storage.share_page(db, "a later page", "<html>")  # and the old ones go
+    assert storage.shared_page(db, "a page") is None
+
+
+def test_a_page_of_an_earlier_start_of_the_server_is_never_taken(monkeypatch):
+    """A page's name holds the marks of this start of the server (random per start): a page
+    an earlier start stored, with its marks and maybe its templates, goes by another name."""
+    key = (("table", "id", "token", 3, None), "en", b"")
+    before = pages.page_name(key)
+    monkeypatch.setattr(pages, "CSRF_MARK", "csrf" + "0" * 32)
+    assert pages.page_name(key) != before
