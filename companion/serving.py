@@ -4,10 +4,10 @@ WORKERS processes of THREADS threads, with gunicorn's threaded worker changed in
 connection waits in the worker's poller until its request has arrived whole: its head within
 READ_SECONDS of connecting, then a body of up to MAX_BUFFERED bytes (every form of the app but a
 table import) within BODY_SECONDS. So idle, half-open or slowly sent requests (hundreds of them)
-never hold the threads that real requests need. A table page's poll, the most frequent request
-by far, is answered by the poller itself (one indexed read, no thread) and its connection kept
-for the phone's next request; a connection whose request went to a thread serves that one
-request. A larger body is read in a thread, each read within READ_SECONDS and the whole within
+never hold the threads that real requests need; nor does a connection kept open between a
+client's requests: it waits in the poller for its next request as a new one does. A table page's
+poll, the most frequent request by far, is answered by the poller itself (one indexed read, no
+thread). A larger body is read in a thread, each read within READ_SECONDS and the whole within
 UPLOAD_SECONDS. And a worker's threads are shared fairly among clients: at most PER_CLIENT
 requests of one client (an IPv4 address or an IPv6 /64) are in a worker's threads at once; its
 others wait, received whole, in the order they came; and a client pressing with more (a flood)
@@ -75,7 +75,10 @@ class Connection(TConn):  # type: ignore[misc]
     yields = False  # a flood's request, taken while other clients are about (`Worker.handle`)
 
     def init(self) -> None:
-        super().init()
+        """Before a thread reads a request (gunicorn calls it for each): the head the poller
+        read comes first, then the socket, each read timed (`Deadline`)."""
+        if not self.initialized:
+            super().init()
         self.sock.settimeout(READ_SECONDS)
         self.parser.unreader.unread(self.received)
         self.parser.unreader.sock = Deadline(self.sock, time.monotonic() + UPLOAD_SECONDS)
@@ -251,9 +254,19 @@ class Worker(ThreadWorker):  # type: ignore[misc]
         self.waiting[client_of(connection)].append(connection)
         self.take_turns()
 
-    def finish_request(self, connection: TConn, future: Any) -> None:
-        """A request is answered (on the worker's main thread): the waiting take their turns."""
-        super().finish_request(connection, future)
+    def finish_request(self, connection: Connection, future: Any) -> None:
+        """A request is answered (on the worker's main thread): a connection kept open for the
+        client's next request waits for it in the poller as a new one does, its head read
+        there; and the waiting take their turns."""
+        if self.keeps(connection, future):
+            connection.sock.setblocking(False)
+            connection.received = b""
+            connection.timeout = time.monotonic() + READ_SECONDS
+            self.pending_conns.append(connection)
+            self.poller.register(connection.sock, selectors.EVENT_READ,
+                                 partial(self.on_pending_socket_readable, connection))
+        else:
+            super().finish_request(connection, future)
         if self.per_client is None:
             return
         client = client_of(connection)
@@ -261,6 +274,15 @@ class Worker(ThreadWorker):  # type: ignore[misc]
         if not self.serving[client]:
             del self.serving[client]
         self.take_turns()
+
+    def keeps(self, connection: Connection, future: Any) -> bool:
+        """Whether the answer left the connection open for another request, and nothing of
+        it has been read yet (gunicorn takes the rest: a read-ahead, a stop, a close)."""
+        try:
+            kept = not future.cancelled() and future.result() is True
+        except Exception:  # gunicorn's finish_request closes it
+            return False
+        return kept and self.alive and not connection.parser.unreader.buf.getvalue()
 
     others_seen = 0.0  # when a request of a client that is not pressing last took a thread
 
@@ -336,7 +358,7 @@ SETTINGS: dict[str, Any] = {
     "threads": THREADS,
     "timeout": 30,  # a worker that stops answering its master for this long is restarted
     "graceful_timeout": 10,
-    "keepalive": 0,  # one request per connection: an open connection cannot hold a thread
+    "keepalive": READ_SECONDS,  # a kept connection waits in the poller (`finish_request`)
     "limit_request_line": 4094,
     "limit_request_fields": 50,
     "limit_request_field_size": 8190,

@@ -304,35 +304,63 @@ def answers(connection):
     return received
 
 
-def test_a_phones_polls_share_one_connection_and_anything_else_goes_to_a_thread(
-        client, served):
+def test_a_phone_keeps_one_connection_its_polls_answered_by_the_poller(client, served):
     """Issue 46: a poll cost a thread, gunicorn's parser and a connection opened and closed
-    each time (the workers' CPU was 80% polls at 500 live tables). The poller now answers it
-    and keeps the connection for the phone's next request; the answer is the app's, headers
-    and all; a page asked on that connection is a thread's as before, which closes it."""
+    each time (the workers' CPU was 80% polls at 500 live tables). The poller now answers it,
+    headers and all as the app would; and every connection is kept for the phone's next
+    request (a page is a thread's, as before), waiting in the poller, never in a thread."""
     from companion.app import SECURITY_HEADERS
 
     url = new_table(client, "Tobi", "Nina", "Cy")
     act(client, url, "buy", player="Tobi", building="park")
     base, port, _ = served
     phone = socket.create_connection(("127.0.0.1", port))
-    for _ in range(3):
-        phone.sendall(poll_head(url + "seq", "Connection: keep-alive"))
+
+    def ask(path, *headers):
+        phone.sendall(poll_head(path, *headers))
         answer = http.client.HTTPResponse(phone)
         answer.begin()
-        assert (answer.status, answer.read()) == (200, b'{"seq":1}\n')
-        assert answer.getheader("Cache-Control") == "no-store"
-        assert answer.getheader("Date") and not answer.will_close
+        return answer, answer.read()
+
+    for _ in range(3):
+        answer, body = ask(url + "seq", "Connection: keep-alive")
+        assert (answer.status, body, answer.will_close) == (200, b'{"seq":1}\n', False)
+        assert answer.getheader("Cache-Control") == "no-store" and answer.getheader("Date")
         for name, value in SECURITY_HEADERS:
             assert answer.getheader(name) == value
     act(client, url, "buy", player="Nina", building="park")
-    phone.sendall(poll_head(url + "seq"))
-    assert answers(phone).endswith(b'\r\n\r\n{"seq":2}\n')  # read anew, never kept
-    phone.sendall(poll_head(url))  # the table's page, on the same connection
-    page = answers(phone)
-    assert page.startswith(b"HTTP/1.1 200 OK") and b"Connection: close" in page
-    assert page.rstrip().endswith(b"</html>")  # and then closed: nothing more came
+    assert ask(url + "seq")[1] == b'{"seq":2}\n'  # read anew, never kept
+    answer, page = ask(url)  # the table's page, on the same connection
+    assert answer.status == 200 and page.rstrip().endswith(b"</html>") and not answer.will_close
+    assert ask(url + "seq")[1] == b'{"seq":2}\n'
+    assert ask("/" + "x" * 10)[0].status == 404
+    answer, _ = ask(url + "seq", "Connection: close")
+    assert answer.will_close and phone.recv(10) == b""  # closed, as asked
     phone.close()
+
+
+def test_a_kept_connection_waits_for_its_next_request_in_the_poller(served):
+    """A kept connection holds no thread: more kept connections than threads, each sending
+    half of its next request, leave pages answered at once, and each is closed READ_SECONDS
+    after its last answer."""
+    base, port, process = served
+    before = threads_of(process.pid)
+    kept = []
+    for _ in range(WORKERS * THREADS + 8):
+        connection = socket.create_connection(("127.0.0.1", port))
+        connection.sendall(poll_head("/"))
+        answer = http.client.HTTPResponse(connection)
+        answer.begin()
+        answer.read()
+        connection.sendall(b"GET / HTTP/1.1\r\nHost: x\r\n")  # half of the next request
+        kept.append(connection)
+    time.sleep(0.5)
+    assert answer_time(base) < 2
+    assert threads_of(process.pid) <= max(before, 1 + WORKERS * (THREADS + 3))
+    kept[0].settimeout(READ_SECONDS + 5)
+    assert kept[0].recv(100) == b""  # cut off, without an answer
+    for connection in kept:
+        connection.close()
 
 
 def test_what_the_poller_does_not_answer_is_answered_as_before(client, served):
