@@ -40,11 +40,15 @@ def page_size_and_count(path):
 
 
 def overwrite_middle_page(path):
-    """Garbage over the start (the b-tree page's header and cell pointers) of the page in the
-    middle of the file, as a bad disk sector or a torn copy leaves it."""
-    size, count = page_size_and_count(path)
+    """Garbage over the start (the b-tree page's header and cell pointers) of the middle one of
+    the events' pages in the file, as a bad disk sector or a torn copy leaves it."""
+    size, _ = page_size_and_count(path)
+    db = sqlite3.connect(path)
+    pages = [n for (n,) in db.execute("select pageno from dbstat where name = 'events' "
+                                      "order by pageno")]
+    db.close()
     with open(path, "r+b") as file:
-        file.seek((count // 2) * size)
+        file.seek((pages[len(pages) // 2] - 1) * size)
         file.write(b"\xa5" * 64)
 
 
