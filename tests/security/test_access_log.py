@@ -6,6 +6,7 @@ import io
 import os
 import re
 import signal
+import socket
 import subprocess
 import sys
 import urllib.error
@@ -138,3 +139,25 @@ def test_the_run_command_logs_to_a_file_or_stderr_only_when_asked(tmp_path):
     errors = served(tmp_path, "--access-log")
     assert re.search(rf"Z 127\.0\.0\.1 GET /j/{short} 404 \d+ \d+\.\dms\n", errors)
     assert "x" * 22 not in errors
+
+
+def test_the_poller_logs_the_polls_it_answers(client, tmp_path):
+    url = new_table(client, "Tobi", "Nina", "Cy")
+    log = tmp_path / "access.log"
+    env = dict(os.environ, COMPANION_INSTANCE=str(tmp_path))
+    process = subprocess.Popen([sys.executable, "-m", "companion", "--port", "0",
+                                "--access-log", str(log)], env=env, stdout=subprocess.PIPE,
+                               text=True, start_new_session=True)
+    try:
+        port = int(re.search(r"127\.0\.0\.1:(\d+)", process.stdout.readline()).group(1))
+        with socket.create_connection(("127.0.0.1", port)) as phone:
+            for _ in range(2):  # answered by the worker's poller (`serving.Worker.answer_poll`)
+                phone.sendall(f"GET {url}seq HTTP/1.1\r\nHost: x\r\n\r\n".encode())
+                assert phone.recv(65536).endswith(b'{"seq":0}\n')
+    finally:
+        os.killpg(process.pid, signal.SIGTERM)
+        process.wait(timeout=20)
+    lines = [LINE.fullmatch(line).groups() for line in log.read_text().splitlines()]
+    short = short_id(url.split("/")[2])
+    assert [line[:5] for line in lines] == [("127.0.0.1", "GET", f"/yard/{short}/seq", "200",
+                                             "10")] * 2

@@ -14,7 +14,6 @@ import urllib.request
 
 import pytest
 
-from companion.app import short_id
 from companion.serving import (
     BODY_SECONDS,
     MAX_BUFFERED,
@@ -382,30 +381,6 @@ def test_what_the_poller_does_not_answer_is_answered_as_before(client, served):
         assert status == (b"404 NOT FOUND" if case in ("no such table", "another game's")
                           else b"200 OK"), case
         assert (b'{"seq":0}' in answer) == (status == b"200 OK"), case
-
-
-def test_the_poller_logs_the_polls_it_answers(client, tmp_path):
-    from tests.security.test_access_log import LINE
-
-    url = new_table(client, "Tobi", "Nina", "Cy")
-    log = tmp_path / "access.log"
-    env = dict(os.environ, COMPANION_INSTANCE=str(tmp_path))
-    process = subprocess.Popen([sys.executable, "-m", "companion", "--port", "0",
-                                "--access-log", str(log)], env=env, stdout=subprocess.PIPE,
-                               text=True, start_new_session=True)
-    try:
-        port = int(re.search(r"127\.0\.0\.1:(\d+)", process.stdout.readline()).group(1))
-        with socket.create_connection(("127.0.0.1", port)) as phone:
-            for _ in range(2):
-                phone.sendall(poll_head(url + "seq"))
-                assert phone.recv(65536).endswith(b'{"seq":0}\n')
-    finally:
-        os.killpg(process.pid, signal.SIGTERM)
-        process.wait(timeout=20)
-    lines = [LINE.fullmatch(line).groups() for line in log.read_text().splitlines()]
-    short = short_id(url.split("/")[2])
-    assert [line[:5] for line in lines] == [("127.0.0.1", "GET", f"/yard/{short}/seq", "200",
-                                             "10")] * 2
 
 
 def test_a_worker_holds_as_many_connections_as_it_may_open_files(monkeypatch):
