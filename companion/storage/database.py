@@ -71,6 +71,21 @@ def write_transaction(db: Database) -> Iterator[None]:
     db.commit()
 
 
+@contextmanager
+def read_transaction(db: Database) -> Iterator[None]:
+    """Reads that see the file as it was at the first of them, whatever is written meanwhile
+    (a deferred transaction: in WAL mode a snapshot of the file); within a transaction already
+    open, its own."""
+    if db.conn.in_transaction:
+        yield
+        return
+    db.execute("BEGIN")
+    try:
+        yield
+    finally:
+        db.conn.rollback()
+
+
 def backup(db: Database, target: str) -> int:
     """A copy of the whole database into the file `target` (replaced if there), made with
     SQLite's online backup API: consistent as of one moment, safe while the server writes

@@ -10,7 +10,7 @@ from sqlite_utils import Database
 
 from ..rules.log import CHANGE, Event
 from ..rules.log import VERSION as LOG_VERSION
-from .database import DamagedError
+from .database import DamagedError, read_transaction
 from .snapshots import store_result, store_snapshot
 from .tables import GoneError, has_table, now, places
 
@@ -107,10 +107,12 @@ def events(db: Database, table_id: str) -> list[Event]:
     """The table's whole log, oldest first, or an error, never part of it: a damaged page
     raises sqlite3.DatabaseError, and a damaged index, which can lose rows silently, gives
     DamagedError (the events must be numbered 1, 2, 3, ... at least up to the one the table's
-    snapshot was kept with)."""
-    rows = db.execute("select seq, kind, payload, at from events where table_id = ? "
-                      "order by seq", [table_id]).fetchall()
-    kept = db.execute("select seq from snapshots where table_id = ?", [table_id]).fetchone()
+    snapshot was kept with). Both are read as they were at one moment: an action recorded
+    between the two reads is not a missing event."""
+    with read_transaction(db):
+        rows = db.execute("select seq, kind, payload, at from events where table_id = ? "
+                          "order by seq", [table_id]).fetchall()
+        kept = db.execute("select seq from snapshots where table_id = ?", [table_id]).fetchone()
     seqs = [row[0] for row in rows]
     if seqs != list(range(1, len(seqs) + 1)) or (kept is not None and kept[0] > len(seqs)):
         raise DamagedError("A table's log reads back with events missing: the database file "
