@@ -1,12 +1,15 @@
--- Live tables for wrk (benchmarks/capacity.py): each thread has one connection and plays the
--- phones of its tables (TABLES[id]) on a fixed schedule, whatever the server's answers take:
--- each phone polls its table's seq every POLL_MS; every ACTION_MS one phone of each table posts
--- an action and the other PAGES load the table page. delay() holds a request until it is due;
--- a thread that falls behind sends at once (its lateness is counted). Only requests due in the
--- measured window (WARM_MS .. WARM_MS + WINDOW_MS after the thread started) are counted: their
--- statuses and latency (from sent to answered, 0.1 ms buckets) by kind, in one flat table per
--- thread (`tally`: wrk copies a thread's table to done() one level deep only).
--- Set before this file: TABLES, ACTIONS, COOKIE, TOKEN, KEY_TIME, SEQ0, PHONES, PAGES, POLL_MS,
+-- The actions and page loads of live tables for wrk (benchmarks/capacity.py; the phones' polls
+-- are capacity_polls.lua's, in a wrk of their own): each thread has one connection and plays
+-- the phones of its tables (TABLES[id]) on a fixed schedule, whatever the server's answers
+-- take: every ACTION_MS one phone of each table posts an action and the other PAGES load the
+-- table page (an action past the end of the purchases is a poll instead). delay() holds a
+-- request until it is due; a thread that falls behind sends at once (its lateness is counted).
+-- Only requests due in the measured window (WARM_MS .. WARM_MS + WINDOW_MS after the thread
+-- started) are counted: their statuses and latency (from sent to answered, 0.1 ms buckets) by
+-- kind, in one flat table per thread (`tally`: wrk copies a thread's table to done() one level
+-- deep only). response() is needed: the action's status moves the table's seq, the session
+-- cookie the server sets is kept.
+-- Set before this file: TABLES, ACTIONS, COOKIE, TOKEN, KEY_TIME, SEQ0, PHONES, PAGES,
 -- ACTION_MS, WARM_MS, WINDOW_MS.
 
 local ffi = require("ffi")
@@ -35,13 +38,6 @@ end
 local function plan_of(mine)
   local plan = {}
   for t = 1, #mine do
-    for _ = 1, PHONES do
-      local at = math.random() * POLL_MS
-      while at < ACTION_MS do
-        plan[#plan + 1] = {at, 1, t}
-        at = at + POLL_MS
-      end
-    end
     local act = math.random() * ACTION_MS
     plan[#plan + 1] = {act, 2, t}
     for p = 1, PAGES do plan[#plan + 1] = {act + p / 1000, 3, t} end
