@@ -34,11 +34,16 @@ function setup(thread)
   table.insert(threads, thread)
 end
 
--- One cycle of this thread's schedule: {due ms in the cycle, kind, table}, in time order.
+-- One cycle of this thread's schedule: {due ms in the cycle, kind, table}, in time order. Its
+-- tables' actions are evenly spaced over the cycle (from a random start), so that the
+-- connection, made before it waits for its next request, never waits long enough for the
+-- server to close it (READ_SECONDS: wrk would count an error, and could send two requests at
+-- once on the connection made anew).
 local function plan_of(mine)
   local plan = {}
+  local first = math.random() * ACTION_MS / #mine
   for t = 1, #mine do
-    local act = math.random() * ACTION_MS
+    local act = first + (t - 1) * ACTION_MS / #mine
     plan[#plan + 1] = {act, 2, t}
     for p = 1, PAGES do plan[#plan + 1] = {act + p / 1000, 3, t} end
   end

@@ -47,11 +47,17 @@ PAGES = PHONES - 1  # the phones that load the page after an action
 ACTION_SECONDS = 20
 BASELINE_ACTION_SECONDS = 2  # one table's action every 2 s: a p99 of 15 actions, not of 1 or 2
 # wrk is closed-loop per connection: a connection sends its next request once the last is
-# answered, so each of the actions' and pages' gets a few requests a second (room for 200 ms
-# answers); the polls' connections are one a phone, each polling about once a second.
-PER_CONNECTION = 5  # actions and page loads per second one wrk connection (a thread) sends
+# answered (a table's page loads follow its action's answer), so each of the actions' and
+# pages' gets a couple of requests a second, room for answers of a few hundred ms, which they
+# take under load (at 5 a second, 25 tables a connection, they were sent seconds late); the
+# polls' connections are one a phone, each polling about once a second.
+PER_CONNECTION = 2  # actions and page loads per second one wrk connection (a thread) sends
 MOST_CONNECTIONS = 1800  # the actions' and pages' connections (threads), at most
-POLL_THREADS = 2  # the polls' wrk threads (the machine's cores), their connections shared out
+# The polls' wrk threads (the machine's cores), their connections shared out. wrk keeps a
+# thread's waiting connections' timers in a list it scans on every turn of its loop, so the
+# client's CPU grows with connections x rate; more threads did not make it cheaper here (at
+# 2,000 tables, 16 threads took 0.095 ms a poll, 2 threads 0.03-0.07).
+POLL_THREADS = 2
 SERVER_CONNECTIONS = serving.WORKERS * serving.MAX_CONNECTIONS  # the workers keep this many open
 SPARE_FILES = 200  # wrk's files besides its connections
 SLACK = 2  # the action's p99 may grow to this many times one table's
