@@ -98,7 +98,7 @@ function done(summary, latency, _)
     window = window + thread:get("sent_window")
     due_all = due_all + thread:get("due")
     for bucket, n in pairs(thread:get("late")) do
-      local key = string.format("late %d", bucket)
+      local key = string.format("late poll %d", bucket)
       all[key] = (all[key] or 0) + n
     end
   end
