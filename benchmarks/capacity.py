@@ -282,12 +282,19 @@ def peers(port: int) -> int:
     return len(found)
 
 
-def workers(port: int) -> list[int]:
-    """The gunicorn workers of the `python -m companion --port PORT` this process started."""
-    running = players_bench.processes()
-    masters = [pid for pid, (parent, command) in running.items()
-               if parent == os.getpid() and f"--port {port}" in command]
-    return sorted(pid for pid, (parent, _) in running.items() if parent in masters)
+def workers(port: int, within: float = 2.0) -> list[int]:
+    """The gunicorn workers of the `python -m companion --port PORT` this process started:
+    looked for again for up to `within` seconds until all servers.WORKERS are found (some
+    steps' figures had counted one worker only)."""
+    deadline = time.monotonic() + within
+    while True:
+        running = players_bench.processes()
+        masters = [pid for pid, (parent, command) in running.items()
+                   if parent == os.getpid() and f"--port {port}" in command]
+        found = sorted(pid for pid, (parent, _) in running.items() if parent in masters)
+        if len(found) >= servers.WORKERS or time.monotonic() > deadline:
+            return found
+        time.sleep(0.1)
 
 
 def drive(base: str, scripts: list[tuple[Path, int, int, int]], library: Path,
