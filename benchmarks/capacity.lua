@@ -1,12 +1,15 @@
--- Live tables for wrk (benchmarks/capacity.py): each thread has one connection and plays the
--- phones of its tables (TABLES[id]) on a fixed schedule, whatever the server's answers take:
--- each phone polls its table's seq every POLL_MS; every ACTION_MS one phone of each table posts
--- an action and the other PAGES load the table page. delay() holds a request until it is due;
--- a thread that falls behind sends at once (its lateness is counted). Only requests due in the
--- measured window (WARM_MS .. WARM_MS + WINDOW_MS after the thread started) are counted: their
--- statuses and latency (from sent to answered, 0.1 ms buckets) by kind, in one flat table per
--- thread (`tally`: wrk copies a thread's table to done() one level deep only).
--- Set before this file: TABLES, ACTIONS, COOKIE, TOKEN, KEY_TIME, SEQ0, PHONES, PAGES, POLL_MS,
+-- The actions and page loads of live tables for wrk (benchmarks/capacity.py; the phones' polls
+-- are capacity_polls.lua's, in a wrk of their own): each thread has one connection and plays
+-- the phones of its tables (TABLES[id]) on a fixed schedule, whatever the server's answers
+-- take: every ACTION_MS one phone of each table posts an action and the other PAGES load the
+-- table page (an action past the end of the purchases is a poll instead). delay() holds a
+-- request until it is due; a thread that falls behind sends at once (its lateness is counted).
+-- Only requests due in the measured window (WARM_MS .. WARM_MS + WINDOW_MS after the thread
+-- started) are counted: their statuses and latency (from sent to answered, 0.1 ms buckets) by
+-- kind, in one flat table per thread (`tally`: wrk copies a thread's table to done() one level
+-- deep only). response() is needed: the action's status moves the table's seq, the session
+-- cookie the server sets is kept.
+-- Set before this file: TABLES, ACTIONS, COOKIE, TOKEN, KEY_TIME, SEQ0, PHONES, PAGES,
 -- ACTION_MS, WARM_MS, WINDOW_MS.
 
 local ffi = require("ffi")
@@ -31,18 +34,16 @@ function setup(thread)
   table.insert(threads, thread)
 end
 
--- One cycle of this thread's schedule: {due ms in the cycle, kind, table}, in time order.
+-- One cycle of this thread's schedule: {due ms in the cycle, kind, table}, in time order. Its
+-- tables' actions are evenly spaced over the cycle (from a random start), so that the
+-- connection, made before it waits for its next request, never waits long enough for the
+-- server to close it (READ_SECONDS: wrk would count an error, and could send two requests at
+-- once on the connection made anew).
 local function plan_of(mine)
   local plan = {}
+  local first = math.random() * ACTION_MS / #mine
   for t = 1, #mine do
-    for _ = 1, PHONES do
-      local at = math.random() * POLL_MS
-      while at < ACTION_MS do
-        plan[#plan + 1] = {at, 1, t}
-        at = at + POLL_MS
-      end
-    end
-    local act = math.random() * ACTION_MS
+    local act = first + (t - 1) * ACTION_MS / #mine
     plan[#plan + 1] = {act, 2, t}
     for p = 1, PAGES do plan[#plan + 1] = {act + p / 1000, 3, t} end
   end

@@ -3,12 +3,17 @@
 
 Each table has PHONES phones doing what static/app.js does: each polls the table's seq route
 every POLL_SECONDS (app.js's own interval), and every ACTION_SECONDS one phone posts an action
-(a yard purchase) after which the other phones load the table page. wrk drives that schedule
-at its constant rate (capacity.lua), each connection's requests from the next of many loopback
-addresses (sources.c, preloaded into wrk), as phones come from their own addresses. Measured
-per N: the rate achieved beside the rate intended, p50 and p99 of the action, the poll and the
-page beside one table's, errors, the workers' CPU and memory and the load client's own CPU; and
-the largest N whose action p99 stays within SLACK x one table's with no error.
+(a yard purchase) after which the other phones load the table page. Two wrk processes, started
+together, drive that schedule at its constant rate, each new connection from the next of many
+loopback addresses (sources.c, preloaded into wrk), as phones come from their own addresses:
+the polls (capacity_polls.lua), one connection a phone (up to the open-file limit and four
+fifths of the server's connections) over POLL_THREADS threads, with no response() callback so
+that the client stays cheap (latency and bad statuses from wrk's own counts); and the actions
+and page loads (capacity.lua), one thread per connection, whose response() reads the status,
+the cookie and the latency of each. Measured per N: the rate achieved beside the rate intended,
+p50 and p99 of the action, the poll and the page beside one table's, errors, the workers' CPU
+and memory and the load client's own CPU (both wrk processes); and the largest N whose action
+p99 stays within SLACK x one table's with no error.
 """
 
 from __future__ import annotations
@@ -17,10 +22,12 @@ import json
 import math
 import os
 import re
+import resource
 import subprocess
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import action
 import games
@@ -31,6 +38,8 @@ import servers
 import wrk
 from report import Figure
 
+from companion import serving
+
 SECTION = "How many live tables one box holds (issue 46)"
 HERE = Path(__file__).resolve().parent
 PHONES = 4
@@ -38,10 +47,19 @@ PAGES = PHONES - 1  # the phones that load the page after an action
 ACTION_SECONDS = 20
 BASELINE_ACTION_SECONDS = 2  # one table's action every 2 s: a p99 of 15 actions, not of 1 or 2
 # wrk is closed-loop per connection: a connection sends its next request once the last is
-# answered, so each gets a few requests a second (room for 200 ms answers) and, as wrk makes a
-# connection before it waits for the request's time, no more than the workers keep open.
-PER_CONNECTION = 5  # requests per second one wrk connection (a thread) sends
-MOST_CONNECTIONS = 1800  # servers.WORKERS x companion.serving.MAX_CONNECTIONS, less room
+# answered (a table's page loads follow its action's answer), so each of the actions' and
+# pages' gets a couple of requests a second, room for answers of a few hundred ms, which they
+# take under load (at 5 a second, 25 tables a connection, they were sent seconds late); the
+# polls' connections are one a phone, each polling about once a second.
+PER_CONNECTION = 2  # actions and page loads per second one wrk connection (a thread) sends
+MOST_CONNECTIONS = 1800  # the actions' and pages' connections (threads), at most
+# The polls' wrk threads (the machine's cores), their connections shared out. wrk keeps a
+# thread's waiting connections' timers in a list it scans on every turn of its loop, so the
+# client's CPU grows with connections x rate; more threads did not make it cheaper here (at
+# 2,000 tables, 16 threads took 0.095 ms a poll, 2 threads 0.03-0.07).
+POLL_THREADS = 2
+SERVER_CONNECTIONS = serving.WORKERS * serving.MAX_CONNECTIONS  # the workers keep this many open
+SPARE_FILES = 200  # wrk's files besides its connections
 SLACK = 2  # the action's p99 may grow to this many times one table's
 KEPT = 0.99  # share of the requests due in the window that must be answered
 TARGET = 2000
@@ -76,12 +94,15 @@ class Kind:
     answered: int
     statuses: dict[str, int]
     latency: dict[str, int]  # 0.1 ms bucket -> answers
+    quantiles: dict[float, float] = field(default_factory=dict)  # share -> ms, wrk's (polls)
 
     @classmethod
     def of(cls, kind: str, tally: dict[str, int]) -> Kind:
+        quantiles = {int(key[1:-len(kind) - 1]) / 100: n / 1000 for key, n in tally.items()
+                     if re.fullmatch(rf"p\d+ {kind}", key)}
         return cls(tally.get(f"due {kind}", 0), tally.get(f"sent {kind}", 0),
-                   tally.get(f"answered {kind}", 0),
-                   part(tally, f"status {kind}"), part(tally, f"latency {kind}"))
+                   tally.get(f"answered {kind}", 0), part(tally, f"status {kind}"),
+                   part(tally, f"latency {kind}"), quantiles)
 
 
 @dataclass
@@ -89,13 +110,16 @@ class Step:
     """What one N measured."""
 
     tables: int
-    connections: int
+    connections: int  # the actions' and pages' (a wrk thread each)
+    pollers: int  # the polls' connections
     kinds: dict[str, Kind]
-    late_ms: float  # p99 of how late requests were sent after they were due
+    late_ms: float  # p99 of how late the actions and pages were sent after they were due
+    poll_late_ms: float  # the same of the polls
     errors: dict[str, int]
     window: int
     workers: list[tuple[float, float]] = field(default_factory=list)  # CPU %, RSS MB
-    client_cpu: float = 0.0
+    client_cpu: float = 0.0  # both wrk processes, % of a core
+    poll_client_cpu: float = 0.0  # the polls' wrk, of client_cpu
     machine_busy: float = 0.0
     addresses: int = 0
 
@@ -109,11 +133,13 @@ class Step:
         return sum(k.answered for k in self.kinds.values()) / self.window
 
     def percentile(self, kind: str, share: float) -> float:
-        return percentile(self.kinds[kind].latency, share)
+        quantiles = self.kinds[kind].quantiles
+        return quantiles[share] if share in quantiles else percentile(
+            self.kinds[kind].latency, share)
 
     def failures(self) -> int:
-        """Answers not as expected, requests sent in the window and never answered, and
-        socket errors or timeouts of the whole run."""
+        """Answers not as expected (the polls': statuses above 399, of the whole run), requests
+        sent in the window and never answered, and socket errors or timeouts of the whole run."""
         wanted = {"action": "303", "poll": "200", "page": "200"}
         wrong = sum(n for kind, w in wanted.items()
                     for status, n in self.kinds[kind].statuses.items() if status != w)
@@ -123,6 +149,11 @@ class Step:
     def cpu_ms(self) -> float:
         """The workers' CPU time per request answered, in ms."""
         return sum(cpu for cpu, _ in self.workers) / 100 * self.window * 1000 / max(
+            1, sum(k.answered for k in self.kinds.values()))
+
+    def client_ms(self) -> float:
+        """The load client's CPU time (both wrk processes) per request answered, in ms."""
+        return self.client_cpu / 100 * self.window * 1000 / max(
             1, sum(k.answered for k in self.kinds.values()))
 
     def keeps(self) -> bool:
@@ -165,11 +196,12 @@ def seed(instance: Path, tables: int) -> list[str]:
     return ids
 
 
-def script(tmp: Path, ids: list[str], connections: int, base: str, action_seconds: int,
-           seconds: tuple[int, int]) -> Path:
-    """capacity.lua with its data: each connection's tables (table i to connection i mod
-    connections), one phone session (its cookie and CSRF token), the purchases to post."""
-    cookie, token = action.session(base)
+def script(tmp: Path, ids: list[str], connections: int, session: tuple[str, str],
+           action_seconds: int, seconds: tuple[int, int]) -> Path:
+    """capacity.lua (the actions and pages) with its data: each connection's tables (table i to
+    connection i mod connections), one phone session (its cookie and CSRF token), the purchases
+    to post."""
+    cookie, token = session
     mine = [ids[c::connections] for c in range(connections)]
     data = [
         "TABLES = {" + ", ".join(action.lua_list(tables) for tables in mine) + "}",
@@ -177,12 +209,54 @@ def script(tmp: Path, ids: list[str], connections: int, base: str, action_second
         f"COOKIE, TOKEN = {wrk.lua_string(cookie)}, {wrk.lua_string(token)}",
         f"KEY_TIME = {wrk.lua_string(action.key_time())}",
         f"SEQ0, PHONES, PAGES = {games.MID_GAME['yard']}, {PHONES}, {PAGES}",
-        f"POLL_MS, ACTION_MS = {poll_seconds() * 1000:.0f}, {action_seconds * 1000}",
+        f"ACTION_MS = {action_seconds * 1000}",
         f"WARM_MS, WINDOW_MS = {seconds[0] * 1000}, {seconds[1] * 1000}",
     ]
     path = tmp / f"capacity-{len(ids)}.lua"
     path.write_text("\n".join(data) + "\n" + (HERE / "capacity.lua").read_text())
     return path
+
+
+def polls_script(tmp: Path, ids: list[str], threads: int, pollers: int, cookie: str,
+                 seconds: tuple[int, int]) -> Path:
+    """capacity_polls.lua with its data: each thread's tables (table i to thread i mod
+    threads), the phones' session cookie, the size of a thread's FIFO of claimed polls."""
+    mine = [ids[t::threads] for t in range(threads)]
+    data = [
+        "TABLES = {" + ", ".join(action.lua_list(tables) for tables in mine) + "}",
+        f"COOKIE = {wrk.lua_string(cookie)}",
+        f"PHONES, POLL_MS = {PHONES}, {poll_seconds() * 1000:.0f}",
+        f"WARM_MS, WINDOW_MS = {seconds[0] * 1000}, {seconds[1] * 1000}",
+        f"RING = {2 * pollers // threads + 64}",
+    ]
+    path = tmp / f"capacity-polls-{len(ids)}.lua"
+    path.write_text("\n".join(data) + "\n" + (HERE / "capacity_polls.lua").read_text())
+    return path
+
+
+def open_files() -> int:
+    """The files this process (and the wrk it starts) may open: its soft limit, first raised
+    as far as the hard limit lets it."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft != hard:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+        soft = hard
+    return 1 << 30 if soft == resource.RLIM_INFINITY else soft
+
+
+def pollers(tables: int) -> int:
+    """The polls' connections: one a phone, at most what wrk may open and four fifths of what
+    the workers keep open (room for the pages' connections and for one worker holding more
+    than its half), a multiple of the polls' threads."""
+    most = min(PHONES * tables, open_files() - SPARE_FILES, SERVER_CONNECTIONS * 4 // 5)
+    threads = poll_threads(tables)
+    return max(threads, most - most % threads)
+
+
+def poll_threads(tables: int) -> int:
+    """The polls' wrk threads: POLL_THREADS, or fewer for fewer tables (each has some: a
+    thread without any would keep idle connections, which the server closes)."""
+    return min(POLL_THREADS, tables)
 
 
 def cpu_seconds(pid: int) -> float:
@@ -208,60 +282,92 @@ def peers(port: int) -> int:
     return len(found)
 
 
-def workers(port: int) -> list[int]:
-    """The gunicorn workers of the `python -m companion --port PORT` this process started."""
-    running = players_bench.processes()
-    masters = [pid for pid, (parent, command) in running.items()
-               if parent == os.getpid() and f"--port {port}" in command]
-    return sorted(pid for pid, (parent, _) in running.items() if parent in masters)
+def workers(port: int, within: float = 2.0) -> list[int]:
+    """The gunicorn workers of the `python -m companion --port PORT` this process started:
+    looked for again for up to `within` seconds until all servers.WORKERS are found (some
+    steps' figures had counted one worker only)."""
+    deadline = time.monotonic() + within
+    while True:
+        running = players_bench.processes()
+        masters = [pid for pid, (parent, command) in running.items()
+                   if parent == os.getpid() and f"--port {port}" in command]
+        found = sorted(pid for pid, (parent, _) in running.items() if parent in masters)
+        if len(found) >= servers.WORKERS or time.monotonic() > deadline:
+            return found
+        time.sleep(0.1)
 
 
-def drive(base: str, lua: Path, library: Path, connections: int, sources: int,
-          seconds: tuple[int, int]) -> tuple[dict[str, int], dict[str, object]]:
-    """wrk with the schedule, from `sources` addresses; the workers', wrk's and the machine's
-    CPU sampled over the measured window, memory and client addresses at its end."""
+def drive(base: str, scripts: list[tuple[Path, int, int, int]], library: Path,
+          seconds: tuple[int, int]) -> tuple[dict[str, int], dict[str, Any]]:
+    """The wrk processes, started together: each `(script, threads, connections, addresses)`,
+    its connections from that many addresses; the workers', the wrks' and the machine's CPU
+    sampled over the measured window, memory and client addresses at its end. Their tallies
+    summed (their keys are the same but for the polls' and the others')."""
     warm, window = seconds
     port = int(base.rsplit(":", 1)[1])
-    command = ["wrk", f"-t{connections}", f"-c{connections}", f"-d{warm + window + TAIL}s",
-               "--timeout", "5s", "-s", str(lua), base]
-    env = {**os.environ, "LD_PRELOAD": str(library), "SOURCES": str(sources)}
     started = time.monotonic()
-    client = subprocess.Popen(command, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                              text=True)
-    pids = workers(port)
-    time.sleep(max(0.0, started + warm - time.monotonic()))
-    before = [cpu_seconds(pid) for pid in [*pids, client.pid]], machine_times()
-    time.sleep(window / 2)
-    addresses = peers(port)
-    time.sleep(max(0.0, started + warm + window - time.monotonic()))
-    after = [cpu_seconds(pid) for pid in [*pids, client.pid]], machine_times()
-    rss = [pdfs.rss_mb(pid) for pid in pids]
-    out, err = client.communicate(timeout=warm + window + TAIL + 120)
-    line = next((x for x in out.splitlines() if x.startswith("BENCH_JSON ")), None)
-    if client.returncode != 0 or line is None:
-        raise RuntimeError(f"wrk failed ({client.returncode}): {out[-500:]} {err[-500:]}")
+    clients = [subprocess.Popen(
+        ["wrk", f"-t{threads}", f"-c{connections}", f"-d{warm + window + TAIL}s", "--timeout",
+         "5s", "-s", str(lua), base], env={**os.environ, "LD_PRELOAD": str(library),
+                                           "SOURCES": str(sources)},
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        for lua, threads, connections, sources in scripts]
+    try:
+        pids = workers(port)
+        watched = [*pids, *(client.pid for client in clients)]
+        time.sleep(max(0.0, started + warm - time.monotonic()))
+        before = [cpu_seconds(pid) for pid in watched], machine_times()
+        time.sleep(window / 2)
+        addresses = peers(port)
+        time.sleep(max(0.0, started + warm + window - time.monotonic()))
+        after = [cpu_seconds(pid) for pid in watched], machine_times()
+        rss = [pdfs.rss_mb(pid) for pid in pids]
+        tally: dict[str, int] = {}
+        for client in clients:
+            out, err = client.communicate(timeout=warm + window + TAIL + 120)
+            line = next((x for x in out.splitlines() if x.startswith("BENCH_JSON ")), None)
+            if client.returncode != 0 or line is None:
+                raise RuntimeError(f"wrk failed ({client.returncode}): {out[-500:]} {err[-500:]}")
+            for key, n in json.loads(line.removeprefix("BENCH_JSON ")).items():
+                tally[key] = tally.get(key, 0) + n
+    finally:
+        for client in clients:
+            if client.poll() is None:
+                client.kill()
+                client.wait()
     cpu = [100 * (b - a) / window for a, b in zip(before[0], after[0], strict=True)]
     busy, total = (b - a for a, b in zip(before[1], after[1], strict=True))
-    usage = {"workers": list(zip(cpu[:-1], rss, strict=True)), "client_cpu": cpu[-1],
+    usage = {"workers": list(zip(cpu[:len(pids)], rss, strict=True)),
+             "client_cpu": sum(cpu[len(pids):]), "poll_client_cpu": cpu[len(pids)],
              "machine_busy": 100 * busy / max(1, total), "addresses": addresses}
-    return json.loads(line.removeprefix("BENCH_JSON ")), usage
+    return tally, usage
 
 
 def step(tables: int, mode: str, library: Path, tmp: Path) -> Step:
     """N live tables on a fresh instance under a fresh server, measured once."""
     seconds = SECONDS[mode]
     action_seconds = BASELINE_ACTION_SECONDS if tables == 1 else ACTION_SECONDS
-    intended = tables * (PHONES / poll_seconds() + (1 + PAGES) / action_seconds)
-    connections = max(1, min(tables, MOST_CONNECTIONS, math.ceil(intended / PER_CONNECTION)))
+    others = tables * (1 + PAGES) / action_seconds  # actions and page loads a second
+    connections = max(1, min(tables, MOST_CONNECTIONS, math.ceil(others / PER_CONNECTION)))
+    polling = pollers(tables)
+    threads = poll_threads(tables)
     instance = tmp / f"capacity-{tables}"
     ids = seed(instance, tables)
     with servers.companion({"COMPANION_INSTANCE": str(instance)},
                            tmp / f"capacity-{tables}.log") as base:
-        lua = script(tmp, ids, connections, base, action_seconds, seconds)
-        data, usage = drive(base, lua, library, connections, PHONES * tables, seconds)
-    return Step(tables, connections, {kind: Kind.of(kind, data) for kind in KINDS},
-                percentile(part(data, "late"), 0.99), part(data, "error"), seconds[1],
-                **usage)  # type: ignore[arg-type]
+        session = action.session(base)
+        scripts = [
+            (polls_script(tmp, ids, threads, polling, session[0], seconds), threads,
+             polling, polling),
+            (script(tmp, ids, connections, session, action_seconds, seconds), connections,
+             connections, PHONES * tables),
+        ]
+        data, usage = drive(base, scripts, library, seconds)
+    late = part(data, "late")
+    return Step(tables, connections, polling, {kind: Kind.of(kind, data) for kind in KINDS},
+                percentile({k: n for k, n in late.items() if k.lstrip("-").isdigit()}, 0.99),
+                percentile(part(late, "poll"), 0.99), part(data, "error"), seconds[1],
+                **usage)
 
 
 def part(tally: dict[str, int], prefix: str) -> dict[str, int]:
@@ -319,7 +425,8 @@ def summary(step: Step) -> str:
     workers = ", ".join(f"{cpu:.0f}% CPU {rss:.0f} MB" for cpu, rss in step.workers)
     return (f"{step.achieved:.0f} of {step.intended:.0f} req/s, {latencies}; "
             f"{step.failures()} errors; workers {workers} ({step.cpu_ms():.2f} ms CPU a "
-            f"request); wrk {step.client_cpu:.0f}% CPU; "
+            f"request); wrk {step.client_cpu:.0f}% CPU ({step.client_ms():.3f} ms a request; "
+            f"the polls' {step.poll_client_cpu:.0f}%); "
             f"machine {step.machine_busy:.0f}% busy; {step.addresses} client addresses")
 
 
@@ -339,11 +446,13 @@ def figures(step: Step, one: Step) -> list[Figure]:
                    step.intended, f"≥ {KEPT} × intended, no error", step.holds(),
                    f"{step.failures()} errors ({listed or 'none'}); "
                    f"workers {workers} ({step.cpu_ms():.2f} ms of CPU a request answered); "
-                   f"wrk {step.client_cpu:.0f}% CPU ({step.connections} "
-                   f"connection{'s' * (step.connections > 1)}); machine "
-                   f"{step.machine_busy:.0f}% busy; sent up to "
-                   f"{step.late_ms:.0f} ms late (p99); {step.addresses} client addresses "
-                   "connected at mid-window")]
+                   f"wrk {step.client_cpu:.0f}% CPU, {step.client_ms():.3f} ms a request "
+                   f"(the polls' {step.poll_client_cpu:.0f}%, {step.pollers} connections; the "
+                   f"actions' and pages' {step.client_cpu - step.poll_client_cpu:.0f}%, "
+                   f"{step.connections} connection{'s' * (step.connections > 1)}); machine "
+                   f"{step.machine_busy:.0f}% busy; sent up to {step.late_ms:.0f} ms late "
+                   f"(p99; the polls {step.poll_late_ms:.0f} ms); {step.addresses} client "
+                   "addresses connected at mid-window")]
     for kind in KINDS:
         p99, base = step.percentile(kind, 0.99), one.percentile(kind, 0.99)
         target, met = (f"≤ {SLACK} × one table", p99 <= SLACK * base) if kind == "action" \
