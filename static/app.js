@@ -266,7 +266,7 @@
       field.removeAttribute("value");
     });
   }
-  takeOutPageFields(document);
+  if (window.fetch) takeOutPageFields(document); // else the forms are sent as they are
 
   function withPageFields(body) {
     var fill = { seq: document.body.dataset.seq, csrf_token: csrfToken,
