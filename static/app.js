@@ -82,7 +82,7 @@
     dismissRefusal();
     var control = button || form;
     var anchor = anchorOf(form, button);
-    var body = new URLSearchParams(new FormData(form));
+    var body = withPageFields(new URLSearchParams(new FormData(form)));
     if (button && button.name) body.append(button.name, button.value);
     if (keptFor(tableOf(form.action)).length) {  // after the taps waiting to be sent, in order
       keepTap(form, button, body);
@@ -241,8 +241,40 @@
   // slow phone 30-110 ms after every tap). What it shows is exactly the answer's page: its
   // elements, attributes and texts, and its fields as a page freshly loaded has them.
   function putInPlace(shown, main) {
+    takeOutPageFields(main);
     morph(shown, main);
     freshFields(shown);
+  }
+
+  // What every action form carries and every answer changes (the table's seq, a fresh one-time
+  // key, the CSRF token) is the page's, not the form's: it is taken out of the forms, here at
+  // load and in each answer before it is put in place, and put into what a form sends
+  // (`withPageFields`). So a form the answer leaves as it was is equal to the one shown, and
+  // the morph passes it by, instead of every form on the page changing with every tap (issue
+  // 46). The seq is the page's own (<body data-seq>), the key made for each tap (when, and 96
+  // random bits, as the server makes them), the token the last one the server wrote. Without
+  // JavaScript the forms send them as the server wrote them.
+  var csrfToken = null;
+  function takeOutPageFields(root) {
+    var doc = root.ownerDocument || root;
+    var seq = doc.body && doc.body.dataset.seq;
+    root.querySelectorAll("form[data-action] input[type=hidden]").forEach(function (field) {
+      var value = field.getAttribute("value");
+      if (value === null) return;
+      if (field.name === "csrf_token") csrfToken = value;
+      else if (field.name !== "key" && !(field.name === "seq" && value === seq)) return;
+      field.removeAttribute("value");
+    });
+  }
+  if (window.fetch) takeOutPageFields(document); // else the forms are sent as they are
+
+  function withPageFields(body) {
+    var fill = { seq: document.body.dataset.seq, csrf_token: csrfToken,
+                 key: Date.now().toString(16) + "." + randomWords() };
+    Object.keys(fill).forEach(function (name) {
+      if (body.has(name) && !body.get(name) && fill[name]) body.set(name, fill[name]);
+    });
+    return body;
   }
   window.companion = { putInPlace: putInPlace }; // for the phone benchmark (benchmarks/phone.py)
 
@@ -326,7 +358,7 @@
   // Every field as a page freshly loaded has it: what was typed or chosen on the screen before
   // the answer is gone, as it was when the answer's page was loaded anew.
   function freshFields(main) {
-    main.querySelectorAll("input, textarea, select").forEach(function (field) {
+    main.querySelectorAll("input:not([type=hidden]), textarea, select").forEach(function (field) {
       if (field.nodeName === "SELECT") {
         var chosen = 0;
         for (var i = 0; i < field.options.length; i++) {

@@ -1,7 +1,9 @@
 """An action's answer is put in place by changing only what differs (app.js `morph`, issue 28):
 what the phone then shows is exactly the answer's page, its fields as a page freshly loaded has
 them, and what did not change is the very element it was (so the phone lays out and paints
-only what changed).
+only what changed). The page's own fields (the table's seq, the one-time key, the CSRF token)
+are taken out of its action forms and put into what each tap sends (issue 46): each tap sends
+the page's seq, a key of its own and the token.
 
 Real Chromium at 390x844 with touch: each game's typical action and its undo on a mid-game
 table. The test keeps the answer's HTML as it arrives (a wrapper round `fetch`), and compares.
@@ -9,11 +11,13 @@ table. The test keeps the answer's HTML as it arrives (a wrapper round `fetch`),
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import Page
 
+from companion.views.forms import ACTION_KEY
 from tests.browser.helpers import tap_and_load
 from tests.browser.states import (
     FIFTH,
@@ -38,16 +42,21 @@ UNDO = "nav.undo-redo form[action$='/undo'] button"
 KEEP_ANSWERS = """() => {
   const fetched = window.fetch;
   window.__answers = [];
+  window.__sent = [];
   window.fetch = (...args) => fetched(...args).then(response => {
+    if (args[1] && args[1].body) window.__sent.push(Object.fromEntries(args[1].body));
     response.clone().text().then(text => window.__answers.push(text));
     return response;
   });
 }"""
 
 # The page's <main> beside the answer's: their HTML (a fold-out the tapped control is in is
-# opened by app.js: `open` is left out of both) and every field's value and choice.
+# opened by app.js: `open` is left out of both; the page's own fields are out of the page's
+# action forms) and every field's value and choice.
 COMPARED = """() => {
   const answer = new DOMParser().parseFromString(window.__answers.at(-1), 'text/html');
+  answer.querySelectorAll('form[data-action] input[type=hidden]').forEach(e => {
+    if (['seq', 'key', 'csrf_token'].includes(e.name)) e.removeAttribute('value'); });
   const html = main => main.outerHTML.replaceAll(' open=""', '');
   const state = main => Array.from(main.querySelectorAll('input, select, textarea, option'))
     .map(e => [e.name || e.textContent, e.value, e.checked === true, e.selected === true]);
@@ -75,6 +84,7 @@ def test_the_answer_shown_is_the_answer_s_page_and_what_did_not_change_stays(
         actions: tuple, control: str) -> None:
     page.goto(f"{base_url}/{slug}/{seed(live_database, slug, players, actions)}/")
     page.evaluate(KEEP_ANSWERS)
+    seq, keys = page.evaluate("Number(document.body.dataset.seq)"), set()
     for tapped in (control, UNDO):
         typed_into_a_field(page)
         page.evaluate("document.querySelector('header, nav, h1').__untouched = true")
@@ -86,6 +96,12 @@ def test_the_answer_shown_is_the_answer_s_page_and_what_did_not_change_stays(
         assert compared["shownState"] == compared["sentState"], tapped
         # the page's heading did not change, so it is the element it was
         assert page.evaluate("document.querySelector('main h1, main h2').__untouched === true")
+        # what the tap sent: the seq the page showed, a key of its own, the token
+        sent = page.evaluate("window.__sent.at(-1)")
+        assert sent["seq"] == str(seq) and re.fullmatch(ACTION_KEY, sent["key"]), sent
+        assert sent["key"] not in keys and sent["csrf_token"], sent
+        keys.add(sent["key"])
+        seq = page.evaluate("Number(document.body.dataset.seq)")
         page.evaluate("window.__answers = []")
 
 

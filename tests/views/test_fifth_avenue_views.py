@@ -86,7 +86,7 @@ def test_the_tiles_drawn_at_the_table_are_one_choice_per_district(client):
     data = {f"start_{d}": "2:gallery" for d in DISTRICT_IDS}
     data |= {f"row_{k}": kind for k, kind in enumerate(["boutique", "jeweler"] * 10)}
     assert act(client, url, "setup", **data).status_code == 303
-    assert text(client.get(url)).count("gallery</span></div>") >= 7
+    assert text(client.get(url)).count("gallery</span></button>") >= 7
     refused = act(client, url, "undo")
     data.pop("start_52e")
     refused = act(client, url, "setup", **data)
