@@ -9,20 +9,8 @@
 -- kind, in one flat table per thread (`tally`: wrk copies a thread's table to done() one level
 -- deep only). response() is needed: the action's status moves the table's seq, the session
 -- cookie the server sets is kept.
--- Set before this file: TABLES, ACTIONS, COOKIE, TOKEN, KEY_TIME, SEQ0, PHONES, PAGES,
--- ACTION_MS, WARM_MS, WINDOW_MS.
-
-local ffi = require("ffi")
-ffi.cdef[[
-typedef struct { long tv_sec; long tv_nsec; } bench_timespec;
-int clock_gettime(int clock, bench_timespec *now);
-]]
-local clock = ffi.new("bench_timespec")
-
-local function now_ms()
-  ffi.C.clock_gettime(1, clock)  -- CLOCK_MONOTONIC
-  return tonumber(clock.tv_sec) * 1000 + tonumber(clock.tv_nsec) / 1e6
-end
+-- Set before this file: now_ms() (clock.lua) and TABLES, ACTIONS, COOKIE, TOKEN, KEY_TIME,
+-- SEQ0, PHONES, PAGES, ACTION_MS, WARM_MS, WINDOW_MS.
 
 local KINDS = {"poll", "action", "page"}
 local threads = {}

@@ -212,9 +212,7 @@ def script(tmp: Path, ids: list[str], connections: int, session: tuple[str, str]
         f"ACTION_MS = {action_seconds * 1000}",
         f"WARM_MS, WINDOW_MS = {seconds[0] * 1000}, {seconds[1] * 1000}",
     ]
-    path = tmp / f"capacity-{len(ids)}.lua"
-    path.write_text("\n".join(data) + "\n" + (HERE / "capacity.lua").read_text())
-    return path
+    return lua_script(tmp / f"capacity-{len(ids)}.lua", data, "capacity.lua")
 
 
 def polls_script(tmp: Path, ids: list[str], threads: int, pollers: int, cookie: str,
@@ -229,8 +227,13 @@ def polls_script(tmp: Path, ids: list[str], threads: int, pollers: int, cookie: 
         f"WARM_MS, WINDOW_MS = {seconds[0] * 1000}, {seconds[1] * 1000}",
         f"RING = {2 * pollers // threads + 64}",
     ]
-    path = tmp / f"capacity-polls-{len(ids)}.lua"
-    path.write_text("\n".join(data) + "\n" + (HERE / "capacity_polls.lua").read_text())
+    return lua_script(tmp / f"capacity-polls-{len(ids)}.lua", data, "capacity_polls.lua")
+
+
+def lua_script(path: Path, data: list[str], name: str) -> Path:
+    """A wrk script written to `path`: its data, the clock (clock.lua), then the script."""
+    parts = [*data, (HERE / "clock.lua").read_text(), (HERE / name).read_text()]
+    path.write_text("\n".join(parts))
     return path
 
 

@@ -12,20 +12,8 @@
 -- WINDOW_MS after the thread started) are never claimed: the connections then only wait, and
 -- the polls of the window still out get the rest of the run to be answered, so that those
 -- sent but never answered are the ones wrk did not complete.
--- Set before this file: TABLES, COOKIE, PHONES, POLL_MS, WARM_MS, WINDOW_MS, RING (more than
--- a thread's connections: the FIFO's size).
-
-local ffi = require("ffi")
-ffi.cdef[[
-typedef struct { long tv_sec; long tv_nsec; } bench_timespec;
-int clock_gettime(int clock, bench_timespec *now);
-]]
-local clock = ffi.new("bench_timespec")
-
-local function now_ms()
-  ffi.C.clock_gettime(1, clock)  -- CLOCK_MONOTONIC
-  return tonumber(clock.tv_sec) * 1000 + tonumber(clock.tv_nsec) / 1e6
-end
+-- Set before this file: now_ms() (clock.lua) and TABLES, COOKIE, PHONES, POLL_MS, WARM_MS,
+-- WINDOW_MS, RING (more than a thread's connections: the FIFO's size).
 
 local threads = {}
 local counter = 0
