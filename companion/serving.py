@@ -131,12 +131,27 @@ class Worker(ThreadWorker):  # type: ignore[misc]
                 return
             raise
         self.nr_conns += 1
-        client.setblocking(False)
-        connection = Connection(self.cfg, client, address, listener.getsockname())
+        self.wait_for_request(Connection(self.cfg, client, address, listener.getsockname()))
+
+    def wait_for_request(self, connection: Connection) -> None:
+        """A connection, new or kept after an answer, waits in the poller for its request to
+        begin within READ_SECONDS (`on_pending_socket_readable` reads it)."""
+        connection.sock.setblocking(False)
+        connection.received = b""
         connection.timeout = time.monotonic() + READ_SECONDS
         self.pending_conns.append(connection)
-        self.poller.register(client, selectors.EVENT_READ,
+        self.poller.register(connection.sock, selectors.EVENT_READ,
                              partial(self.on_pending_socket_readable, connection))
+
+    def drop(self, connection: Connection) -> None:
+        """Close a connection waiting in the poller."""
+        del self.pending_conns[connection]
+        try:
+            self.poller.unregister(connection.sock)
+        except (OSError, KeyError, ValueError):
+            pass  # unregistered already
+        self.nr_conns -= 1
+        connection.close()
 
     def on_pending_socket_readable(self, connection: Connection, client: socket.socket) -> None:
         try:
@@ -162,7 +177,7 @@ class Worker(ThreadWorker):  # type: ignore[misc]
         body, a query, pipelined requests, a table not found) goes to a thread as before."""
         received = connection.received
         poll = POLL_HEAD.match(received)
-        if (poll is None or len(received) > MAX_POLL_HEAD or not received.endswith(HEAD_END)
+        if (poll is None or len(received) > MAX_POLL_HEAD
                 or received.find(HEAD_END) != len(received) - len(HEAD_END)
                 or NOT_A_POLL.search(received)):
             return False
@@ -185,10 +200,7 @@ class Worker(ThreadWorker):  # type: ignore[misc]
             connection.timeout = time.monotonic() + READ_SECONDS
             self.pending_conns.move_to_end(connection)
         else:
-            self.poller.unregister(client)
-            self.pending_conns.remove(connection)
-            self.nr_conns -= 1
-            connection.close()
+            self.drop(connection)
         return True
 
     def poll_head(self, body: bytes, close: bool) -> bytes:
@@ -212,13 +224,7 @@ class Worker(ThreadWorker):  # type: ignore[misc]
             connection = next(iter(self.pending_conns))
             if connection.timeout > now:
                 break
-            del self.pending_conns[connection]
-            try:
-                self.poller.unregister(connection.sock)
-            except (OSError, KeyError, ValueError):
-                pass  # unregistered already
-            self.nr_conns -= 1
-            connection.close()
+            self.drop(connection)
 
     per_client: int | None = PER_CLIENT  # None: no sharing (behind a proxy: `Server`)
 
@@ -259,12 +265,7 @@ class Worker(ThreadWorker):  # type: ignore[misc]
         client's next request waits for it in the poller as a new one does, its head read
         there; and the waiting take their turns."""
         if self.keeps(connection, future):
-            connection.sock.setblocking(False)
-            connection.received = b""
-            connection.timeout = time.monotonic() + READ_SECONDS
-            self.pending_conns.append(connection)
-            self.poller.register(connection.sock, selectors.EVENT_READ,
-                                 partial(self.on_pending_socket_readable, connection))
+            self.wait_for_request(connection)
         else:
             super().finish_request(connection, future)
         if self.per_client is None:
