@@ -7,9 +7,10 @@
 -- Only requests due in the measured window (WARM_MS .. WARM_MS + WINDOW_MS after the thread
 -- started) are counted: their statuses and latency (from sent to answered, 0.1 ms buckets) by
 -- kind, in one flat table per thread (`tally`: wrk copies a thread's table to done() one level
--- deep only). response() is needed: the action's status moves the table's seq, the session
--- cookie the server sets is kept.
--- Set before this file: now_ms() (clock.lua) and TABLES, ACTIONS, COOKIE, TOKEN, KEY_TIME,
+-- deep only). An action is sent as app.js sends it (X-Companion: fetch), answered with the page
+-- in place. response() is needed: the action's status moves the table's seq; a session cookie
+-- the server sets is kept for the table's phones (COOKIES[id][t]) and counted ("cookie set").
+-- Set before this file: now_ms() (clock.lua) and TABLES, COOKIES, ACTIONS, TOKEN, KEY_TIME,
 -- SEQ0, PHONES, PAGES, ACTION_MS, WARM_MS, WINDOW_MS.
 
 local KINDS = {"poll", "action", "page"}
@@ -57,7 +58,7 @@ function init(args)
   mine = TABLES[id]
   seqs = {}
   for t = 1, #mine do seqs[t] = SEQ0 end
-  cookie = COOKIE
+  cookies = COOKIES[id]
   plan = plan_of(mine)
   cycle, step, sent_n = 0, 1, 0
   tally = {}
@@ -91,7 +92,7 @@ function request()
   if step > #plan then step, cycle = 1, cycle + 1 end
   local kind, t = event[2], event[3]
   local table_path = "/yard/" .. mine[t] .. "/"
-  local headers = {["Cookie"] = cookie}
+  local headers = {["Cookie"] = cookies[t]}
   local action = ACTIONS[seqs[t] - SEQ0 + 1]
   if kind == 2 and action == nil then kind = 1 end  -- the script is played out: a poll
   local now = now_ms()
@@ -105,6 +106,7 @@ function request()
   sent_n = sent_n + 1
   local key = KEY_TIME .. "." .. string.format("%04d%012d", id, sent_n)
   headers["Content-Type"] = "application/x-www-form-urlencoded"
+  headers["X-Companion"] = "fetch"
   local body = "csrf_token=" .. TOKEN .. "&seq=" .. seqs[t] .. "&key=" .. key .. "&" .. action
   return wrk.format("POST", table_path .. "buy", headers, body)
 end
@@ -112,9 +114,12 @@ end
 function response(status, headers, body)
   local kind, at, sent_at, t = current[1], current[2], current[3], current[4]
   local took = now_ms() - sent_at
-  if kind == 2 and status == 303 then seqs[t] = seqs[t] + 1 end
+  if kind == 2 and status == 200 then seqs[t] = seqs[t] + 1 end
   local set = headers["Set-Cookie"]
-  if set then cookie = set:match("^(session=[^;]*)") or cookie end
+  if set then
+    cookies[t] = set:match("^(session=[^;]*)") or cookies[t]
+    if measured(at) then add("cookie set") end
+  end
   if measured(at) then
     add("answered " .. KINDS[kind])
     add("latency " .. KINDS[kind] .. " " .. bucket(took))
