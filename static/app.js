@@ -228,11 +228,24 @@
     // keeps the tapped control where it was.
     return new Promise(function (placed) {
       requestAnimationFrame(function () {
-        var own = shown.querySelector("[data-into-view]");
+        var own = shown.querySelector(intoView(shown));
         if (own) own.scrollIntoView({ block: "start" });
         placed(own ? null : keepInPlace(anchor));
       });
     });
+  }
+
+  // What an answer brings into view: a page of its own (a change's preview: data-into-view
+  // with no value) always; what the page marks for an answer (data-into-view="answer"), or for
+  // an action's ("done"), when the page answers a tap: its strip's line says which
+  // (#recorded[data-answer]: "done", or "undone" after an undo). A page loaded or brought up
+  // to date answers none, and moves nothing.
+  function intoView(shown) {
+    var line = shown.querySelector("#recorded[data-answer]");
+    var answer = line ? line.dataset.answer : "";
+    var which = '[data-into-view=""]';
+    if (answer) which += ', [data-into-view~="answer"], [data-into-view~="' + answer + '"]';
+    return which;
   }
 
   // The answer's <main> is put in place of this one by changing only what differs: a text, an

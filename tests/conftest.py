@@ -78,6 +78,7 @@ def text(response):
 
 
 GERMAN = {"Accept-Language": "de"}
+SCRIPT = {"X-Companion": "fetch"}  # an action as app.js sends it, answered in place
 
 
 def act_in_german(client, url, action, **data):

@@ -16,6 +16,7 @@ from ..i18n import text
 from ..rules.log import Event
 from . import game_views
 from .declarations import Page
+from .pages import table_page
 from .tables import Table, say_event, table_url
 from .taps import ANSWERED, sent_by_script
 
@@ -48,7 +49,8 @@ def recorded(table: Table, event: Event, merged: list[str] | None = None) -> Any
             "merged": merged or []}
     if sent_by_script():
         g.recorded = note
-        html, status = game_views(table.game.slug).page(table)
+        views = game_views(table.game.slug)
+        html, status = table_page(table, views.page, views.phone)
         response = make_response(html, status)
         response.headers["X-Companion-Page"] = table_url(table)
         return response

@@ -48,7 +48,7 @@ from .answers import reason
 from .change import as_recorded
 from .clients import content_disposition, my_tables, remember, too_often
 from .forms import new_action_key
-from .pages import KEY_MARK, kept, kept_page, marked, marking, table_page
+from .pages import KEY_MARK, kept, kept_page, marked, marking, slot, table_page
 from .players import known_players
 from .tables import (
     COLOUR_NAMES,
@@ -91,6 +91,7 @@ def new_table_form() -> NewTableForm:
 
 # The winners in every game's words, for the score sheets (templates/pdf/_sheet.html).
 bp.add_app_template_global(winners_text)
+bp.add_app_template_global(slot)  # what a page says of the tap it answers (pages.py)
 
 
 @bp.app_template_global()

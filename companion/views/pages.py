@@ -7,10 +7,13 @@ its earlier tables). So a page is made once per (table, last event, language, qu
 phone adds) with marks where the token and the keys go, kept in the worker's memory, and each
 request fills in fresh ones: a page costs a string join, not a template.
 
-Made afresh every time, and never kept: a page that answers an action (it says what was just
-recorded), a page in change mode, and a refusal (any page not made by `table_page`). The
-history is kept the same way (it has no forms), and so is the home page, per the tables it
-lists (the same for every new browser).
+The page that answers an action is that page too: what it says of the tap it answers (the
+strip's line, the line read out, `main`'s class) is drawn in slots (`slot`), which an answer
+fills with its own (`tables.answer_slots`). So an action's answer and the other phones' loads
+after it make the page once between them. Made afresh every time, and never kept: a page in
+change mode, and a refusal (any page not made by `table_page`). The history is kept the same
+way (it has no forms), and so is the home page, per the tables it lists (the same for every new
+browser).
 """
 
 from __future__ import annotations
@@ -20,24 +23,27 @@ import re
 import secrets
 import threading
 from collections import OrderedDict
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Mapping
 from typing import Any
 
-from flask import current_app, g, request, session
+from flask import current_app, g, request
 from flask_wtf.csrf import generate_csrf
+from markupsafe import Markup
 
 from .. import storage
 from ..app import get_db
 from ..i18n import current_language
 from .forms import new_action_key
-from .tables import Table
+from .tables import Table, answer_slots
 
 KEPT_PAGES = 64  # per worker: a few tables' pages, in each language and fold-out shown
 # Where a page made to be kept has its CSRF token and each form's one-time key. The marks are
 # random per process, so no name a player types can be one (names are escaped, and unknown).
 CSRF_MARK = f"csrf{secrets.token_hex(16)}"
 KEY_MARK = f"key{secrets.token_hex(16)}"
-MARKS = re.compile(f"({CSRF_MARK}|{KEY_MARK})")
+# Where a slot begins ("<SLOT_MARK>[name]") and ends ("<SLOT_MARK>[/name]").
+SLOT_MARK = f"slot{secrets.token_hex(16)}"
+MARKS = re.compile(rf"({CSRF_MARK}|{KEY_MARK}|{SLOT_MARK}\[/?[a-z]+\])")
 
 
 class Kept:
@@ -80,23 +86,29 @@ def table_page(table: Table, page: Callable[[Table], Any],
                phone: Callable[[Table], Hashable]) -> Any:
     """The table page as it stands (`page(table)`, a game's page), made once for every phone
     that shows this state of the table with what `phone` says of it, and filled in with this
-    request's CSRF token and fresh action keys."""
+    request's CSRF token, fresh action keys and, if it answers a tap, what it says of it."""
     if not keepable(table):
         return page(table)
-    return kept(table, "table", phone(table), lambda: with_marks(table, page))
+    answer = answer_slots(table)  # taken before the page is made: a kept page says none
+    return kept(table, "table", phone(table), lambda: with_marks(table, page), answer)
 
 
-def kept(table: Table, name: str, phone: Hashable, make: Callable[[], Any]) -> Any:
+def kept(table: Table, name: str, phone: Hashable, make: Callable[[], Any],
+         answer: Mapping[str, str] | None = None) -> Any:
     """A page of the table as it stands (`make()`: (html, status)), made once per state of
     the table, language, query and what it shows of the phone, and filled in per request."""
-    return kept_page((name, table.id, table.view_token, table.current.last_seq, phone), make)
+    return kept_page((name, table.id, table.view_token, table.current.last_seq, phone), make,
+                     answer)
 
 
-def kept_page(shows: Hashable, make: Callable[[], Any]) -> Any:
+def kept_page(shows: Hashable, make: Callable[[], Any],
+              answer: Mapping[str, str] | None = None) -> Any:
     """A page (`make()`: (html, status)) made once per what it `shows`, language and query,
-    and filled in per request; a page that is not a 200 is never kept."""
+    and filled in per request (with the `answer`'s slots, if it answers a tap); a page that
+    is not a 200 is never kept."""
     if not current_app.config["KEEP_PAGES"] or storage.damage(current_app.config["DATABASE"]):
-        return make()  # a damaged database: every page says so
+        html, status = make()  # a damaged database: every page says so
+        return filled(MARKS.split(html), answer), status
     key = (shows, current_language(), request.query_string)
     parts = kept_pages().get(key)
     if parts is None:
@@ -105,11 +117,11 @@ def kept_page(shows: Hashable, make: Callable[[], Any]) -> Any:
         if html is None:
             html, status = make()
             if status != 200:
-                return filled(MARKS.split(html)), status
+                return filled(MARKS.split(html), answer), status
             storage.share_page(db, name, html)
         parts = MARKS.split(html)
         kept_pages().keep(key, parts)
-    return filled(parts), 200
+    return filled(parts, answer), 200
 
 
 def page_name(key: Hashable) -> str:
@@ -120,10 +132,9 @@ def page_name(key: Hashable) -> str:
 
 
 def keepable(table: Table) -> bool:
-    """A page shown the same to every phone at this state: not an action's answer (it says
-    what was recorded: `tables.just_recorded`), not change mode."""
-    return (current_app.config["KEEP_PAGES"] and table.changing is None
-            and "recorded" not in g and "recorded" not in session)
+    """A page shown the same to every phone at this state (but for an answer's slots): not
+    change mode."""
+    return current_app.config["KEEP_PAGES"] and table.changing is None
 
 
 def with_marks(table: Table, page: Callable[[Table], Any]) -> Any:
@@ -146,10 +157,34 @@ def marking() -> bool:
     return bool(g.get("marking"))
 
 
-def filled(parts: list[str]) -> str:
-    """A kept page with this request's CSRF token and a fresh key for each form."""
+def slot(name: str, caller: Callable[[], str]) -> Markup:
+    """`{% call slot(name) %}...{% endcall %}`: what a page says of the tap it answers, drawn
+    as it is; in a page made to be kept, between marks, where an answer puts its own
+    (`filled`)."""
+    if not marking():
+        return Markup(caller())
+    return Markup(f"{SLOT_MARK}[{name}]{caller()}{SLOT_MARK}[/{name}]")
+
+
+def filled(parts: list[str], answer: Mapping[str, str] | None = None) -> str:
+    """A kept page with this request's CSRF token and a fresh key for each form; each slot
+    (`slot`) with what the `answer` puts there, or else as it was drawn."""
     if len(parts) == 1:
         return parts[0]
-    token = generate_csrf()
-    return "".join(token if part == CSRF_MARK else new_action_key() if part == KEY_MARK
-                   else part for part in parts)
+    token, out, skipped = generate_csrf(), [], None
+    for part in parts:
+        if skipped is not None:  # the slot's own, until its end
+            if part == f"{SLOT_MARK}[/{skipped}]":
+                skipped = None
+        elif part == CSRF_MARK:
+            out.append(token)
+        elif part == KEY_MARK:
+            out.append(new_action_key())
+        elif part.startswith(SLOT_MARK):
+            name = part[len(SLOT_MARK) + 1:-1]
+            if answer is not None and name in answer:
+                out.append(answer[name])
+                skipped = name
+        else:
+            out.append(part)
+    return "".join(out)

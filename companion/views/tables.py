@@ -9,7 +9,16 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from flask import abort, g, redirect, render_template, request, session, url_for
+from flask import (
+    abort,
+    g,
+    get_template_attribute,
+    redirect,
+    render_template,
+    request,
+    session,
+    url_for,
+)
 from flask_babel import gettext as _
 from flask_babel import ngettext
 from werkzeug.wrappers import Response
@@ -220,6 +229,23 @@ def room_note(room: int) -> str | None:
                     "This table has room for %(num)d more entries (a table holds at most "
                     "%(most)s, so that it can be exported and imported again).",
                     room, most=MAX_EVENTS)
+
+
+def answer_slots(table: Table) -> dict[str, str] | None:
+    """What the page that answers a tap (`just_recorded`) puts in its slots (`pages.slot`):
+    the strip's line with its button (Undo, or Redo after an undo), the line read out, and
+    `main`'s class; None for a page that answers nothing. Drawn by `_answer.html`, as a page
+    made afresh draws them."""
+    recorded = just_recorded(table, table.current)
+    if recorded is None:
+        return None
+    return {"strip": drawn("strip_last", recorded, None, None, table.current.last_seq, table),
+            "said": drawn("read_out", recorded), "main": drawn("main_class", recorded)}
+
+
+def drawn(macro: str, *values: Any) -> str:
+    """A macro of `_answer.html` drawn with `values`."""
+    return str(get_template_attribute("_answer.html", macro)(*values))
 
 
 def just_recorded(table: Table, current: Current) -> dict[str, Any] | None:

@@ -3,9 +3,7 @@ players' language, and changes nothing (the browser's tooltip never comes first)
 
 import re
 
-from tests.conftest import act, act_in_german, current_seq, fresh, new_table, text
-
-SCRIPT = {"X-Companion": "fetch"}
+from tests.conftest import SCRIPT, act, act_in_german, current_seq, fresh, new_table, text
 
 
 def beside(page, field):

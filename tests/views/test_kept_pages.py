@@ -6,13 +6,16 @@ phone itself (its saved board, the cards it saw at its earlier tables) keeps pag
 import re
 
 import pytest
-from flask import template_rendered
+from flask import g, template_rendered
 
+from companion import storage
 from companion.app import create_app
-from companion.views import pages
+from companion.rules.log import UNDO
+from companion.views import game_views, pages
+from companion.views.tables import load_table
 from tests.browser import states
 from tests.browser.states import seed
-from tests.conftest import GERMAN, act, new_table, text
+from tests.conftest import GERMAN, SCRIPT, act, new_table, text
 
 ONE_TIME = re.compile(r'name="(key|csrf_token)" value="[^"]*"')
 
@@ -85,6 +88,72 @@ def test_a_kept_page_is_not_made_again_and_each_request_gets_its_own_keys(app, c
     assert not set(keys[0]) & set(keys[1])
 
 
+def answer_page(app, url, keep, kind, headers=None):
+    """The table page as the answer to a tap of `kind` on its last event (as app.js gets it:
+    `answers.recorded`), from the kept page or made afresh."""
+    app.config["KEEP_PAGES"] = keep
+    slug, table_id = url.strip("/").split("/")
+    with app.test_request_context(url, headers=headers or {}):
+        table = load_table(slug, table_id)
+        g.recorded = {"table": storage.mark_of(table.id), "seq": table.current.last_seq,
+                      "kind": kind, "merged": []}
+        views = game_views(slug)
+        html, status = pages.table_page(table, views.page, views.phone)
+    assert status == 200
+    return html
+
+
+@pytest.mark.parametrize(("slug", "players", "actions", "queries"), STATES,
+                         ids=[f"{s[0]}-{len(s[2])}" for s in STATES])
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_an_answer_from_the_kept_page_is_the_answer_made_afresh(app, client, slug, players,
+                                                                 actions, queries, language):
+    """What an answer says of its tap (the strip's line and button, the line read out) is put
+    in the kept page's slots: the very page made afresh as the answer, but for one-time
+    values; and the page kept for the other phones says nothing of it."""
+    url = seeded_url(app, slug, players, actions)
+    headers = GERMAN if language == "de" else {}
+    fresh = answer_page(app, url, False, actions[-1][0], headers)
+    kept = answer_page(app, url, True, actions[-1][0], headers)
+    assert 'data-answer="done"' in fresh and "strip-last just" in fresh
+    assert without_one_time_values(kept) == without_one_time_values(fresh)
+    assert pages.SLOT_MARK not in kept
+    other = page(app, client, url, headers=headers)
+    assert "data-answer" not in other and "strip-last just" not in other
+    assert without_one_time_values(other) == without_one_time_values(
+        page(app, client, url, keep=False, headers=headers))
+
+
+def test_an_undo_s_answer_from_the_kept_page_offers_redo(app, client):
+    url = seeded_url(app, "yard", states.YARD, states.YARD_MID)
+    page(app, client, url)
+    act(client, url, "undo")
+    fresh = answer_page(app, url, False, UNDO)
+    kept = answer_page(app, url, True, UNDO)
+    assert without_one_time_values(kept) == without_one_time_values(fresh)
+    line = kept.split('id="recorded"')[1].split("</form>")[0]
+    assert line.startswith(' data-answer="undone">') and "Undone: " in line
+    assert f'action="{url}redo" class="" id="at-strip"' in line
+
+
+def test_an_action_s_answer_and_the_other_phones_make_the_page_once(app, client):
+    """The answer app.js gets is made from the page kept for this state, so the other phones
+    loading the table after it get that page without it being made again."""
+    url = seeded_url(app, "yard", states.YARD, states.YARD_MID)
+    kept = page(app, client, url)
+    seq = re.search(r'name="seq" value="(\d+)"', kept).group(1)
+    key = re.search(r'name="key" value="([^"]+)"', kept).group(1)
+    rendered = made(app)
+    answer = client.post(url + "buy", data={"seq": seq, "key": key, "player": "Ann",
+                                           "building": "park"}, headers=SCRIPT)
+    assert answer.status_code == 200
+    assert 'data-answer="done"' in text(answer) and "Ann bought a park" in text(answer)
+    others = [page(app, phone, url) for phone in (client, app.test_client(), client)]
+    assert rendered == ["yard/table.html"]  # once, for the answer and the other phones
+    assert all("data-answer" not in other and f'data-seq="{int(seq) + 1}"' in other
+               for other in others)
+
+
 def test_a_form_of_a_kept_page_records_its_action_and_the_next_page_shows_it(app, client):
     url = seeded_url(app, "yard", states.YARD, states.YARD_MID)
     page(app, client, url)
@@ -94,14 +163,15 @@ def test_a_form_of_a_kept_page_records_its_action_and_the_next_page_shows_it(app
     answer = client.post(url + "buy", data={"seq": seq, "key": key, "player": "Ann",
                                            "building": "park"})
     assert answer.status_code == 303
-    after = page(app, client, url)  # the answer's page: what was recorded, made afresh
+    after = page(app, client, url)  # the answer's page: what was recorded, in its slots
     assert "Last: Ann bought a park" in after and 'class="strip-last just"' in after
+    assert '<main class="answered">' in after  # a whole page answering a tap
     again = page(app, client, url)
     assert f'name="seq" value="{int(seq) + 1}"' in again
     assert 'class="strip-last just"' not in again  # kept, without the answer's news
 
 
-def test_an_answer_page_and_change_mode_are_made_afresh(app, client):
+def test_change_mode_is_made_afresh(app, client):
     url = seeded_url(app, "yard", states.YARD, states.YARD_MID)
     page(app, client, url)
     rendered = made(app)

@@ -12,9 +12,7 @@ import pytest
 
 from companion import storage
 from companion.app import create_app
-from tests.conftest import act, fresh, new_table, screen, set_up, text
-
-SCRIPT = {"X-Companion": "fetch"}
+from tests.conftest import SCRIPT, act, fresh, new_table, screen, set_up, text
 
 
 def events(app, url):
@@ -191,10 +189,10 @@ def test_app_js_gets_the_new_page_saying_what_was_recorded(app, client):
     assert answer.status_code == 200 and answer.headers["X-Companion-Page"] == url
     page = text(answer)
     assert 'data-seq="1"' in page and "Tobi leads by 1" in page
-    recorded = re.search(r'<div class="strip-last just" id="recorded">.*?</form>', page,
-                         re.S).group(0)
+    recorded = re.search(r'<div class="strip-last just" id="recorded" data-answer="done">'
+                         r'.*?</form>', page, re.S).group(0)
     assert "Tobi bought a skyscraper" in recorded and " Undo</button>" in recorded
-    assert f'action="{url}undo" class="" id="at-undo-2"' in recorded  # the bar's is the 1st
+    assert f'action="{url}undo" class="" id="at-strip"' in recorded  # the bar's: "at-undo"
     retry = client.post(url + "buy", data=form, headers=SCRIPT)
     assert retry.status_code == 200 and "Tobi bought a skyscraper" in text(retry)
     assert len(events(app, url)) == 1
@@ -220,7 +218,7 @@ def test_without_javascript_the_table_page_says_once_what_was_recorded(client):
     url = new_table(client, "Tobi", "Nina", "Paul")
     act(client, url, "buy", player="Nina", building="church")
     page = text(client.get(url))
-    assert re.search(r'<div class="strip-last just" id="recorded">\s*'
+    assert re.search(r'<div class="strip-last just" id="recorded" data-answer="done">\s*'
                      r"<p>Last: Nina bought a church</p>", page)
     assert '<p id="said" class="sr-only" role="status" aria-live="polite">Nina bought a church' \
         in page
