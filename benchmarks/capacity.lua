@@ -1,5 +1,5 @@
 -- The actions and page loads of live tables for wrk (benchmarks/capacity.py; the phones' polls
--- are capacity_polls.lua's, in a wrk of their own): each thread has one connection and plays
+-- are h2load's, `polls_load`): each thread has one connection and plays
 -- the phones of its tables (TABLES[id]) on a fixed schedule, whatever the server's answers
 -- take: every ACTION_MS one phone of each table posts an action and the other PAGES load the
 -- table page (an action past the end of the purchases is a poll instead). delay() holds a

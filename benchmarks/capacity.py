@@ -7,12 +7,12 @@ every POLL_SECONDS (app.js's own interval), and every ACTION_SECONDS one phone p
 other phones load the table page. A table's phones have opened it before (`phone_cookies`): a
 page load changes no session, as a phone's at its own table does not. Two wrk processes, started
 together, drive that schedule at its constant rate, each new connection from the next of many
-loopback addresses (sources.c, preloaded into wrk), as phones come from their own addresses:
-the polls (capacity_polls.lua), one connection a phone (up to the open-file limit and four
-fifths of the server's connections) over POLL_THREADS threads, with no response() callback so
-that the client stays cheap (latency and bad statuses from wrk's own counts); and the actions
-and page loads (capacity.lua), one thread per connection, whose response() reads the status,
-the cookie and the latency of each. Measured per N: the rate achieved beside the rate intended,
+loopback addresses (sources.c, preloaded into them), as phones come from their own addresses:
+the polls by h2load (`polls_load`), one connection a phone (up to the open-file limit and four
+fifths of the server's connections) over POLL_THREADS threads, each sending a poll every
+POLL_SECONDS (`--rps`), every request logged (when sent, status, time to answer); and the
+actions and page loads by wrk (capacity.lua), one thread per connection, whose response() reads
+the status, the cookie and the latency of each. Measured per N: the rate achieved beside the rate intended,
 p50 and p99 of the action, the poll and the page beside one table's, errors, the workers' CPU
 and memory and the load client's own CPU (both wrk processes); and the largest N whose action
 p99 stays within SLACK x one table's with no error.
@@ -28,6 +28,8 @@ import resource
 import subprocess
 import time
 from dataclasses import dataclass, field
+from collections import Counter
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -57,10 +59,9 @@ BASELINE_ACTION_SECONDS = 2  # one table's action every 2 s: a p99 of 15 actions
 # polls' connections are one a phone, each polling about once a second.
 PER_CONNECTION = 2  # actions and page loads per second one wrk connection (a thread) sends
 MOST_CONNECTIONS = 1800  # the actions' and pages' connections (threads), at most
-# The polls' wrk threads (the machine's cores), their connections shared out. wrk keeps a
-# thread's waiting connections' timers in a list it scans on every turn of its loop, so the
-# client's CPU grows with connections x rate; more threads did not make it cheaper here (at
-# 2,000 tables, 16 threads took 0.095 ms a poll, 2 threads 0.03-0.07).
+# The polls' h2load threads (the machine's cores), their connections shared out. (wrk, which
+# drove them before, keeps a thread's waiting connections' timers in a list it scans on every
+# turn of its loop: at 2,000 tables it took 0.57 of a core for the polls, h2load 0.19.)
 POLL_THREADS = 2
 SERVER_CONNECTIONS = serving.WORKERS * serving.MAX_CONNECTIONS  # the workers keep this many open
 SPARE_FILES = 200  # wrk's files besides its connections
@@ -118,12 +119,11 @@ class Step:
     pollers: int  # the polls' connections
     kinds: dict[str, Kind]
     late_ms: float  # p99 of how late the actions and pages were sent after they were due
-    poll_late_ms: float  # the same of the polls
     errors: dict[str, int]
     window: int
     workers: list[tuple[float, float]] = field(default_factory=list)  # CPU %, RSS MB
-    client_cpu: float = 0.0  # both wrk processes, % of a core
-    poll_client_cpu: float = 0.0  # the polls' wrk, of client_cpu
+    client_cpu: float = 0.0  # both load tools (h2load, wrk), % of a core
+    poll_client_cpu: float = 0.0  # the polls' h2load, of client_cpu
     machine_busy: float = 0.0
     addresses: int = 0
     cookies_set: int = 0  # answers in the window that set a session cookie (none, as a phone's)
@@ -143,11 +143,11 @@ class Step:
             self.kinds[kind].latency, share)
 
     def failures(self) -> int:
-        """Answers not as expected (the polls': statuses above 399, of the whole run), requests
-        sent in the window and never answered, and socket errors or timeouts of the whole run."""
-        wanted = {"action": "200", "poll": "200", "page": "200"}
-        wrong = sum(n for kind, w in wanted.items()
-                    for status, n in self.kinds[kind].statuses.items() if status != w)
+        """Answers not as expected (any status but 200), requests sent in the window and never
+        answered, and errors of the whole run (wrk's socket errors and timeouts, polls failed
+        outside the window)."""
+        wrong = sum(n for kind in KINDS for status, n in self.kinds[kind].statuses.items()
+                    if status != "200")
         lost = sum(k.sent - k.answered for k in self.kinds.values())
         return wrong + lost + sum(self.errors.values())
 
@@ -157,7 +157,7 @@ class Step:
             1, sum(k.answered for k in self.kinds.values()))
 
     def client_ms(self) -> float:
-        """The load client's CPU time (both wrk processes) per request answered, in ms."""
+        """The load client's CPU time (both load tools) per request answered, in ms."""
         return self.client_cpu / 100 * self.window * 1000 / max(
             1, sum(k.answered for k in self.kinds.values()))
 
@@ -239,19 +239,74 @@ def script(tmp: Path, ids: list[str], connections: int, session: tuple[str, str]
     return lua_script(tmp / f"capacity-{len(ids)}.lua", data, "capacity.lua")
 
 
-def polls_script(tmp: Path, ids: list[str], threads: int, pollers: int, cookie: str,
-                 seconds: tuple[int, int]) -> Path:
-    """capacity_polls.lua with its data: each thread's tables (table i to thread i mod
-    threads), the phones' session cookie, the size of a thread's FIFO of claimed polls."""
-    mine = [ids[t::threads] for t in range(threads)]
-    data = [
-        "TABLES = {" + ", ".join(action.lua_list(tables) for tables in mine) + "}",
-        f"COOKIE = {wrk.lua_string(cookie)}",
-        f"PHONES, POLL_MS = {PHONES}, {poll_seconds() * 1000:.0f}",
-        f"WARM_MS, WINDOW_MS = {seconds[0] * 1000}, {seconds[1] * 1000}",
-        f"RING = {2 * pollers // threads + 64}",
-    ]
-    return lua_script(tmp / f"capacity-polls-{len(ids)}.lua", data, "capacity_polls.lua")
+@dataclass(frozen=True)
+class Load:
+    """A load tool's process: its command, its connections' addresses (sources.c), and how its
+    output becomes the tally's counts (`capacity.lua`'s keys)."""
+
+    command: list[str]
+    sources: int
+    tally: Callable[[str, float], dict[str, int]]  # (stdout, when it started) -> counts
+
+
+def wrk_load(lua: Path, connections: int, sources: int, seconds: int) -> Load:
+    """wrk with one thread a connection, playing `lua` (capacity.lua), for `seconds`."""
+    return Load(["wrk", f"-t{connections}", f"-c{connections}", f"-d{seconds}s", "--timeout",
+                 "5s", "-s", str(lua)], sources, lambda out, _: wrk_tally(out))
+
+
+def wrk_tally(out: str) -> dict[str, int]:
+    """The counts capacity.lua's done() printed."""
+    line = next((x for x in out.splitlines() if x.startswith("BENCH_JSON ")), None)
+    if line is None:
+        raise RuntimeError(f"wrk printed no counts: {out[-500:]}")
+    return dict(json.loads(line.removeprefix("BENCH_JSON ")))
+
+
+def polls_load(base: str, ids: list[str], pollers: int, seconds: tuple[int, int],
+               tmp: Path) -> Load:
+    """h2load as the phones' polls: `pollers` connections (one a phone), each GETting a seq
+    route every POLL_SECONDS (`--rps`), made over one poll period (`--rate`: so that the
+    phones poll at phases of their own, not all at once), each request logged. h2load gives
+    every connection the same list of paths, in turn: a phone's polls go to the tables one
+    after another (a poll costs the same at any table: one indexed read). Polls are counted by
+    when they were sent (`polls_tally`)."""
+    warm, window = seconds
+    period = poll_seconds()
+    paths = tmp / f"polls-{len(ids)}.txt"
+    paths.write_text("".join(f"{base}/yard/{table}/seq\n" for table in ids))
+    log = tmp / f"polls-{len(ids)}.log"
+    log.unlink(missing_ok=True)
+    threads = min(POLL_THREADS, pollers)
+    per_tenth = max(threads, math.ceil(pollers * 0.1 / period))  # h2load: at least a thread's
+    polls = pollers * math.ceil((warm + window + TAIL) / period)
+    command = ["h2load", "--h1", "-t", str(threads), "-c", str(pollers),
+               "-n", str(polls), "--rps", f"{1 / period:g}", "-r", str(per_tenth),
+               "--rate-period", "100ms", "-T", "5s", "-N", "5s", "-i", str(paths),
+               "--log-file", str(log)]
+    return Load(command, pollers,
+                lambda _, started: polls_tally(log, started, pollers, seconds))
+
+
+def polls_tally(log: Path, started: float, pollers: int,
+                seconds: tuple[int, int]) -> dict[str, int]:
+    """The polls' counts from h2load's log (when each was sent, in microseconds since the
+    epoch; its status, -1 if it failed; microseconds to its answer): those sent in the measured
+    window, their statuses and latency (0.1 ms buckets), a failed one unanswered; due, what the
+    schedule has in the window; and the polls that failed outside it, as errors."""
+    warm, window = seconds
+    begin, end = (started + warm) * 1e6, (started + warm + window) * 1e6
+    tally = Counter({"due poll": round(pollers * window / poll_seconds())})
+    for line in log.read_text().splitlines():
+        sent, status, took = (int(x) for x in line.split("\t")[:3])
+        if not begin <= sent < end:
+            tally["error poll failed outside the window"] += status < 0
+        elif status < 0:
+            tally["sent poll"] += 1
+        else:
+            tally.update(["sent poll", "answered poll", f"status poll {status}",
+                          f"latency poll {took // 100}"])
+    return dict(tally)
 
 
 def lua_script(path: Path, data: list[str], name: str) -> Path:
@@ -272,18 +327,10 @@ def open_files() -> int:
 
 
 def pollers(tables: int) -> int:
-    """The polls' connections: one a phone, at most what wrk may open and four fifths of what
-    the workers keep open (room for the pages' connections and for one worker holding more
-    than its half), a multiple of the polls' threads."""
-    most = min(PHONES * tables, open_files() - SPARE_FILES, SERVER_CONNECTIONS * 4 // 5)
-    threads = poll_threads(tables)
-    return max(threads, most - most % threads)
-
-
-def poll_threads(tables: int) -> int:
-    """The polls' wrk threads: POLL_THREADS, or fewer for fewer tables (each has some: a
-    thread without any would keep idle connections, which the server closes)."""
-    return min(POLL_THREADS, tables)
+    """The polls' connections: one a phone, at most what h2load may open and four fifths of
+    what the workers keep open (room for the pages' connections and for one worker holding
+    more than its half)."""
+    return min(PHONES * tables, open_files() - SPARE_FILES, SERVER_CONNECTIONS * 4 // 5)
 
 
 def cpu_seconds(pid: int) -> float:
@@ -324,21 +371,19 @@ def workers(port: int, within: float = 2.0) -> list[int]:
         time.sleep(0.1)
 
 
-def drive(base: str, scripts: list[tuple[Path, int, int, int]], library: Path,
+def drive(base: str, loads: list[Load], library: Path,
           seconds: tuple[int, int]) -> tuple[dict[str, int], dict[str, Any]]:
-    """The wrk processes, started together: each `(script, threads, connections, addresses)`,
-    its connections from that many addresses; the workers', the wrks' and the machine's CPU
+    """The load tools' processes, started together (the polls' first), each its connections
+    from as many addresses as it has `sources`; the workers', the tools' and the machine's CPU
     sampled over the measured window, memory and client addresses at its end. Their tallies
     summed (their keys are the same but for the polls' and the others')."""
     warm, window = seconds
     port = int(base.rsplit(":", 1)[1])
-    started = time.monotonic()
+    started, since = time.monotonic(), time.time()
     clients = [subprocess.Popen(
-        ["wrk", f"-t{threads}", f"-c{connections}", f"-d{warm + window + TAIL}s", "--timeout",
-         "5s", "-s", str(lua), base], env={**os.environ, "LD_PRELOAD": str(library),
-                                           "SOURCES": str(sources)},
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-        for lua, threads, connections, sources in scripts]
+        [*load.command, base], env={**os.environ, "LD_PRELOAD": str(library),
+                                    "SOURCES": str(load.sources)},
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True) for load in loads]
     try:
         pids = workers(port)
         watched = [*pids, *(client.pid for client in clients)]
@@ -350,12 +395,12 @@ def drive(base: str, scripts: list[tuple[Path, int, int, int]], library: Path,
         after = [cpu_seconds(pid) for pid in watched], machine_times()
         rss = [pdfs.rss_mb(pid) for pid in pids]
         tally: dict[str, int] = {}
-        for client in clients:
+        for client, load in zip(clients, loads, strict=True):
             out, err = client.communicate(timeout=warm + window + TAIL + 120)
-            line = next((x for x in out.splitlines() if x.startswith("BENCH_JSON ")), None)
-            if client.returncode != 0 or line is None:
-                raise RuntimeError(f"wrk failed ({client.returncode}): {out[-500:]} {err[-500:]}")
-            for key, n in json.loads(line.removeprefix("BENCH_JSON ")).items():
+            if client.returncode != 0:
+                raise RuntimeError(f"{load.command[0]} failed ({client.returncode}): "
+                                   f"{out[-500:]} {err[-500:]}")
+            for key, n in load.tally(out, since).items():
                 tally[key] = tally.get(key, 0) + n
     finally:
         for client in clients:
@@ -377,24 +422,22 @@ def step(tables: int, mode: str, library: Path, tmp: Path) -> Step:
     others = tables * (1 + PAGES) / action_seconds  # actions and page loads a second
     connections = max(1, min(tables, MOST_CONNECTIONS, math.ceil(others / PER_CONNECTION)))
     polling = pollers(tables)
-    threads = poll_threads(tables)
     instance = tmp / f"capacity-{tables}"
     ids = seed(instance, tables)
     with servers.companion({"COMPANION_INSTANCE": str(instance)},
                            tmp / f"capacity-{tables}.log") as base:
         session = action.session(base)
         cookies = phone_cookies(instance, session[0], ids)
-        scripts = [
-            (polls_script(tmp, ids, threads, polling, session[0], seconds), threads,
-             polling, polling),
-            (script(tmp, ids, connections, session, cookies, action_seconds, seconds),
-             connections, connections, PHONES * tables),
+        loads = [
+            polls_load(base, ids, polling, seconds, tmp),
+            wrk_load(script(tmp, ids, connections, session, cookies, action_seconds, seconds),
+                     connections, PHONES * tables, sum(seconds) + TAIL),
         ]
-        data, usage = drive(base, scripts, library, seconds)
+        data, usage = drive(base, loads, library, seconds)
     late = part(data, "late")
     return Step(tables, connections, polling, {kind: Kind.of(kind, data) for kind in KINDS},
                 percentile({k: n for k, n in late.items() if k.lstrip("-").isdigit()}, 0.99),
-                percentile(part(late, "poll"), 0.99), part(data, "error"), seconds[1],
+                part(data, "error"), seconds[1],
                 cookies_set=data.get("cookie set", 0), **usage)
 
 
@@ -453,18 +496,16 @@ def summary(step: Step) -> str:
     workers = ", ".join(f"{cpu:.0f}% CPU {rss:.0f} MB" for cpu, rss in step.workers)
     return (f"{step.achieved:.0f} of {step.intended:.0f} req/s, {latencies}; "
             f"{step.failures()} errors; workers {workers} ({step.cpu_ms():.2f} ms CPU a "
-            f"request); wrk {step.client_cpu:.0f}% CPU ({step.client_ms():.3f} ms a request; "
-            f"the polls' {step.poll_client_cpu:.0f}%); "
+            f"request); load tools {step.client_cpu:.0f}% CPU ({step.client_ms():.3f} ms a "
+            f"request; the polls' h2load {step.poll_client_cpu:.0f}%); "
             f"machine {step.machine_busy:.0f}% busy; {step.addresses} client addresses")
 
 
 def figures(step: Step, one: Step) -> list[Figure]:
     """A step's rows: its requests beside the schedule, each kind's p99 beside one table's."""
     name = f"{step.tables:,} table{'s' * (step.tables > 1)}"
-    wanted: dict[str, str] = {}
     errors = {**{f"{kind} {status}": n for kind in KINDS
-                 for status, n in step.kinds[kind].statuses.items()
-                 if status != wanted.get(kind, "200")},
+                 for status, n in step.kinds[kind].statuses.items() if status != "200"},
               **{f"unanswered {kind}": step.kinds[kind].sent - step.kinds[kind].answered
                  for kind in KINDS},
               **step.errors}
@@ -474,12 +515,13 @@ def figures(step: Step, one: Step) -> list[Figure]:
                    step.intended, f"≥ {KEPT} × intended, no error", step.holds(),
                    f"{step.failures()} errors ({listed or 'none'}); "
                    f"workers {workers} ({step.cpu_ms():.2f} ms of CPU a request answered); "
-                   f"wrk {step.client_cpu:.0f}% CPU, {step.client_ms():.3f} ms a request "
-                   f"(the polls' {step.poll_client_cpu:.0f}%, {step.pollers} connections; the "
-                   f"actions' and pages' {step.client_cpu - step.poll_client_cpu:.0f}%, "
+                   f"load tools {step.client_cpu:.0f}% CPU, {step.client_ms():.3f} ms a request "
+                   f"(the polls' h2load {step.poll_client_cpu:.0f}%, {step.pollers} "
+                   f"connections; the actions' and pages' wrk "
+                   f"{step.client_cpu - step.poll_client_cpu:.0f}%, "
                    f"{step.connections} connection{'s' * (step.connections > 1)}); machine "
                    f"{step.machine_busy:.0f}% busy; sent up to {step.late_ms:.0f} ms late "
-                   f"(p99; the polls {step.poll_late_ms:.0f} ms); {step.addresses} client "
+                   f"(p99; the actions' and pages'); {step.addresses} client "
                    f"addresses connected at mid-window; {step.cookies_set} answers set a "
                    "session cookie")]
     for kind in KINDS:
