@@ -162,8 +162,8 @@ def slot(name: str, caller: Callable[[], str]) -> Markup:
     as it is; in a page made to be kept, between marks, where an answer puts its own
     (`filled`)."""
     if not marking():
-        return Markup(caller())
-    return Markup(f"{SLOT_MARK}[{name}]{caller()}{SLOT_MARK}[/{name}]")
+        return Markup(caller())  # a macro's output, escaped by Jinja
+    return Markup("{0}[{1}]{2}{0}[/{1}]").format(SLOT_MARK, name, caller())
 
 
 def filled(parts: list[str], answer: Mapping[str, str] | None = None) -> str:
