@@ -192,7 +192,7 @@ def log_context(table: Table, current: Current) -> dict[str, Any]:
     return {
         "seq": current.last_seq,
         "undo_label": last,
-        "last_then": last_then(current, last),
+        "last_line": last_line(current, last),
         "redo_label": (say_event(table, current.next, current.state) if current.next
                        else None),
         "recorded": just_recorded(table, current),
@@ -239,7 +239,7 @@ def answer_slots(table: Table) -> dict[str, str] | None:
     recorded = just_recorded(table, table.current)
     if recorded is None:
         return None
-    return {"strip": drawn("strip_last", recorded, None, None, table.current.last_seq, table),
+    return {"strip": drawn("strip_last", recorded, None, table.current.last_seq, table),
             "said": drawn("read_out", recorded), "main": drawn("main_class", recorded)}
 
 
@@ -275,14 +275,14 @@ def just_recorded(table: Table, current: Current) -> dict[str, Any] | None:
     return {"text": said, "then": then, "button": "undo", "reloaded": reloaded}
 
 
-def last_then(current: Current, said: str | None) -> str:
-    """What the last action (`said`: in words) gave, as the strip says it when the page is not
-    that action's answer (a reload, another phone's page): as the answer said it
-    (`consequence`)."""
+def last_line(current: Current, said: str | None) -> tuple[str, str] | None:
+    """The last action (`said`: in words) and what it gave, as the strip says them when the
+    page is not that action's answer (a reload, another phone's page): in the answer's words
+    (`consequence`), so that every phone at the table reads the same line."""
     if not current.last or said is None:
-        return ""
+        return None
     return consequence(current.state, text(said), current.gained,
-                       own_note=current.last.kind != CHANGE)[1]
+                       own_note=current.last.kind != CHANGE)
 
 
 def consequence(state: TableState, said: str, gained: Gained,

@@ -122,6 +122,21 @@ def test_an_answer_from_the_kept_page_is_the_answer_made_afresh(app, client, slu
     assert "data-answer" not in other and "strip-last just" not in other
     assert without_one_time_values(other) == without_one_time_values(
         page(app, client, url, keep=False, headers=headers))
+    assert strip_line(other) == strip_line(kept)  # every phone reads the line the answer said
+
+
+def test_every_phone_reads_the_line_the_answer_said(app, client):
+    """Where the rules' note says the action in its own words ("Ann passed."), the strip of
+    every other phone says it so too, not the action's words ("Ann passed")."""
+    url = seeded_url(app, "urbanisation", states.URBAN, (states.SETUP, *states.TURN_1[:13]))
+    answer = strip_line(answer_page(app, url, True, states.TURN_1[12][0]))
+    assert answer == "Last: Ann passed."
+    assert strip_line(page(app, client, url)) == answer
+
+
+def strip_line(html):
+    """What the score strip says of the last action."""
+    return re.search(r'id="recorded"[^>]*>\s*<p>(.*?)</p>', html, re.S).group(1)
 
 
 def test_an_undo_s_answer_from_the_kept_page_offers_redo(app, client):
