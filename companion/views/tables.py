@@ -265,9 +265,7 @@ def just_recorded(table: Table, current: Current) -> dict[str, Any] | None:
                 "reloaded": reloaded}
     if not current.last:
         return None
-    said, then = consequence(current.state,
-                             text(say_event(table, current.last, current.state)),
-                             current.gained, own_note=current.last.kind != CHANGE)
+    said, then = last_line(current, say_event(table, current.last, current.state))  # type: ignore[misc]
     if note.get("merged"):  # an outdated screen's action, recorded after another phone's
         meanwhile = _("after %(actions)s, recorded meanwhile on another phone",
                       actions="; ".join(note["merged"]))
