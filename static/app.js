@@ -29,10 +29,10 @@
   // A tap is a bounce (the second tap of a double tap) only if it lands before the screen
   // changed: while the answer is on its way, or at the same place within REACT_MS of the answer
   // being painted, sooner than anyone sees a screen change and taps in reply. Any later tap was
-  // meant, and is sent: a second purchase 0.7 s after the first answer, Undo three times 0.45 s
-  // apart. Times are the taps' own (event.timeStamp), so a busy page cannot stretch them. The
-  // server keeps its own guard: a form's one-time key sent again gets the first answer, never
-  // a second event.
+  // meant, and is sent: a second purchase 0.7 s after the first answer, Undo three times, each
+  // 0.45 s after the answer before. Times are the taps' own (event.timeStamp), so a busy page
+  // cannot stretch them. The server keeps its own guard: a form's one-time key sent again gets
+  // the first answer, never a second event.
   var REACT_MS = 300;
   var NEAR_PX = 32;
   var TIMEOUT_MS = 20000;
