@@ -5,17 +5,17 @@ Each table has PHONES phones doing what static/app.js does: each polls the table
 every POLL_SECONDS (app.js's own interval), and every ACTION_SECONDS one phone posts an action
 (a yard purchase, sent as app.js sends it and answered with the page in place) after which the
 other phones load the table page. A table's phones have opened it before (`phone_cookies`): a
-page load changes no session, as a phone's at its own table does not. Two wrk processes, started
+page load changes no session, as a phone's at its own table does not. Two load tools, started
 together, drive that schedule at its constant rate, each new connection from the next of many
 loopback addresses (sources.c, preloaded into them), as phones come from their own addresses:
 the polls by h2load (`polls_load`), one connection a phone (up to the open-file limit and four
 fifths of the server's connections) over POLL_THREADS threads, each sending a poll every
 POLL_SECONDS (`--rps`), every request logged (when sent, status, time to answer); and the
-actions and page loads by wrk (capacity.lua), one thread per connection, whose response() reads
-the status, the cookie and the latency of each. Measured per N: the rate achieved beside the rate intended,
-p50 and p99 of the action, the poll and the page beside one table's, errors, the workers' CPU
-and memory and the load client's own CPU (both wrk processes); and the largest N whose action
-p99 stays within SLACK x one table's with no error.
+actions and page loads by wrk (capacity.lua), one thread per connection, whose response()
+reads the status, the cookie and the latency of each. Measured per N: the rate achieved beside
+the rate intended, p50 and p99 of the action, the poll and the page beside one table's,
+errors, the workers' CPU and memory and the load tools' own CPU (h2load's and wrk's); and the
+largest N whose action p99 stays within SLACK x one table's with no error.
 """
 
 from __future__ import annotations
@@ -27,9 +27,9 @@ import re
 import resource
 import subprocess
 import time
-from dataclasses import dataclass, field
 from collections import Counter
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -358,7 +358,7 @@ def peers(port: int) -> int:
 
 def workers(port: int, within: float = 2.0) -> list[int]:
     """The gunicorn workers of the `python -m companion --port PORT` this process started:
-    looked for again for up to `within` seconds until all servers.WORKERS are found (some
+    looked for again for up to `within` seconds until all its serving.WORKERS are found (some
     steps' figures had counted one worker only)."""
     deadline = time.monotonic() + within
     while True:
@@ -366,7 +366,7 @@ def workers(port: int, within: float = 2.0) -> list[int]:
         masters = [pid for pid, (parent, command) in running.items()
                    if parent == os.getpid() and f"--port {port}" in command]
         found = sorted(pid for pid, (parent, _) in running.items() if parent in masters)
-        if len(found) >= servers.WORKERS or time.monotonic() > deadline:
+        if len(found) >= serving.WORKERS or time.monotonic() > deadline:
             return found
         time.sleep(0.1)
 

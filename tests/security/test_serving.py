@@ -256,6 +256,26 @@ def test_a_worker_leaves_what_it_was_forked_with_out_of_its_garbage_collections(
     assert frozen_when_started and frozen_when_started[0] > 10_000
 
 
+def test_the_workers_are_forked_with_every_page_template_compiled(app, monkeypatch):
+    """No worker compiles a template when it first draws it (the first tap of each kind after
+    a start waited for it): the server compiles them all before it forks its workers."""
+    from companion.serving import Server
+
+    compiled = []
+    compile_template = app.jinja_env.compile
+    monkeypatch.setattr(app.jinja_env, "compile",
+                        lambda *args, **kwargs: compiled.append(args[1]) or compile_template(
+                            *args, **kwargs))
+    with socket.create_server(("127.0.0.1", 0)) as listener:
+        Server(app, listener)
+    names = app.jinja_env.list_templates(extensions=["html"])
+    assert "yard/table.html" in compiled and len(compiled) == len(names)
+    compiled.clear()
+    for name in names:  # what a worker draws
+        app.jinja_env.get_template(name)
+    assert compiled == []
+
+
 def test_a_large_body_sent_slowly_is_cut_off_as_a_whole(served):
     """Issue 43, finding 1: an import's body, larger than the poller keeps, was read in a thread
     with only a per-read timeout: 140 KB at once, then a byte every 4.5 s, held its thread past
