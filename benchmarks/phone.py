@@ -1,6 +1,6 @@
 """Speed a player sees on a slow phone (issues 28, 46): real Chromium at 390x844 with touch and
 the CPU slowed 4x through the DevTools protocol (`Emulation.setCPUThrottlingRate`, Lighthouse's
-mobile profile), the companion under gunicorn on 127.0.0.1.
+mobile profile), the companion as scripts/serve runs it (`python -m companion`) on 127.0.0.1.
 
 For each game's mid-game table (`games.MID_GAME`; 5th Avenue's whole script, see `MID_GAME`
 here): its most common action (`ACTIONS`), its undo and its redo, each tapped; the page itself
@@ -11,7 +11,7 @@ run, the bare baseline: a button laid over the page that writes one line (its fi
 fetches a tiny route (the table's `seq`, one read) and writes one more line (fetch + paint).
 Each table page's load: the main thread's busy time (`Performance.getMetrics` TaskDuration from
 navigation to idle) and its longest task (`PerformanceObserver` longtask); long tasks during the
-answers are kept too, and the server's part of each tap (gunicorn's access log). Beside
+answers are kept too, and the server's part of each tap (the server's access log). Beside
 those, how far the slowed CPU alone stretches a task: one fixed piece of script run 60 times,
 each its own task, at full speed and slowed (`stretch`).
 
@@ -46,7 +46,7 @@ import games  # noqa: E402
 import report  # noqa: E402
 import servers  # noqa: E402
 
-from companion import storage  # noqa: E402
+from companion import serving, storage  # noqa: E402
 
 SECTION = "A slow phone (real Chromium, 390x844, touch, CPU 4x slower)"
 CHROMIUM = "/usr/bin/chromium"
@@ -172,7 +172,7 @@ class GameRun:
     answer_long: list[float]  # every long task (over 50 ms) while tapping, its duration
     placing: dict[str, float]
     back: dict[str, Any]
-    served: dict[str, list[int]]  # the server's ms per request while tapping, by kind of tap
+    served: dict[str, list[float]]  # the server's ms per request while tapping, by kind of tap
 
 
 def run(mode: str = "full", tmp: Path | None = None, trace: Path | None = None
@@ -188,9 +188,9 @@ def run(mode: str = "full", tmp: Path | None = None, trace: Path | None = None
         tables = {slug: games.seed(db, slug, mid_game=MID_GAME[slug]) for slug in games.PLAYERS}
         db.close()
         runs = []
-        timed = where / "phone-served.log"
-        with (servers.gunicorn("companion.app:create_app()", {"COMPANION_INSTANCE": str(instance)},
-                               where / "phone-companion.log", timed) as base,
+        timed = where / "phone-access.log"
+        with (servers.companion({"COMPANION_INSTANCE": str(instance)},
+                                where / "phone-companion.log", access_log=timed) as base,
               sync_playwright() as playwright):
             browser = playwright.chromium.launch(executable_path=CHROMIUM, ignore_default_args=[
                 "--disable-back-forward-cache"], args=[
@@ -233,11 +233,11 @@ def measure_game(browser: Any, base: str, table: games.Seeded, mode: str,
                 load(page, cdp, table.url)
         taps = {"action": Taps(), "undo": Taps(), "redo": Taps()}
         bare = Taps()
-        for _ in range(servers.WORKERS):  # both workers hold the table's state
+        for _ in range(serving.WORKERS):  # both workers hold the table's state
             tap(page, ACTIONS[table.slug])
             tap(page, UNDO)
         page.evaluate("() => { window.__bench.longtasks = []; }")
-        since = len(servers.served_times(timed))
+        since = len(servers.access_times(timed))
         for _ in range(ROUNDS[mode]):
             taps["action"].add(tap(page, ACTIONS[table.slug]))
             taps["undo"].add(tap(page, UNDO))
@@ -246,7 +246,7 @@ def measure_game(browser: Any, base: str, table: games.Seeded, mode: str,
             taps["undo"].add(tap(page, UNDO))
             bare.add(tap(page, BARE_BUTTON))
         answer_long = [t["duration"] for t in page.evaluate("window.__bench.longtasks")]
-        served = server_times(servers.served_times(timed, since))
+        served = server_times(servers.access_times(timed, since))
         if trace is not None:
             for kind, selector in (("action", ACTIONS[table.slug]), ("undo", UNDO),
                                    ("bare", BARE_BUTTON)):
@@ -260,10 +260,10 @@ def measure_game(browser: Any, base: str, table: games.Seeded, mode: str,
         context.close()
 
 
-def server_times(requests: list[tuple[str, str, int]]) -> dict[str, list[int]]:
+def server_times(requests: list[tuple[str, str, float]]) -> dict[str, list[float]]:
     """The server's part of each tap (ms): undo, redo, the typical action (any other POST) and
     the bare baseline's `seq` route (also asked by the page's own poll)."""
-    kinds: dict[str, list[int]] = defaultdict(list)
+    kinds: dict[str, list[float]] = defaultdict(list)
     for method, path, ms in requests:
         last = path.rstrip("/").rsplit("/", 1)[-1]
         if method == "GET" and last == "seq":
@@ -430,8 +430,8 @@ def figures(game: GameRun) -> list[report.Figure]:
             note=f"{len(taps.updated)} taps, max {max(taps.updated):.0f} ms; answer received "
                  f"{median(taps.answer):.0f} ms, in place {median(taps.placed):.0f} ms (bare "
                  f"{median(game.bare.answer):.0f} ms, {median(game.bare.placed):.0f} ms), of "
-                 f"which the server's {median(game.served[kind]):.0f} ms (the bare seq route's "
-                 f"{median(game.served['bare']):.0f} ms); bare fetch + paint max "
+                 f"which the server's {median(game.served[kind]):.1f} ms (the bare seq route's "
+                 f"{median(game.served['bare']):.1f} ms); bare fetch + paint max "
                  f"{max(game.bare.updated):.0f} ms"))
     tapped = sum(len(t.updated) for t in game.taps.values()) + len(game.bare.updated)
     longest = max(game.answer_long, default=0.0)

@@ -25,10 +25,8 @@ def free_port() -> int:
 
 
 @contextmanager
-def gunicorn(app: str, env: dict[str, str], log: Path, timed: Path | None = None
-             ) -> Iterator[str]:
-    """Serve `app` ("module:factory()") with gunicorn; yields the base URL; always stops it.
-    `timed`: a file that gets one line per request, "METHOD PATH MS" (`served_times`)."""
+def gunicorn(app: str, env: dict[str, str], log: Path) -> Iterator[str]:
+    """Serve `app` ("module:factory()") with gunicorn; yields the base URL; always stops it."""
     port = free_port()
     command = [
         sys.executable, "-m", "gunicorn", app,
@@ -36,34 +34,35 @@ def gunicorn(app: str, env: dict[str, str], log: Path, timed: Path | None = None
         "--bind", f"127.0.0.1:{port}", "--no-control-socket",
         "--chdir", str(ROOT), "--pythonpath", str(ROOT / "benchmarks"),
         "--log-level", "warning",
-        *(["--access-logfile", str(timed), "--access-logformat", "%(m)s %(U)s %(M)s"]
-          if timed else []),
     ]
     with served(command, env, log, port) as base:
         yield base
 
 
-def served_times(timed: Path, since: int = 0) -> list[tuple[str, str, int]]:
-    """The requests a `gunicorn(..., timed=...)` answered from line `since` of its file on:
-    (method, path, milliseconds the worker took, from the request read to the response
-    sent)."""
-    if not timed.exists():
-        return []
-    rows = []
-    for line in timed.read_text().splitlines()[since:]:
-        method, path, ms = line.split()
-        rows.append((method, path, int(ms)))
-    return rows
-
-
 @contextmanager
-def companion(env: dict[str, str], log: Path, lan: bool = False) -> Iterator[str]:
+def companion(env: dict[str, str], log: Path, lan: bool = False,
+              access_log: Path | None = None) -> Iterator[str]:
     """Serve the companion as `python -m companion --port N [--lan]` does (its own gunicorn
-    settings: companion.serving); yields the base URL on 127.0.0.1; always stops it."""
+    settings: companion.serving); yields the base URL on 127.0.0.1; always stops it.
+    `access_log`: a file that gets the server's own access log (`access_times`)."""
     port = free_port()
-    command = [sys.executable, "-m", "companion", "--port", str(port), *(["--lan"] * lan)]
+    command = [sys.executable, "-m", "companion", "--port", str(port), *(["--lan"] * lan),
+               *(["--access-log", str(access_log)] if access_log else [])]
     with served(command, env, log, port) as base:
         yield base
+
+
+def access_times(log: Path, since: int = 0) -> list[tuple[str, str, float]]:
+    """The requests a `companion(..., access_log=...)` answered from line `since` of its access
+    log on: (method, path, milliseconds from the request taken to its answer sent). A line:
+    "<time> <client> <method> <path> <status> <bytes> <ms>ms"."""
+    if not log.exists():
+        return []
+    rows = []
+    for line in log.read_text().splitlines()[since:]:
+        _, _, method, path, _, _, ms = line.split()
+        rows.append((method, path, float(ms.removesuffix("ms"))))
+    return rows
 
 
 @contextmanager
