@@ -392,8 +392,6 @@ class Server(BaseApplication):  # type: ignore[misc]
         return self.application
 
 
-
-
 def compile_templates(app: Flask) -> None:
     """Every page template compiled once, here, before the workers are forked from this process:
     they inherit them (kept out of their garbage collections, `Worker.init_process`), instead
