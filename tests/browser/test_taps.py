@@ -14,6 +14,7 @@ starts at the state it is about.
 from __future__ import annotations
 
 import re
+import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -26,6 +27,9 @@ from playwright.sync_api import Browser, Locator, Page, expect
 from companion.rules.urbanisation_example import (
     SETUP,
 )
+from companion.views import actions
+from companion.views.forms import ActionForm
+from companion.views.taps import ghost_tap
 from tests.browser.helpers import tap_and_load, touch, wait_until_read
 from tests.browser.states import (
     DIRK_DEAL,
@@ -49,6 +53,10 @@ from tests.browser.states import (
 )
 
 SETTLE_MS = 900  # after the second tap: long enough for any request it made to be answered
+# Without JavaScript, a tap that reaches the server GHOST_TAP_SECONDS or more after its page was
+# made is a person's, not a double tap's second: a loaded machine sometimes holds the second tap
+# that long (Chromium sends it when the page it lands on can take it). Then the test taps again.
+ATTEMPTS = 4
 
 
 # The controls --------------------------------------------------------------------------------
@@ -192,24 +200,47 @@ def double_tap(page: Page, target: Locator, gap_ms: int) -> None:
 # The tests -----------------------------------------------------------------------------------
 
 
+@pytest.fixture
+def ghost_checks(monkeypatch: pytest.MonkeyPatch) -> list[float]:
+    """For each action sent without JavaScript, how long after its page was made it reached the
+    server's ghost-tap check (its form's key says when the page was made; the live server runs
+    in this process)."""
+    seen: list[float] = []
+
+    def checked(form: ActionForm) -> bool:
+        seen.append(time.time() - int(form.key.data.partition(".")[0], 16) / 1000)
+        return ghost_tap(form)
+
+    monkeypatch.setattr(actions, "ghost_tap", checked)
+    return seen
+
+
 @pytest.mark.parametrize(("control", "gap", "script"), CASES)
 def test_a_double_tap_records_one_action_the_one_first_tapped(
-    control: Control, gap: int, script: bool, live_database: Path,
-    request: pytest.FixtureRequest,
+    control: Control, gap: int, script: bool, live_database: Path, live_app: Flask,
+    ghost_checks: list[float], request: pytest.FixtureRequest,
 ) -> None:
     phone: Page = request.getfixturevalue("page" if script else "no_script_page")
-    table_id = seed(live_database, control.slug, control.players, control.seed)
-    phone.goto(f"/{control.slug}/{table_id}/{control.path}")
-    if control.open_first:
-        tap_and_load(phone, phone.locator("a[data-open]", has_text=control.open_first))
-    target = control.find(phone)
-    expect(target).to_be_enabled()
-    if not script:
-        wait_until_read(target)  # the first tap is a person's, not a ghost
-    double_tap(phone, target, gap)
+    for _attempt in range(ATTEMPTS):
+        table_id = seed(live_database, control.slug, control.players, control.seed)
+        phone.goto(f"/{control.slug}/{table_id}/{control.path}")
+        if control.open_first:
+            tap_and_load(phone, phone.locator("a[data-open]", has_text=control.open_first))
+        target = control.find(phone)
+        expect(target).to_be_enabled()
+        if not script:
+            wait_until_read(target)  # the first tap is a person's, not a ghost
+        ghost_checks.clear()
+        double_tap(phone, target, gap)
+        log = logged(live_database, table_id)
+        added = [(e.kind, dict(e.payload)) for e in log[len(control.seed):]]
+        if script or not (len(added) == 2 and len(ghost_checks) == 2
+                          and ghost_checks[1] >= live_app.config["GHOST_TAP_SECONDS"]):
+            break  # else the second tap reached the server at a person's pace: again
+    else:
+        pytest.fail(f"no double tap in {ATTEMPTS} attempts: each time the second tap reached "
+                    f"the server {live_app.config['GHOST_TAP_SECONDS']} s or more after its page")
 
-    log = logged(live_database, table_id)
-    added = [(e.kind, dict(e.payload)) for e in log[len(control.seed):]]
     kind, named = control.expected
     assert len(added) == 1, added
     assert added[0][0] == kind and named.items() <= added[0][1].items(), added
