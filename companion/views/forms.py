@@ -27,6 +27,11 @@ def new_action_key() -> str:
     return f"{time.time_ns() // 1_000_000:x}.{secrets.token_urlsafe(12)}"
 
 
+def key_made(key: str) -> float:
+    """When the page of an action form's key (`ACTION_KEY`, validated) was made: Unix seconds."""
+    return int(key.partition(".")[0], 16) / 1000
+
+
 class ActionForm(FlaskForm):
     """Every form that acts on a table names the last event its screen showed, and carries the
     one-time key its page was rendered with. `PAYLOAD_FIELDS`: the form's field for a payload

@@ -8,7 +8,7 @@ import time
 
 from flask import current_app, request, session
 
-from .forms import ActionForm
+from .forms import ActionForm, key_made
 
 # The header app.js sends with an action it answers in place (a CSRF-safe custom header).
 SCRIPT_HEADER = "X-Companion"
@@ -35,7 +35,7 @@ def ghost_tap(form: ActionForm) -> bool:
     answered = session.get(ANSWERED)
     if sent_by_script() or not answered or answered.get("seq") != form.seq.data:
         return False
-    made = int(form.key.data.partition(".")[0], 16) / 1000  # validated: see forms.ACTION_KEY
+    made = key_made(form.key.data)
     since = time.time() - made
     return made >= float(answered.get("at", 0)) - 0.001 and \
         0 <= since < current_app.config["GHOST_TAP_SECONDS"]

@@ -12,6 +12,8 @@ from playwright.sync_api import Locator, Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from pypdf import PdfReader
 
+from companion.views.forms import key_made
+
 # How a person taps, which the app holds the tests to as well: the same place again only once
 # the answer could have been seen (app.js: a tap there sooner is the same tap again), and without
 # JavaScript not before the answer's page could have been seen (sooner, a form of the page an
@@ -76,8 +78,7 @@ def wait_until_read(target: Locator) -> None:
     """Without JavaScript: wait until the form's page is old enough to have been seen (its
     one-time key says when it was made), and, on an action's answer, until its buttons take
     taps (app.css: `main.answered`, 0.3 s after it showed)."""
-    key = target.evaluate("e => e.form.elements.key.value")
-    made = int(key.split(".")[0], 16) / 1000
+    made = key_made(target.evaluate("e => e.form.elements.key.value"))
     time.sleep(max(0.0, made + READ_SECONDS - time.time()))
     while target.evaluate("e => e.getAnimations().some(a => a.playState === 'running')"):
         time.sleep(0.02)

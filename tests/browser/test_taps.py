@@ -28,7 +28,7 @@ from companion.rules.urbanisation_example import (
     SETUP,
 )
 from companion.views import actions
-from companion.views.forms import ActionForm
+from companion.views.forms import ActionForm, key_made
 from companion.views.taps import ghost_tap
 from tests.browser.helpers import tap_and_load, touch, wait_until_read
 from tests.browser.states import (
@@ -208,7 +208,7 @@ def ghost_checks(monkeypatch: pytest.MonkeyPatch) -> list[float]:
     seen: list[float] = []
 
     def checked(form: ActionForm) -> bool:
-        seen.append(time.time() - int(form.key.data.partition(".")[0], 16) / 1000)
+        seen.append(time.time() - key_made(form.key.data))
         return ghost_tap(form)
 
     monkeypatch.setattr(actions, "ghost_tap", checked)
