@@ -1,6 +1,9 @@
 """Speed a player sees on a slow phone (issues 28, 46): real Chromium at 390x844 with touch and
 the CPU slowed 4x through the DevTools protocol (`Emulation.setCPUThrottlingRate`, Lighthouse's
 mobile profile), the companion as scripts/serve runs it (`python -m companion`) on 127.0.0.1.
+Chromium runs at idle scheduling priority (`PHONE`): the slowdown busy-waits in the page's
+main thread (0.8 of a core of this box's 2, measured with the page idle), which would otherwise
+take the server's CPU from it, as a phone of its own never does.
 
 For each game's mid-game table (`games.MID_GAME`; 5th Avenue's whole script, see `MID_GAME`
 here): its most common action (`ACTIONS`), its undo and its redo, each tapped; the page itself
@@ -50,6 +53,9 @@ from companion import serving, storage  # noqa: E402
 
 SECTION = "A slow phone (real Chromium, 390x844, touch, CPU 4x slower)"
 CHROMIUM = "/usr/bin/chromium"
+# The phone's Chromium, at idle scheduling priority (`idle-chromium`): the slowdown's busy wait
+# leaves the server its cores, as a phone of its own would (`--same-priority`: as Chromium).
+PHONE = HERE / "idle-chromium"
 CPU_SLOWDOWN = 4
 QUIET_S = 1.1  # app.js's QUIET_MS (1 s): a tap at the same place sooner would be the same tap
 ROUNDS = {"full": 6, "quick": 2}
@@ -175,8 +181,8 @@ class GameRun:
     served: dict[str, list[float]]  # the server's ms per request while tapping, by kind of tap
 
 
-def run(mode: str = "full", tmp: Path | None = None, trace: Path | None = None
-        ) -> list[report.Figure]:
+def run(mode: str = "full", tmp: Path | None = None, trace: Path | None = None,
+        same_priority: bool = False) -> list[report.Figure]:
     """Every game's figures beside the bare baseline of the same page."""
     from playwright.sync_api import sync_playwright
 
@@ -192,7 +198,8 @@ def run(mode: str = "full", tmp: Path | None = None, trace: Path | None = None
         with (servers.companion({"COMPANION_INSTANCE": str(instance)},
                                 where / "phone-companion.log", access_log=timed) as base,
               sync_playwright() as playwright):
-            browser = playwright.chromium.launch(executable_path=CHROMIUM, ignore_default_args=[
+            phone = CHROMIUM if same_priority else str(PHONE)
+            browser = playwright.chromium.launch(executable_path=phone, ignore_default_args=[
                 "--disable-back-forward-cache"], args=[
                 "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
                 "--disable-background-networking", "--disable-component-update"])
@@ -620,6 +627,8 @@ def main() -> None:
                         help="full runs in a row, their spread given side by side (issue 46: 3)")
     parser.add_argument("--results", type=Path, default=None,
                         help="write this section into a RESULTS.md (replacing it if there)")
+    parser.add_argument("--same-priority", action="store_true",
+                        help="Chromium at its own scheduling priority, the server's (see PHONE)")
     args = parser.parse_args()
     if args.trace:
         args.trace.mkdir(parents=True, exist_ok=True)
@@ -628,7 +637,8 @@ def main() -> None:
     for k in range(args.runs):
         ahead = os.getloadavg()[0]
         print(f"Run {k + 1} of {args.runs} (load average {ahead:.2f})", flush=True)
-        runs.append(run("quick" if args.quick else "full", trace=args.trace if k == 0 else None))
+        runs.append(run("quick" if args.quick else "full", trace=args.trace if k == 0 else None,
+                        same_priority=args.same_priority))
         run_loads.append((ahead, os.getloadavg()[0]))
         print(report.text_table(runs[-1]), flush=True)
     found = runs[-1]
