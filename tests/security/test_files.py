@@ -31,7 +31,7 @@ def test_the_instance_folder_and_database_files_are_owner_only(tmp_path, monkeyp
     open_now.execute("select count(*) from events").fetchone()
     files = sorted(instance.glob("companion.sqlite*"))
     assert [f.name for f in files] == ["companion.sqlite", "companion.sqlite-shm",
-                                       "companion.sqlite-wal"]
+                                       "companion.sqlite-wal", "companion.sqlite-writer"]
     assert mode(instance) == 0o700
     assert {f.name: mode(f) for f in [*files, instance / "secret_key"]} == {
         f.name: 0o600 for f in [*files, instance / "secret_key"]}
