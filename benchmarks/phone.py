@@ -198,8 +198,8 @@ def run(mode: str = "full", tmp: Path | None = None, trace: Path | None = None,
         with (servers.companion({"COMPANION_INSTANCE": str(instance)},
                                 where / "phone-companion.log", access_log=timed) as base,
               sync_playwright() as playwright):
-            phone = CHROMIUM if same_priority else str(PHONE)
-            browser = playwright.chromium.launch(executable_path=phone, ignore_default_args=[
+            chromium = CHROMIUM if same_priority else str(PHONE)
+            browser = playwright.chromium.launch(executable_path=chromium, ignore_default_args=[
                 "--disable-back-forward-cache"], args=[
                 "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
                 "--disable-background-networking", "--disable-component-update"])

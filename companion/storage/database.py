@@ -28,7 +28,6 @@ def connect(path: str, timeout: float = 10) -> Database:
     conn = sqlite3.connect(path, timeout=timeout, check_same_thread=False, isolation_level=None)
     db = Database(conn)
     db.path = path  # type: ignore[attr-defined]  # where `damage` is marked
-    db.busy_timeout = timeout  # type: ignore[attr-defined]  # how long a writer waits its turn
     db.execute("PRAGMA foreign_keys = ON")
     return db
 
@@ -45,7 +44,7 @@ def wal(db: Database) -> None:
     """WAL mode, also while another server is switching the same new file to it: SQLite can
     answer "database is locked" to the switch at once, without waiting, so it is tried again
     for up to the connection's busy timeout (the second finds WAL mode on: nothing to do)."""
-    deadline = time.monotonic() + db.execute("PRAGMA busy_timeout").fetchone()[0] / 1000
+    deadline = time.monotonic() + busy_seconds(db)
     while True:
         try:
             db.enable_wal()
@@ -54,6 +53,12 @@ def wal(db: Database) -> None:
             if not busy(error) or time.monotonic() > deadline:
                 raise
             time.sleep(0.02)
+
+
+def busy_seconds(db: Database) -> float:
+    """How long a writer of this connection waits for the write lock, as it is set now (a page
+    shared between workers waits less: `pages.share_page`)."""
+    return float(db.execute("PRAGMA busy_timeout").fetchone()[0]) / 1000
 
 
 @contextmanager
@@ -66,7 +71,7 @@ def write_transaction(db: Database) -> Iterator[None]:
     said = damage(path) if path else None
     if said is not None:
         raise DamagedError(said)
-    with turn_to_write(path, getattr(db, "busy_timeout", 10)):
+    with turn_to_write(path, busy_seconds(db)):
         db.execute("BEGIN IMMEDIATE")
         try:
             yield
@@ -90,9 +95,10 @@ _turns_lock = threading.Lock()
 def turn_to_write(path: str | None, timeout: float) -> Iterator[None]:
     """This writer's turn to write the file at `path`: after this process's other threads (a
     lock each waits on) and the server's other processes (an flock on `<path>-writer`).
-    Waiting longer than `timeout`, the writer goes on without it: SQLite's own lock, which
-    the turn only queues for, still keeps the writes one at a time (and answers busy after
-    its own timeout)."""
+    Waiting longer than `timeout` (the connection's busy timeout), the writer goes on without
+    it: SQLite's own lock, which the turn only queues for, still keeps the writes one at a time
+    and answers busy after its own timeout (so a writer stuck behind another waits at most
+    twice its timeout)."""
     if not path or path == ":memory:":
         yield
         return
