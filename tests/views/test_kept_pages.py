@@ -44,9 +44,9 @@ def seeded_url(app, slug, players, actions):
 def page(app, client, url, keep=True, headers=None):
     """The page as this phone gets it: kept (the second time), or made afresh."""
     app.config["KEEP_PAGES"] = keep
-    response = client.get(url, headers=headers or {})
-    assert response.status_code == 200, url
-    return text(response)
+    with client.get(url, headers=headers or {}) as response:  # closed, as a WSGI server does
+        assert response.status_code == 200, url
+        return text(response)
 
 
 def without_one_time_values(html):
@@ -322,6 +322,20 @@ def test_a_page_one_worker_made_is_taken_by_the_other(app, client):
     assert act(client, url, "buy", player="Tobi", building="park").status_code == 303
     page(other, other.test_client(), url)
     assert "yard/table.html" in rendered
+
+
+def test_a_page_is_shared_once_its_answer_is_sent(app, client):
+    """The page a request made is stored for the other worker when the WSGI server closes the
+    answer, after sending it: the phone that asked waits for no write only the others need."""
+    url = new_table(client, "Tobi", "Nina", "Cy")
+    db = storage.connect(database(app))
+    shared = "select count(*) from shared_pages"
+    app.config["KEEP_PAGES"] = True
+    before = db.execute(shared).fetchone()[0]
+    response = client.get(url)
+    assert response.status_code == 200 and db.execute(shared).fetchone()[0] == before
+    response.close()
+    assert db.execute(shared).fetchone()[0] == before + 1
 
 
 def test_a_page_is_shared_only_if_the_database_lets_it_at_once(app, monkeypatch):
