@@ -125,7 +125,7 @@ def kept_page(shows: Hashable, make: Callable[[], Any],
     return filled(parts, answer), 200
 
 
-def share_when_answered(db: Any, name: str, html: str) -> None:
+def share_when_answered(db: storage.Database, name: str, html: str) -> None:
     """Store the page made for the other workers (`storage.share_page`) once this request's
     answer has been sent (the WSGI server closes it): the phone that tapped waits for nothing
     only the others need (a write, 0.5 ms alone, longer behind other writers). A phone of the
