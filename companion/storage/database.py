@@ -28,6 +28,7 @@ def connect(path: str, timeout: float = 10) -> Database:
     conn = sqlite3.connect(path, timeout=timeout, check_same_thread=False, isolation_level=None)
     db = Database(conn)
     db.path = path  # type: ignore[attr-defined]  # where `damage` is marked
+    db.busy_timeout = timeout  # type: ignore[attr-defined]  # how long a writer waits its turn
     db.execute("PRAGMA foreign_keys = ON")
     return db
 
@@ -44,7 +45,7 @@ def wal(db: Database) -> None:
     """WAL mode, also while another server is switching the same new file to it: SQLite can
     answer "database is locked" to the switch at once, without waiting, so it is tried again
     for up to the connection's busy timeout (the second finds WAL mode on: nothing to do)."""
-    deadline = time.monotonic() + busy_seconds(db)
+    deadline = time.monotonic() + db.execute("PRAGMA busy_timeout").fetchone()[0] / 1000
     while True:
         try:
             db.enable_wal()
@@ -55,23 +56,19 @@ def wal(db: Database) -> None:
             time.sleep(0.02)
 
 
-def busy_seconds(db: Database) -> float:
-    """How long a writer of this connection waits for the write lock, as it is set now (a page
-    shared between workers waits less: `pages.share_page`)."""
-    return float(db.execute("PRAGMA busy_timeout").fetchone()[0]) / 1000
-
-
 @contextmanager
-def write_transaction(db: Database) -> Iterator[None]:
+def write_transaction(db: Database, wait_ms: int | None = None) -> Iterator[None]:
     """BEGIN IMMEDIATE: take the write lock before reading, so concurrent writers queue up
     (`turn_to_write`) instead of both reading the same last event; commit at the end, roll
-    back on any error.
+    back on any error. A writer waits for its turn and the lock as long as the connection's
+    busy timeout, or `wait_ms` (a write that may as well be left undone: `pages.share_page`).
     Nothing is written to a file found damaged while served (`damage`): DamagedError."""
     path = getattr(db, "path", None)  # a connection `connect` made
     said = damage(path) if path else None
     if said is not None:
         raise DamagedError(said)
-    with turn_to_write(path, busy_seconds(db)):
+    waits = getattr(db, "busy_timeout", 10) if wait_ms is None else wait_ms / 1000
+    with turn_to_write(path, waits), busy_for(db, wait_ms):
         db.execute("BEGIN IMMEDIATE")
         try:
             yield
@@ -79,6 +76,21 @@ def write_transaction(db: Database) -> Iterator[None]:
             db.rollback()
             raise
         db.commit()
+
+
+@contextmanager
+def busy_for(db: Database, wait_ms: int | None) -> Iterator[None]:
+    """SQLite's own wait for the write lock set to `wait_ms` for the while, then as it was
+    (None: left as it is)."""
+    if wait_ms is None:
+        yield
+        return
+    waits = db.execute("PRAGMA busy_timeout").fetchone()[0]
+    db.execute(f"PRAGMA busy_timeout = {int(wait_ms)}")
+    try:
+        yield
+    finally:
+        db.execute(f"PRAGMA busy_timeout = {int(waits)}")
 
 
 # Writers of one file wait their turn in a queue, not in SQLite's busy wait, which sleeps 1, 2,
@@ -95,10 +107,10 @@ _turns_lock = threading.Lock()
 def turn_to_write(path: str | None, timeout: float) -> Iterator[None]:
     """This writer's turn to write the file at `path`: after this process's other threads (a
     lock each waits on) and the server's other processes (an flock on `<path>-writer`).
-    Waiting longer than `timeout` (the connection's busy timeout), the writer goes on without
-    it: SQLite's own lock, which the turn only queues for, still keeps the writes one at a time
-    and answers busy after its own timeout (so a writer stuck behind another waits at most
-    twice its timeout)."""
+    Waiting longer than `timeout` (its write's wait, `write_transaction`), the writer goes on
+    without it: SQLite's own lock, which the turn only queues for, still keeps the writes one at
+    a time and answers busy after its own timeout (so a writer stuck behind another waits at
+    most twice its timeout)."""
     if not path or path == ":memory:":
         yield
         return

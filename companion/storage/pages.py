@@ -33,14 +33,10 @@ def share_page(db: Database, name: str, page: str) -> None:
     ones. A page is shared only if the write lock is free within WAIT_MS: a busy or damaged
     database leaves it to each worker to make (a page load never waits long to share)."""
     made = time.time()
-    waits = db.execute("PRAGMA busy_timeout").fetchone()[0]
-    db.execute(f"PRAGMA busy_timeout = {WAIT_MS}")
     try:
-        with write_transaction(db):
+        with write_transaction(db, wait_ms=WAIT_MS):
             db.execute("insert or ignore into shared_pages (name, page, made) values (?, ?, ?)",
                        [name, page, made])
             db.execute("delete from shared_pages where made < ?", [made - SHARED_SECONDS])
     except (sqlite3.Error, OSError):
         pass
-    finally:
-        db.execute(f"PRAGMA busy_timeout = {int(waits)}")
