@@ -23,9 +23,11 @@ from __future__ import annotations
 
 import errno
 import gc
+import queue
 import re
 import resource
 import selectors
+import signal
 import socket
 import sys
 import threading
@@ -353,6 +355,29 @@ def client_of(connection: TConn) -> str:
     return client_key(address[0] if isinstance(address, tuple) else str(address))
 
 
+STOP_SIGNALS = (signal.SIGTERM, signal.SIGINT, signal.SIGQUIT)
+
+
+def keep_stop_signals(master: Any, worker: Worker) -> None:
+    """A stop sent to a worker that has only just been forked is kept (gunicorn's post_fork).
+    Until the worker sets its own signal handlers, it has the master's, which only put the
+    signal in the worker's copy of the master's queue: the worker never saw it and served on
+    until the master killed it graceful_timeout (10 s) later, once in 20-60 stops right after a
+    start. So the worker's stop handlers are set now, and a stop found in that copied queue
+    stops the worker before it serves (one the master still had to act on when it forked is
+    sent again by the master: a stop either way)."""
+    signal.signal(signal.SIGTERM, worker.handle_exit)
+    signal.signal(signal.SIGINT, worker.handle_quit)
+    signal.signal(signal.SIGQUIT, worker.handle_quit)
+    while True:
+        try:
+            sent = master.SIG_QUEUE.get_nowait()
+        except queue.Empty:
+            return
+        if sent in STOP_SIGNALS:
+            worker.alive = False
+
+
 SETTINGS: dict[str, Any] = {
     "workers": WORKERS,
     "worker_class": Worker,
@@ -367,6 +392,7 @@ SETTINGS: dict[str, Any] = {
     "accesslog": None,
     "errorlog": "-",
     "loglevel": "warning",
+    "post_fork": keep_stop_signals,
 }
 
 

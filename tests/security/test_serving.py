@@ -276,6 +276,44 @@ def test_the_workers_are_forked_with_every_page_template_compiled(app, monkeypat
     assert compiled == []
 
 
+def test_a_stop_sent_to_a_worker_just_forked_stops_it(monkeypatch):
+    """A stop that reached a new worker before it set its own handlers went to the master's
+    handler it was forked with, which only queues it: the worker served on until the master
+    killed it 10 s later (CI: the start command took over 10 s to stop). The post_fork hook
+    sets the worker's handlers and acts on a stop already queued (`keep_stop_signals`)."""
+    import queue
+
+    from companion.serving import SETTINGS, Worker, keep_stop_signals
+
+    handlers = {}
+    monkeypatch.setattr(signal, "signal", lambda sent, handler: handlers.__setitem__(sent, handler))
+    assert SETTINGS["post_fork"] is keep_stop_signals
+    for queued, serves in (([], True), ([signal.SIGHUP, signal.SIGTTIN], True),
+                           ([signal.SIGTERM], False), ([signal.SIGCHLD, signal.SIGINT], False)):
+        master, worker = type("Master", (), {"SIG_QUEUE": queue.SimpleQueue()})(), Worker.__new__(
+            Worker)
+        worker.alive = True
+        for sent in queued:
+            master.SIG_QUEUE.put_nowait(sent)
+        keep_stop_signals(master, worker)
+        assert worker.alive is serves, queued
+        assert handlers == {signal.SIGTERM: worker.handle_exit, signal.SIGINT: worker.handle_quit,
+                            signal.SIGQUIT: worker.handle_quit}
+
+
+def test_a_server_stopped_right_after_its_start_stops_at_once(tmp_path):
+    """Stopped as its workers boot, the start command ends within a second or two, not after
+    the 10 s the master waits for a worker that missed its stop (five starts and stops)."""
+    env = dict(os.environ, COMPANION_INSTANCE=str(tmp_path))
+    for _ in range(5):
+        process = subprocess.Popen([sys.executable, "-m", "companion", "--port", "0"], env=env,
+                                   stdout=subprocess.PIPE, text=True)
+        base = re.search(r"http://127\.0\.0\.1:\d+", process.stdout.readline()).group(0)
+        urllib.request.urlopen(base + "/", timeout=5).read()
+        process.terminate()
+        process.wait(timeout=5)
+
+
 def test_a_large_body_sent_slowly_is_cut_off_as_a_whole(served):
     """Issue 43, finding 1: an import's body, larger than the poller keeps, was read in a thread
     with only a per-read timeout: 140 KB at once, then a byte every 4.5 s, held its thread past
