@@ -178,3 +178,18 @@ def test_a_template_word_is_in_the_players_language(app):
         said = app.jinja_env.from_string(TEMPLATE_WORDS[2]).render(player="Ann")
     assert said == ("Alea überbietet Ann mit einer Wahrscheinlichkeit von <strong>40 %</strong> "
                     "(2/5).")
+
+
+@pytest.mark.parametrize("game", ["yard", "street"])
+def test_a_macros_words_follow_each_requests_language(app, game):
+    """The shared macros (`_macros.html`) are made once per worker and imported by every page:
+    their words are still looked up in each request's language, one page after another."""
+    from tests.conftest import new_table
+
+    url = new_table(app.test_client(), "Ann", "Ben", game=game)
+    said = {}
+    for language in ("en", "de", "en"):
+        page = app.test_client().get(url, headers={"Accept-Language": language})
+        nav = re.search(r'<nav class="undo-redo" aria-label="([^"]+)"', page.get_data(as_text=True))
+        said.setdefault(language, set()).add(nav.group(1))
+    assert said == {"en": {"Undo and redo"}, "de": {"Rückgängig und wiederholen"}}
