@@ -260,7 +260,8 @@ def assert_unmoved(after: list[tuple[float, float]], before: list[tuple[float, f
     assert not moved, moved
 
 
-@pytest.mark.parametrize("seeded", [(), YARD_MID], ids=["first action", "mid-game"])
+@pytest.mark.parametrize("seeded", [(), YARD_MID, (*YARD_MID, ("score", {"scoring": "A"}))],
+                         ids=["first action", "mid-game", "right after a scoring"])
 def test_after_an_action_the_controls_are_where_they_were(
     page: Page, live_database: Path, shot: Any, seeded: tuple[Action, ...]
 ) -> None:
@@ -278,7 +279,8 @@ def test_after_an_action_the_controls_are_where_they_were(
     expect(recorded.get_by_role("button", name="Undo")).to_be_visible()
     if seeded:
         assert page.evaluate("scrollY") == scrolled  # nothing above the area changed size
-    shot(page, f"taps-in-place-{'mid-game' if seeded else 'first'}")  # scrolls, full page
+    when = "first" if not seeded else "mid-game" if seeded == YARD_MID else "after-scoring"
+    shot(page, f"taps-in-place-{when}")  # scrolls, full page
 
 
 def test_the_undo_line_takes_the_action_back_in_place(page: Page, live_database: Path,
