@@ -286,6 +286,7 @@ def test_two_players_and_alea_from_home_page_to_score_sheet(page: Page, shot: Sh
 
     # Auction 1: 34th St West. Alea's cards are typed.
     expect(auction_heading(page)).to_have_text("Auction: 34th St West")
+    expect(auction_heading(page)).to_be_in_viewport()  # the move's answer: what comes next
     expect(page.locator("#auction p.hint").first).to_contain_text(
         "Auctions in order: 34th St West → Times Square → 52nd St East → Central Park.")
     # Neither has a skyscraper there: both may bid with the colours of the empty plots.

@@ -348,6 +348,7 @@ def test_three_player_street_game_to_the_filled_pad(page: Page, shot: Shot) -> N
     tap_and_load(page, ola.get_by_role("button", name="The final round begins"))
     final = page.locator("section.next")
     expect(final.get_by_role("heading", name="Final round")).to_be_visible()
+    expect(final.get_by_role("heading", name="Final round")).to_be_in_viewport()  # the answer
     expect(final).to_contain_text("Triggered by Ola.")
     expect(final).to_contain_text("Still to play: Ola, Pit; Pit takes the last turn.")
     expect(final.locator("strong")).to_have_text("Pit")
@@ -367,6 +368,7 @@ def test_three_player_street_game_to_the_filled_pad(page: Page, shot: Shot) -> N
     # The game is over: no more turns, and the scoring is at the top.
     the_end = page.locator("section#the-end")
     expect(the_end.get_by_role("heading", name="The game is over")).to_be_visible()
+    expect(the_end.get_by_role("heading", name="The game is over")).to_be_in_viewport()
     expect(page.get_by_role("link", name=re.compile("builds a card"))).to_have_count(0)
     expect(page.locator(".score-strip .strip-next")).to_have_text(
         "The final round is complete: score the game.")
