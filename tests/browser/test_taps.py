@@ -260,10 +260,12 @@ def assert_unmoved(after: list[tuple[float, float]], before: list[tuple[float, f
     assert not moved, moved
 
 
-@pytest.mark.parametrize("seeded", [(), YARD_MID, (*YARD_MID, ("score", {"scoring": "A"}))],
-                         ids=["first action", "mid-game", "right after a scoring"])
+@pytest.mark.parametrize(("seeded", "when"), [
+    ((), "first"), (YARD_MID, "mid-game"),
+    ((*YARD_MID, ("score", {"scoring": "A"})), "after-scoring"),
+], ids=["first action", "mid-game", "right after a scoring"])
 def test_after_an_action_the_controls_are_where_they_were(
-    page: Page, live_database: Path, shot: Any, seeded: tuple[Action, ...]
+    page: Page, live_database: Path, shot: Any, seeded: tuple[Action, ...], when: str
 ) -> None:
     table_id = seed(live_database, "yard", YARD, seeded)
     page.goto(f"/yard/{table_id}/")
@@ -279,7 +281,6 @@ def test_after_an_action_the_controls_are_where_they_were(
     expect(recorded.get_by_role("button", name="Undo")).to_be_visible()
     if seeded:
         assert page.evaluate("scrollY") == scrolled  # nothing above the area changed size
-    when = "first" if not seeded else "mid-game" if seeded == YARD_MID else "after-scoring"
     shot(page, f"taps-in-place-{when}")  # scrolls, full page
 
 
