@@ -248,6 +248,29 @@ def test_a_card_built_before_takes_2_taps_on_a_second_phone_too(
         context.close()
 
 
+def test_a_site_s_payout_leaves_the_turn_where_it_is(page: Page, live_database: Path) -> None:
+    """Mia's roof finishes her site 1: what it paid is shown below the turn, not above it, so
+    that her next action, tapped on a phone at the top of the page (one that loaded the page
+    after the roof), moves nothing: a card above the turn that the action takes away would
+    move the turn up under the thumb, and a page at its top cannot scroll to make up for it."""
+    roof = build("Mia", 1, card(project=None, roof=True))
+    page.goto(f"/street/{seed(live_database, 'street', PLAYERS, (*ROUND, roof))}/")
+    expect_turn(page, "Mia's turn: 2nd action")
+    payout = page.locator("section.just-scored")
+    expect(payout.get_by_role("heading")).to_have_text("Site 1 finished: Mia takes $1")
+    expect(page.locator(".score-strip #recorded")).to_contain_text("Mia takes $1")
+    top = turn(page).bounding_box()["y"]
+    assert payout.bounding_box()["y"] > top
+    screenshot(page, "payout-2nd-action")
+    taps = Taps(page)
+    taps.touch(chip(page, "Where the card came from", "Public pile (free)"), "public pile")
+    taps.tap(known(page, "hotel", 3), "the hotel, site 3")
+    expect_turn(page, "Ola's turn: 1st action")
+    expect(payout).to_have_count(0)
+    assert page.evaluate("scrollY") == 0
+    assert abs(turn(page).bounding_box()["y"] - top) <= 1
+
+
 def test_an_undone_card_stays_offered_first(page: Page, live_database: Path) -> None:
     """Mia builds a new coffee by mistake on site 5 and takes it back: it is offered first, one
     tap builds it on site 3."""
