@@ -148,6 +148,13 @@ def as_played(done: Iterable[Event]) -> list[Event]:
     return list(played.values())
 
 
+def changes_nothing(fix: Mapping[str, Any]) -> bool:
+    """A change (`checked_change`'s shape) that enters every action as it was recorded and takes
+    nothing out: recorded, it would change nothing but the history (ruling: it is not
+    recorded)."""
+    return not fix["drop"] and all(edit["now"] == edit["was"] for edit in fix["edits"])
+
+
 def checked_change(fix: Mapping[str, Any]) -> Mapping[str, Any]:
     """A change's payload, if it has the shape `as_played` reads; else RuleError."""
     def action(part: Any) -> bool:

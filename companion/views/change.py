@@ -15,7 +15,7 @@ from wtforms.widgets import HiddenInput
 from .. import replays, storage
 from ..app import get_db
 from ..i18n import lazy_gettext as _l
-from ..rules import CHANGE, Correction, RuleError
+from ..rules import CHANGE, Correction, RuleError, changes_nothing
 from ..rules.common import MAX_REASON
 from .declarations import Action
 from .forms import ActionForm, cleaned
@@ -50,7 +50,8 @@ def signed_change(table: Table, seq: int, change: Mapping[str, Any]) -> str:
 
 def change_payload(form: ChangeForm, table: Table) -> dict[str, Any]:
     """The change the preview showed (as it signed it, for this table at the seq the form
-    says), with what it is for."""
+    says), with what it is for; refused if it changes nothing (`changes_nothing`: the preview
+    offers no confirm then)."""
     try:
         signed_data = signed().loads(form.change.data, max_age=CHANGE_SECONDS)
     except SignatureExpired:
@@ -62,6 +63,9 @@ def change_payload(form: ChangeForm, table: Table) -> dict[str, Any]:
             or signed_data.get("table") != storage.mark_of(table.id):
         raise RuleError(_("This change could not be read: start it again from the "
                           "history."))
+    if changes_nothing(signed_data["change"]):
+        raise RuleError(_("This change enters the action as it was recorded, so nothing was "
+                          "recorded."))
     return {**signed_data["change"], "reason": form.reason.data or ""}
 
 
@@ -96,11 +100,13 @@ def change_preview(table: Table, now: tuple[str, Mapping[str, Any]] | None) -> A
 
 
 def change_page(table: Table, fix: Correction) -> Any:
-    """The preview of a change, with the form that records it."""
+    """The preview of a change, with the form that records it; or, if it enters every action as
+    it was recorded (`changes_nothing`), that it changes nothing, without that form."""
     standing = now_showing(table, None).current  # the change is made on the table as it stands
     after = fix.state.totals()
     page = render_template(
         "change.html", table=table, said=table.game.say(CHANGE, fix.change),
+        unchanged=changes_nothing(fix.change),
         totals=[(name, total, after.get(name, 0))
                 for name, total in standing.state.totals().items()],
         dropped=[(event.seq, say_event(table, event), why) for event, why in fix.dropped],

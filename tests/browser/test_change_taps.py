@@ -88,6 +88,32 @@ def test_a_wrong_buyer_three_actions_back(phone: Page, live_database: Path) -> N
         "Changed: Tobi bought a park → Nina bought a park")
 
 
+def test_the_action_tapped_again_as_it_was_changes_nothing(phone: Page,
+                                                          live_database: Path) -> None:
+    """The yard: Tobi's park (#1) tapped again as it was recorded. The answer says that nothing
+    changes, in view, with no Confirm: Enter it again goes back to the table before #1, and
+    nothing is recorded (ruling: such a change is not recorded)."""
+    players = ("Tobi", "Nina", "Paul")
+    log = (buy("Tobi", "park"), buy("Nina", "museum"), buy("Paul", "park"))
+    table_id = seed(live_database, "yard", players, log)
+    taps, mode = to_the_change(phone, "yard", table_id, 1)
+    taps.tap(building_button(phone, "Tobi", "park"), "Tobi: park, as it was")
+    expect(phone.locator(".change-preview h1")).to_have_text("Nothing changes")
+    expect(phone.locator(".change-preview h1")).to_be_in_viewport()
+    expect(phone.locator(".change-preview p").first).to_have_text(
+        "#1 is entered as it was recorded: Tobi bought a park. Tap what should have happened "
+        "instead, or cancel.")
+    expect(phone.get_by_role("button", name="Confirm the change")).to_have_count(0)
+    screenshot(phone, f"yard-nothing-changes-{mode}")
+    taps.tap(phone.get_by_role("link", name="Enter it again"), "Enter it again")
+    expect(phone.get_by_role("heading", name=re.compile("^Changing #1: "))).to_be_visible()
+    db = storage.connect(str(live_database))
+    try:
+        assert len(storage.events(db, table_id)) == len(log)
+    finally:
+        db.close()
+
+
 def test_a_card_bought_from_the_wrong_deck(phone: Page, live_database: Path) -> None:
     """The street: Mia's card (#2) came from her own deck, not Ola's; three actions came after.
     The builder shows where the card came from as it was recorded, and the card first among

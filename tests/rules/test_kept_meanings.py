@@ -206,3 +206,23 @@ def test_a_kept_action_is_never_read_into_another_phase():
     with pytest.raises(RuleError, match="This action belongs to action phase 2 of 4; here "
                                         "action phase 1 comes."):
         state.apply(taxes.kind, taxes.payload)
+
+
+# A change that changes nothing ----------------------------------------------------------------
+
+
+def test_an_action_entered_again_as_it_was_recorded_changes_nothing():
+    """Ruling: Fay's move entered again to the same district, as the app would enter it (what
+    it means filled in where it stands), changes nothing and is not recorded; to another
+    district, or taken out, or beside another action taken out, it does."""
+    events = fifth_avenue(["Fay", "Gus", "Hal"], ("skyscrapers", {"player": "Fay"}),
+                          move("34w"), move("34e", "beige"))
+    players = ["Fay", "Gus", "Hal"]
+    same = rules.corrected(FIFTH, players, events, {11: move("34w")})
+    assert dict(same.change["edits"][0]["was"]["payload"]) == dict(events[10].payload)
+    assert rules.changes_nothing(same.change)
+    assert not rules.changes_nothing(rules.corrected(FIFTH, players, events,
+                                                     {11: move("34e")}).change)
+    assert not rules.changes_nothing(rules.corrected(FIFTH, players, events, {11: None}).change)
+    out = rules.corrected(FIFTH, players, events, {11: move("34w"), 10: None})
+    assert not rules.changes_nothing(out.change)

@@ -85,6 +85,41 @@ def test_a_change_refused_by_the_rules_says_why_and_records_nothing(client):
     assert "Changing #1" in text(refused)  # still the table as it was before the action
 
 
+def test_an_action_entered_as_it_was_recorded_changes_nothing_and_is_not_recorded(app, client):
+    """Ruling: a change that enters the action as it was recorded (the same buyer's button
+    tapped again) changes nothing, so there is nothing to confirm: the preview says so, with a
+    way to enter it again, and a confirm of such a change (signed by this app, as a preview
+    would) is refused with words; nothing is recorded, in English or German."""
+    url = played(client, BUYS)
+    fields = fresh(client, url + "?change=1")
+    preview = client.post(url + "buy?change=1",
+                          data={"player": "Tobi", "building": "park", **fields})
+    assert preview.status_code == 200
+    page = text(preview)
+    assert "Nothing changes" in page
+    assert "#1 is entered as it was recorded: Tobi bought a park." in page
+    assert "Confirm the change" not in page and 'name="change"' not in page
+    assert f'href="{url}?change=1">Enter it again</a>' in page
+    german = text(client.post(url + "buy?change=1", headers=GERMAN,
+                              data={"player": "Tobi", "building": "park",
+                                    **fresh(client, url + "?change=1")}))
+    assert "Nichts ändert sich" in german and "Noch einmal eingeben" in german
+    table_id = url.rstrip("/").rsplit("/", 1)[1]
+    db = storage.connect(app.config["DATABASE"])
+    same = replays.correction(db, table_id, rules.GAMES["yard"], ["Tobi", "Nina", "Paul"],
+                              {1: ("buy", {"player": "Tobi", "building": "park",
+                                           "for": "Tobi"})}).change
+    assert rules.changes_nothing(same)
+    with app.app_context():
+        signed = change.signed().dumps({"table": storage.mark_of(table_id), "seq": len(BUYS),
+                                        "change": same})
+    refused = client.post(url + "change", data={**fresh(client, url), "change": signed})
+    assert refused.status_code == 422
+    assert "This change enters the action as it was recorded, so nothing was recorded." in \
+        text(refused)
+    assert current_seq(client, url) == len(BUYS)
+
+
 def test_a_preview_made_outdated_by_another_phone_is_refused(client):
     url = played(client, BUYS)
     fields = fresh(client, url + "?change=1")
