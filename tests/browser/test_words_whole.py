@@ -89,3 +89,26 @@ def test_the_board_colours_show_each_whole_colour(phone: Page, live_database: Pa
     phone.goto(f"/fifth_avenue/{table}/board")
     assert phone.locator(".grid-form.five select").count() == 5 * len(DISTRICT_IDS)
     assert phone.evaluate(CUT_SELECTS, ".grid-form.five select") == []
+
+
+# Each business's name as the board shows it, in each language (a soft hyphen in the German
+# "Parfü-merie").
+BUSINESSES = {"en": ("boutique", "jeweler", "gallery", "perfume"),
+              "de": ("Boutique", "Juwelier", "Galerie", "Parfü\u00admerie")}
+# Each business's name alone on a plot of the board as drawn (the first four plots' words).
+NAMED_PLOTS = r"""names => document.querySelectorAll('.plots .plot > span:last-child')
+  .forEach((label, i) => { if (i < names.length) label.textContent = names[i]; })"""
+
+
+def test_the_fifth_avenue_board_breaks_long_words_only_at_a_syllable(phone: Page,
+                                                                     live_database: Path) -> None:
+    """Each plot is a fifth of the board's row, about 50 px wide at 390 px: a business's name
+    broke inside a word ("boutiqu|e" was), and the German "Parfümerie" did. Each whole, or at a
+    syllable, in a whole game's board and alone on a plot."""
+    actions = tuple(GAME_SCRIPTS["fifth_avenue"]())
+    table = seed(live_database, "fifth_avenue", tuple(PLAYERS["fifth_avenue"]), actions)
+    phone.goto(f"/fifth_avenue/{table}/")
+    assert phone.locator(".plots .plot").count() == 5 * len(DISTRICT_IDS)
+    assert phone.evaluate(BROKEN_WORDS, ".plots .plot") == []
+    phone.evaluate(NAMED_PLOTS, BUSINESSES[phone.evaluate("document.documentElement.lang")])
+    assert phone.evaluate(BROKEN_WORDS, ".plots .plot") == []

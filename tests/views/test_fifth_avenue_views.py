@@ -155,7 +155,7 @@ def test_the_table_speaks_german(client):
     act(client, url, "board/saved")
     page = german(client, url)
     assert "2. Startgeschäfte und Auslage" in page and "Bauplatz und Geschäft?" in page
-    assert "> Parfümerie</label>" in page and "> perfume</label>" not in page
+    assert "> Parfü\u00admerie</label>" in page and "> perfume</label>" not in page
     url = set_up(client, "Ann", "Ben", "Cy")
     assert "Wer setzt das erste Hochhaus?" in german(client, url)
     act(client, url, "first", player="Ann")
