@@ -9,6 +9,7 @@ from jinja2 import Environment
 
 from companion import i18n
 from companion.rules.text import Msg, Plural
+from tests.conftest import SCRIPT, act, new_table, screen, text
 
 CATALOGUES = sorted((i18n.SOURCES / "de").glob("*.po"))
 
@@ -124,6 +125,21 @@ def test_the_switch_never_sends_players_to_another_site(client, target):
 def test_the_switch_goes_back_to_any_page_of_this_site(client, target, location):
     assert client.get("/language/de", query_string={"next": target}).headers[
         "Location"] == location
+
+
+def test_the_switch_on_a_table_page_comes_back_to_the_table_whoever_made_the_page(app, client):
+    """A table page is made once for every phone: the one made by an action's answer (app.js's
+    request, a POST) is the one the other phones load after it; its switch came back to the
+    home page. So did a refusal's page without JavaScript."""
+    url = new_table(client, "Tobi", "Nina", "Paul")
+    seq, key = screen(client, url)
+    answer = client.post(url + "buy", headers=SCRIPT,
+                         data={"player": "Tobi", "building": "park", "seq": seq, "key": key})
+    back = f'href="/language/de?next={url}"'
+    assert back in text(answer)
+    assert back in text(app.test_client().get(url))  # another phone, after the action
+    refused = act(client, url, "buy", player="Nobody", building="park")
+    assert refused.status_code == 422 and back in text(refused)
 
 
 def test_an_unknown_language_is_a_404(client):

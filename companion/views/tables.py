@@ -176,11 +176,14 @@ def table_page(table: Table, error: Any = None, status: int = 200,
                **context: Any) -> tuple[str, int]:
     """A game's table page, `templates/<slug>/table.html` (which extends `_table.html`): the
     table, its state (`state`) and the table as it stands (`current`), what every table page
-    shows of the log (`log_context`), and the game's own `context` (its forms, rulings, ...)."""
+    shows of the log (`log_context`), and the game's own `context` (its forms, rulings, ...).
+    `here`: the page's own address, whatever request made it (an action's answer, kept for the
+    phones that load the page after it), where the language switch comes back to."""
     current = table.current
+    here = url_for("main.table", slug=table.game.slug, table_id=table.id, change=None, also=None)
     page = render_template(f"{table.game.slug}/table.html", table=table, state=current.state,
-                           current=current, error=error, **log_context(table, current),
-                           **context)
+                           current=current, error=error, here=here,
+                           **log_context(table, current), **context)
     return page, status
 
 
