@@ -480,8 +480,7 @@ def bought_from(form: Any, step: int, price: int | None = None) -> dict[str, Any
     source = form.source.data or ""
     if not source:
         if step == play.SECOND:
-            raise FieldError(form.source, _("say where the card came from: a deck or the "
-                                            "public pile."))
+            raise FieldError(form.source, _("choose a deck or the public pile."))
         return {}
     if source == play.PUBLIC:
         return {"bought_from": play.PUBLIC, "cost": 0}

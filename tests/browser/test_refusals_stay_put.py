@@ -100,7 +100,7 @@ def street_no_source(page: Page, live_database: Path) -> tuple[Locator, str]:
     page.locator("section.turn .known", has_text="office").first.get_by_role(
         "button", name="Site 1", exact=True).wait_for()
     row = page.locator("section.turn .known", has_text="office").first
-    return row.get_by_role("button", name="Site 2", exact=True), "say where the card came from"
+    return row.get_by_role("button", name="Site 2", exact=True), "choose a deck or the public pile"
 
 
 def urbanisation_sow(page: Page, live_database: Path) -> tuple[Locator, str]:

@@ -36,7 +36,7 @@ def test_a_three_player_game_to_the_filled_pad(client):
     known = re.search(r'name="pick" value="([0-9a-f]{12})\.1"', library).group(1)  # its short id
     no_source = build(client, url, 0, player="Mia", street="Mia", site=2, card=known)
     assert no_source.status_code == 422  # the 2nd action: bought from a deck or the public pile
-    assert "say where the card came from" in text(no_source)
+    assert "Where the card came from: choose a deck or the public pile." in text(no_source)
     response = build(client, url, 0, player="Mia", street="Mia", site=2,
                      card=known, source="public")
     assert response.status_code == 303
