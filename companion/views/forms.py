@@ -58,7 +58,7 @@ def reason_field(id: str | None = None) -> StringField:
     """What a correction is for, in the players' words: required, the history shows it. `id`
     sets its element's id apart where two such forms share a page (else it is "reason")."""
     return StringField(_l("What for"), filters=[cleaned], id=id,
-                       validators=[DataRequired(_l("say what it is for (the history shows it "
+                       validators=[DataRequired(_l("write a few words (the history shows them "
                                                    "with the amounts).")),
                                    Length(max=MAX_REASON)])
 

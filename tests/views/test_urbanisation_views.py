@@ -174,7 +174,7 @@ def test_the_mayor_is_explained_when_players_tie(client):
     seq = current_seq(client, url)
     refused = act(client, url, "effect", effect_player="Cy", money=-5, reason="")
     assert refused.status_code == 400 and current_seq(client, url) == seq
-    assert ("What for: say what it is for (the history shows it with the amounts)."
+    assert ("What for: write a few words (the history shows them with the amounts)."
             in text(refused))
     nothing = act(client, url, "effect", effect_player="Cy", money="", reason="Paid the bank")
     assert nothing.status_code == 422 and current_seq(client, url) == seq

@@ -318,7 +318,7 @@ def test_a_correction_says_what_it_is_for_in_the_history(client):
     seq = current_seq(client, url)
     blank = act(client, url, "correct", owner="Tobi", building="park", count=2, reason=" ")
     assert blank.status_code == 400 and current_seq(client, url) == seq
-    assert "What for: say what it is for (the history shows it with the amounts)." in text(blank)
+    assert "What for: write a few words (the history shows them with the amounts)." in text(blank)
     assert act(client, url, "correct", owner="Tobi", building="park", count=2,
                reason="a card under the box").status_code == 303
     assert act(client, url, "deck", left=40, reason="counted the deck").status_code == 303
