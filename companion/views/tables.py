@@ -165,7 +165,8 @@ def opened_fold_out(kept: str | None = None) -> str | None:
 
 
 def table_url(table: Table) -> str:
-    return url_for("main.table", slug=table.game.slug, table_id=table.id)
+    """The table page's own address, never in change mode (`remember_changing`)."""
+    return url_for("main.table", slug=table.game.slug, table_id=table.id, change=None, also=None)
 
 
 def redirect_to_table(table: Table) -> Response:
@@ -180,9 +181,8 @@ def table_page(table: Table, error: Any = None, status: int = 200,
     `here`: the page's own address, whatever request made it (an action's answer, kept for the
     phones that load the page after it), where the language switch comes back to."""
     current = table.current
-    here = url_for("main.table", slug=table.game.slug, table_id=table.id, change=None, also=None)
     page = render_template(f"{table.game.slug}/table.html", table=table, state=current.state,
-                           current=current, error=error, here=here,
+                           current=current, error=error, here=table_url(table),
                            **log_context(table, current), **context)
     return page, status
 
