@@ -1,5 +1,6 @@
 """Changing past actions: the rules referee every later action again on top of the change
-(`corrected`), keeping it, putting their stand-in in its place, or leaving it out, with why."""
+(`corrected`), keeping it, putting their stand-in in its place, or leaving it out, with why; and
+say which of those they keep as recorded now give other points (`Correction.rescored`)."""
 
 from __future__ import annotations
 
@@ -11,7 +12,25 @@ from typing import Any
 from .common import RuleError
 from .game import Game, TableState
 from .log import Event, as_played
+from .replay import Gained, gained
 from .text import Msg
+
+
+@dataclass(frozen=True)
+class Rescored:
+    """A later action a change keeps as it was recorded, but which gives other points now: what
+    it gave (`was`), what it gives (`now`), and the rules' note on it now (None: none)."""
+
+    event: Event
+    was: Gained
+    now: Gained
+    note: Any = None
+
+    def moved(self, players: Iterable[str]) -> list[tuple[str, int, int]]:
+        """Each player whose points from the action moved, in seat order: (name, was, now)."""
+        was, now = dict(self.was), dict(self.now)
+        return [(p, was.get(p, 0), now.get(p, 0)) for p in players
+                if was.get(p, 0) != now.get(p, 0)]
 
 
 @dataclass(frozen=True)
@@ -19,13 +38,16 @@ class Correction:
     """The game with past actions changed: the table it leaves, the change as the log keeps it
     (`CHANGE`'s payload), the later actions the rules no longer take, each with why (they are
     taken out with the change, or `replaced`: the rules' stand-in takes their place, with why),
-    and the actions as they are played then."""
+    and the actions as they are played then. `rescored`: the later actions kept as recorded
+    whose points the change changes (a Mayor's VP that goes to another player), each with what
+    it gave before and what it gives now, and what the rules now say of it."""
 
     state: TableState
     change: dict[str, Any]
     dropped: list[tuple[Event, str]]
     played: list[Event]
     replaced: list[tuple[Event, Event, str]] = field(default_factory=list)
+    rescored: list[Rescored] = field(default_factory=list)
 
 
 # An action as a change enters it: (kind, payload), or None for an action taken out.
@@ -38,8 +60,9 @@ def corrected(game: Game, players: list[str], in_force: Iterable[Event],
     rules' stand-in, if they have one, in its place; the first is the one the table set out to
     change), each recorded with what it means where it now stands: the rules referee every
     later action again on top of them, as recorded, and keep it, or put their stand-in in its
-    place, or leave it out, with why. RuleError if they refuse an action entered again, or one
-    of `edits` is no action in force."""
+    place, or leave it out, with why; and say which of those kept as recorded now give other
+    points (`Rescored`). RuleError if they refuse an action entered again, or one of `edits` is
+    no action in force."""
     played = as_played(in_force)
     by_seq = {e.seq: e for e in played}
     for seq in edits:
@@ -51,7 +74,11 @@ def corrected(game: Game, players: list[str], in_force: Iterable[Event],
     replaced: list[tuple[Event, Event, str]] = []
     kept: list[Event] = []
     entered: dict[int, Event | None] = {}
+    as_it_was: TableState | None = None  # the table before the first action changed
+    now_gives: dict[int, tuple[Gained, Any]] = {}
     for event in played:
+        if as_it_was is None and event.seq >= first:
+            as_it_was = _copy(state)
         if event.seq in edits:
             now = edits[event.seq] or state.instead_of(event.kind, event.payload)
             entered[event.seq] = again = None if now is None else Event(
@@ -64,6 +91,7 @@ def corrected(game: Game, players: list[str], in_force: Iterable[Event],
             state.apply(event.kind, event.payload)
             kept.append(event)
             continue
+        before = state.totals()
         state, again, why = refereed_again(state, event)
         if again is None:
             dropped.append((event, why))
@@ -71,12 +99,36 @@ def corrected(game: Game, players: list[str], in_force: Iterable[Event],
         kept.append(again)
         if again is not event:
             replaced.append((event, again, why))
+        else:
+            now_gives[event.seq] = (gained(before, state.totals()), getattr(state, "note", None))
     changes = [*((by_seq[seq], entered[seq]) for seq in edits),
                *((was, now) for was, now, _why in replaced)]
     change = {"edits": [{"seq": was.seq, "was": _action(was),
                          "now": None if now is None else _action(now)} for was, now in changes],
               "drop": [e.seq for e, _why in dropped], "reason": reason}
-    return Correction(state, change, dropped, kept, replaced)
+    later = [e for e in played if e.seq >= first]
+    rescored = _rescored(as_it_was, later, now_gives) if as_it_was is not None else []
+    return Correction(state, change, dropped, kept, replaced, rescored)
+
+
+def _rescored(state: TableState, later: list[Event],
+              now_gives: Mapping[int, tuple[Gained, Any]]) -> list[Rescored]:
+    """The later actions kept as recorded (`now_gives`: what each gives now, and the rules' note)
+    that gave other points before the change: the actions as they were played, replayed on the
+    table before the first action changed. None if the rules refuse the log as it was (one
+    recorded under older rules): nothing is said rather than something wrong."""
+    gave: dict[int, Gained] = {}
+    totals = state.totals()
+    try:
+        for event in later:
+            state.apply(event.kind, event.payload)
+            after = state.totals()
+            gave[event.seq] = gained(totals, after)
+            totals = after
+    except RuleError:
+        return []
+    return [Rescored(event, gave[event.seq], *now_gives[event.seq]) for event in later
+            if event.seq in now_gives and dict(gave[event.seq]) != dict(now_gives[event.seq][0])]
 
 
 def refereed_again(state: TableState, event: Event) -> tuple[TableState, Event | None, str]:

@@ -52,14 +52,19 @@ def score_pad(game: Game, players: list[str], events: Iterable[Event]) -> ScoreP
     def line(event: Event, state: TableState) -> None:
         before, after = totals[-1], state.totals()
         said = game.say(event.kind, event.payload, state)
-        note = getattr(state, "note", None)
-        made[event.seq] = (said, None if not note or note.rstrip(".") == said else note,
+        made[event.seq] = (said, said_beside(said, getattr(state, "note", None)),
                            gained(before, after))
         totals.append(after)
 
     state = replay(game, players, events, each=line).state
     return ScorePad(tuple((p, v) for p, v in start.items() if v),
                     [_pad_line(game, entry, made, state) for entry in history(events)])
+
+
+def said_beside(said: str, note: Any) -> Any:
+    """The rules' note on an action, shown beside its words when it says more than they do (a
+    district's scoring, the Mayor of the next turn); None when it says nothing more."""
+    return None if not note or note.rstrip(".") == said else note
 
 
 def _pad_line(game: Game, entry: Entry, made: Mapping[int, Any], state: TableState) -> PadLine:

@@ -15,7 +15,7 @@ from wtforms.widgets import HiddenInput
 from .. import replays, storage
 from ..app import get_db
 from ..i18n import lazy_gettext as _l
-from ..rules import CHANGE, Correction, RuleError, changes_nothing
+from ..rules import CHANGE, Correction, Rescored, RuleError, changes_nothing, said_beside
 from ..rules.common import MAX_REASON
 from .declarations import Action
 from .forms import ActionForm, cleaned
@@ -89,14 +89,23 @@ def as_recorded(table: Table, actions: Mapping[str, Action]) -> dict[str, Any]:
 def change_preview(table: Table, now: tuple[str, Mapping[str, Any]] | None) -> Any:
     """The action being changed (`table.changing`) entered again as `now`, or taken out (None):
     what the change does, before it is recorded. Every later action is refereed again as it was
-    recorded: each player's total before and after, and the later actions the rules no longer
+    recorded: each player's total before and after, the later actions the rules no longer
     take, each with why (the change takes them out, or puts the rules' stand-in in their
-    place). RuleError if the rules refuse the action entered."""
+    place), and those they keep that now give other points. RuleError if the rules refuse the
+    action entered."""
     assert table.changing is not None
     edits = {**table.pending, table.changing.seq: now}
     fix = replays.correction(get_db(), table.id, table.game, table.names, edits)
     remember_pending(table.id, edits)  # for an action taken out that is changed too
     return change_page(table, fix)
+
+
+def rescored_line(table: Table, rescored: Rescored) -> tuple[int, str, Any, Any]:
+    """A later action that now gives other points, as the preview lists it: its number, its
+    words, the rules' note on it now (if it says more), and each player's points was -> now."""
+    said = say_event(table, rescored.event)
+    return (rescored.event.seq, said, said_beside(said, rescored.note),
+            rescored.moved(table.names))
 
 
 def change_page(table: Table, fix: Correction) -> Any:
@@ -112,6 +121,7 @@ def change_page(table: Table, fix: Correction) -> Any:
         dropped=[(event.seq, say_event(table, event), why) for event, why in fix.dropped],
         replaced=[(was.seq, say_event(table, was), say_event(table, now), why)
                   for was, now, why in fix.replaced],
+        rescored=[rescored_line(table, r) for r in fix.rescored],
         form=ChangeForm(formdata=None,
                         change=signed_change(table, standing.last_seq, fix.change)),
         seq=standing.last_seq)

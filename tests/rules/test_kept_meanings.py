@@ -239,3 +239,32 @@ def test_every_action_of_a_whole_game_entered_again_as_recorded_changes_nothing(
     for event in events:
         fix = rules.corrected(game, players, events, {event.seq: (event.kind, event.payload)})
         assert rules.changes_nothing(fix.change), (event.seq, event.kind)
+        assert fix.rescored == [], (event.seq, event.kind)
+
+
+# Later actions kept as recorded that now give other points -----------------------------------
+
+
+def test_a_grain_purchase_changed_moves_the_mayor_and_the_change_says_so():
+    """Ben bought 3 grain in turn 1, not 4 ($4, not $6). With 1 grain less to feed on, the
+    administration of turn 1 gives him 3 VP, not 4. After the administration of turn 2 he has
+    10 VP (11 before) and ties Cy, with less money ($5 to Cy's $15): he is the Mayor of turn 3
+    and takes its 1 VP, not Cy. Both administrations stay as recorded; the change says what
+    each gives now, and that explains every total it moves."""
+    players = ["Ann", "Ben", "Cy"]
+    events = recorded(URBANISATION, players, [SETUP, *TURN_1, *TURN_2])
+    ben = seq_of(events, "trade_grain", player="Ben", turn=1)
+    fix = rules.corrected(URBANISATION, players, events,
+                          {ben: ("trade_grain", {**events[ben - 1].payload, "buy": 3})})
+    assert fix.dropped == [] and fix.replaced == []
+    first, second = (seq_of(events, "administration", turn=1),
+                     seq_of(events, "administration", turn=2))
+    assert [(r.event.seq, r.moved(players)) for r in fix.rescored] == [
+        (first, [("Ben", 4, 3)]), (second, [("Ben", 5, 6), ("Cy", 1, 0)])]
+    assert str(fix.rescored[1].note) == "Turn 2 administered; Ben is the Mayor of turn 3."
+    before = rules.replay(URBANISATION, players, events).state.totals()
+    assert fix.state.totals() == {"Ann": 15, "Ben": 11, "Cy": 10}
+    moved = {p: fix.state.totals()[p] - before[p] for p in players}
+    assert moved == {p: sum(now - was for r in fix.rescored for who, was, now in r.moved(players)
+                            if who == p) for p in players}  # the purchase itself gives no VP
+

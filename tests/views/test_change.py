@@ -160,6 +160,35 @@ def test_the_change_speaks_german(client):
     assert "#1" in page and "Herausnehmen" in page
 
 
+def test_a_later_scoring_that_now_gives_other_points_is_listed(client):
+    """Tobi bought 2 parks and Nina 1, so scoring A gave Tobi the parks' 5 (the only value in
+    A). Tobi's first park was Nina's: she has 2 and Tobi 1, and the same scoring A, kept as
+    recorded, gives her the 5: the preview says so beside the totals, in German too."""
+    url = played(client, [("Tobi", "park"), ("Nina", "park"), ("Tobi", "park")])
+    act(client, url, "score", scoring="A")
+    for headers, heading, scoring in (({}, "Later actions that now give other points",
+                                       "Scoring A"),
+                                      (GERMAN, "Spätere Aktionen, die jetzt andere Punkte "
+                                       "bringen", "Wertung A")):
+        fields = fresh(client, url + "?change=1")
+        page = text(client.post(url + "buy?change=1", headers=headers,
+                                data={"player": "Nina", "building": "park", **fields}))
+        assert heading in page
+        listed = re.search(r'<ul class="rescored">(.*?)</ul>', page, re.S).group(1)
+        assert " ".join(re.sub(r"<[^>]+>", "", listed).split()) == \
+            f"#4 {scoring} Tobi +5 → 0 · Nina 0 → +5"
+
+
+def test_a_change_that_moves_no_later_points_lists_none(client):
+    url = played(client, [("Tobi", "park"), ("Nina", "park"), ("Tobi", "park")])
+    act(client, url, "score", scoring="A")
+    fields = fresh(client, url + "?change=2")  # Nina's park was Paul's: Tobi still leads
+    page = text(client.post(url + "buy?change=2",
+                            data={"player": "Paul", "building": "park", **fields}))
+    assert "Changed: Nina bought a park → Paul bought a park" in page
+    assert "rescored" not in page and "now give other points" not in page
+
+
 def test_a_later_action_the_change_takes_out_can_be_changed_too(app, client):
     """The street: Mia's card (#2) came from her own deck, not Ola's, so Ola's upcoins (#3) and
     her purchase (#4) no longer fit; Ola's 1st action was a discard: changed too, the purchase
