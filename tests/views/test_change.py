@@ -174,6 +174,7 @@ def test_a_later_scoring_that_now_gives_other_points_is_listed(client):
         page = text(client.post(url + "buy?change=1", headers=headers,
                                 data={"player": "Nina", "building": "park", **fields}))
         assert heading in page
+        assert re.search(r'<a class="button ghost small" href="#rescored">(Why|Warum): 1 ', page)
         listed = re.search(r'<ul class="rescored">(.*?)</ul>', page, re.S).group(1)
         assert " ".join(re.sub(r"<[^>]+>", "", listed).split()) == \
             f"#4 {scoring} Tobi +5 → 0 · Nina 0 → +5"
