@@ -115,8 +115,8 @@ def _rescored(state: TableState, later: list[Event],
               now_gives: Mapping[int, tuple[Gained, Any]]) -> list[Rescored]:
     """The later actions kept as recorded (`now_gives`: what each gives now, and the rules' note)
     that gave other points before the change: the actions as they were played, replayed on the
-    table before the first action changed. None if the rules refuse the log as it was (one
-    recorded under older rules): nothing is said rather than something wrong."""
+    table before the first action changed. None of them if the rules refuse the log as it was
+    (one recorded under older rules): nothing is said rather than something wrong."""
     gave: dict[int, Gained] = {}
     totals = state.totals()
     try:
