@@ -1,6 +1,6 @@
 """Changing past actions: the rules referee every later action again on top of the change
 (`corrected`), keeping it, putting their stand-in in its place, or leaving it out, with why; and
-say which of those they keep as recorded now give other points (`Correction.rescored`)."""
+say which of those they keep as recorded now come out differently (`Correction.rescored`)."""
 
 from __future__ import annotations
 
@@ -17,18 +17,27 @@ from .text import Msg
 
 
 @dataclass(frozen=True)
+class Outcome:
+    """What the rules make of an action where it stands: its words with the table (a roof's
+    payout), their note on it (the Mayor of the next turn), and the points it gives or takes."""
+
+    said: str
+    note: Any
+    points: Gained
+
+
+@dataclass(frozen=True)
 class Rescored:
-    """A later action a change keeps as it was recorded, but which gives other points now: what
-    it gave (`was`), what it gives (`now`), and the rules' note on it now (None: none)."""
+    """A later action a change keeps as it was recorded, but which comes out differently now:
+    what the rules made of it before the change (`was`) and make of it now (`now`)."""
 
     event: Event
-    was: Gained
-    now: Gained
-    note: Any = None
+    was: Outcome
+    now: Outcome
 
     def moved(self, players: Iterable[str]) -> list[tuple[str, int, int]]:
         """Each player whose points from the action moved, in seat order: (name, was, now)."""
-        was, now = dict(self.was), dict(self.now)
+        was, now = dict(self.was.points), dict(self.now.points)
         return [(p, was.get(p, 0), now.get(p, 0)) for p in players
                 if was.get(p, 0) != now.get(p, 0)]
 
@@ -39,8 +48,8 @@ class Correction:
     (`CHANGE`'s payload), the later actions the rules no longer take, each with why (they are
     taken out with the change, or `replaced`: the rules' stand-in takes their place, with why),
     and the actions as they are played then. `rescored`: the later actions kept as recorded
-    whose points the change changes (a Mayor's VP that goes to another player), each with what
-    it gave before and what it gives now, and what the rules now say of it."""
+    that come out differently (a Mayor's VP that goes to another player, a roof's payout), each
+    with what the rules made of it before and make of it now."""
 
     state: TableState
     change: dict[str, Any]
@@ -60,8 +69,8 @@ def corrected(game: Game, players: list[str], in_force: Iterable[Event],
     rules' stand-in, if they have one, in its place; the first is the one the table set out to
     change), each recorded with what it means where it now stands: the rules referee every
     later action again on top of them, as recorded, and keep it, or put their stand-in in its
-    place, or leave it out, with why; and say which of those kept as recorded now give other
-    points (`Rescored`). RuleError if they refuse an action entered again, or one of `edits` is
+    place, or leave it out, with why; and say which of those kept as recorded now come out
+    differently (`Rescored`). RuleError if they refuse an action entered again, or one of `edits` is
     no action in force."""
     played = as_played(in_force)
     by_seq = {e.seq: e for e in played}
@@ -75,7 +84,7 @@ def corrected(game: Game, players: list[str], in_force: Iterable[Event],
     kept: list[Event] = []
     entered: dict[int, Event | None] = {}
     as_it_was: TableState | None = None  # the table before the first action changed
-    now_gives: dict[int, tuple[Gained, Any]] = {}
+    comes_out: dict[int, Outcome] = {}
     for event in played:
         if as_it_was is None and event.seq >= first:
             as_it_was = _copy(state)
@@ -100,35 +109,40 @@ def corrected(game: Game, players: list[str], in_force: Iterable[Event],
         if again is not event:
             replaced.append((event, again, why))
         else:
-            now_gives[event.seq] = (gained(before, state.totals()), getattr(state, "note", None))
+            comes_out[event.seq] = outcome(game, state, event, before)
     changes = [*((by_seq[seq], entered[seq]) for seq in edits),
                *((was, now) for was, now, _why in replaced)]
     change = {"edits": [{"seq": was.seq, "was": _action(was),
                          "now": None if now is None else _action(now)} for was, now in changes],
               "drop": [e.seq for e, _why in dropped], "reason": reason}
     later = [e for e in played if e.seq >= first]
-    rescored = _rescored(as_it_was, later, now_gives) if as_it_was is not None else []
+    rescored = _rescored(game, as_it_was, later, comes_out) if as_it_was is not None else []
     return Correction(state, change, dropped, kept, replaced, rescored)
 
 
-def _rescored(state: TableState, later: list[Event],
-              now_gives: Mapping[int, tuple[Gained, Any]]) -> list[Rescored]:
-    """The later actions kept as recorded (`now_gives`: what each gives now, and the rules' note)
-    that gave other points before the change: the actions as they were played, replayed on the
+def outcome(game: Game, state: TableState, event: Event,
+            before: Mapping[str, int]) -> Outcome:
+    """What the rules made of `event`, just applied to `state` (the totals `before` it)."""
+    return Outcome(game.say(event.kind, event.payload, state), getattr(state, "note", None),
+                   gained(before, state.totals()))
+
+
+def _rescored(game: Game, state: TableState, later: list[Event],
+              comes_out: Mapping[int, Outcome]) -> list[Rescored]:
+    """The later actions kept as recorded (`comes_out`: what the rules make of each now) that
+    came out differently before the change: the actions as they were played, replayed on the
     table before the first action changed. None of them if the rules refuse the log as it was
     (one recorded under older rules): nothing is said rather than something wrong."""
-    gave: dict[int, Gained] = {}
-    totals = state.totals()
+    came_out: dict[int, Outcome] = {}
     try:
         for event in later:
+            before = state.totals()
             state.apply(event.kind, event.payload)
-            after = state.totals()
-            gave[event.seq] = gained(totals, after)
-            totals = after
+            came_out[event.seq] = outcome(game, state, event, before)
     except RuleError:
         return []
-    return [Rescored(event, gave[event.seq], *now_gives[event.seq]) for event in later
-            if event.seq in now_gives and dict(gave[event.seq]) != dict(now_gives[event.seq][0])]
+    return [Rescored(event, came_out[event.seq], comes_out[event.seq]) for event in later
+            if event.seq in comes_out and came_out[event.seq] != comes_out[event.seq]]
 
 
 def refereed_again(state: TableState, event: Event) -> tuple[TableState, Event | None, str]:

@@ -100,12 +100,16 @@ def change_preview(table: Table, now: tuple[str, Mapping[str, Any]] | None) -> A
     return change_page(table, fix)
 
 
-def rescored_line(table: Table, rescored: Rescored) -> tuple[int, str, Any, Any]:
-    """A later action that now gives other points, as the preview lists it: its number, its
-    words, the rules' note on it now (if it says more), and each player's points was -> now."""
-    said = say_event(table, rescored.event)
-    return (rescored.event.seq, said, said_beside(said, rescored.note),
-            rescored.moved(table.names))
+def rescored_line(table: Table, rescored: Rescored) -> tuple[Any, ...]:
+    """A later action that now comes out differently, as the preview lists it: its number, what
+    the rules say of it now (its words with the table, and their note if it says more), what
+    they said before where that differs (words, note: None where the same), and each player's
+    points was -> now."""
+    was, now = rescored.was, rescored.now
+    before = (was.said if was.said != now.said else None,
+              said_beside(was.said, was.note) if was.note != now.note else None)
+    return (rescored.event.seq, now.said, said_beside(now.said, now.note),
+            before if any(before) else None, rescored.moved(table.names))
 
 
 def change_page(table: Table, fix: Correction) -> Any:

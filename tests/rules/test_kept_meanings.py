@@ -242,7 +242,7 @@ def test_every_action_of_a_whole_game_entered_again_as_recorded_changes_nothing(
         assert fix.rescored == [], (event.seq, event.kind)
 
 
-# Later actions kept as recorded that now give other points -----------------------------------
+# Later actions kept as recorded that now come out differently ---------------------------------
 
 
 def test_a_grain_purchase_changed_moves_the_mayor_and_the_change_says_so():
@@ -261,10 +261,32 @@ def test_a_grain_purchase_changed_moves_the_mayor_and_the_change_says_so():
                      seq_of(events, "administration", turn=2))
     assert [(r.event.seq, r.moved(players)) for r in fix.rescored] == [
         (first, [("Ben", 4, 3)]), (second, [("Ben", 5, 6), ("Cy", 1, 0)])]
-    assert str(fix.rescored[1].note) == "Turn 2 administered; Ben is the Mayor of turn 3."
+    assert [(str(r.was.note), str(r.now.note)) for r in fix.rescored][1] == (
+        "Turn 2 administered; Cy is the Mayor of turn 3.",
+        "Turn 2 administered; Ben is the Mayor of turn 3.")
     before = rules.replay(URBANISATION, players, events).state.totals()
     assert fix.state.totals() == {"Ann": 15, "Ben": 11, "Cy": 10}
     moved = {p: fix.state.totals()[p] - before[p] for p in players}
     assert moved == {p: sum(now - was for r in fix.rescored for who, was, now in r.moved(players)
                             if who == p) for p in players}  # the purchase itself gives no VP
 
+
+def test_a_roof_that_pays_another_amount_is_said_even_without_other_points():
+    """The street: Mia's first office (#1) had income $2, not $1. Her roof on site 1 (#7) pays
+    the street's whole income: $4, not $3 (her offices $2 + $2). Her score counts $1 of
+    prestige per $3 in the account, so the extra dollar moves no total here, yet the
+    table must hand her one more upcoin now: the change says so. Income $3 pays $5: then her
+    total moves too."""
+    game, players = rules.GAMES["street"], ["Mia", "Ola", "Pit"]
+    events = recorded(game, players, GAME_SCRIPTS["street"]()[:13])
+    for income, points in ((2, []), (3, [("Mia", 3, 4)])):
+        card = {**events[0].payload["card"],
+                "income": [{"each": "flat", "amount": income, "project": None}]}
+        fix = rules.corrected(game, players, events, {1: ("card", {**events[0].payload,
+                                                                    "card": card})})
+        assert fix.dropped == [] and fix.replaced == []
+        (roof,) = fix.rescored
+        assert roof.event.seq == 7 and roof.moved(players) == points
+        assert (str(roof.was.said), str(roof.now.said)) == (
+            "Mia built a roof on site 1: site 1 finished, Mia takes $3",
+            f"Mia built a roof on site 1: site 1 finished, Mia takes ${2 + income}")

@@ -160,21 +160,22 @@ def test_the_change_speaks_german(client):
     assert "#1" in page and "Herausnehmen" in page
 
 
-def test_a_later_scoring_that_now_gives_other_points_is_listed(client):
+def test_a_later_scoring_that_now_comes_out_differently_is_listed(client):
     """Tobi bought 2 parks and Nina 1, so scoring A gave Tobi the parks' 5 (the only value in
     A). Tobi's first park was Nina's: she has 2 and Tobi 1, and the same scoring A, kept as
     recorded, gives her the 5: the preview says so beside the totals, in German too."""
     url = played(client, [("Tobi", "park"), ("Nina", "park"), ("Tobi", "park")])
     act(client, url, "score", scoring="A")
-    for headers, heading, scoring in (({}, "Later actions that now give other points",
+    for headers, heading, scoring in (({}, "Later actions that now come out differently",
                                        "Scoring A"),
-                                      (GERMAN, "Spätere Aktionen, die jetzt andere Punkte "
-                                       "bringen", "Wertung A")):
+                                      (GERMAN, "Spätere Aktionen, die jetzt anders ausgehen",
+                                       "Wertung A")):
         fields = fresh(client, url + "?change=1")
         page = text(client.post(url + "buy?change=1", headers=headers,
                                 data={"player": "Nina", "building": "park", **fields}))
         assert heading in page
-        assert re.search(r'<a class="button ghost small" href="#rescored">(Why|Warum): 1 ', page)
+        assert re.search(r'<a class="button ghost small" href="#rescored">1 (later action|'
+                         r'spätere Aktion) ', page)
         listed = re.search(r'<ul class="rescored">(.*?)</ul>', page, re.S).group(1)
         assert " ".join(re.sub(r"<[^>]+>", "", listed).split()) == \
             f"#4 {scoring} Tobi +5 → 0 · Nina 0 → +5"
@@ -187,7 +188,7 @@ def test_a_change_that_moves_no_later_points_lists_none(client):
     page = text(client.post(url + "buy?change=2",
                             data={"player": "Paul", "building": "park", **fields}))
     assert "Changed: Nina bought a park → Paul bought a park" in page
-    assert "rescored" not in page and "now give other points" not in page
+    assert "rescored" not in page and "now come out differently" not in page
 
 
 def test_a_later_action_the_change_takes_out_can_be_changed_too(app, client):
