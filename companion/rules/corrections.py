@@ -70,8 +70,8 @@ def corrected(game: Game, players: list[str], in_force: Iterable[Event],
     change), each recorded with what it means where it now stands: the rules referee every
     later action again on top of them, as recorded, and keep it, or put their stand-in in its
     place, or leave it out, with why; and say which of those kept as recorded now come out
-    differently (`Rescored`). RuleError if they refuse an action entered again, or one of `edits` is
-    no action in force."""
+    differently (`Rescored`). RuleError if they refuse an action entered again, or one of
+    `edits` is no action in force."""
     played = as_played(in_force)
     by_seq = {e.seq: e for e in played}
     for seq in edits:

@@ -91,8 +91,8 @@ def change_preview(table: Table, now: tuple[str, Mapping[str, Any]] | None) -> A
     what the change does, before it is recorded. Every later action is refereed again as it was
     recorded: each player's total before and after, the later actions the rules no longer
     take, each with why (the change takes them out, or puts the rules' stand-in in their
-    place), and those they keep that now give other points. RuleError if the rules refuse the
-    action entered."""
+    place), and those they keep that now come out differently. RuleError if the rules refuse
+    the action entered."""
     assert table.changing is not None
     edits = {**table.pending, table.changing.seq: now}
     fix = replays.correction(get_db(), table.id, table.game, table.names, edits)
