@@ -42,6 +42,7 @@ KEYWORDS = {
     "ngettext": (1, 2), "lazy_ngettext": (1, 2), "Plural": (1, 2),
 }
 babel = Babel()
+MINUS = "\u2212"  # a lost point said as the minus sign, not a hyphen
 
 
 def init_app(app: Flask) -> None:
@@ -55,6 +56,7 @@ def init_app(app: Flask) -> None:
     app.jinja_env.filters["translate"] = translate
     app.jinja_env.filters["day"] = day
     app.jinja_env.filters["when"] = when
+    app.jinja_env.filters["signed"] = signed
     app.jinja_env.globals.update(languages=LANGUAGES, current_language=current_language)
 
 
@@ -98,6 +100,12 @@ def choose_language() -> str:
 
 def current_language() -> str:
     return str(get_locale() or "en")
+
+
+def signed(points: int) -> str:
+    """Points given or taken, as every page says them: "+5", "0", "−3" (the minus sign,
+    not a hyphen)."""
+    return f"+{points}" if points > 0 else f"{MINUS}{-points}" if points < 0 else "0"
 
 
 def day(stamp: str) -> str:

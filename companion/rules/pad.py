@@ -63,8 +63,10 @@ def score_pad(game: Game, players: list[str], events: Iterable[Event]) -> ScoreP
 
 def said_beside(said: str, note: Any) -> Any:
     """The rules' note on an action, shown beside its words when it says more than they do (a
-    district's scoring, the Mayor of the next turn); None when it says nothing more."""
-    return None if not note or note.rstrip(".") == said else note
+    district's scoring, the Mayor of the next turn); None when it says nothing more: the same
+    words, or words the action's own begin with ("Ann won Times Square and built 3 skyscrapers
+    on the brown plot." beside "... on the brown plot (cards 4)")."""
+    return None if not note or str(said).startswith(note.rstrip(".")) else note
 
 
 def _pad_line(game: Game, entry: Entry, made: Mapping[int, Any], state: TableState) -> PadLine:

@@ -541,6 +541,14 @@ def describe_detail(kind: str, payload: Mapping[str, Any]) -> str:
     return Msg("{said} ({icons})", said=said, icons=icons) if icons else said
 
 
+def card_words(card: Mapping[str, Any]) -> str:
+    """A card by what it shows first and its icons: 'office (income +2; prestige +1)', as a
+    card seen before is named to a screen reader (its icons drawn say $ and a star)."""
+    icons = card_icons(card)
+    name = card_name(card)
+    return Msg("{said} ({icons})", said=name, icons=icons) if icons else name
+
+
 def card_icons(card: Mapping[str, Any]) -> str:
     """A card's icons in words: 'income +2, +1 per hotel on the street; prestige +1; roof'."""
     parts: list[str] = []

@@ -414,8 +414,7 @@ def library(known: list[play.Known], query: str, most: int | None = None
     found = []
     for k in known:
         card = k.card
-        words = " ".join([rules.card_name(card), *map(rules.effect_text,
-                                                        card["income"] + card["prestige"])])
+        words = play.card_words(card)
         if query.casefold() in words.casefold():
             found.append((k, words))
     return found[:most]

@@ -7,7 +7,7 @@ import json
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from flask import (
     abort,
@@ -26,12 +26,20 @@ from werkzeug.wrappers import Response
 from .. import replays, storage
 from ..app import get_db
 from ..i18n import lazy_gettext as _l
-from ..i18n import text
-from ..rules import Current, Gained, Game, Now, RuleError, TableState, find_game
+from ..i18n import signed, text
+from ..rules import (
+    Current,
+    Gained,
+    Game,
+    Now,
+    RuleError,
+    TableState,
+    find_game,
+    said_beside,
+)
 from ..rules.common import winners
 from ..rules.log import CHANGE, MAX_EVENTS, UNDO, Event
 
-MINUS = "\u2212"  # a lost point said as the minus sign, not a hyphen
 ROOM_WARNING = 100  # a table page says how many entries are left once this few are
 # A new table keeps the newest tables of its game that the phone starting it had (`earlier`).
 EARLIER_TABLES = 10
@@ -264,19 +272,33 @@ def just_recorded(table: Table, current: Current) -> dict[str, Any] | None:
         return None
     if note.get("kind") == UNDO and current.next:
         undone = text(say_event(table, current.next, current.state))
-        return {"text": _("Undone: %(action)s", action=undone), "button": "redo",
+        return {"line": StripLine(_("Undone: %(action)s", action=undone)), "button": "redo",
                 "reloaded": reloaded}
     if not current.last:
         return None
-    said, then = last_line(current, say_event(table, current.last, current.state))  # type: ignore[misc]
+    line = last_line(current, say_event(table, current.last, current.state))
     if note.get("merged"):  # an outdated screen's action, recorded after another phone's
         meanwhile = _("after %(actions)s, recorded meanwhile on another phone",
                       actions="; ".join(note["merged"]))
-        then = f"{meanwhile} — {then}" if then else meanwhile
-    return {"text": said, "then": then, "button": "undo", "reloaded": reloaded}
+        line = line._replace(note=" — ".join(filter(None, [meanwhile, line.note])))  # type: ignore[union-attr]
+    return {"line": line, "button": "undo", "reloaded": reloaded}
 
 
-def last_line(current: Current, said: str | None) -> tuple[str, str] | None:
+class StripLine(NamedTuple):
+    """The last action as the score strip says it: its words, the rules' note when it says
+    more than they do, and what it gave (the points, the winner). The strip may cut the words
+    short, never what it gave (app.css: `.strip-words`, `.strip-gave`)."""
+
+    said: str
+    note: str = ""
+    gave: str = ""
+
+    def __str__(self) -> str:
+        """The whole line, as a screen reader hears it: "Scoring A — Ann +5 · Ben +3"."""
+        return " — ".join(part for part in self if part)
+
+
+def last_line(current: Current, said: str | None) -> StripLine | None:
     """The last action (`said`: in words) and what it gave, as the strip says them when the
     page is not that action's answer (a reload, another phone's page): in the answer's words
     (`consequence`), so that every phone at the table reads the same line."""
@@ -287,29 +309,24 @@ def last_line(current: Current, said: str | None) -> tuple[str, str] | None:
 
 
 def consequence(state: TableState, said: str, gained: Gained,
-                own_note: bool = True) -> tuple[str, str]:
+                own_note: bool = True) -> StripLine:
     """The action just recorded in words, and what the rules made of it, said after it in the
-    score strip: their note when it says more than the action's words (a district's scoring,
-    an auction's skyscrapers; a note that begins with those words says the action in their
-    place, so nothing is said twice), the points or money it gave or took ("Ann +13 · Ben
+    score strip: their note when it says more than the action's words (a district's scoring;
+    `said_beside`; a note that begins with those words says the action in their place, so
+    nothing is said twice), the points or money it gave or took ("Ann +13 · Ben
     +6"), and the winner once it ended the game. After a change the table's note is the last
     replayed action's, not the change's (`own_note` False): it is not said."""
-    parts = []
     note = getattr(state, "note", None) if own_note else None
     noted = text(note) if note else ""
     if noted.rstrip(".").startswith(said.rstrip(".")):
-        said = noted or said
-    elif noted:
-        parts.append(noted)
-    points = " · ".join(f"{name} {'+' if delta > 0 else MINUS}{abs(delta)}"
-                        for name, delta in gained if delta)
-    if points:
-        parts.append(points)
+        said, noted = noted or said, ""
+    noted = said_beside(said, noted) or ""
+    gave = [" · ".join(f"{name} {signed(delta)}" for name, delta in gained if delta)]
     if state.finished:
         first = winners(state.ranking())
-        if not all(name in " ".join([said, *parts]) for name in first):
-            parts.append(_("Winner: %(names)s", names=", ".join(first)))
-    return said, " — ".join(parts)
+        if not all(name in " ".join([said, noted, *gave]) for name in first):
+            gave.append(_("Winner: %(names)s", names=", ".join(first)))
+    return StripLine(said, noted, " — ".join(filter(None, gave)))
 
 
 def say_event(table: Table, event: Event, state: TableState | None = None) -> str:

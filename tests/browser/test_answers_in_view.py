@@ -14,12 +14,14 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Locator, Page, expect
 
+from companion.rules.urbanisation_example import TURN_1
 from tests.browser.helpers import tap_and_load
 from tests.browser.states import (
     FIFTH,
     FIFTH_PLAYING,
     FIFTH_SET_UP,
     URBAN,
+    URBAN_ADMINISTRATION,
     URBAN_FINAL,
     YARD,
     YARD_MID,
@@ -45,6 +47,28 @@ def assert_in_view(page: Page, element: Locator) -> None:
     strip = page.locator(".score-strip").bounding_box()
     assert box is not None and box["y"] >= 0, box
     assert box["y"] + box["height"] <= (strip["y"] if strip else 844), (box, strip)
+
+
+def test_what_an_action_gave_is_in_view_however_long_its_words(page: Page, live_database: Path,
+                                                              shot: Any) -> None:
+    """The score strip may cut the last action's words short, never what it gave: after an
+    Urbanisation administration ("Administration: harvest, factories, citizens, feeding, grain
+    refill — Turn 1 administered; Cy is the Mayor of turn 2.") its points were cut off at the
+    second line. They have a line of their own now, and the line still fits beside its Undo
+    (the strip keeps its height)."""
+    table_id = seed(live_database, "urbanisation", URBAN, (*URBAN_ADMINISTRATION, TURN_1[-1]))
+    page.goto(f"/urbanisation/{table_id}/")
+    line = page.locator("#recorded p")
+    gave = line.locator(".strip-gave")
+    expect(gave).to_have_text("— Ann +5 · Ben +4 · Cy +1")
+    expect(line).to_contain_text("Last: Administration")
+    shot(page, "strip-gave-urbanisation")
+    box, shown = gave.bounding_box(), line.bounding_box()
+    undo = page.locator("#recorded button").bounding_box()
+    assert box and shown and undo
+    assert shown["y"] <= box["y"] and box["y"] + box["height"] <= shown["y"] + shown["height"]
+    assert box["y"] + box["height"] <= 844  # in view, at the foot of the screen
+    assert shown["height"] <= undo["height"], (shown, undo)
 
 
 def test_dirks_deal_of_5_instead_of_6_is_refused_in_the_strip(page: Page,

@@ -84,6 +84,10 @@ def test_a_consequence_is_said_once_and_only_when_it_adds_to_the_action():
     assert stop.points == (("Ann", 1), ("Ben", 2))
     sown = pad("urbanisation")[42]
     assert sown.said == "Ann sowed 1 grain" and sown.note is None
+    # an auction's note says less than its words, which have the cards drawn too: not said
+    won = next(line for line in lines if line.said.startswith("Ann won Times Square"))
+    assert won.said == "Ann won Times Square and built 2 skyscrapers on the brown plot (cards 5)"
+    assert won.note is None
 
 
 def test_the_street_pad_starts_with_the_prestige_of_the_starting_money():

@@ -618,3 +618,16 @@ def test_an_icon_that_counts_projects_counts_the_card_s_own_unless_another_is_ch
     refused = build(client, url, 0, **roof)
     assert refused.status_code == 422
     assert "needs the project it counts" in text(refused)
+
+
+def test_a_card_seen_before_is_named_with_what_its_icons_mean(client):
+    """A screen reader heard a card seen before as "office +2 +1": the card draws $ and a
+    star, its name said neither. Now its icons are named, in the players' language."""
+    url = new_table(client, "Mia", "Ola", "Pit", game="street")
+    office = {"player": "Mia", "project": "office", "street": "Mia", "site": 1,
+              "income_each_0": "flat", "income_amount_0": "2",
+              "prestige_each_0": "flat", "prestige_amount_0": "1"}
+    assert build(client, url, 0, **office).status_code == 303
+    assert 'role="group" aria-label="office (income +2; prestige +1)"' in text(client.get(url))
+    german = text(client.get(url, headers={"Accept-Language": "de"}))
+    assert 'role="group" aria-label="Büro (Einkommen +2; Prestige +1)"' in german

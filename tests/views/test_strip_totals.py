@@ -51,7 +51,7 @@ def test_after_a_reload_the_last_line_still_says_what_it_gave(app, client):
     table_id = seed(app, "yard", names, actions[:7])  # ... then Scoring A
     url = f"/yard/{table_id}/"
     reloaded = strip_of(client.get(url).get_data(as_text=True))
-    line = re.search(r"<p>Last: Scoring A <span class=\"strip-then\">— ([^<]+)</span>",
+    line = re.search(r"Last: Scoring A</span> <span class=\"strip-gave\">— ([^<]+)</span>",
                      reloaded)
     assert line and "Paul +" in line.group(1), reloaded
     replays.MEMORY.forget()  # from the snapshot, then from the log alone
@@ -64,4 +64,4 @@ def test_after_a_reload_the_last_line_still_says_what_it_gave(app, client):
     assert act(client, url, "buy", player="Nina", building="park").status_code == 303
     assert act(client, url, "undo").status_code == 303
     client.get(url)  # the undo's own answer said "Undone: ..."
-    assert "<p>Last: Scoring A</p>" in strip_of(client.get(url).get_data(as_text=True))
+    assert "Last: Scoring A</span></p>" in strip_of(client.get(url).get_data(as_text=True))

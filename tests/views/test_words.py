@@ -141,6 +141,9 @@ def test_a_corrections_reason_may_be_a_sentence_and_the_history_shows_its_amount
     line = f"Ann: {reason} (+$3, −1 VP, +2 white work orders)"
     history = text(client.get(url + "history")).replace("&#39;", "'")
     assert line in history
+    # the point it took, with the minus sign, as the strip says it (the history said "-1")
+    assert '<p class="points"><span>Ann <b>\u22121</b></span></p>' in history
+    assert '<span class="strip-gave">— Ann \u22121</span>' in text(client.get(url))
     german = text(client.get(url + "history", headers=GERMAN)).replace("&#39;", "'")
     assert "(+3 $, −1 SP, +2 Arbeitsaufträge (weiß))" in german
 
@@ -158,13 +161,18 @@ class Noted:
     # the note says the action and more: said once (it was "Ann erected 1 house — Ann erected
     # 1 house for $2: +1 VP.")
     ("Ann erected 1 house", "Ann erected 1 house for $2: +1 VP.", [["Ann", 1]],
-     ("Ann erected 1 house for $2: +1 VP.", "Ann +1")),
+     ("Ann erected 1 house for $2: +1 VP.", "", "Ann +1")),
     ("Final scoring", "Final scoring done: Cy wins.", [],
-     ("Final scoring done: Cy wins.", "")),
+     ("Final scoring done: Cy wins.", "", "")),
     # a note that says something else follows the action
     ("Scored 34th St West", "34th St West: Ann 6, Ben 3.", [["Ann", 6], ["Ben", 3]],
-     ("Scored 34th St West", "34th St West: Ann 6, Ben 3. — Ann +6 · Ben +3")),
-    ("Ann bought a park", None, [["Ann", 1]], ("Ann bought a park", "Ann +1")),
+     ("Scored 34th St West", "34th St West: Ann 6, Ben 3.", "Ann +6 · Ben +3")),
+    ("Ann bought a park", None, [["Ann", 1]], ("Ann bought a park", "", "Ann +1")),
+    # a note the action's words begin with says nothing more (the cards drawn are in the words)
+    ("Ann won Times Square and built 2 skyscrapers on the brown plot (cards 5)",
+     "Ann won Times Square and built 2 skyscrapers on the brown plot.", [],
+     ("Ann won Times Square and built 2 skyscrapers on the brown plot (cards 5)", "", "")),
+    ("Ann lost a park", None, [["Ann", -2], ["Ben", 0]], ("Ann lost a park", "", "Ann \u22122")),
 ])
 def test_the_strip_says_an_action_and_what_it_gave_once(app, said, note, gained, line):
     from companion.views.tables import consequence
