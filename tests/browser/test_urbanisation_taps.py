@@ -268,6 +268,27 @@ def test_the_one_tap_actions_fit_the_phone_in_german(page: Page, live_database: 
         assert box is not None and box["height"] >= 44 and box["width"] >= 44
 
 
+def overlap(a: dict[str, float], b: dict[str, float]) -> bool:
+    return (a["x"] < b["x"] + b["width"] and b["x"] < a["x"] + a["width"]
+            and a["y"] < b["y"] + b["height"] and b["y"] < a["y"] + a["height"])
+
+
+def test_the_card_links_cover_none_of_a_long_turn_order(page: Page, live_database: Path) -> None:
+    """The turn order with each player's character ("Ben Farmer", "Cy Double work orders")
+    takes a row of its own, and the card forms' links ("Acquire invention", "Attract
+    industry") the row below: they covered the bottom of the order's chips, reaching out of
+    their row to stay as tall as the chips beside them."""
+    table_id = seed(live_database, "urbanisation", ("Ann", "Ben", "Cy"),
+                    (EXAMPLE_SETUP, *EXAMPLE_TURN_1[:4]))
+    page.goto(f"/urbanisation/{table_id}/")
+    chips = [chip.bounding_box() for chip in page.locator(".u-turn .u-order li").all()]
+    links = [link.bounding_box() for link in page.locator(".u-card-link").all()]
+    assert len(chips) == 3 and len(links) == 2, (chips, links)
+    assert max(c["y"] + c["height"] for c in chips) < min(link["y"] for link in links)  # wrapped
+    for link in links:
+        assert not any(overlap(link, chip) for chip in chips), (link, chips)
+
+
 def test_the_cards_seen_and_the_characters_fit_the_phone_in_german(
         page: Page, live_database: Path) -> None:
     """Issue 26's screens in German: the characters with one hired (in its place, disabled),
