@@ -691,20 +691,16 @@ class FifthAvenueState(ActionTable):
         for plot in plots:
             self.board[auction.place][plot] = {"owner": ALEA, "skyscrapers": 1}
         if plots:
-            where = and_list([COLOUR_NAMES[self.colours[auction.place][p]] for p in plots])
-            self.note = Plural(
-                "Alea won {district} and built one skyscraper on the {colours} plot.",
-                "Alea won {district} and built one skyscraper on each of the {colours} plots.",
-                district=DISTRICT_NAMES[auction.place], colours=where, n=len(plots))
+            self.note = Msg("{said}.", said=alea_built(
+                DISTRICT_NAMES[auction.place], [self.colours[auction.place][p] for p in plots]))
 
     def _build_in_park(self, winner: str, payload: Mapping[str, Any]) -> None:
         built = self._built(payload, winner)
         self.park[winner] += built
-        self.note = (Plural("{winner} won Central Park and built {n} skyscraper there.",
-                            "{winner} won Central Park and built {n} skyscrapers there.",
+        self.note = (Plural("{winner} won Central Park and built {n} skyscraper.",
+                            "{winner} won Central Park and built {n} skyscrapers.",
                             winner=winner, n=built) if built
-                     else Msg("{winner} won Central Park and built nothing there.",
-                              winner=winner))
+                     else Msg("{winner} won Central Park and built nothing.", winner=winner))
 
     def _built(self, payload: Mapping[str, Any], winner: str) -> int:
         """Skyscrapers built, at most what the bid's cards allow, taken from the winner's supply:
@@ -1027,7 +1023,8 @@ def _move(payload: Mapping[str, Any]) -> str:
 
 def _auction(payload: Mapping[str, Any]) -> str:
     """'Ben won Times Square and built 2 skyscrapers on the orange plot (cards 5 5)', 'Alea
-    won 42nd St East and built on the gray and orange plots', 'Nobody bid in ...'."""
+    won 42nd St East and built one skyscraper on each of the gray and orange plots', 'Nobody
+    bid in ...'."""
     winner, place = payload.get("winner"), _place(payload.get("place"))
     if winner is None and payload.get("unsold"):
         return Msg("Nobody won {place}, though a player's bid had beaten Alea's (recorded so "
@@ -1064,7 +1061,17 @@ def _alea_won(payload: Mapping[str, Any], place: str) -> str:
         return Msg("Alea won {place}", place=place)
     if not plots:
         return Msg("Alea won {place} and declared a building stop", place=place)
-    return Msg("Alea won {place} and built on {plots}", place=place, plots=_plots(plots))
+    return alea_built(place, plots)
+
+
+def alea_built(place: str, colours: list[Any]) -> str:
+    """Alea's win with the plots it built on (by colour), as the history says it and the table
+    notes it: 'Alea won 42nd St East and built one skyscraper on each of the gray and orange
+    plots'."""
+    return Plural("Alea won {place} and built one skyscraper on the {colours} plot",
+                  "Alea won {place} and built one skyscraper on each of the {colours} plots",
+                  n=len(colours), place=place,
+                  colours=and_list([COLOUR_NAMES.get(str(c)) or str(c) for c in colours]))
 
 
 def _plots(plots: Any) -> str:

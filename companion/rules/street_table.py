@@ -542,10 +542,12 @@ def describe_detail(kind: str, payload: Mapping[str, Any]) -> str:
 
 
 def card_words(card: Mapping[str, Any]) -> str:
-    """A card by what it shows first and its icons: 'office (income +2; prestige +1)', as a
-    card seen before is named to a screen reader (its icons drawn say $ and a star)."""
-    icons = card_icons(card)
+    """A card by what it shows first and its icons: 'office (income +2; prestige +1)', 'roof
+    (prestige +2)', as a card seen before is named to a screen reader (its icons drawn say $
+    and a star)."""
     name = card_name(card)
+    named = None if card.get("project") else "roof" if card.get("roof") else "gift"
+    icons = card_icons({**card, named: False} if named else card)
     return Msg("{said} ({icons})", said=name, icons=icons) if icons else name
 
 

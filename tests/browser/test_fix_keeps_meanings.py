@@ -67,13 +67,14 @@ def test_a_business_moved_to_another_district_leaves_alea_s_win_where_it_was(
     said = preview(phone)
     assert ("Changed: Ann placed a business (boutique) in 34th St West, on the gray plot → Ann "
             "placed a business (boutique) in 42nd St East, on the green plot") in said
-    assert ("Alea won 34th St West and built on the brown and green plots: Alea built on the "
-            "brown and green plots; here Alea would build on the green plot.") in said
+    assert ("Alea won 34th St West and built one skyscraper on each of the brown and green "
+            "plots: Alea built on the brown and green plots; here Alea would build on the green "
+            "plot.") in said
     confirm(phone, "fifth-avenue-alea-business-moved")
     expect(phone.locator("#auction h2")).to_have_text("Auction: 34th St West")
     phone.goto(f"/fifth_avenue/{table_id}/history")
     history = phone.locator("ol.history").inner_text()
-    assert "Alea won 34th St West and built on the green plot" not in history
+    assert "Alea won 34th St West and built one skyscraper on the green plot" not in history
     events = logged(live_database, table_id)
     assert events[-1].payload["drop"] == [won.seq]
 

@@ -244,7 +244,7 @@ def test_a_player_builds_up_to_the_cards_limit_on_the_plot_of_the_bid_colour():
     state.apply(*won_by(state, "Ben"))  # 52nd St West
     state.apply(*ALEA_OUT)
     state.apply("auction", {"winner": "Ben", "cards": [6], "build": 1})  # Central Park
-    assert state.note == "Ben won Central Park and built 1 skyscraper there."
+    assert state.note == "Ben won Central Park and built 1 skyscraper."
     assert state.park == {"Ann": 0, "Ben": 1, "alea": 0}
     assert state.phase == "playing"
 

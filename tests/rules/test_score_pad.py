@@ -88,6 +88,12 @@ def test_a_consequence_is_said_once_and_only_when_it_adds_to_the_action():
     won = next(line for line in lines if line.said.startswith("Ann won Times Square"))
     assert won.said == "Ann won Times Square and built 2 skyscrapers on the brown plot (cards 5)"
     assert won.note is None
+    # nor does Alea's, nor a win in Central Park (each said it again in other words)
+    alea = [line for line in lines if line.said.startswith("Alea won") and "built" in line.said]
+    assert ("Alea won 34th St West and built one skyscraper on each of the orange and green "
+            "plots") in [line.said for line in alea]
+    park = [line for line in lines if " won Central Park and built" in line.said]
+    assert alea and park and all(line.note is None for line in alea + park), alea + park
 
 
 def test_the_street_pad_starts_with_the_prestige_of_the_starting_money():

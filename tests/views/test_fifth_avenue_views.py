@@ -211,7 +211,7 @@ def test_auctions_with_alea_in_german(client):
             in text(nobody))
     history = text(client.get(url + "history", headers=DE))
     assert "Ann zieht die weiße Kommission weiter: Startfeld" in history
-    assert "Alea hat 34th St West ersteigert und auf Bauplatz" in history
+    assert "Alea hat 34th St West ersteigert und ein Hochhaus auf Bauplatz" in history
     assert "Alea won" not in history
 
 

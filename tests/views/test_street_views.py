@@ -631,3 +631,16 @@ def test_a_card_seen_before_is_named_with_what_its_icons_mean(client):
     assert 'role="group" aria-label="office (income +2; prestige +1)"' in text(client.get(url))
     german = text(client.get(url, headers={"Accept-Language": "de"}))
     assert 'role="group" aria-label="Büro (Einkommen +2; Prestige +1)"' in german
+
+
+def test_a_roof_or_gift_card_is_named_once():
+    from companion.rules.street_table import card_words
+
+    roof = {"project": None, "double": False, "roof": True, "gift": False, "floor": None,
+            "no_gifts": False, "income": [], "prestige": [{"each": "flat", "amount": 2,
+                                                           "project": None}]}
+    assert card_words(roof) == "roof (prestige +2)"
+    assert card_words({**roof, "gift": True}) == "roof (prestige +2; gift)"
+    assert card_words({**roof, "roof": False, "gift": True}) == "gift (prestige +2)"
+    assert card_words({**roof, "prestige": []}) == "roof"
+    assert card_words({**roof, "project": "hotel"}) == "hotel (prestige +2; roof)"
