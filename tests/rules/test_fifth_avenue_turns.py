@@ -230,7 +230,7 @@ def test_an_empty_supply_builds_nothing_in_central_park_until_option_a_fills_it(
         state.apply("auction", {"winner": "Ann", "build": 1})
     assert pickle.dumps(state) == before
     state.apply("auction", {"winner": "Ann", "build": 0})  # the legal counterpart: none
-    assert state.note == "Ann won Central Park and built nothing there."
+    assert state.note == "Ann won Central Park and built nothing."
     assert (state.phase, state.park["Ann"], state.supply["Ann"]) == ("playing", 0, 0)
     # Ann's 3rd action; Ben's C; Ann takes 3 (A) and moves; Ben's move brings the auctions.
     for step in (move("34w"), move("times"), move("52w"), skyscrapers("Ann"),
