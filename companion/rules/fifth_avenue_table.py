@@ -1070,8 +1070,7 @@ def alea_built(place: str, colours: list[Any]) -> str:
     plots'."""
     return Plural("Alea won {place} and built one skyscraper on the {colours} plot",
                   "Alea won {place} and built one skyscraper on each of the {colours} plots",
-                  n=len(colours), place=place,
-                  colours=and_list([COLOUR_NAMES.get(str(c)) or str(c) for c in colours]))
+                  n=len(colours), place=place, colours=_colour_list(colours))
 
 
 def _plots(plots: Any) -> str:
@@ -1079,7 +1078,13 @@ def _plots(plots: Any) -> str:
     if not isinstance(plots, list) or not plots:
         return Msg("no plot (a building stop)")
     return Plural("the {colours} plot", "the {colours} plots", n=len(plots),
-                  colours=and_list([COLOUR_NAMES.get(str(c)) or str(c) for c in plots]))
+                  colours=_colour_list(plots))
+
+
+def _colour_list(colours: list[Any]) -> str:
+    """Plots named by their colours: 'gray and orange' (a colour the app does not know, as
+    logged)."""
+    return and_list([COLOUR_NAMES.get(str(c)) or str(c) for c in colours])
 
 
 def _count(given: object) -> int:
