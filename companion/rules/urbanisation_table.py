@@ -943,13 +943,12 @@ class UrbanisationState(ActionTable):
         self._require("final")
         self._check_factories_named()
         report = Report(Msg("Final scoring"), {p: [] for p in self.players})
-        winner = factory_bonus(self.factory_numbers())
+        numbers = self.factory_numbers()
+        winner = factory_bonus(numbers)
         for player in self.players:
-            total = sum(self.factory_numbers()[player])
-            bonus = FACTORY_BONUS_VP if player == winner else 0
-            report.players[player].append(Msg("Factory total {total}: +{vp} VP.", total=total,
-                                              vp=bonus))
-            self._score(player, "factory bonus", bonus, FINAL_TURN)
+            report.players[player].append(factory_total_line(player, winner, numbers))
+            self._score(player, "factory bonus", FACTORY_BONUS_VP if player == winner else 0,
+                        FINAL_TURN)
             self._invention_bonus(player, report)
         self.reports.append(report)
         self.segment, self.finished = "over", True
@@ -978,6 +977,23 @@ class UrbanisationState(ActionTable):
                 Msg("Invention with the {factory}: +{vp} VP.",
                     factory=FACTORY_NAMES[str(invention.factory)], vp=invention.vp))
             self._score(player, "invention bonus", invention.vp, FINAL_TURN)
+
+
+def factory_total_line(player: str, winner: str | None, numbers: dict[str, list[int]]) -> Msg:
+    """A player's factory total at the final scoring, and why the FACTORY_BONUS_VP went where
+    it went: the largest sum wins it; "in case of a tie, the player with the newest factory"."""
+    total = sum(numbers[player])
+    if winner is None or total != sum(numbers[winner]):
+        return Msg("Factory total {total}.", total=total)
+    tied = [p for p in numbers if p != player and sum(numbers[p]) == total]
+    if player != winner:
+        return Msg("Factory total {total}, tied; {winner}'s factory {number} is newer: no "
+                   "bonus.", total=total, winner=winner, number=max(numbers[winner]))
+    if tied:
+        return Msg("Factory total {total}, tied with {players}; the newest factory ({number}): "
+                   "+{vp} VP.", total=total, players=join_names(tied),
+                   number=max(numbers[player]), vp=FACTORY_BONUS_VP)
+    return Msg("Factory total {total}, the largest: +{vp} VP.", total=total, vp=FACTORY_BONUS_VP)
 
 
 def earned_inventions(card: CityCard) -> list[Invention]:

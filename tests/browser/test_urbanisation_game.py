@@ -281,7 +281,11 @@ def test_three_player_urbanisation_game_to_the_score_sheet(page: Page, shot: Sho
     lines = [squash(t) for t in result.locator("ol.ranking li").all_inner_texts()]
     assert lines == ["1. Cy 35 (newest factory 5) winner", "2. Ann 34 (newest factory 8)",
                      "3. Ben 32 (newest factory 4)"], lines
-    expect(result.get_by_text("Factory total 8: +2 VP.")).to_be_visible()  # Ann's, the newest
+    # Ann's and Cy's totals tie on 8: Ann's factory 8 is newer than Cy's 5.
+    expect(result.get_by_text("Factory total 8, tied with Cy; the newest factory (8): +2 VP.")
+           ).to_be_visible()
+    expect(result.get_by_text("Factory total 8, tied; Ann's factory 8 is newer: no bonus.")
+           ).to_be_visible()
     expect(result.get_by_text("Invention with the Oil Refinery: +2 VP.")).to_be_visible()
     expect(page.locator(".u-actions")).to_have_count(0)
     expect(page.locator("#effect")).to_have_count(0)

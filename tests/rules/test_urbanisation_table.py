@@ -4,6 +4,7 @@ administration, the Mayor, the final scoring, and every refusal leaving the stat
 import pytest
 
 from companion.rules.common import RuleError
+from companion.rules.urbanisation import factory_bonus
 from companion.rules.urbanisation_actions import CityCard, Factory, Invention
 from companion.rules.urbanisation_example import (  # noqa: F401 - the scripted game
     ADMIN,
@@ -22,6 +23,7 @@ from companion.rules.urbanisation_table import (
     RULINGS_IN_PLACE,
     UrbanisationState,
     describe,
+    factory_total_line,
 )
 from tests.tables import URBANISATION_PLAYED, URBANISATION_TURNS
 
@@ -121,8 +123,12 @@ def test_a_scripted_three_player_game_through_six_turns():
     assert state.finished
     assert [(p.place, p.player) for p in state.ranking()] == [(1, "Cy"), (2, "Ann"), (3, "Ben")]
     assert state.note == "Final scoring done: Cy wins."
-    assert state.report.players["Cy"] == ["Factory total 8: +0 VP.",
-                                          "Invention with the Oil Refinery: +2 VP."]
+    assert state.report.players["Ann"] == [
+        "Factory total 8, tied with Cy; the newest factory (8): +2 VP."]
+    assert state.report.players["Cy"] == [
+        "Factory total 8, tied; Ann's factory 8 is newer: no bonus.",
+        "Invention with the Oil Refinery: +2 VP."]
+    assert state.report.players["Ben"] == ["Factory total 4."]
     assert {p: c.money for p, c in state.cards.items()} == {"Ann": 2, "Ben": 3, "Cy": 16}
 
 
@@ -896,6 +902,27 @@ def test_the_final_scoring_tie_goes_to_the_newest_factory():
     # Factory totals: Ann 9, Ben 7; both end on 3 VP: Ben's factory 7 is the newest.
     assert state.totals() == {"Ann": 3, "Ben": 3}
     assert [(p.place, p.player) for p in state.ranking()] == [(1, "Ben"), (2, "Ann")]
+    assert state.report.players["Ann"] == ["Factory total 9, the largest: +2 VP."]
+    assert state.report.players["Ben"] == ["Factory total 7."]
+
+
+@pytest.mark.parametrize(("numbers", "lines"), [
+    # Nobody owns a factory: nobody gains the 2 VP.
+    ({"Ann": [], "Ben": []}, {"Ann": "Factory total 0.", "Ben": "Factory total 0."}),
+    # 3 + 6 = 9 against 8: the largest sum, however new Ben's factory 8 is.
+    ({"Ann": [3, 6], "Ben": [8], "Cy": [1]},
+     {"Ann": "Factory total 9, the largest: +2 VP.", "Ben": "Factory total 8.",
+      "Cy": "Factory total 1."}),
+    # Three tied on 9: Cy's factory 9 is the newest; Ann's 7 and Ben's 5 lose the tie.
+    ({"Ann": [2, 7], "Ben": [4, 5], "Cy": [9], "Dan": [8]},
+     {"Ann": "Factory total 9, tied; Cy's factory 9 is newer: no bonus.",
+      "Ben": "Factory total 9, tied; Cy's factory 9 is newer: no bonus.",
+      "Cy": "Factory total 9, tied with Ann and Ben; the newest factory (9): +2 VP.",
+      "Dan": "Factory total 8."}),
+])
+def test_the_final_scoring_says_why_the_factory_bonus_went_where_it_went(numbers, lines):
+    winner = factory_bonus(numbers)
+    assert {p: factory_total_line(p, winner, numbers) for p in numbers} == lines
 
 
 def test_describe_and_rulings():

@@ -202,6 +202,7 @@ def test_the_scripted_game_through_the_forms_to_the_score_sheet(client):
     assert sheet.count("Total 34 32 35") == 2
     assert "Highest factory total 2 0 0" in sheet and "Inventions with their factory 0 0 2" in sheet
     assert "Factories (the newest breaks a tie): Ann 8; Ben 4; Cy 3, 5." in sheet
+    assert "tied for the most points" not in sheet  # nobody did
     refused = act(client, url, "pass", player="Ann")
     assert refused.status_code == 422 and "The game is over" in text(refused)
 
@@ -309,15 +310,32 @@ def test_each_step_folds_its_own_rulings(app, client, done, step):
     """The set-up, a turn, the administration, the final scoring and the result each fold the
     rulings of their step behind one "Rulings (n)"; only the pools' (in the set-up's folded
     pool counts), the starting money's (beside the amount it fills in, issue 26) and the
-    tie's (under the final ranking) are said in place."""
+    tie's (under the final ranking, when totals tie: not in this game) are said in place."""
     names, actions = FINISHED["urbanisation"]
     table_id = seed(app, "urbanisation", names, actions[:done])
     url = f"/urbanisation/{table_id}/"
     page = text(client.get(url))
     assert f"Rulings ({len(RULINGS_BY_STEP[step])})" in page
-    assert page.count("Ruling:") == (2 if step == "setup" else 1 if done is None else 0)
+    assert page.count("Ruling:") == (2 if step == "setup" else 0)
     opened = text(client.get(url + "?open=rulings"))
     assert opened.count("Ruling:") == page.count("Ruling:") + len(RULINGS_BY_STEP[step])
+
+
+def test_a_tie_for_the_most_points_is_ruled_under_the_final_ranking(app, client):
+    """Cy 35, Ann 34, Ben 32 at the end of the scripted game; with 1 VP more for Ann (a
+    correction before the final scoring) Ann and Cy tie on 35, and Ann's factory 8, newer than
+    Cy's 5, wins: the ranking says so, and the tie's ruling stands under it."""
+    names, actions = FINISHED["urbanisation"]
+    assert actions[-1][0] == "final"
+    more = ("effect", {"player": "Ann", "vp": 1, "reason": "A VP missed in turn 6"})
+    url = f"/urbanisation/{seed(app, 'urbanisation', names, (*actions[:-1], more, actions[-1]))}/"
+    page = " ".join(re.sub(r"<[^>]+>", " ", text(client.get(url))).split())  # as read
+    assert "1. Ann 35 (newest factory 8: wins the tie on 35)" in page
+    assert "2. Cy 35 (newest factory 5)" in page
+    assert page.count("Ruling:") == 1 and "Ruling: tied for the most points" in page
+    sheet = " ".join(pdf_text(client.get(url + "sheet.pdf").data).split())
+    assert "Ranking: 1. Ann (35), 2. Cy (35), 3. Ben (32). Winner: Ann." in sheet
+    assert "Ruling: tied for the most points" in sheet
 
 
 # One-tap actions ---------------------------------------------------------------------------------
