@@ -328,6 +328,12 @@ class UrbanisationState(ActionTable):
         """Most points first; a tie goes to the newest (highest-numbered) factory."""
         return final_ranking(self.totals(), self.factory_numbers())
 
+    def totals_tie(self) -> bool:
+        """Whether two players have the same total: the tie-break ranks them (`ranking`), and
+        its ruling is said under the ranking."""
+        totals = list(self.totals().values())
+        return len(set(totals)) < len(totals)
+
     def final_bonuses(self) -> dict[str, int]:
         """What the final scoring would add now: FACTORY_BONUS_VP for the largest sum of factory
         numbers (a tie: the newest factory) and the end bonus of each invention whose factory
