@@ -22,6 +22,7 @@ from .common import (
     require_count,
     require_turn,
     seat_after,
+    winners,
 )
 from .fifth_avenue import (
     BUSINESS_LABELS,
@@ -274,6 +275,27 @@ class FifthAvenueState(ActionTable):
     def ranking(self) -> list[Placing]:
         """Most VP first; tied leaders are split by the cards left in hand, then share."""
         return final_ranking(self.totals(), {p: self.hand_cards.get(p, 0) for p in self.players})
+
+    def verdict(self) -> str:
+        """The final result in one sentence, saying how the tie-break decided when it had to:
+        "If players are tied with the most, the player among them with the most remaining
+        cards in his hand is the winner" (still tied: a shared victory, the referee notes)."""
+        ranking = self.ranking()
+        best, tied, first = ranking[0].total, self.tied_leaders, winners(ranking)
+        if not tied:
+            return Msg("{name} wins with {total} VP.", name=first[0], total=best)
+        cards = self.hand_cards.get(first[0], 0)
+        if len(first) > 1:
+            return Plural("{names} tie on {total} VP and on their cards in hand ({n} card): a "
+                          "shared victory.",
+                          "{names} tie on {total} VP and on their cards in hand ({n} cards): a "
+                          "shared victory.", names=join_names(first), total=best, n=cards)
+        runner_up = max(self.hand_cards.get(p, 0) for p in tied if p != first[0])
+        return Plural("{names} tie on {total} VP; {name} wins with {n} card left in hand to "
+                      "{next}.",
+                      "{names} tie on {total} VP; {name} wins with {n} cards left in hand to "
+                      "{next}.", names=join_names(tied), total=best, name=first[0], n=cards,
+                      next=runner_up)
 
     @property
     def tied_leaders(self) -> list[str]:

@@ -491,6 +491,7 @@ def test_two_players_and_alea_from_home_page_to_score_sheet(page: Page, shot: Sh
     # Totals: Ann 4 (special) + 5 (option D) + 1 + 2 (stops) + 6 (Times Square) = 18;
     # Ben 0 + 3 + 2 + 1 + 15 (Central Park) = 21.
     assert ranking_lines(page) == ["1. Ben 21 winner", "2. Ann 18"]
+    expect(page.locator("section.result .verdict")).to_have_text("Ben wins with 21 VP.")
     expect(page.get_by_role("button", name=re.compile(r"plot:"))).to_have_count(0)
     shot(page, "fa-09-final-result")
 

@@ -303,6 +303,7 @@ def test_final_scoring_and_the_hand_cards_tie_break():
     # Central Park: 2 types: 3 VP x 2 skyscrapers = 6 for Ann.
     assert state.totals() == {"Ann": 2 + 2 + 6, "Ben": 1 + 2}
     assert state.finished
+    assert state.verdict() == "Ann wins with 10 VP."
 
 
 def test_a_tie_for_the_most_vp_asks_for_the_cards_in_hand():
@@ -321,6 +322,23 @@ def test_a_tie_for_the_most_vp_asks_for_the_cards_in_hand():
     state.apply("hand_cards", {"cards": {"Ann": 3, "Ben": 5}})
     assert state.finished
     assert [(p.place, p.player) for p in state.ranking()] == [(1, "Ben"), (2, "Ann")]
+    assert state.verdict() == "Ann and Ben tie on 4 VP; Ben wins with 5 cards left in hand to 3."
+
+
+@pytest.mark.parametrize(("cards", "verdict"), [
+    ({"Ann": 1, "Ben": 0}, "Ann and Ben tie on 4 VP; Ann wins with 1 card left in hand to 0."),
+    ({"Ann": 2, "Ben": 2},
+     "Ann and Ben tie on 4 VP and on their cards in hand (2 cards): a shared victory."),
+    ({"Ann": 1, "Ben": 1},
+     "Ann and Ben tie on 4 VP and on their cards in hand (1 card): a shared victory."),
+])
+def test_the_verdict_says_how_the_cards_in_hand_broke_the_tie(cards, verdict):
+    state = play(["Ann", "Ben"], *set_up(), initial("34w", 1), initial("34e", 1),
+                 initial("42w", 1), initial("42e", 1))
+    state.end_reason = "The second building stop is complete: the game is over."
+    state.apply("final", {"park_tiles": []})
+    state.apply("hand_cards", {"cards": cards})
+    assert state.verdict() == verdict
 
 
 def test_refused_central_park_tiles():

@@ -4,7 +4,8 @@ import re
 
 from companion.rules.fifth_avenue_table import DISTRICT_IDS
 from companion.views.clients import MAX_OWNED_TABLES, MAX_REMEMBERED_TABLES
-from tests.conftest import act, current_seq, drawn_table, fresh, new_table, set_up, text
+from tests.conftest import GERMAN, act, current_seq, drawn_table, fresh, new_table, set_up, text
+from tests.tables import FINISHED, seed
 
 
 def test_a_two_player_game_with_alea_through_an_auction_round(client):
@@ -359,3 +360,13 @@ def test_the_printed_board_is_confirmed_in_one_tap(client):
     assert "Draw the set-up for us" in page
     shown = re.findall(r'class="plot p-(\w+)', page)
     assert shown == [c for d in DISTRICT_IDS for c in DEFAULT_PROFILE[d]]
+
+
+def test_the_final_result_says_who_won_in_one_sentence(app, client):
+    """As the yard's and the street's: the result card's verdict (a tie and how the cards in
+    hand broke it: the rules' tests)."""
+    names, actions = FINISHED["fifth_avenue"]
+    url = f"/fifth_avenue/{seed(app, 'fifth_avenue', names, actions)}/"
+    page = text(client.get(url))
+    assert '<p class="verdict"><strong>Ben wins with 21 VP.</strong></p>' in page
+    assert "Ben gewinnt mit 21 SP." in text(client.get(url, headers=GERMAN))
