@@ -328,6 +328,31 @@ class UrbanisationState(ActionTable):
         """Most points first; a tie goes to the newest (highest-numbered) factory."""
         return final_ranking(self.totals(), self.factory_numbers())
 
+    def verdict(self) -> str:
+        """The final result in one sentence, saying how the tie-break decided when it had to:
+        "In case of a tie, the tied player who owns the newest factory card wins" (tied
+        players without any factory share the place, our ruling)."""
+        ranking, newest, totals = self.ranking(), self.newest_factories(), self.totals()
+        best, first = ranking[0].total, winners(ranking)
+        tied = [p for p in self.players if totals[p] == best]  # in seat order
+        if len(tied) == 1:
+            return Msg("{name} wins with {total} VP.", name=first[0], total=best)
+        if len(first) > 1:
+            return Msg("{names} tie on {total} VP and own no factory: a shared victory.",
+                       names=join_names(first), total=best)
+        runner_up = max(newest[p] for p in tied if p != first[0])
+        if not runner_up:
+            return Msg("{names} tie on {total} VP; {name} wins with factory {n}: the others own "
+                       "none.", names=join_names(tied), total=best, name=first[0],
+                       n=newest[first[0]])
+        return Msg("{names} tie on {total} VP; {name} wins with the newest factory, {n} to "
+                   "{next}.", names=join_names(tied), total=best, name=first[0],
+                   n=newest[first[0]], next=runner_up)
+
+    def newest_factories(self) -> dict[str, int]:
+        """Each player's highest factory number, the tie-break (0: no factory)."""
+        return {p: max(numbers, default=0) for p, numbers in self.factory_numbers().items()}
+
     def totals_tie(self) -> bool:
         """Whether two players have the same total: the tie-break ranks them (`ranking`), and
         its ruling is said under the ranking."""

@@ -278,6 +278,7 @@ def test_three_player_urbanisation_game_to_the_score_sheet(page: Page, shot: Sho
     done(page, page.get_by_role("button", name="Do the final scoring"))
     expect(note(page)).to_have_text("Final scoring done: Cy wins.")
     result = page.locator("section.result")
+    expect(result.locator(".verdict")).to_have_text("Cy wins with 35 VP.")
     lines = [squash(t) for t in result.locator("ol.ranking li").all_inner_texts()]
     assert lines == ["1. Cy 35 (newest factory 5) winner", "2. Ann 34 (newest factory 8)",
                      "3. Ben 32 (newest factory 4)"], lines

@@ -123,6 +123,7 @@ def test_a_scripted_three_player_game_through_six_turns():
     assert state.finished
     assert [(p.place, p.player) for p in state.ranking()] == [(1, "Cy"), (2, "Ann"), (3, "Ben")]
     assert state.note == "Final scoring done: Cy wins."
+    assert state.verdict() == "Cy wins with 35 VP."
     assert state.report.players["Ann"] == [
         "Factory total 8, tied with Cy; the newest factory (8): +2 VP."]
     assert state.report.players["Cy"] == [
@@ -904,6 +905,20 @@ def test_the_final_scoring_tie_goes_to_the_newest_factory():
     assert [(p.place, p.player) for p in state.ranking()] == [(1, "Ben"), (2, "Ann")]
     assert state.report.players["Ann"] == ["Factory total 9, the largest: +2 VP."]
     assert state.report.players["Ben"] == ["Factory total 7."]
+    assert state.verdict() == "Ann and Ben tie on 3 VP; Ben wins with the newest factory, 7 to 5."
+
+
+@pytest.mark.parametrize(("ann", "ben", "verdict"), [
+    ([], [7], "Ann and Ben tie on 1 VP; Ben wins with factory 7: the others own none."),
+    ([], [], "Ann and Ben tie on 1 VP and own no factory: a shared victory."),
+    ([2, 9], [8], "Ann and Ben tie on 1 VP; Ann wins with the newest factory, 9 to 8."),
+])
+def test_the_verdict_says_how_the_newest_factory_broke_a_tie(ann, ben, verdict):
+    state = started("farmer", "architect")  # Ann and Ben: 1 VP each, for the house set up
+    state.cards["Ann"].factories = [Factory(n, "grey", 2) for n in ann]
+    state.cards["Ben"].factories = [Factory(n, "white", 2) for n in ben]
+    assert state.totals() == {"Ann": 1, "Ben": 1}
+    assert state.verdict() == verdict
 
 
 @pytest.mark.parametrize(("numbers", "lines"), [

@@ -195,6 +195,7 @@ def test_the_scripted_game_through_the_forms_to_the_score_sheet(client):
     assert act(client, url, "final").status_code == 303
     page = text(client.get(url))
     assert "Final scoring done: Cy wins." in page and "Final result" in page
+    assert '<p class="verdict"><strong>Cy wins with 35 VP.</strong></p>' in page
     assert "Invention with the Oil Refinery: +2 VP." in page
     assert 'id="act-' not in page and 'id="effect"' not in page  # nothing more to do
     sheet = pdf_text(client.get(url + "sheet.pdf").data)
@@ -330,6 +331,9 @@ def test_a_tie_for_the_most_points_is_ruled_under_the_final_ranking(app, client)
     more = ("effect", {"player": "Ann", "vp": 1, "reason": "A VP missed in turn 6"})
     url = f"/urbanisation/{seed(app, 'urbanisation', names, (*actions[:-1], more, actions[-1]))}/"
     page = " ".join(re.sub(r"<[^>]+>", " ", text(client.get(url))).split())  # as read
+    assert "Ann and Cy tie on 35 VP; Ann wins with the newest factory, 8 to 5." in page
+    assert ("Ann und Cy haben gleich viele SP (35); Ann gewinnt mit der neuesten Fabrik, 8 gegen "
+            "5.") in text(client.get(url, headers=GERMAN))
     assert "1. Ann 35 (newest factory 8: wins the tie on 35)" in page
     assert "2. Cy 35 (newest factory 5)" in page
     assert page.count("Ruling:") == 1 and "Ruling: tied for the most points" in page
