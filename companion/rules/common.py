@@ -168,6 +168,13 @@ def final_ranking(totals: Mapping[str, int],
             for player in sorted(keys, key=keys.__getitem__, reverse=True)]
 
 
+def leaders(totals: Mapping[str, int]) -> list[str]:
+    """The players with the most points, in seat order (several: a tie the game's tie-break
+    decides, `final_ranking`)."""
+    best = max(totals.values())
+    return [player for player, total in totals.items() if total == best]
+
+
 def winners(ranking: Sequence[Placing]) -> list[str]:
     """The players placed 1st, in seat order among equals (several: a shared victory)."""
     return [placing.player for placing in ranking if placing.place == 1]

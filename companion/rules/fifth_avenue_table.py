@@ -18,6 +18,7 @@ from .common import (
     final_ranking,
     join_names,
     known,
+    leaders,
     reads,
     require_count,
     require_turn,
@@ -299,10 +300,8 @@ class FifthAvenueState(ActionTable):
 
     @property
     def tied_leaders(self) -> list[str]:
-        totals = self.totals()
-        best = max(totals.values())
-        leaders = [p for p in self.players if totals[p] == best]
-        return leaders if len(leaders) > 1 else []
+        tied = leaders(self.totals())
+        return tied if len(tied) > 1 else []
 
     # Actions -----------------------------------------------------------------------------
 

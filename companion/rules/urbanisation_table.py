@@ -21,6 +21,7 @@ from .common import (
     Step,
     check_reason,
     join_names,
+    leaders,
     reads,
     require_count,
     require_turn,
@@ -332,9 +333,8 @@ class UrbanisationState(ActionTable):
         """The final result in one sentence, saying how the tie-break decided when it had to:
         "In case of a tie, the tied player who owns the newest factory card wins" (tied
         players without any factory share the place, our ruling)."""
-        ranking, newest, totals = self.ranking(), self.newest_factories(), self.totals()
+        ranking, newest, tied = self.ranking(), self.newest_factories(), leaders(self.totals())
         best, first = ranking[0].total, winners(ranking)
-        tied = [p for p in self.players if totals[p] == best]  # in seat order
         if len(tied) == 1:
             return Msg("{name} wins with {total} VP.", name=first[0], total=best)
         if len(first) > 1:
@@ -1016,10 +1016,10 @@ def factory_total_line(player: str, winner: str | None, numbers: dict[str, list[
     total = sum(numbers[player])
     if winner is None or total != sum(numbers[winner]):
         return Msg("Factory total {total}.", total=total)
-    tied = [p for p in numbers if p != player and sum(numbers[p]) == total]
     if player != winner:
         return Msg("Factory total {total}, tied; {winner}'s factory {number} is newer: no "
                    "bonus.", total=total, winner=winner, number=max(numbers[winner]))
+    tied = [p for p in numbers if p != player and sum(numbers[p]) == total]
     if tied:
         return Msg("Factory total {total}, tied with {players}; the newest factory ({number}): "
                    "+{vp} VP.", total=total, players=join_names(tied),

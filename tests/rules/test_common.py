@@ -8,12 +8,18 @@ from companion.rules.common import (
     Placing,
     RuleError,
     final_ranking,
+    leaders,
     out_of_turn,
     require_turn,
     seat_after,
     winners,
     winners_text,
 )
+
+
+def test_the_leaders_are_every_player_on_the_most_points_in_seat_order():
+    assert leaders({"Cy": 5, "Ann": 3, "Ben": 5}) == ["Cy", "Ben"]
+    assert leaders({"Ann": 0, "Ben": 2}) == ["Ben"]
 
 
 def test_equal_totals_share_a_place_without_a_tie_break():
