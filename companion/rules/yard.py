@@ -94,6 +94,9 @@ RULINGS = {
     "turns": Msg("Ruling: the app records purchases, not money taken, so after a purchase it "
                  "cannot tell whose turn it is (paying exactly lets the buyer go on). Once the "
                  "display cannot be refilled, only the last buyer may still buy."),
+    "never_drawn": Msg("Ruling: scorings A and B take place when their cards are drawn from the "
+                       "money deck; a card not drawn before the building cards run out never "
+                       "comes, and the game ends with scoring C."),
 }
 
 BUILDING_CARDS = 54

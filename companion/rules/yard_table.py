@@ -173,19 +173,32 @@ class YardState(ActionTable):
         if self.dirk_due:
             return Plural("Deal Dirk his {n} card.", "Deal Dirk his {n} cards.",
                           n=self.dirk_cards_due)
-        if self.game_over and self.last_buyer is not None and self.on_display:
+        if self.still_buying and self.on_display:
             return Msg("The display cannot be refilled: {player} may still buy after paying "
-                       "exactly; then comes the final scoring.", player=self.last_buyer)
+                       "exactly; then comes the final scoring.", player=self.still_buying)
         if self.game_over:
             return Msg("The game is over: the final scoring comes next.")
+        if self.turn_ended:
+            return Msg("Scoring {scoring} done: its card goes in front of the next player, "
+                       "whose turn it is.", scoring=self.scored[-1])
         if self.last_buyer is None:
             return Msg("{player} takes the first turn.", player=self.starter) \
                 if self.starter else None
-        following = seat_after(self.players, self.last_buyer)
-        if self.turn_ended:
-            return Msg("It is {next}'s turn.", next=following)
         return Msg("{player} goes on after paying exactly; otherwise it is {next}'s turn.",
-                   player=self.last_buyer, next=following)
+                   player=self.last_buyer, next=seat_after(self.players, self.last_buyer))
+
+    @property
+    def still_buying(self) -> str | None:
+        """Once the display cannot be refilled, the player whose turn it is, who may still buy
+        after paying exactly: the last buyer, unless a scoring card drawn since ended that
+        turn (it is drawn when the money is refilled, after a turn)."""
+        return self.last_buyer if self.game_over and not self.turn_ended else None
+
+    @property
+    def never_drawn(self) -> list[str]:
+        """Once the game is over, the scorings A and B whose card was not drawn before the end:
+        they never come (C "takes place at the end of the game", `RULINGS["never_drawn"]`)."""
+        return [name for name in ("A", "B") if name not in self.scored] if self.game_over else []
 
     def why_not_over(self) -> str:
         """Why the game goes on, while it does."""
@@ -293,9 +306,13 @@ class YardState(ActionTable):
         """"The game ends - after a player has finished their turn - as soon as the building
         cards can not be replenished completely up to 4": once that is so, only the player
         whose turn it is may still buy (having paid exactly); nobody else takes a turn."""
-        if not self.game_over or buyer == self.last_buyer:
+        if not self.game_over or buyer == self.still_buying:
             return
-        if self.last_buyer is None:
+        if self.still_buying is None and self.last_buyer is not None and self.turn_ended:
+            raise RuleError(Msg("The game is over: scoring {scoring} ended {player}'s turn, and "
+                                "the display cannot be refilled to 4. Do the final scoring.",
+                                scoring=self.scored[-1], player=self.last_buyer))
+        if self.still_buying is None:
             raise RuleError(Msg("The game is over: the display cannot be refilled to 4. Do the "
                                 "final scoring."))
         raise RuleError(Msg("The game is over: the display could not be refilled to 4 after "
@@ -386,14 +403,14 @@ class YardState(ActionTable):
 
     @reads("money", "leftovers", "most")
     def _apply_final(self, payload: Mapping[str, Any]) -> None:
-        """The end: leftover display cards go to the most money of their currency, then C.
+        """The end: leftover display cards go to the most money of their currency, then C, "at
+        the end of the game": a scoring whose card was not drawn by then never comes
+        (`never_drawn`).
 
         Who takes each card is given with it (`to`: a player, or None for a tie or nobody);
         logs from before it give each card's currency and who holds the most of each currency
         (`most`: currency -> player or None), or, older still, every player's `money`.
         """
-        if self.scored != ["A", "B"]:
-            raise RuleError(Msg("The final scoring comes after scorings A and B."))
         self._check_no_deal_due()
         raw = payload.get("leftovers", [])
         if isinstance(raw, list) and any(isinstance(c, Mapping) and "to" in c for c in raw):
@@ -407,7 +424,9 @@ class YardState(ActionTable):
             one_card_per_space([c for _, c in cards])
             most = majority_holders(payload.get("most"), [c for _, c in cards], self.players)
             leftovers = [Leftover(b, c, most[c]) for b, c in cards]
-        else:
+        else:  # the oldest logs' end, refereed as it was then: after A and B, end or not
+            if self.scored != ["A", "B"]:
+                raise RuleError(Msg("The final scoring comes after scorings A and B."))
             money = check_money(payload.get("money", {}), self.players)
             leftovers = [Leftover(b, c, leftover_owner(c, money)) for b, c in cards]
         self._give_out(leftovers)

@@ -119,7 +119,9 @@ def buyers(state: yard_table.YardState) -> list[tuple[str, str]]:
     fit on the first screen (issue 26). At the end, only the last buyer still buys."""
     players, last = state.players, state.last_buyer
     if state.game_over:
-        return [(last, AGAIN)] if last else []
+        return [(state.still_buying, AGAIN)] if state.still_buying else []
+    if state.turn_ended:  # a scoring card drawn after a turn the app did not see
+        return [(p, "") for p in players]
     first = seat_after(players, last) if last else (state.starter or players[0])
     return [(p, NEXT if p == first else AGAIN if p == last else "") for p in players]
 
@@ -134,9 +136,9 @@ def end_news(current: Current) -> bool:
 
 
 def ending(state: yard_table.YardState) -> bool:
-    """The end is offered once the rules end the game: A and B scored, the display short."""
-    return not state.finished and state.scored == ["A", "B"] and state.game_over \
-        and not state.dirk_due
+    """The end is offered once the rules end the game: the deck empty, the display short (a
+    scoring card not drawn by then never comes, `YardState.never_drawn`)."""
+    return not state.finished and state.game_over and not state.dirk_due
 
 
 def setting_up(current: Current) -> bool:

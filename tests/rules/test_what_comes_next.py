@@ -27,10 +27,14 @@ def test_yard_the_next_player_in_clockwise_direction():
 
 def test_yard_a_scoring_card_comes_before_the_next_player_s_turn():
     """"When a scoring card is revealed scoring takes place immediately, before the next
-    player's turn.\""""
+    player's turn. As reminder place the scoring card in front of the next player." The card is
+    drawn when the money display is refilled after a turn in which money was taken, which the
+    app does not record: after Ben's purchase, Cy may have taken the money that drew it (then
+    Ann is next), or Ben after paying exactly (then Cy). So the next player goes unnamed."""
     state = played("yard", ["Ann", "Ben", "Cy"], YARD_START, buy("Ben", "park"),
                    ("score", {"scoring": "A"}))
-    assert state.up_next == "It is Cy's turn."
+    assert state.up_next == ("Scoring A done: its card goes in front of the next player, "
+                             "whose turn it is.")
 
 
 def test_street_after_both_actions_the_next_player_to_the_left():

@@ -402,13 +402,55 @@ def test_a_dirk_game_ends_with_the_players_only_holding_money():
 
 def test_after_a_scoring_card_the_next_player_is_up():
     """"When a scoring card is revealed scoring takes place immediately, before the next
-    player's turn": Cy's turn ended with scoring A; Ann is up (not "Cy goes on")."""
+    player's turn. As reminder place the scoring card in front of the next player": the card
+    is drawn when the money is refilled after a turn in which money was taken, which the app
+    does not record (Cy after paying exactly, or Ann after Cy): the next player goes unnamed,
+    and nobody is told to go on. A purchase names them again."""
     setup = ("starting_money", {"cards": {"Ann": 4, "Ben": 3, "Cy": 5},
                                 "totals": {"Ann": 21, "Ben": 22, "Cy": 20}})
     state = play(["Ann", "Ben", "Cy"], setup, buy("Cy", "park"), ("score", {"scoring": "A"}))
-    assert state.up_next == "It is Ann's turn."
+    assert state.up_next == ("Scoring A done: its card goes in front of the next player, whose "
+                             "turn it is.")
     state.apply(*buy("Ann", "museum"))
     assert state.up_next == "Ann goes on after paying exactly; otherwise it is Ben's turn."
+
+
+# 52 of the 54 building cards bought after scoring A: the deck runs out before card B is drawn.
+BEFORE_B = [buy("Ann", "park")] * 4 + [("score", {"scoring": "A"})] + [
+    buy(player, building) for player, building, n in (
+        ("Ben", "museum", 7), ("Ben", "theater", 7), ("Ben", "station", 9),
+        ("Cy", "church", 9), ("Cy", "park", 7), ("Cy", "skyscraper", 9)) for _ in range(n)]
+
+
+def test_the_building_cards_can_run_out_before_scoring_b():
+    """"The third and final scoring "C" takes place at the end of the game, as soon as the
+    number of building cards cannot be replenished", whether or not card B was drawn (it lies
+    in the fourth of five money piles; two players buy fast): the end is not refused, B never
+    comes, and C scores. By hand: A gives Ann's 4 parks 5; C gives Ben's 7 museums, 7 theaters
+    and 9 stations 16 + 17 + 18 = 51, Cy's 9 churches 19, 7 parks 20 and 9 skyscrapers 21 =
+    60, Ann's 4 parks second place 12: totals 17, 51, 60."""
+    state = play(["Ann", "Ben", "Cy"], *BEFORE_B)
+    assert (state.deck_left, state.on_display, state.scored) == (0, 2, ["A"])
+    assert state.game_over and state.never_drawn == ["B"]
+    state.apply("final", {"leftovers": [{"building": "skyscraper", "to": None}] * 2})
+    assert state.finished and state.scored == ["A", "C"] and state.never_drawn == ["B"]
+    assert state.scorings[-1].points == {"Ann": 12, "Ben": 51, "Cy": 60}
+    assert state.totals() == {"Ann": 17, "Ben": 51, "Cy": 60}
+
+
+def test_a_scoring_card_drawn_with_the_last_turn_still_scores_and_ends_that_turn():
+    """A scoring card drawn when the last turn's money is refilled (the last buyer paid
+    exactly and took money) scores at once, "before the next player's turn"; that turn is then
+    over: nobody buys after it ("The game ends - after a player has finished their turn")."""
+    state = play(["Ann", "Ben", "Cy"], *BEFORE_B)
+    assert state.still_buying == "Cy"
+    state.apply("score", {"scoring": "B"})
+    assert state.still_buying is None and state.never_drawn == []
+    assert state.up_next == "The game is over: the final scoring comes next."
+    with pytest.raises(RuleError, match="scoring B ended Cy's turn"):
+        state.apply(*buy("Cy", "skyscraper"))
+    state.apply("final", {"leftovers": [{"building": "skyscraper", "to": None}] * 2})
+    assert state.scored == ["A", "B", "C"]
 
 
 TAKEN = {"leftovers": [{"building": "museum", "to": "Ann"}, {"building": "church", "to": None},

@@ -3,7 +3,7 @@
 import re
 
 from companion import storage
-from companion.rules import yard_example
+from companion.rules import yard, yard_example
 from tests.conftest import GERMAN, act, act_in_german, current_seq, fresh, new_table, text
 from tests.tables import seed_on
 
@@ -415,7 +415,8 @@ def test_once_the_display_runs_short_only_the_last_buyer_may_buy(app, client):
 
 def test_an_end_no_purchase_made_offers_no_purchase(app, client):
     """Corrections can leave the display short with the deck empty before anyone bought: the
-    game is over, nobody may buy, so no one is listed under "Still buying"."""
+    game is over, nobody may buy, so no one is listed under "Still buying"; the end is offered,
+    with the ruling for the scoring cards not drawn, and so are those cards if they come now."""
     url = new_table(client, "Tobi", "Nina", "Paul")
     counted = {"museum": 7, "theater": 7, "station": 9, "church": 9, "park": 11, "skyscraper": 9}
     seed_on(app, url, ["Tobi", "Nina", "Paul"], [
@@ -423,7 +424,9 @@ def test_an_end_no_purchase_made_offers_no_purchase(app, client):
           for b, n in counted.items()],
         ("deck", {"left": 0, "reason": "recounted"})])
     page = text(client.get(url))
-    assert "Give out the cards and score C" not in page  # scorings A and B first
+    assert "Give out the cards and score C" in page
+    assert str(yard.RULINGS["never_drawn"]) in page
+    assert "Scoring A card drawn: score now" in page
     assert '<section class="buy">' not in page and "Still buying" not in page
     refused = act(client, url, "buy", player="Tobi", building="skyscraper")
     assert refused.status_code == 422
@@ -451,6 +454,11 @@ def test_the_buy_rows_stay_in_seat_order_and_mark_the_turn(app, client):
     assert rows() == [("", "Ann"), ("", "Ben"), ("again", "Cy"), ("next", "Dan")]
     assert act(client, url, "buy", player="Ann", building="park").status_code == 303
     assert rows() == [("again", "Ann"), ("next", "Ben"), ("", "Cy"), ("", "Dan")]
+    # A scoring card is drawn after a turn of taking money, which the app does not see: Ben's
+    # (then Cy is next) or Ann's after paying exactly (then Ben): nobody is marked.
+    assert act(client, url, "score", scoring="A").status_code == 303
+    assert rows() == [("", "Ann"), ("", "Ben"), ("", "Cy"), ("", "Dan")]
+    assert "its card goes in front of the next player, whose turn it is" in text(client.get(url))
 
 
 def test_with_two_players_who_starts_is_said_in_view_and_in_the_strip(client):
