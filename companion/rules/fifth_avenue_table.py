@@ -120,6 +120,13 @@ class Auction:
         return bid is not None and self.high_bid is not None and bid > self.high_bid
 
     @property
+    def passed_to_alea(self) -> bool:
+        """Both players passed before Alea's bid (a high bid of 0): "A player cannot re-enter an
+        auction after passing", so "if the others both pass with Alea's bid the highest, Alea
+        wins the auction" (rule 4.2)."""
+        return self.high_bid == 0 and bool(self.alea_cards)
+
+    @property
     def alea_may_win(self) -> bool:
         """Alea's bid is drawn and not known to be beaten: drawn without the players' high bid
         entered, the table says who won (Alea's 8 to 21 beats two passes, so somebody wins)."""
@@ -686,6 +693,9 @@ class FifthAvenueState(ActionTable):
         if winner is None and auction.high_bid and not payload.get("unsold"):
             raise RuleError(Msg("A bid of {high} was made, beating Alea's {bid}: tap who won.",
                                 high=auction.high_bid, bid=auction.alea_bid))
+        if winner not in (None, ALEA) and auction.passed_to_alea:
+            raise RuleError(Msg("You both passed before Alea's bid, and a player who passed "
+                                "cannot bid again: Alea wins."))
         if winner is None:
             self.note = Msg("Nobody bid in {district}.", district=DISTRICT_NAMES[auction.place])
         elif winner == ALEA:

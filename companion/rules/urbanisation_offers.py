@@ -210,15 +210,16 @@ def attract_offers(table: UrbanisationState, known: Mapping[int, KnownFactory],
                    most: int | None = None) -> list[Offer]:
     """The known factory cards the current player may attract now, lowest number first (the
     factory deck is stacked by number, lowest on top, and the display shows its top three:
-    `most` keeps the lowest numbers nobody owns): one offer for a new ground and one over
+    `most` keeps the lowest numbers nobody owns and no administration removed): one offer for
+    a new ground and one over
     each active factory of a lower number; the rules decide which are legal (on a copy)."""
     if table.segment != "actions" or table.finished:
         return []
     player = str(table.current_player)
     frozen = pickle.dumps(without_reports(table), pickle.HIGHEST_PROTOCOL)
-    owned = {f.number for card in table.cards.values() for f in card.factories}
+    taken = {f.number for card in table.cards.values() for f in card.factories}
     found = []
-    for number in sorted(set(known) - owned)[:most]:
+    for number in sorted(set(known) - taken - set(table.removed))[:most]:
         factory = _factory(number, known[number], table.inventions)
         payload = {"number": number, "colour": factory.colour, "goods": factory.goods,
                    "name": factory.name, "filled": True}

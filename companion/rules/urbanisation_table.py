@@ -225,6 +225,7 @@ class UrbanisationState(ActionTable):
     pools: dict[str, int] = field(default_factory=dict)
     docks: list[int] = field(default_factory=list)
     production: dict[str, int] = field(default_factory=lambda: dict.fromkeys(COLOURS, 0))
+    removed: list[int] = field(default_factory=list)  # factory cards out of the game, when known
     segment: str = "setup"
     turn: int = 1
     action_phase: int = 1
@@ -697,6 +698,12 @@ class UrbanisationState(ActionTable):
         self._score(player, "factory", FACTORY_VP)
 
     def _check_unowned(self, number: int) -> None:
+        """Each factory card exists once: not one a player owns, nor one an administration
+        removed from the game ("Remove the lowest numbered face-up factory card from the
+        game"), as far as the table told the display."""
+        if number in self.removed:
+            raise RuleError(Msg("Factory {number} was removed from the game at an "
+                                "administration: it cannot be attracted.", number=number))
         for owner, other in self.cards.items():
             if other.factory(number):
                 raise RuleError(Msg("Factory {number} is already {owner}'s: each card exists "
@@ -910,6 +917,7 @@ class UrbanisationState(ActionTable):
     def _factories_phase(self, report: Report, exchange: set[str], display: Any,
                          removed: int | None) -> None:
         if removed is not None:
+            self.removed.append(display[removed - 1])
             report.board.append(Msg("Remove factory {number} (space {space}) and turn up the top "
                                     "card of the deck.", number=display[removed - 1],
                                     space=removed))

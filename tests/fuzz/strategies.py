@@ -372,9 +372,10 @@ def _fa_auction(draw: st.DrawFn, state: Any) -> tuple[str, dict]:
         high = draw(st.none() | st.integers(0, 30), label="high bid") if wins else None
         return ("alea_bid", {"cards": _fa_alea_cards(draw), **({} if high is None else
                                                                {"high_bid": high})})
-    # With Alea somebody always wins: Alea, or the player whose bid beat Alea's.
+    # With Alea somebody always wins: Alea, or the player whose bid beat Alea's; after two
+    # passes (a high bid of 0) only Alea.
     others = ["alea"] if auction.alea_may_win else [] if state.with_alea else [None]
-    if others and (not wins or draw(st.integers(0, 3)) == 0):
+    if others and (not wins or auction.passed_to_alea or draw(st.integers(0, 3)) == 0):
         return ("auction", {"winner": draw(st.sampled_from(others))})
     player, colour, outcome = draw(st.sampled_from(wins))
     built = {"stop": True} if outcome == "stop" else {"build": outcome,

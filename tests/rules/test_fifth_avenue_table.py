@@ -256,6 +256,28 @@ def test_when_alea_is_in_nobody_cannot_win():
         state.apply("auction", {"winner": None})
 
 
+def test_after_both_players_passed_only_alea_wins():
+    """A high bid of 0 before Alea's is two passes: "A player cannot re-enter an auction after
+    passing", and "if the others both pass with Alea's bid the highest, Alea wins the auction"
+    (rule 4.2), in a district and in Central Park alike."""
+    state = play(["Ann", "Ben"], *set_up(), *PLACED, *ROUND,
+                 ("alea_bid", {"high_bid": 0, "cards": [4, 4]}))
+    assert state.auctions[0].passed_to_alea
+    colour = state.colours[state.auctions[0].place][1]
+    with pytest.raises(RuleError, match="You both passed before Alea's bid"):
+        state.apply("auction", {"winner": "Ann", "colour": colour, "cards": [4], "build": 1})
+    state.apply("auction", {"winner": "alea"})
+    for _ in range(2):
+        state.apply(*ALEA_OUT)
+        state.apply(*won_by(state, "Ben"))
+    assert state.auctions[0].place == "central_park"
+    state.apply("alea_bid", {"high_bid": 0, "cards": [5, 5]})
+    with pytest.raises(RuleError, match="You both passed before Alea's bid"):
+        state.apply("auction", {"winner": "Ben", "cards": [4], "build": 3})
+    state.apply("auction", {"winner": "alea"})
+    assert state.park == {"Ann": 0, "Ben": 0, "alea": 0}
+
+
 def test_building_stop_scores_clears_and_closes_the_district():
     state = FifthAvenueState.start(["Red", "Yellow", "Blue"])
     state.started, state.first_placer, state.initial_done = True, "Red", 6

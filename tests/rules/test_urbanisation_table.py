@@ -17,6 +17,7 @@ from companion.rules.urbanisation_example import (  # noqa: F401 - the scripted 
     hire,
     passes,
 )
+from companion.rules.urbanisation_offers import attract_offers
 from companion.rules.urbanisation_table import (
     RULINGS,
     RULINGS_BY_STEP,
@@ -837,6 +838,23 @@ def test_administration_with_the_inventions():
     # Field 2 - 2 = 0, return area 0 + 3 eaten; no surplus above 2 per player.
     assert (state.grain.market["field"], state.grain.return_area) == (0, 3)
     assert state.vp_by_source()["Ann"] == {"house": 1, "harvest": 3, "citizens": 6, "grain": 1}
+
+
+def test_a_factory_removed_at_the_administration_is_out_of_the_game():
+    """"Remove the lowest numbered face-up factory card from the game and replace it with the
+    top card from the factory deck": once the table has said the display (1, 2, 3), factory 1
+    can no longer be attracted, and the display's one-tap offers are the next three."""
+    state = administration_ready()
+    state.apply("administration", {"display": [1, 2, 3]})
+    assert state.removed == [1]
+    for _ in state.order:
+        state.apply("character", {"character": state.available_characters[0]})
+    player = state.current_player
+    known = {n: {"colour": "orange", "goods": 2, "name": ""} for n in range(1, 9)}
+    assert [o.payload["number"] for o in attract_offers(state, known, most=3)] == [2, 3, 4]
+    refused(state, "attract", {"player": player, "number": 1, "colour": "orange", "goods": 2,
+                               "name": "other"},
+            "Factory 1 was removed from the game at an administration: it cannot be attracted.")
 
 
 def test_administration_refusals_change_nothing():

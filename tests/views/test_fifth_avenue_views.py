@@ -38,6 +38,26 @@ def test_a_two_player_game_with_alea_through_an_auction_round(client):
     assert "Alea is out" in text(client.get(url))
 
 
+def test_after_both_players_passed_only_alea_is_offered_as_the_winner(client):
+    """A high bid of 0 entered with Alea's cards: both players passed and cannot bid again, so
+    the page offers Alea's win only and says why; a player's win sent anyway is refused."""
+    url = set_up(client, "Ann", "Ben")
+    act(client, url, "first", player="Ann")
+    for target in ("34w:1", "34e:1", "times:2", "times:1"):
+        act(client, url, "plot", target=target)
+    act(client, url, "plot", target="34w:3", tile=0)
+    for to in ("34w", "times", "52w", "central_park", "city_hall"):
+        act(client, url, "move", commissioner="white", to=to)
+    assert act(client, url, "alea", high_bid=0, cards="4 4").status_code == 303
+    page = text(client.get(url))
+    assert "You both passed before Alea's bid" in page and 'value="alea"' in page
+    assert "bid=Ann" not in page and "bid=Ben" not in page
+    seq = current_seq(client, url)
+    refused = act(client, url, "auction", bid="Ann:orange", build=1)
+    assert refused.status_code == 422 and "You both passed before Alea" in text(refused)
+    assert current_seq(client, url) == seq
+
+
 def test_refusals_say_why_and_change_nothing(client):
     url = set_up(client, "Ann", "Ben", "Cy")
     act(client, url, "first", player="Ann")
