@@ -261,10 +261,11 @@ class StreetState(ActionTable):
     def _notice_end(self, player: str) -> None:
         """"When any player deck becomes empty, or all 5 sites of any street are all finished,
         that triggers the final round."""
-        if self.triggered_by is None and (
-            self.decks_empty or any(all_finished(s) for s in self.streets.values())
-        ):
+        if self.triggered_by is None and self._end_triggered():
             self.triggered_by = player
+
+    def _end_triggered(self) -> bool:
+        return bool(self.decks_empty) or any(all_finished(s) for s in self.streets.values())
 
     def meaning(self, kind: str, payload: Mapping[str, Any]) -> dict[str, Any]:
         """An action of a turn records its round; a card built or discarded, which action of
@@ -404,7 +405,9 @@ class StreetState(ActionTable):
     @reads("street", "site", "card")
     def _apply_remove(self, payload: Mapping[str, Any]) -> None:
         """A correction: the top card of a site taken off the street (a card built by
-        mistake). Money it cost or its roof paid stays; cards never move otherwise."""
+        mistake). Money it cost or its roof paid stays; cards never move otherwise. A roof
+        taken off the fifth finished site of a street takes back the final round it triggered
+        (unless a player deck is empty): no street is then finished, and the game goes on."""
         owner = self._player(payload.get("street"))
         index = site_index(payload.get("site"))
         if not self.streets[owner][index]:
@@ -413,6 +416,8 @@ class StreetState(ActionTable):
         street = [*self.streets[owner]]
         street[index] = street[index][:-1]
         self.streets[owner] = street
+        if not self._end_triggered():  # the card taken off had finished the fifth site
+            self.triggered_by, self.round_over = None, False
 
     @reads("player", "by")
     def _apply_deck_empty(self, payload: Mapping[str, Any]) -> None:

@@ -452,6 +452,27 @@ def test_remove_takes_the_top_card_off_a_site_and_keeps_the_money():
     assert state.finished_sites("Mia")[0] is False and state.accounts["Mia"] == 12
 
 
+def test_a_roof_taken_off_the_fifth_finished_site_takes_back_the_final_round():
+    """"When ... all 5 sites of any street are all finished, that triggers the final round": a
+    roof built by mistake on Pit's fifth site and taken off again (a correction) leaves no
+    street finished, so the final round is off and the game goes on; built again, it triggers
+    the final round anew. An empty player deck keeps it on."""
+    others = [*passes("Mia"), *passes("Ola")]
+    roofs = [*others, build("Pit", 1, ROOF), public("Pit", 2, ROOF), *others,
+             build("Pit", 3, ROOF), public("Pit", 4, ROOF), *others, build("Pit", 5, ROOF)]
+    state = play(P3, *roofs)
+    assert state.triggered_by == "Pit"
+    state.apply("remove", {"street": "Pit", "site": 5})
+    assert not state.final_round and state.still_to_play == []
+    for kind, payload in (buy("Pit", "public"), discard("Pit")):
+        state.apply(kind, payload)
+    assert not state.round_over and state.up_next == "Mia's 1st action comes next"
+    with pytest.raises(RuleError, match="The game ends only after the final round"):
+        state.apply("finish", {})
+    state = play(P3, *roofs, EMPTY, ("remove", {"street": "Pit", "site": 5}))
+    assert state.final_round
+
+
 @pytest.mark.parametrize(("payload", "message"), [
     ({"street": "Mia", "site": 2}, "Site 2 of Mia's street has no card to remove."),
     ({"street": "Mia", "site": 6}, "There is no site 6"),
