@@ -26,6 +26,7 @@ from .common import (
     winners,
 )
 from .fifth_avenue import (
+    BLACK_DECK,
     BUSINESS_LABELS,
     BUSINESSES,
     COLOUR_NAMES,
@@ -664,6 +665,9 @@ class FifthAvenueState(ActionTable):
         high = payload.get("high_bid")  # None: drawn at Alea's turn, the high bid not entered
         if high is not None:
             high = require_count(high, Msg("The high bid"), 0, 200)
+            if 0 < high < min(BLACK_DECK):
+                raise RuleError(Msg("A bid is cards of 4, 5 or 6: the high bid is at least 4, "
+                                    "or 0 if both passed."), key="high_bid")
         cards = payload.get("cards")
         if not isinstance(cards, list):
             raise RuleError(Msg("Give Alea's cards in the order they were flipped."))
@@ -726,6 +730,10 @@ class FifthAvenueState(ActionTable):
                 DISTRICT_NAMES[auction.place], [self.colours[auction.place][p] for p in plots]))
 
     def _build_in_park(self, winner: str, payload: Mapping[str, Any]) -> None:
+        """"A player cannot choose building stop in the area below Central Park": he builds
+        there, or builds nothing."""
+        if payload.get("stop"):
+            raise RuleError(Msg("A building stop cannot be declared in Central Park."))
         built = self._built(payload, winner)
         self.park[winner] += built
         self.note = (Plural("{winner} won Central Park and built {n} skyscraper.",

@@ -218,7 +218,7 @@ def test_alea_cannot_win_without_beating_the_high_bid():
     with pytest.raises(RuleError, match="above the players' high bid"):
         state.apply("auction", {"winner": "alea"})
     with pytest.raises(RuleError, match="repeat"):
-        state.apply("alea_bid", {"high_bid": 3, "cards": [4, 5, 6]})
+        state.apply("alea_bid", {"high_bid": 4, "cards": [4, 5, 6]})
 
 
 ALEA_OUT = ("alea_bid", {"high_bid": 30, "cards": [4, 4]})  # Alea bids 8: out
@@ -254,6 +254,22 @@ def test_when_alea_is_in_nobody_cannot_win():
                  ("alea_bid", {"high_bid": 0, "cards": [4, 4]}))
     with pytest.raises(RuleError, match="Alea's bid stands"):
         state.apply("auction", {"winner": None})
+
+
+def test_a_high_bid_is_at_least_one_card_and_central_park_has_no_building_stop():
+    """Bids are cards of 4, 5 or 6: a high bid of 1 to 3 cannot have been made (0: both
+    passed). "A player cannot choose building stop in the area below Central Park"."""
+    state = play(["Ann", "Ben"], *set_up(), *PLACED, *ROUND)
+    for high in (1, 3):
+        with pytest.raises(RuleError, match="the high bid is at least 4"):
+            state.apply("alea_bid", {"high_bid": high, "cards": [4, 4]})
+    for _ in range(3):
+        state.apply(*ALEA_OUT)
+        state.apply(*won_by(state, "Ben"))
+    assert state.auctions[0].place == "central_park"
+    state.apply("alea_bid", {"high_bid": 4, "cards": [4, 4]})
+    with pytest.raises(RuleError, match="A building stop cannot be declared in Central Park."):
+        state.apply("auction", {"winner": "Ann", "cards": [6], "stop": True})
 
 
 def test_after_both_players_passed_only_alea_wins():

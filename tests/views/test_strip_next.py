@@ -44,13 +44,17 @@ def test_the_strip_speaks_german(client):
 
 def test_after_a_scoring_card_the_next_player_is_up_in_both_languages(client):
     """Issue 41: a scoring card is revealed after a turn ends ("scoring takes place immediately,
-    before the next player's turn"): after Ann's purchase and scoring A, Ben is up, not "Ann
-    goes on after paying exactly"."""
+    before the next player's turn"): after Ann's purchase and scoring A, not "Ann goes on after
+    paying exactly". The card is drawn when the money is refilled after a turn of taking money,
+    which the app does not record (Ann's after paying exactly, or Ben's after hers): the next
+    player is not named, the card in front of them says who it is."""
     url = new_table(client, "Ann", "Ben", "Cy", game="yard")
     assert act(client, url, "buy", player="Ann", building="park").status_code == 303
     assert strip_next(client, url) == ("Ann goes on after paying exactly; otherwise it is "
                                        "Ben&#39;s turn.")
     assert act(client, url, "score", scoring="A").status_code == 303
-    assert strip_next(client, url) == "It is Ben&#39;s turn."
+    assert strip_next(client, url) == ("Scoring A done: its card goes in front of the next "
+                                       "player, whose turn it is.")
     client.get("/language/de")
-    assert strip_next(client, url) == "Ben ist dran."
+    assert strip_next(client, url) == ("Wertung A erledigt: Die Wertungskarte kommt vor den "
+                                       "nächsten Spieler, der jetzt an der Reihe ist.")
