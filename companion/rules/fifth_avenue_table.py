@@ -26,7 +26,6 @@ from .common import (
     winners,
 )
 from .fifth_avenue import (
-    BLACK_DECK,
     BUSINESS_LABELS,
     BUSINESSES,
     COLOUR_NAMES,
@@ -665,9 +664,6 @@ class FifthAvenueState(ActionTable):
         high = payload.get("high_bid")  # None: drawn at Alea's turn, the high bid not entered
         if high is not None:
             high = require_count(high, Msg("The high bid"), 0, 200)
-            if 0 < high < min(BLACK_DECK):
-                raise RuleError(Msg("A bid is cards of 4, 5 or 6: the high bid is at least 4, "
-                                    "or 0 if both passed."), key="high_bid")
         cards = payload.get("cards")
         if not isinstance(cards, list):
             raise RuleError(Msg("Give Alea's cards in the order they were flipped."))

@@ -369,7 +369,7 @@ def _fa_auction(draw: st.DrawFn, state: Any) -> tuple[str, dict]:
             wins += [(player, colour, o) for colour in state.colours_for(auction.place, player)
                      for o in state.auction_outcomes(player, colour)]
     if state.with_alea and not auction.alea_cards:  # a high bid only where a player can win
-        high = draw(st.none() | st.just(0) | st.integers(4, 30), label="high bid") if wins else None
+        high = draw(st.none() | st.integers(0, 30), label="high bid") if wins else None
         return ("alea_bid", {"cards": _fa_alea_cards(draw), **({} if high is None else
                                                                {"high_bid": high})})
     # With Alea somebody always wins: Alea, or the player whose bid beat Alea's; after two
