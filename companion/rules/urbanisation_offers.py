@@ -211,8 +211,8 @@ def attract_offers(table: UrbanisationState, known: Mapping[int, KnownFactory],
     """The known factory cards the current player may attract now, lowest number first (the
     factory deck is stacked by number, lowest on top, and the display shows its top three:
     `most` keeps the lowest numbers nobody owns and no administration removed): one offer for
-    a new ground and one over
-    each active factory of a lower number; the rules decide which are legal (on a copy)."""
+    a new ground and one over each active factory of a lower number; the rules decide which
+    are legal (on a copy)."""
     if table.segment != "actions" or table.finished:
         return []
     player = str(table.current_player)
