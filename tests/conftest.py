@@ -101,6 +101,20 @@ def set_up(client, *names):
     return url
 
 
+def at_first_auction(client):
+    """A 2-player table (Ann and Ben, with Alea) set up as `set_up` does, Ann first, at its
+    first auction (34th St West): the initial skyscrapers, a business, the white commissioner
+    moved on to City Hall."""
+    url = set_up(client, "Ann", "Ben")
+    act(client, url, "first", player="Ann")
+    for target in ("34w:1", "34e:1", "times:2", "times:1"):
+        act(client, url, "plot", target=target)
+    act(client, url, "plot", target="34w:3", tile=0)
+    for to in ("34w", "times", "52w", "central_park", "city_hall"):
+        act(client, url, "move", commissioner="white", to=to)
+    return url
+
+
 def drawn_table(client):
     """A 2-player 5th Avenue table set up in one tap ('Draw the set-up for us'), Ann first, the
     initial skyscrapers placed on the first empty plots of four districts."""

@@ -4,7 +4,17 @@ import re
 
 from companion.rules.fifth_avenue_table import DISTRICT_IDS
 from companion.views.clients import MAX_OWNED_TABLES, MAX_REMEMBERED_TABLES
-from tests.conftest import GERMAN, act, current_seq, drawn_table, fresh, new_table, set_up, text
+from tests.conftest import (
+    GERMAN,
+    act,
+    at_first_auction,
+    current_seq,
+    drawn_table,
+    fresh,
+    new_table,
+    set_up,
+    text,
+)
 from tests.tables import FINISHED, seed
 
 
@@ -41,13 +51,7 @@ def test_a_two_player_game_with_alea_through_an_auction_round(client):
 def test_after_both_players_passed_only_alea_is_offered_as_the_winner(client):
     """A high bid of 0 entered with Alea's cards: both players passed and cannot bid again, so
     the page offers Alea's win only and says why; a player's win sent anyway is refused."""
-    url = set_up(client, "Ann", "Ben")
-    act(client, url, "first", player="Ann")
-    for target in ("34w:1", "34e:1", "times:2", "times:1"):
-        act(client, url, "plot", target=target)
-    act(client, url, "plot", target="34w:3", tile=0)
-    for to in ("34w", "times", "52w", "central_park", "city_hall"):
-        act(client, url, "move", commissioner="white", to=to)
+    url = at_first_auction(client)
     assert act(client, url, "alea", high_bid=0, cards="4 4").status_code == 303
     page = text(client.get(url))
     assert "You both passed before Alea's bid" in page and 'value="alea"' in page

@@ -12,7 +12,7 @@ import pytest
 
 from companion import storage
 from companion.app import create_app
-from tests.conftest import SCRIPT, act, fresh, new_table, screen, set_up, text
+from tests.conftest import SCRIPT, act, at_first_auction, fresh, new_table, screen, text
 
 
 def events(app, url):
@@ -36,13 +36,7 @@ def test_the_same_key_sent_again_gets_the_first_answer_and_no_second_event(app, 
 
 def test_a_retry_of_a_random_draw_gets_the_first_draw(app, client):
     """Alea's bid drawn by the app: a retry must not draw again."""
-    url = set_up(client, "Ann", "Ben")
-    act(client, url, "first", player="Ann")
-    for target in ("34w:1", "34e:1", "times:2", "times:1"):
-        act(client, url, "plot", target=target)
-    act(client, url, "plot", target="34w:3", tile=0)
-    for to in ("34w", "times", "52w", "central_park", "city_hall"):
-        act(client, url, "move", commissioner="white", to=to)
+    url = at_first_auction(client)
     form = {**fresh(client, url), "high_bid": "12", "draw": "y"}
     before = len(events(app, url))
     answers = [client.post(url + "alea", data=form).status_code for _ in range(3)]
