@@ -308,13 +308,13 @@ class YardState(ActionTable):
         whose turn it is may still buy (having paid exactly); nobody else takes a turn."""
         if not self.game_over or buyer == self.still_buying:
             return
-        if self.still_buying is None and self.last_buyer is not None and self.turn_ended:
+        if self.last_buyer is None:
+            raise RuleError(Msg("The game is over: the display cannot be refilled to 4. Do the "
+                                "final scoring."))
+        if self.turn_ended:
             raise RuleError(Msg("The game is over: scoring {scoring} ended {player}'s turn, and "
                                 "the display cannot be refilled to 4. Do the final scoring.",
                                 scoring=self.scored[-1], player=self.last_buyer))
-        if self.still_buying is None:
-            raise RuleError(Msg("The game is over: the display cannot be refilled to 4. Do the "
-                                "final scoring."))
         raise RuleError(Msg("The game is over: the display could not be refilled to 4 after "
                             "{player}'s purchase. Only {player} may still buy, after paying "
                             "exactly; then comes the final scoring.", player=self.last_buyer))
