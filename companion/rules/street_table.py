@@ -65,7 +65,8 @@ RULINGS = {
     "tie": Msg("Ruling: tied players are split by their tallest building (most cards on one "
                "site), then share the place."),
     "empty_deck": Msg("Ruling: a player whose own deck is empty and holds no upcoins has "
-                      "nothing to take as the 1st action and goes on to the 2nd."),
+                      "nothing to take as the 1st action and goes on to the 2nd (unless its "
+                      "last card is this 1st action: say so when the deck is said empty)."),
     "remove": Msg("Ruling: removing a card takes it off the top of its site; money paid for it or "
                   "by its roof stays (correct an account if needed)."),
 }
@@ -419,27 +420,42 @@ class StreetState(ActionTable):
         if not self._end_triggered():  # the card taken off had finished the fifth site
             self.triggered_by, self.round_over = None, False
 
-    @reads("player", "by")
+    @reads("player", "by", "drawn")
     def _apply_deck_empty(self, payload: Mapping[str, Any]) -> None:
         """A player deck has run out: the final round begins. Its owner, at the start of a turn
-        without upcoins, then has nothing to take as the 1st action. A deck the last seat
-        emptied in their turn (a card bought in one step ends the turn before the deck can be
-        said to be empty), said before the start player's 1st action: that turn was the last
-        of the round, and of the game ("the last player ... takes the last turn of the
-        game")."""
+        without upcoins, then has nothing to take as the 1st action, unless the card that
+        emptied it is that 1st action (`drawn`: said while the owner takes it; the turn stays
+        at the 1st action, for the card). A deck the last seat emptied in their turn (a card
+        bought in one step ends the turn before the deck can be said to be empty), said
+        before the start player's 1st action: that turn was the last of the round, and of the
+        game ("the last player ... takes the last turn of the game")."""
         player = self._player(payload.get("player"))
         if self.round_over:
             raise RuleError(ROUND_OVER)
         if player in self.decks_empty:
             raise RuleError(Msg("{player}'s deck is already empty.", player=player))
         by = self._player(payload.get("by", player))
+        drawn = payload.get("drawn", False) is True
+        if drawn:
+            self._check_drawn(player, by)
         starts = self.triggered_by is None
         self.decks_empty.append(player)
         self._notice_end(by)
         if starts and self.rounds and by == self.players[-1] and (
                 self.turn, self.step) == (self.players[0], FIRST):
             self.round_over = True
-        self._next(self.turn, self.step)
+        if not drawn:
+            self._next(self.turn, self.step)
+
+    def _check_drawn(self, player: str, by: str) -> None:
+        """The last card of a deck taken by its owner as the 1st action: "the 1st action is the
+        top card of one's own deck", so only in the owner's own turn, at that action, and
+        with no upcoins on the deck (those are the 1st action then)."""
+        if by != player or (self.turn, self.step) != (player, FIRST):
+            raise RuleError(Msg("{player} takes the top card of their own deck as the 1st "
+                                "action of their own turn only; {next}.", player=player,
+                                next=self.up_next))
+        self._check_no_upcoins(player)
 
     @reads("player", "amount", "reason")
     def _apply_account(self, payload: Mapping[str, Any]) -> None:
@@ -485,6 +501,9 @@ def describe(kind: str, payload: Mapping[str, Any]) -> str:
     if kind == "buy":
         return Msg("{player} bought from {deck}'s deck for ${cost}", player=player,
                    deck=payload.get("deck"), cost=payload.get("cost"))
+    if kind == "deck_empty" and payload.get("drawn") is True:
+        return Msg("{player}'s deck is empty: its last card is {player}'s 1st action",
+                   player=player)
     if kind == "deck_empty":
         return Msg("{player}'s deck is empty", player=player)
     if kind == "account":

@@ -541,6 +541,15 @@ def buy_payload(form: BuyForm, table: Table) -> dict[str, Any]:
 
 class DeckEmptyForm(PlayerForm):
     by = StringField(_l("Who took its last card"))
+    drawn = BooleanField(_l("Its last card is this 1st action"))
+
+
+def deck_empty_payload(form: DeckEmptyForm, table: Table) -> dict[str, Any]:
+    """Who took the deck's last card; its owner, if it is the owner's 1st action (`drawn`)."""
+    player = form.player.data
+    if form.drawn.data:
+        return {"player": player, "by": player, "drawn": True}
+    return {"player": player, "by": form.by.data or player}
 
 
 def player_only(form: PlayerForm, table: Table) -> dict[str, Any]:
@@ -551,9 +560,7 @@ VIEWS = GameViews(page=render, blueprint=bp, phone=earlier_tables, actions={
     "buy": Action("buy", BuyForm, buy_payload, opened=seat_fold_out("buy")),
     "upcoins": Action("upcoins", PlayerForm, player_only),
     # A deck ran out; whoever took its last card triggered the final round.
-    "deck_empty": Action("deck_empty", DeckEmptyForm,
-                         lambda form, table: {"player": form.player.data,
-                                              "by": form.by.data or form.player.data},
+    "deck_empty": Action("deck_empty", DeckEmptyForm, deck_empty_payload,
                          opened=seat_fold_out("empty")),
     # The card taken was discarded: the turn goes on to its next action.
     "discard": Action("discard", PlayerForm, player_only),

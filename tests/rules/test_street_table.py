@@ -408,6 +408,36 @@ def test_the_player_at_turn_whose_deck_runs_out_goes_on_to_the_2nd_action():
     assert (state.turn, state.step, state.triggered_by) == ("Ola", SECOND, "Ola")
 
 
+def test_a_deck_emptied_by_its_owners_1st_action_keeps_that_action_for_the_card():
+    """Ola takes the last card of her deck as her 1st action and the table says so at once:
+    the final round begins, and her turn stays at the 1st action, for that card."""
+    state = play(P3, *passes("Mia"))
+    state.apply("deck_empty", {"player": "Ola", "by": "Ola", "drawn": True})
+    assert (state.turn, state.step, state.triggered_by) == ("Ola", FIRST, "Ola")
+    state.apply(*build("Ola", 1, OFFICE_2))
+    assert (state.turn, state.step) == ("Ola", SECOND)
+    assert state.streets["Ola"][0] == [OFFICE_2]
+
+
+@pytest.mark.parametrize("before, payload, message", [
+    ((), {"player": "Ola", "by": "Ola", "drawn": True},  # Mia's turn
+     "Ola takes the top card of their own deck as the 1st action of their own turn only; "
+     "Mia's 1st action comes next."),
+    (passes("Mia") + (build("Ola", 1, OFFICE_2),), {"player": "Ola", "by": "Ola", "drawn": True},
+     "Ola takes the top card of their own deck as the 1st action of their own turn only; "
+     "Ola's 2nd action comes next."),
+    (passes("Mia"), {"player": "Ola", "by": "Mia", "drawn": True},  # a tampered form
+     "Ola takes the top card of their own deck as the 1st action of their own turn only; "
+     "Ola's 1st action comes next."),
+    ((discard("Mia"), bought("Mia", 1, OFFICE_2, "Ola", 4)),
+     {"player": "Ola", "by": "Ola", "drawn": True},
+     "Upcoins lie on Ola's deck: the 1st action is to take them."),
+])
+def test_a_last_card_drawn_is_only_its_owners_1st_action(before, payload, message):
+    state = play(P3, *before)
+    refused(state, ("deck_empty", payload), message)
+
+
 def test_a_deck_the_last_seat_emptied_with_a_card_bought_in_one_step_ends_the_game():
     """Pit, the last seat, buys the last card of Mia's deck and builds it in one step: his turn
     is over before the deck can be said to be empty. Said then, before Mia's 1st action, it
