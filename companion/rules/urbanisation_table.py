@@ -174,6 +174,11 @@ RULINGS = {
         "Ruling: an invention's end bonus counts when the factory it names is among the owner's "
         "factories, active or inactive; with the inventions, each factory attracted is chosen as "
         "one an invention card names or another factory."),
+    "sow": Msg(
+        "Ruling: one \"Sow seeds\" action may sow on several of the player's empty building "
+        "grounds, 1 grain each (up to 2 each with the invention that allows 2 seeds per building "
+        "ground); the rulebook's example sows 1, and a table that reads it as 1 grain an action "
+        "enters 1."),
     "harvest": Msg(
         "Ruling: players harvest in turn order; the Farmer's seeds are harvested like sown grain; "
         "sown grain that does not fit below 8 (grain bought after sowing) goes to the return "
@@ -204,7 +209,7 @@ MEANT_OTHERWISE = {
 # starting money's are said beside what they rule.
 RULINGS_BY_STEP = {
     "setup": ("seats", "tracking", "two_three"),
-    "turn": ("characters", "markers", "pass", "stand_in", "board", "trade", "double_orders",
+    "turn": ("characters", "markers", "pass", "stand_in", "board", "trade", "sow", "double_orders",
              "attract", "factory_name", "produce", "any_colour", "inventions", "professor",
              "invention_cards", "invention_marker"),
     "administration": ("harvest", "factories", "vp_turns"),
