@@ -88,6 +88,8 @@ def act_in_german(client, url, action, **data):
 
 # The 5th Avenue tables the views tests start from.
 ROW = ["boutique", "jeweler", "gallery", "perfume"] * 5
+# The starting businesses in board order, with the row no more of a kind than the box holds.
+START_KINDS = ["boutique", "jeweler", "gallery", "perfume", "boutique", "jeweler", "gallery"]
 
 
 def set_up(client, *names):
@@ -95,7 +97,7 @@ def set_up(client, *names):
     assert "Check or edit the board colours" in text(client.get(url))  # no saved board yet
     assert act(client, url, "board/saved").status_code == 303
     data = {f"plot_{d}": "0" for d in DISTRICT_IDS}
-    data |= {f"kind_{d}": "boutique" for d in DISTRICT_IDS}
+    data |= {f"kind_{d}": kind for d, kind in zip(DISTRICT_IDS, START_KINDS, strict=True)}
     data |= {f"row_{k}": kind for k, kind in enumerate(ROW)}
     assert act(client, url, "setup", **data).status_code == 303
     return url

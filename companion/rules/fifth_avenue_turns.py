@@ -15,11 +15,12 @@ and it ends by itself with that move.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from .common import RuleError
-from .fifth_avenue import BUSINESSES, COLOURS, PLOTS
+from .fifth_avenue import BUSINESS_LABELS, BUSINESSES, COLOURS, PLOTS
 from .text import Msg
 
 FIRST_ACTIONS = ("skyscrapers", "business", "score")
@@ -53,6 +54,19 @@ def may_end_turn(steps: Sequence[str]) -> bool:
     """Tables from before option A was entered ended its turn with a tap after the lone move
     (the 3rd action): that tap says the move was option A's."""
     return list(steps) == ["move"]
+
+
+def check_tiles_in_box(kinds: Iterable[object]) -> None:
+    """A set-up the table lays out comes from the box: "9 each of boutique, jeweler, gallery,
+    and perfume shop", so no business shows more than 9 times among the starting businesses and
+    the supply row (more means one was entered wrong)."""
+    counted = Counter(kind for kind in kinds if kind in BUSINESSES)
+    for kind in BUSINESSES:
+        if counted[kind] > TILES_EACH:
+            raise RuleError(Msg("The box holds {most} {business} tiles, but this set-up shows "
+                                "{count}: check the starting businesses and the row.",
+                                most=TILES_EACH, business=BUSINESS_LABELS[kind],
+                                count=counted[kind]))
 
 
 def draw_setup(colours: Mapping[str, Sequence[str]], rng: random.Random) -> dict[str, Any]:

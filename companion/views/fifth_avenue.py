@@ -220,9 +220,11 @@ def profile_payload(form: Any, table: Table) -> dict[str, Any]:
 
 
 def setup_payload(form: Any, table: Table) -> dict[str, Any]:
+    """The set-up as the table laid it out, its tiles counted against the box's."""
     start = {d: start_tile(form, d) for d in play.DISTRICT_IDS}
-    return {"start": start, "row": [form[f"row_{k}"].data for k in range(play.ROW_TILES)],
-            "turns": True}
+    row = [form[f"row_{k}"].data for k in range(play.ROW_TILES)]
+    turns.check_tiles_in_box([tile["kind"] for tile in start.values()] + row)
+    return {"start": start, "row": row, "turns": True}
 
 
 def start_tile(form: Any, district: str) -> dict[str, Any]:

@@ -12,7 +12,7 @@ import pytest
 from companion.rules import GAMES, replay
 from companion.rules.common import RuleError
 from companion.rules.fifth_avenue_table import DEFAULT_PROFILE, DEFAULT_SET_SIZES, DISTRICT_IDS
-from companion.rules.fifth_avenue_turns import draw_setup, turn_after
+from companion.rules.fifth_avenue_turns import check_tiles_in_box, draw_setup, turn_after
 from companion.rules.log import Event
 
 GAME = GAMES["fifth_avenue"]
@@ -292,6 +292,7 @@ def test_the_drawn_set_up_follows_the_rulebook(seed):
     # 27 of the 36 tiles (9 of each kind) come out of the bag; 9 stay in the box.
     tiles = Counter([s["kind"] for s in drawn["start"].values()] + drawn["row"])
     assert sum(tiles.values()) == 27 and max(tiles.values()) <= 9
+    check_tiles_in_box(tiles.elements())  # what the box holds: never refused
     state = play(["Ann", "Ben"])
     fresh = replay(GAME, ["Ann", "Ben"], [
         Event(1, "profile", {"colours": DEFAULT_PROFILE, "set_sizes": list(DEFAULT_SET_SIZES)}),
@@ -346,3 +347,15 @@ def test_an_auction_a_player_s_bid_won_is_not_won_by_nobody():
         state.apply("auction", {"winner": None})
     state.apply("auction", {"winner": "Ben", "colour": "gray", "build": 1})
     assert [a.place for a in state.auctions] == ["times", "52w", "central_park"]
+
+
+def test_a_set_up_shows_no_business_more_often_than_the_box_holds_it():
+    """"9 each of boutique, jeweler, gallery, and perfume shop": 27 tiles laid out (7 starting
+    businesses, 20 on the row) may hold 9 of one kind, not 10."""
+    nine = ["gallery"] * 9 + ["boutique", "jeweler", "perfume"] * 6
+    check_tiles_in_box(nine)
+    check_tiles_in_box(nine + ["museum"] * 12)  # no business: left to the set-up's own check
+    with pytest.raises(RuleError) as refusal:
+        check_tiles_in_box(nine + ["gallery"])
+    assert str(refusal.value) == ("The box holds 9 gallery tiles, but this set-up shows 10: "
+                                  "check the starting businesses and the row.")

@@ -110,7 +110,15 @@ def test_the_tiles_drawn_at_the_table_are_one_choice_per_district(client):
     act(client, url, "board/saved")
     data = {f"start_{d}": "2:gallery" for d in DISTRICT_IDS}
     data |= {f"row_{k}": kind for k, kind in enumerate(["boutique", "jeweler"] * 10)}
+    refused = act(client, url, "setup", **data)  # 10 boutiques: the box holds 9
+    assert refused.status_code == 422
+    assert ("The box holds 9 boutique tiles, but this set-up shows 10: check the starting "
+            "businesses and the row.") in text(refused)
+    assert "Starting businesses and supply row entered" not in text(client.get(url + "history"))
+    data |= {f"row_{k}": kind for k, kind in enumerate(
+        ["boutique", "jeweler", "perfume"] * 6 + ["boutique", "jeweler"])}
     assert act(client, url, "setup", **data).status_code == 303
+    assert "Starting businesses and supply row entered" in text(client.get(url + "history"))
     assert text(client.get(url)).count("gallery</span></button>") >= 7
     refused = act(client, url, "undo")
     data.pop("start_52e")
