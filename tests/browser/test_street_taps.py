@@ -478,3 +478,26 @@ def test_a_gift_among_three_players_goes_on_the_next_street_in_one_tap(page: Pag
     assert taps.count <= 4, taps  # service, gift, (a scroll,) site 2: none refused
     expect(site(page, "Ola", 2).locator(".scard")).to_have_count(1)
     expect_turn(page, "Mia's turn: 2nd action")
+
+
+CHIP_BOXES = """() => Array.from(document.querySelectorAll('section.turn label.chip')).map(c => {
+  const r = c.getBoundingClientRect();
+  return [c.textContent.trim(), Math.round(r.left), Math.round(r.top)];
+})"""
+
+
+def test_a_chip_chosen_moves_no_chip(page: Page, live_database: Path) -> None:
+    """A helper's hand-played game: choosing "Public pile (free)" made "From own deck" lose its
+    bold words, and the narrower chip moved up beside the legend: every source chip moved, and
+    a second tap at the same place chose another deck. Now a chosen chip keeps its width."""
+    page.goto(f"/street/{seed(live_database, 'street', PLAYERS, (build('Mia', 1, OFFICE),))}/")
+    expect_turn(page, "Mia's turn: 2nd action")
+    page.locator("a.new-project", has_text="apartment").first.tap()
+    expect(turn(page).locator("input[name=project][value=apartment]")).to_be_checked()
+    where = page.evaluate(CHIP_BOXES)
+    for words in ("Public pile (free)", "From Ola's deck", "From own deck"):
+        chip(page, "Where the card came from", words).tap()
+        assert page.evaluate(CHIP_BOXES) == where, words
+    for group, words in (("Income 1", "per floor below"), ("Prestige 1", "once")):
+        chip(page, group, words).tap()
+        assert page.evaluate(CHIP_BOXES) == where, words
