@@ -143,17 +143,20 @@ def test_whoever_takes_the_last_card_of_a_deck_triggers_the_final_round(client):
 
 
 def test_a_deck_emptied_by_its_owners_1st_action_leaves_that_card_to_record(client):
-    """Ola takes the last card of her deck as her 1st action: the form asks, and her turn stays
-    at the 1st action for that card (the ruling: otherwise she goes on to the 2nd)."""
+    """Ola takes the last card of her deck as her 1st action: the form offers it as a button of
+    its own, and her turn stays at the 1st action for that card (the ruling: otherwise she goes
+    on to the 2nd)."""
     url = new_table(client, "Mia", "Ola", "Pit", game="street")
     in_turn(client, url, *passes("Mia"))
     form = text(client.get(url + "?open=empty-1"))
     assert "Ola is taking its last card now, as this 1st action" in form
     assert "as this 1st action" not in text(client.get(url + "?open=empty-2"))  # not Pit's turn
-    # The select still names Mia (before Ola's 1st action, the likely taker): the box decides.
+    # The select still names Mia (before Ola's 1st action, the likely taker): the button says.
     assert act(client, url, "deck_empty", player="Ola", by="Mia", drawn="y").status_code == 303
     page = text(client.get(url))
     assert "Triggered by Ola" in page and "Ola&#39;s 1st action comes next" in page
+    again = text(client.get(url + "?open=empty-2"))  # Pit's: the final round began already
+    assert "Record it" in again and "The final round begins" not in again
     assert build(client, url, 1, player="Ola", project="office", street="Ola",
                  site=1).status_code == 303
     assert "Ola&#39;s 2nd action comes next" in text(client.get(url))
