@@ -287,6 +287,12 @@ class ActionTable:
         return Msg("This action was recorded as another one ({key}: {recorded}, here {here}).",
                    key=key, recorded=recorded, here=here)
 
+    def read_again(self, kind: str, payload: Mapping[str, Any]) -> Step | None:
+        """A later action refused after a change of an earlier one, as the same action read
+        again on the changed table, where only what the rules work out from the table differs
+        (5th Avenue: where a commissioner moves from); None: there is no such reading."""
+        return None
+
     def instead_of(self, kind: str, payload: Mapping[str, Any]) -> Step | None:
         """What stands in place of an action taken out, or refused after a change of an
         earlier one, so that the actions after it keep their places (Urbanisation: the player

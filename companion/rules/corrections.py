@@ -1,6 +1,7 @@
 """Changing past actions: the rules referee every later action again on top of the change
-(`corrected`), keeping it, putting their stand-in in its place, or leaving it out, with why; and
-say which of those they keep as recorded now come out differently (`Correction.rescored`)."""
+(`corrected`), keeping it, reading it again or putting their stand-in in its place, or leaving
+it out, with why; and say which of those they keep as recorded now come out differently
+(`Correction.rescored`)."""
 
 from __future__ import annotations
 
@@ -147,8 +148,9 @@ def _rescored(game: Game, state: TableState, later: list[Event],
 
 def refereed_again(state: TableState, event: Event) -> tuple[TableState, Event | None, str]:
     """A later action after a change: the table with it as it was recorded (the same action, or
-    the rules refuse it), else with the rules' stand-in for it (`instead_of`), else without it;
-    the action kept or put in its place (None: none), and why it is not kept as it was."""
+    the rules refuse it), else with it read again on the changed table (`read_again`), else
+    with the rules' stand-in for it (`instead_of`), else without it; the action kept or put in
+    its place (None: none), and why it is not kept as it was."""
     trial = _copy(state)
     try:
         trial.apply(event.kind, event.payload)
@@ -156,15 +158,17 @@ def refereed_again(state: TableState, event: Event) -> tuple[TableState, Event |
         why = refused.args[0] if refused.args else str(refused)
     else:
         return trial, event, ""
-    instead = state.instead_of(event.kind, event.payload)
-    if instead is None:
-        return state, None, why
-    trial = _copy(state)
-    try:
-        trial.apply(*instead)
-    except RuleError:
-        return state, None, why
-    return trial, Event(event.seq, *instead, event.at), why
+    for instead in (state.read_again(event.kind, event.payload),
+                    state.instead_of(event.kind, event.payload)):
+        if instead is None:
+            continue
+        trial = _copy(state)
+        try:
+            trial.apply(*instead)
+        except RuleError:
+            continue
+        return trial, Event(event.seq, *instead, event.at), why
+    return state, None, why
 
 
 def _copy(state: TableState) -> TableState:

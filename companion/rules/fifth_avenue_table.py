@@ -15,6 +15,7 @@ from .common import (
     ActionTable,
     Placing,
     RuleError,
+    Step,
     final_ranking,
     join_names,
     known,
@@ -90,7 +91,16 @@ RULINGS = {
                   "supply (12 are left there after the set-up); with fewer left, the rest."),
     "tie": Msg("Ruling: tied for the most VP, the player with the most cards left in hand wins; "
                "still tied, the victory is shared."),
+    "stand_in": Msg("Ruling: after a change of a past action, a later commissioner's move that "
+                    "now starts from another district, or Alea's win where Alea would now build "
+                    "on other plots, stays the same move or win, from the table as it now "
+                    "stands; the change's preview says so, and the board is put right to "
+                    "match."),
 }
+# What an action records that the rules work out from the board rather than the players choose:
+# where a commissioner moved from, where Alea built. A later action refused after a change only
+# because one of these differs is the same action, worked out again (`read_again`).
+WORKED_OUT = ("from", "plots")
 
 
 @dataclass(frozen=True)
@@ -363,6 +373,19 @@ class FifthAvenueState(ActionTable):
             board, colours = self.board[auction.place], self.colours[auction.place]
             meant["plots"] = [colours[p] for p in alea_build_plots(board)]
         return meant
+
+    def read_again(self, kind: str, payload: Mapping[str, Any]) -> Step | None:
+        """Ruling ("stand_in"): a later action refused after a change of an earlier one only
+        because what the rules work out from the board differs now (`WORKED_OUT`: the
+        commissioner starts from another district, Alea would build on other plots) is the same
+        move or the same win of Alea's, from the table as it now stands."""
+        here = self.meaning(kind, payload)
+        if any(key in payload and payload[key] != value for key, value in here.items()
+               if key not in WORKED_OUT):
+            return None
+        now = {key: here[key] for key in WORKED_OUT
+               if key in here and key in payload and payload[key] != here[key]}
+        return (kind, {**payload, **now}) if now else None
 
     def accepted_before(self, kind: str, payload: Mapping[str, Any]) -> dict[str, Any] | None:
         """The version 1 app let an auction be won by nobody after a player's bid had beaten

@@ -44,13 +44,15 @@ def confirm(phone: Page, name: str) -> None:
     expect(phone.locator(".change-preview")).to_have_count(0)
 
 
-def test_a_business_moved_to_another_district_leaves_alea_s_win_where_it_was(
+def test_a_business_moved_to_another_district_keeps_alea_s_win_building_where_alea_now_would(
         phone: Page, live_database: Path) -> None:
     """Ann's business (#8) stood in 42nd St East, not 34th St West. Alea had then won 34th St
-    West and built on its brown and green plots: the version 1 app kept that win and read it
-    again on the changed board ("Alea won 34th St West and built one skyscraper on the green
-    plot"). Now the preview says the win no longer fits, and why, and the change takes it out:
-    the table enters Alea's win again on the board as it is, or changes it too."""
+    West and built on its brown and green plots. The version 1 app read that win again on the
+    changed board and said nothing; then the change took it out, and with it every later
+    action of a game (a hand-played game lost 13). Now the win stays Alea's, read again on the
+    board as it is (ruling "stand_in"): the preview lists it with what changed and why, and
+    after the change Alea's win builds on the green plot only (the table takes the brown
+    skyscraper off) and Times Square's auction comes next, as before."""
     players = ("Ann", "Ben")
     options = [("skyscrapers", {"player": p}) for p in ("Ben", "Ann", "Ben", "Ann")]
     log = fifth_avenue(players, ("business", {"district": "34w", "plot": 2, "tile": 0}),
@@ -67,16 +69,20 @@ def test_a_business_moved_to_another_district_leaves_alea_s_win_where_it_was(
     said = preview(phone)
     assert ("Changed: Ann placed a business (boutique) in 34th St West, on the gray plot → Ann "
             "placed a business (boutique) in 42nd St East, on the green plot") in said
+    assert "Later actions the rules no longer take as they were" in said
     assert ("Alea won 34th St West and built one skyscraper on each of the brown and green "
-            "plots: Alea built on the brown and green plots; here Alea would build on the green "
-            "plot.") in said
+            "plots → Alea won 34th St West and built one skyscraper on the green plot: Alea "
+            "built on the brown and green plots; here Alea would build on the green plot.") in said
+    expect(phone.get_by_role("heading", name="Later actions the rules no longer take",
+                             exact=True)).to_have_count(0)  # nothing taken out
     confirm(phone, "fifth-avenue-alea-business-moved")
-    expect(phone.locator("#auction h2")).to_have_text("Auction: 34th St West")
+    expect(phone.locator("#auction h2")).to_have_text("Auction: Times Square")
     phone.goto(f"/fifth_avenue/{table_id}/history")
     history = phone.locator("ol.history").inner_text()
-    assert "Alea won 34th St West and built one skyscraper on the green plot" not in history
+    assert "Alea won 34th St West and built one skyscraper on the green plot" in history
     events = logged(live_database, table_id)
-    assert events[-1].payload["drop"] == [won.seq]
+    assert events[-1].payload["drop"] == []
+    assert [e["seq"] for e in events[-1].payload["edits"]] == [8, won.seq]
 
 
 def test_an_auction_won_by_another_player_keeps_every_later_move_in_its_hands(

@@ -1,7 +1,9 @@
 """A fix never changes what it did not touch (issue 40): the cases tables met, as named tests.
 Each game is recorded as the app records it (every action with what it means where it stood);
-a change keeps a later action as the same action, or takes it out with the rules' reason (in
-Urbanisation, a pass of that phase stands in), and never reads it as another one."""
+a change keeps a later action as the same action (in 5th Avenue, read again where only the
+district a commissioner moves from or the plots Alea builds on differ), or takes it out with the
+rules' reason (in Urbanisation, a pass of that phase stands in), and never reads it as another
+one."""
 
 import pytest
 
@@ -114,6 +116,68 @@ def test_alea_s_outcome_stays_in_its_auction():
     assert dropped(fix)[times] == ("This belongs to the auction in Times Square; here the "
                                    "auction in 34th St West is under way.")
     assert all(e.payload.get("place") != "times" for e in fix.played)
+
+
+def test_a_move_changed_keeps_the_commissioner_s_later_moves_from_where_it_now_stands():
+    """A hand-played game: the white commissioner went to 34th St East, not 34th St West (#9
+    changed); Ben's later move of it to Times Square was taken out because it had been recorded
+    from 34th St West, and everything after it with it. Times Square is next to both: the move
+    stays Ben's, to Times Square, read again from 34th St East (ruling "stand_in"), and every
+    later action stays as it was."""
+    events = fifth_avenue(["Ann", "Ben"], *option_a(*ROUND, players=("Ann", "Ben")))
+    first = seq_of(events, "move", to="34w")
+    later = seq_of(events, "move", to="times")
+    assert events[later - 1].payload["from"] == "34w"
+    fix = rules.corrected(FIFTH, ["Ann", "Ben"], events,
+                          {first: ("move", {"commissioner": "white", "to": "34e"})})
+    assert dropped(fix) == {}
+    [(was, now, why)] = fix.replaced
+    assert (was.seq, now.payload["from"], now.payload["to"], now.payload["player"]) == (
+        later, "34e", "times", "Ben")
+    assert why == "This commissioner moved from 34th St West; here it stands in 34th St East."
+    assert [e.payload for e in fix.played if e.seq > later] == [
+        e.payload for e in events if e.seq > later]
+    # The district it visited is 34th St East's now: the auctions it starts are there.
+    assert [a.place for a in fix.state.auctions] == ["34e", "times", "52w", "central_park"]
+
+
+def test_a_move_that_cannot_follow_a_changed_one_is_still_taken_out():
+    """The white commissioner went to 34th St East, not 34th St West: its next move, to 42nd
+    St West, is no move from there (only Times Square and 42nd St East are next), so it is
+    taken out with why, as before, and nothing stands in for it."""
+    events = fifth_avenue(["Ann", "Ben"], *option_a("34w", "42w", "52w", players=("Ann", "Ben")))
+    first = seq_of(events, "move", to="34w")
+    fix = rules.corrected(FIFTH, ["Ann", "Ben"], events,
+                          {first: ("move", {"commissioner": "white", "to": "34e"})})
+    assert dropped(fix)[seq_of(events, "move", to="42w")] == (
+        "This commissioner moved from 34th St West; here it stands in 34th St East.")
+    assert fix.replaced == []
+
+
+def test_a_business_moved_keeps_alea_s_win_building_where_alea_now_would():
+    """Ann's business stood in 42nd St East, not 34th St West: Alea, who won 34th St West and
+    built on its brown and green plots, now builds on the green plot only. The win stays
+    Alea's, read again on the changed board (ruling "stand_in"), and so does every later
+    action: the table takes Alea's brown skyscraper off the board."""
+    players = ("Ann", "Ben")
+    events = fifth_avenue(players, ("business", {"district": "34w", "plot": 2, "tile": 0}),
+                          *option_a(*ROUND, players=players)[1:],
+                          ("alea_bid", {"cards": [4, 5, 4], "high_bid": 9}),
+                          ("auction", {"winner": "alea"}),
+                          ("alea_bid", {"cards": [6, 6], "high_bid": 8}),
+                          ("auction", {"winner": "alea"}))
+    won = seq_of(events, "auction", place="34w")
+    business = seq_of(events, "business")
+    assert events[won - 1].payload["plots"] == ["brown", "green"]
+    fix = rules.corrected(FIFTH, list(players), events, {business: (
+        "business", {"district": "42e", "plot": 0, "tile": 0})})
+    assert dropped(fix) == {}
+    [(was, now, why)] = fix.replaced
+    assert (was.seq, now.payload["winner"], now.payload["plots"]) == (won, "alea", ["green"])
+    assert why == ("Alea built on the brown and green plots; here Alea would build on the "
+                   "green plot.")
+    assert [e.payload for e in fix.played if e.seq > won] == [
+        e.payload for e in events if e.seq > won]
 
 
 def test_alea_draws_once_per_auction():
