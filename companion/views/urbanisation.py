@@ -298,6 +298,9 @@ def render(table: Table, error: str | None = None, status: int = 200, **forms: A
     if opened in FOLD_OUT_FORMS:  # the one action tile (or the effects) opened, if any
         name, form_class = FOLD_OUT_FORMS[opened]
         context[name] = form_class(formdata=None)
+    if opened == "sow" and state.current_player:  # no seed offered where no ground is empty
+        room = state.cards[state.current_player].seed_room
+        context["sow_form"].seeds.data = min(1, room)
     if opened == "attract":  # the factories seen before, in one tap each
         context["known_factories"] = offering.attract_offers(state, factories_seen(state))
     if state.segment == "actions":  # cards seen before, beside the one-tap offers (issue 26)

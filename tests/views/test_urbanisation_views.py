@@ -578,3 +578,21 @@ def test_a_price_the_player_cannot_pay_is_said_beside_the_number_typed(client):
         **fresh(client, url), "player": "Ann", "trade": "buy",
         "grain_amount": 7})
     assert trade.status_code == 422 and trade.get_json()["field"] == "grain_amount"
+
+
+def test_sowing_with_no_empty_ground_offers_no_seed_there_and_says_the_farmer_s(client):
+    """A hand-played game: with no empty building ground left, the sowing tile still offered 1
+    seed on the grounds, so sowing on the Farmer card alone was refused until that was cleared
+    by hand, and the history said "sowed 0 grain". Now it offers 0 there, and says both."""
+    url = set_up(client, *PLAYERS)
+    for kind, payload in TURN_1[:7]:
+        perform(client, url, kind, payload)
+    assert 'name="seeds" type="number" value="1"' in text(client.get(url + "?open=sow"))
+    assert act(client, url, "sow", player="Ben", seeds=1).status_code == 303  # his one ground
+    assert act(client, url, "pass", player="Cy").status_code == 303
+    assert act(client, url, "pass", player="Ann").status_code == 303
+    page = text(client.get(url + "?open=sow"))  # Ben again, room for 0, the Farmer in hand
+    assert "Ben has 3 grain and room for 0 seeds" in page
+    assert 'name="seeds" type="number" value="0"' in page
+    assert act(client, url, "sow", player="Ben", seeds=0, farmer_seeds=1).status_code == 303
+    assert "Ben sowed 0 grain and 1 on the Farmer" in text(client.get(url + "history"))
