@@ -189,6 +189,10 @@ RULINGS = {
     "vp_turns": Msg(
         "Ruling: the set-up house's 1 VP is recorded at set-up, the end bonuses at the final "
         "scoring; the Mayor's VP in the turn he starts."),
+    "mayor_kept": Msg(
+        "Ruling: after a change of an earlier action, the Mayor stays with the player who "
+        "received him at the table, and the turn order with him, even where the change leaves "
+        "the fewest VP with another player; the turns played after him stay as they were."),
     "tie": Msg(
         "Ruling: tied for the most points, the owner of the highest-numbered factory wins; tied "
         "players without a factory share the place."),
@@ -212,7 +216,7 @@ RULINGS_BY_STEP = {
     "turn": ("characters", "markers", "pass", "stand_in", "board", "trade", "sow", "double_orders",
              "attract", "factory_name", "produce", "any_colour", "inventions", "professor",
              "invention_cards", "invention_marker"),
-    "administration": ("harvest", "factories", "vp_turns"),
+    "administration": ("harvest", "factories", "vp_turns", "mayor_kept"),
     "final": ("invention_bonus",),
 }
 RULINGS_IN_PLACE = ("pools", "tie", "money")
@@ -882,12 +886,17 @@ class UrbanisationState(ActionTable):
 
     # Administration and the end ----------------------------------------------------------
 
-    @reads("exchange", "display", "turn")
+    @reads("exchange", "display", "turn", "mayor")
     def _apply_administration(self, payload: Mapping[str, Any]) -> None:
         """Prepare the next turn: harvest, factories, citizens (2 VP each), feeding (1 VP per 3
         grain left), grain refill; then the next turn with its Mayor. `exchange` lists players
-        exchanging 2 orange for 2 grey work orders; `display` the face-up factory numbers."""
+        exchanging 2 orange for 2 grey work orders; `display` the face-up factory numbers;
+        `mayor` the player who received the Mayor at the table (`mayor_after`), who keeps him
+        after a change of an earlier action (ruling "mayor_kept")."""
         self._require("administration")
+        mayor = payload.get("mayor")
+        if mayor is not None and mayor not in self.players:
+            raise RuleError(Msg("{name!r} is not playing at this table.", name=mayor))
         exchange = payload.get("exchange") or []
         if not isinstance(exchange, list) or any(
                 p not in self.players or not self.cards[p].has("orange_to_grey") for p in exchange):
@@ -895,10 +904,22 @@ class UrbanisationState(ActionTable):
         display = payload.get("display")
         removed = None if display is None else factory_to_remove(display)
         draft: UrbanisationState = pickle.loads(pickle.dumps(self, pickle.HIGHEST_PROTOCOL))
-        draft._administer({str(p) for p in exchange}, display, removed)
+        draft._administer({str(p) for p in exchange}, display, removed, mayor)
         vars(self).update(vars(draft))
 
-    def _administer(self, exchange: set[str], display: Any, removed: int | None) -> None:
+    def mayor_after(self, payload: Mapping[str, Any]) -> str | None:
+        """The Mayor the rules give for the next turn if this administration is done as
+        `payload` says (None: it is refused, or the game ends with it): recorded with it, so
+        that the turns after it stay as they were played."""
+        draft: UrbanisationState = pickle.loads(pickle.dumps(self, pickle.HIGHEST_PROTOCOL))
+        try:
+            draft.apply("administration", payload)
+        except RuleError:
+            return None
+        return draft.start_player if draft.segment != "final" else None
+
+    def _administer(self, exchange: set[str], display: Any, removed: int | None,
+                    mayor: object = None) -> None:
         """The five administration phases, on a draft so that any refusal changes nothing."""
         report = Report(Msg("Administration of turn {turn}", turn=self.turn),
                         {p: [] for p in self.order})
@@ -917,7 +938,7 @@ class UrbanisationState(ActionTable):
                                 moved=moved, barns=", ".join(map(str, market["barns"])),
                                 field=market["field"], back=back))
         self.reports.append(report)
-        self._next_turn(report)
+        self._next_turn(report, mayor)
 
     def _factories_phase(self, report: Report, exchange: set[str], display: Any,
                          removed: int | None) -> None:
@@ -943,9 +964,11 @@ class UrbanisationState(ActionTable):
         self._score(player, "citizens", citizen_vp)
         self._score(player, "grain", grain_vp)
 
-    def _next_turn(self, report: Report) -> None:
+    def _next_turn(self, report: Report, kept: object = None) -> None:
         """Advance the turn marker; from turn 2 the Mayor goes to the fewest VP, then least
-        money, then clockwise from the former start player; he starts and scores 1 VP."""
+        money, then clockwise from the former start player; he starts and scores 1 VP. A
+        Mayor `kept` from the table (received before a change of an earlier action gave the
+        fewest VP to another player) stays with him, and the order with him."""
         self.segment, self.action_phase, self.step, self.chosen = "characters", 1, 0, []
         for card in self.cards.values():
             card.characters = []
@@ -955,6 +978,10 @@ class UrbanisationState(ActionTable):
             return
         money = {p: c.money for p, c in self.cards.items()}
         self.order = mayor_order(self.totals(), money, self.start_player, self.players)
+        ruled = self.order[0]
+        if kept in self.players and kept != ruled:
+            first = self.players.index(str(kept))
+            self.order = self.players[first:] + self.players[:first]
         self.turn += 1
         self.former_start, self.mayor_money = self.start_player, money
         self.start_player = mayor = self.order[0]
@@ -964,6 +991,14 @@ class UrbanisationState(ActionTable):
                                 turn=self.turn, mayor=mayor, vp=MAYOR_VP))
         self.note = Msg("Turn {done} administered; {mayor} is the Mayor of turn {turn}.",
                         done=self.turn - 1, mayor=mayor, turn=self.turn)
+        if mayor != ruled:
+            report.board.append(Msg("{mayor} received the Mayor at the table and keeps him, "
+                                    "though the fewest VP are {ruled}'s now (ruling).",
+                                    mayor=mayor, ruled=ruled))
+            self.note = Msg("Turn {done} administered; {mayor} received the Mayor of turn "
+                            "{turn} at the table and keeps him, though the fewest VP are "
+                            "{ruled}'s now (ruling).", done=self.turn - 1, mayor=mayor,
+                            turn=self.turn, ruled=ruled)
 
     @reads("player", "number", "name", "reason")
     def _apply_name_factory(self, payload: Mapping[str, Any]) -> None:

@@ -602,7 +602,9 @@ def administration_payload(f: AdministrationForm, table: Table) -> dict[str, Any
     data: dict[str, Any] = {"exchange": request.form.getlist("exchange")}
     if any(n is not None for n in display):
         data["display"] = display
-    return data
+    state: play.UrbanisationState = table.current.state  # type: ignore[assignment]
+    mayor = state.mayor_after(data)  # the Mayor handed over at the table, kept as it was
+    return data | ({"mayor": mayor} if mayor else {})
 
 
 def fold_out(name: str, form: type[ActionForm], payload: Any) -> Action:

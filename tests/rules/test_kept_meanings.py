@@ -21,10 +21,12 @@ START = {d: {"plot": 0, "kind": "boutique"} for d in DISTRICT_IDS}
 
 
 def recorded(game, players, actions):
-    """The actions as the app records them, each with what it means where it stood."""
+    """The actions as the app records them, each with what it means where it stood (and an
+    Urbanisation administration with the Mayor it hands over, as its form records it)."""
     state, events = game.start(players), []
     for kind, payload in actions:
-        payload = state.recorded(kind, payload)
+        mayor = state.mayor_after(payload) if kind == "administration" else None
+        payload = state.recorded(kind, {**payload, **({"mayor": mayor} if mayor else {})})
         state.apply(kind, payload)
         events.append(Event(len(events) + 1, kind, payload))
     return events
@@ -309,12 +311,13 @@ def test_every_action_of_a_whole_game_entered_again_as_recorded_changes_nothing(
 # Later actions kept as recorded that now come out differently ---------------------------------
 
 
-def test_a_grain_purchase_changed_moves_the_mayor_and_the_change_says_so():
+def test_a_grain_purchase_changed_leaves_the_mayor_where_he_went_and_the_change_says_so():
     """Ben bought 3 grain in turn 1, not 4 ($4, not $6). With 1 grain less to feed on, the
     administration of turn 1 gives him 3 VP, not 4. After the administration of turn 2 he has
-    10 VP (11 before) and ties Cy, with less money ($5 to Cy's $15): he is the Mayor of turn 3
-    and takes its 1 VP, not Cy. Both administrations stay as recorded; the change says what
-    each gives now, and that explains every total it moves."""
+    10 VP (11 before) and ties Cy, with less money ($5 to Cy's $15): the rules would now give
+    him the Mayor of turn 3. But Cy received him at the table (the administration records it):
+    he keeps him and his 1 VP (ruling "mayor_kept"), and the change says so. Both
+    administrations stay as recorded; what each gives now explains every total it moves."""
     players = ["Ann", "Ben", "Cy"]
     events = recorded(URBANISATION, players, [SETUP, *TURN_1, *TURN_2])
     ben = seq_of(events, "trade_grain", player="Ben", turn=1)
@@ -323,16 +326,41 @@ def test_a_grain_purchase_changed_moves_the_mayor_and_the_change_says_so():
     assert fix.dropped == [] and fix.replaced == []
     first, second = (seq_of(events, "administration", turn=1),
                      seq_of(events, "administration", turn=2))
+    assert events[second - 1].payload["mayor"] == "Cy"
     assert [(r.event.seq, r.moved(players)) for r in fix.rescored] == [
-        (first, [("Ben", 4, 3)]), (second, [("Ben", 5, 6), ("Cy", 1, 0)])]
+        (first, [("Ben", 4, 3)]), (second, [])]
     assert [(str(r.was.note), str(r.now.note)) for r in fix.rescored][1] == (
         "Turn 2 administered; Cy is the Mayor of turn 3.",
-        "Turn 2 administered; Ben is the Mayor of turn 3.")
+        "Turn 2 administered; Cy received the Mayor of turn 3 at the table and keeps him, though "
+        "the fewest VP are Ben's now (ruling).")
     before = rules.replay(URBANISATION, players, events).state.totals()
-    assert fix.state.totals() == {"Ann": 15, "Ben": 11, "Cy": 10}
+    assert fix.state.totals() == {"Ann": 15, "Ben": 10, "Cy": 11}
+    assert fix.state.order[0] == "Cy"
     moved = {p: fix.state.totals()[p] - before[p] for p in players}
     assert moved == {p: sum(now - was for r in fix.rescored for who, was, now in r.moved(players)
                             if who == p) for p in players}  # the purchase itself gives no VP
+
+
+def test_a_house_taken_out_keeps_every_later_turn_as_it_was_played():
+    """A hand-played game: a house fewer in turn 2 (Ben's, taken out) left him the fewest VP
+    after its administration, so the rules would now give him the Mayor of turn 3, and every
+    action of turns 3 and after was taken out ("It is Ben's turn, not Cy's": 15 here, about 60
+    in that game). Cy received the Mayor at the table and keeps him: nothing is taken out, and
+    only Ben's total moves (the house's VP and its citizens')."""
+    players = ["Ann", "Ben", "Cy"]
+    events = urbanisation_game()
+    house = seq_of(events, "erect", player="Ben", turn=2)
+    before = rules.replay(URBANISATION, players, events).state.totals()
+    fix = rules.corrected(URBANISATION, players, events, {house: None})
+    assert fix.dropped == []
+    assert [e.seq for e in fix.played] == [e.seq for e in events]
+    after = fix.state.totals()
+    assert {p: after[p] - before[p] for p in players} == {"Ann": 0, "Ben": -3, "Cy": 0}
+    # Without the Mayor recorded (a table of an earlier version), the rules give him again.
+    unrecorded = [e if e.kind != "administration" else
+                  Event(e.seq, e.kind, {k: v for k, v in e.payload.items() if k != "mayor"})
+                  for e in events]
+    assert len(rules.corrected(URBANISATION, players, unrecorded, {house: None}).dropped) == 15
 
 
 def test_a_roof_that_pays_another_amount_is_said_even_without_other_points():

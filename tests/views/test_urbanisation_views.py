@@ -10,7 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from pypdf import PdfReader
 
-from companion import i18n
+from companion import i18n, storage
 from companion.rules import GAMES, Event, RuleError, replay
 from companion.rules.urbanisation_actions import BONUS_FACTORIES
 from companion.rules.urbanisation_example import SETUP, TURN_1, TURN_2, TURN_3
@@ -596,3 +596,20 @@ def test_sowing_with_no_empty_ground_offers_no_seed_there_and_says_the_farmer_s(
     assert 'name="seeds" type="number" value="0"' in page
     assert act(client, url, "sow", player="Ben", seeds=0, farmer_seeds=1).status_code == 303
     assert "Ben sowed 0 grain and 1 on the Farmer" in text(client.get(url + "history"))
+
+
+def test_the_administration_records_the_mayor_it_hands_over(app, client):
+    """The Mayor goes with the administration's record (ruling "mayor_kept"): a change of an
+    earlier action later leaves him with the player who received him at the table."""
+    url = set_up(client, *PLAYERS)
+    for kind, payload in TURN_1:  # up to the administration of turn 1, done with its form
+        perform(client, url, kind, payload)
+    page = text(client.get(url))
+    mayor = re.search(r"Turn 1 administered; (\w+) is the Mayor of turn 2", page).group(1)
+    db = storage.connect(app.config["DATABASE"])
+    try:
+        events = storage.events(db, url.strip("/").split("/")[1])
+    finally:
+        db.close()
+    administration = [e for e in events if e.kind == "administration"][-1]
+    assert dict(administration.payload) == {"exchange": [], "turn": 1, "mayor": mayor}
