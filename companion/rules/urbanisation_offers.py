@@ -23,7 +23,7 @@ from typing import Any
 
 from .common import RuleError
 from .text import Msg, Plural
-from .urbanisation import BUILDINGS, COLOUR_NAMES, MAX_GRAIN
+from .urbanisation import BUILDINGS, COLOUR_NAMES, MAX_GRAIN, mill_worker
 from .urbanisation_actions import (
     BONUS_FACTORIES,
     COLOURS,
@@ -71,7 +71,9 @@ def offers(table: UrbanisationState) -> dict[str, list[Offer]]:
     player = str(table.current_player)
     frozen = pickle.dumps(without_reports(table), pickle.HIGHEST_PROTOCOL)
     found: dict[str, list[Offer]] = {}
-    for key, kind, payload, what in candidates(table.cards[player]):
+    card = table.cards[player]
+    free, _market = mill_worker(table.grain.market, len(table.players), held=card.grain)
+    for key, kind, payload, what in candidates(card, mill_gives=free > 0):
         offer = _tried(table, frozen, player, (key, kind, payload, what))
         if offer is not None and not (kind == "taxes" and offer.money == 0):
             found.setdefault(kind, []).append(offer)
@@ -106,16 +108,16 @@ def _tried(table: UrbanisationState, frozen: bytes, player: str,
                  after.vp(player) - table.vp(player), now.grain - before.grain)
 
 
-def candidates(card: CityCard) -> Iterator[Candidate]:
+def candidates(card: CityCard, mill_gives: bool = True) -> Iterator[Candidate]:
     """Every one-tap action worth trying for this tracking card (the rules sort out which are
     legal). A character the player holds is played with its action (the Architect, the Mill
-    Worker) or offered beside it (the Tax Collector, the Farmer); keeping a character for later
-    is done in the detailed form."""
+    Worker, unless he gives nothing now: `mill_gives`) or offered beside it (the Tax Collector,
+    the Farmer); keeping a character for later is done in the detailed form."""
     yield from _taxes(card)
     yield from _production(card)
     yield from _buildings(card)
     yield from _work_orders()
-    yield from _trades(card)
+    yield from _trades(card, mill_gives)
     yield from _sowing(card)
 
 
@@ -161,10 +163,12 @@ def _work_orders() -> Iterator[Candidate]:
                    Msg("{n} {colour}", n=n, colour=COLOUR_NAMES[colour]))
 
 
-def _trades(card: CityCard) -> Iterator[Candidate]:
+def _trades(card: CityCard, mill_gives: bool) -> Iterator[Candidate]:
     """Trade grain: buy or sell each amount; a Mill Worker held is played with the purchase
-    (his 2 free grain first), and alone."""
-    mill = {"character": "mill_worker"} if "mill_worker" in card.characters else {}
+    (his 2 free grain first), and alone, but not while he would give nothing ("If the field
+    has no grain, the Mill Worker doesn't receive any"): he is kept for later then."""
+    held = "mill_worker" in card.characters and mill_gives
+    mill = {"character": "mill_worker"} if held else {}
     if mill:
         yield "trade_grain.mill", "trade_grain", mill, Msg("Only the free grain")
     for n in range(1, MAX_GRAIN + 1):

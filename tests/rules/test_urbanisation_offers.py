@@ -45,6 +45,22 @@ def test_ann_holding_the_mill_worker_at_the_start_of_the_example_game():
     }  # no taxes ($0 with no citizen), no factory, no grain to sow or sell
 
 
+def test_a_mill_worker_who_would_give_nothing_is_kept_for_later():
+    """A hand-played game: with the field bought out, "Buy 1" still played Hana's Mill Worker
+    for no grain at all ("If the field has no grain, the Mill Worker doesn't receive any"),
+    and the card was gone. With the field empty the chips buy without him (he stays in her
+    hand: a sale may refill the field later this turn), and his free grain alone is not
+    offered."""
+    table = played([SETUP, *TURN_1[:3]])
+    market = table.grain.market
+    table.grain = type(table.grain)({"barns": market["barns"], "field": 0},
+                                    table.grain.return_area + market["field"])
+    trades = {o.key: o.payload for o in offers(table)["trade_grain"]}
+    assert "trade_grain.mill" not in trades
+    assert trades["trade_grain.buy.1"] == {"player": "Ann", "buy": 1}
+    assert all("character" not in payload for payload in trades.values())
+
+
 def test_ben_sows_what_his_one_empty_ground_holds_and_two_on_the_farmer():
     """Ben has 4 grain and 1 empty ground: 1 seed there, the Farmer takes 2 more."""
     table = played([SETUP, *TURN_1[:7]])
