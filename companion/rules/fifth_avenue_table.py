@@ -903,12 +903,20 @@ class FifthAvenueState(ActionTable):
         pool = list(self.below_park)
         for tile in tiles:
             if tile not in pool:
-                name = BUSINESS_LABELS.get(tile, tile) if isinstance(tile, str) else tile
-                raise RuleError(Msg("No {tile!r} lies below Central Park to turn over.",
-                                    tile=name))
-
+                raise RuleError(self._not_below_park(tile, tiles))
             pool.remove(tile)
         return [str(t) for t in tiles]
+
+    def _not_below_park(self, tile: object, tiles: list[Any]) -> Msg:
+        """Why `tile` cannot be turned over: none of its kind lies below Central Park, or fewer
+        than `tiles` names."""
+        name = BUSINESS_LABELS.get(tile, tile) if isinstance(tile, str) else tile
+        below = self.below_park.count(tile) if isinstance(tile, str) else 0
+        if not below:
+            return Msg("No {tile!r} lies below Central Park to turn over.", tile=name)
+        return Plural("Only {n} {tile!r} lies below Central Park, not {named}.",
+                      "Only {n} {tile!r} lie below Central Park, not {named}.", n=below,
+                      tile=name, named=tiles.count(tile))
 
     def _score_final_district(self, district: str) -> None:
         plots = self.board[district]

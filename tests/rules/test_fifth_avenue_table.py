@@ -383,6 +383,13 @@ def test_refused_central_park_tiles():
         state.apply("final", {"park_tiles": ["jeweler", "gallery", "gallery"]})
     with pytest.raises(RuleError, match="Turn over 3"):
         state.apply("final", {"park_tiles": ["gallery"]})
+    # Two galleries lie there, not three (a hand-played game was told "No 'gallery' lies").
+    with pytest.raises(RuleError) as refusal:
+        state.apply("final", {"park_tiles": ["gallery", "gallery", "gallery"]})
+    assert str(refusal.value) == "Only 2 'gallery' lie below Central Park, not 3."
+    with pytest.raises(RuleError) as refusal:
+        state.apply("final", {"park_tiles": ["perfume", "perfume", "boutique"]})
+    assert str(refusal.value) == "Only 1 'perfume' lies below Central Park, not 2."
 
 
 def test_the_auction_offers_only_what_the_winner_of_a_bid_may_do():
