@@ -1,6 +1,8 @@
 """5th Avenue through the Flask test client: set-up, the board, auctions with Alea, the end."""
 
+import json
 import re
+from pathlib import Path
 
 from companion.rules.fifth_avenue_table import DISTRICT_IDS
 from companion.views.clients import MAX_OWNED_TABLES, MAX_REMEMBERED_TABLES
@@ -15,7 +17,7 @@ from tests.conftest import (
     set_up,
     text,
 )
-from tests.tables import FINISHED, seed
+from tests.tables import FINISHED, held, seed
 
 
 def test_a_two_player_game_with_alea_through_an_auction_round(client):
@@ -402,3 +404,19 @@ def test_the_final_result_says_who_won_in_one_sentence(app, client):
     page = text(client.get(url))
     assert '<p class="verdict"><strong>Ben wins with 21 VP.</strong></p>' in page
     assert "Ben gewinnt mit 21 SP." in text(client.get(url, headers=GERMAN))
+
+
+def test_a_winner_who_cannot_build_is_told_why_the_building_stop_is_all_that_is_left(app,
+                                                                                     client):
+    """A hand-played game (tests/data): Times Square full, none of its plots Ann's; she won
+    with gray. The only button was "Declare a building stop", under a line about her supply.
+    Now the page says why: every plot there is taken, the gray one too."""
+    logged = json.loads((Path(__file__).parent.parent / "data" /
+                         "fifth_avenue_full_times_square.json").read_text())
+    table_id = seed(app, "fifth_avenue", logged["players"], logged["actions"])
+    held(client, table_id)
+    page = text(client.get(f"/fifth_avenue/{table_id}/?bid=Ann:gray&high=12"))
+    assert ("Every plot here is taken, the gray one too: Ann cannot build and declares a "
+            "building stop.") in page
+    assert "skyscrapers in supply: build at most that" not in page
+    assert 'name="stop" value="y"' in page and 'name="build"' not in page
