@@ -989,16 +989,17 @@ class UrbanisationState(ActionTable):
         self._score(mayor, "mayor", MAYOR_VP)
         report.board.append(Msg("Turn {turn}: {mayor} receives the Mayor (+{vp} VP) and starts.",
                                 turn=self.turn, mayor=mayor, vp=MAYOR_VP))
-        self.note = Msg("Turn {done} administered; {mayor} is the Mayor of turn {turn}.",
-                        done=self.turn - 1, mayor=mayor, turn=self.turn)
-        if mayor != ruled:
-            report.board.append(Msg("{mayor} received the Mayor at the table and keeps him, "
-                                    "though the fewest VP are {ruled}'s now (ruling).",
-                                    mayor=mayor, ruled=ruled))
-            self.note = Msg("Turn {done} administered; {mayor} received the Mayor of turn "
-                            "{turn} at the table and keeps him, though the fewest VP are "
-                            "{ruled}'s now (ruling).", done=self.turn - 1, mayor=mayor,
-                            turn=self.turn, ruled=ruled)
+        if mayor == ruled:
+            self.note = Msg("Turn {done} administered; {mayor} is the Mayor of turn {turn}.",
+                            done=self.turn - 1, mayor=mayor, turn=self.turn)
+            return
+        report.board.append(Msg("{mayor} received the Mayor at the table and keeps him, though "
+                                "the rules would now give him to {ruled} (ruling).",
+                                mayor=mayor, ruled=ruled))
+        self.note = Msg("Turn {done} administered; {mayor} received the Mayor of turn {turn} at "
+                        "the table and keeps him, though the rules would now give him to "
+                        "{ruled} (ruling).", done=self.turn - 1, mayor=mayor, turn=self.turn,
+                        ruled=ruled)
 
     @reads("player", "number", "name", "reason")
     def _apply_name_factory(self, payload: Mapping[str, Any]) -> None:

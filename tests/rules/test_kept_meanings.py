@@ -332,7 +332,7 @@ def test_a_grain_purchase_changed_leaves_the_mayor_where_he_went_and_the_change_
     assert [(str(r.was.note), str(r.now.note)) for r in fix.rescored][1] == (
         "Turn 2 administered; Cy is the Mayor of turn 3.",
         "Turn 2 administered; Cy received the Mayor of turn 3 at the table and keeps him, though "
-        "the fewest VP are Ben's now (ruling).")
+        "the rules would now give him to Ben (ruling).")
     before = rules.replay(URBANISATION, players, events).state.totals()
     assert fix.state.totals() == {"Ann": 15, "Ben": 10, "Cy": 11}
     assert fix.state.order[0] == "Cy"
