@@ -345,6 +345,13 @@ def collect_taxes(tax: object, citizens: object, times: object = 1) -> tuple[int
     return tax - times, count * times
 
 
+def tax_collections(tax: int, citizens: int) -> int:
+    """How many tax collections the markers allow now (0, 1, or the Tax Collector's 2): each
+    moves the tax marker one space left, and only while it lies right of the citizen marker
+    (`collect_taxes`)."""
+    return max(0, min(2, tax - citizens))
+
+
 def _building(kind: object) -> Building:
     if not isinstance(kind, str) or kind not in BUILDINGS:
         raise RuleError(Msg("Unknown building {kind!r}: choose house, skyscraper or "

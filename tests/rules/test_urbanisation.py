@@ -31,6 +31,7 @@ from companion.rules.urbanisation import (
     produce_goods,
     sell_grain,
     setup,
+    tax_collections,
     turn_score,
     work_order_count,
     work_order_value,
@@ -353,6 +354,20 @@ def test_taxes_are_collected_while_the_tax_marker_is_right_of_the_citizen_marker
 def test_taxes_are_refused_otherwise(tax, count, times, message):
     with pytest.raises(RuleError, match=message):
         collect_taxes(tax, count, times)
+
+
+@pytest.mark.parametrize("tax, count, most", [(5, 3, 2), (4, 3, 1), (3, 3, 0), (2, 4, 0),
+                                              (10, 0, 2)])
+def test_the_collections_the_markers_allow_are_those_collect_taxes_takes(tax, count, most):
+    """What the Collect-taxes tile offers (a hand-played game offered "Twice, with the Tax
+    Collector" with the tax marker on 2 and the citizen marker on 1, then refused it)."""
+    assert tax_collections(tax, count) == most
+    for times in (1, 2):
+        if times <= most:
+            collect_taxes(tax, count, times)
+        else:
+            with pytest.raises(RuleError):
+                collect_taxes(tax, count, times)
 
 
 # Buildings, land, inventions, work orders and factories ---------------------------------------

@@ -13,10 +13,12 @@ from pypdf import PdfReader
 from companion import i18n, storage
 from companion.rules import GAMES, Event, RuleError, replay
 from companion.rules.urbanisation_actions import BONUS_FACTORIES
-from companion.rules.urbanisation_example import SETUP, TURN_1, TURN_2, TURN_3
+from companion.rules.urbanisation_example import SETUP, TURN_1, TURN_2, TURN_3, hire
 from companion.rules.urbanisation_table import RULINGS_BY_STEP
 from tests.conftest import GERMAN, act, current_seq, fresh, new_table, screen, text
 from tests.tables import FINISHED, URBANISATION_PLAYED, seed
+from tests.tables import URBANISATION_TWO_SETUP as TWO_SETUP
+from tests.tables import URBANISATION_TWO_TURN_1 as TWO_TURN_1
 
 PLAYERS = ("Ann", "Ben", "Cy")
 
@@ -613,3 +615,15 @@ def test_the_administration_records_the_mayor_it_hands_over(app, client):
         db.close()
     administration = [e for e in events if e.kind == "administration"][-1]
     assert dict(administration.payload) == {"exchange": [], "turn": 1, "mayor": mayor}
+
+
+def test_the_taxes_tile_offers_the_collections_the_markers_allow(app, client):
+    """Ben holds the Tax Collector, his tax marker far right of his citizen marker: both
+    buttons, as `rules.tax_collections` allows (its test has the markers that allow one
+    collection or none, where the tile offers fewer: never a tap the rules refuse)."""
+    two = ["Ann", "Ben"]
+    table_id = seed(app, "urbanisation", two, [
+        TWO_SETUP, *TWO_TURN_1, *hire("architect", "tax_collector", players=two),
+        ("pass", {"player": "Ann"})])
+    page = text(client.get(f"/urbanisation/{table_id}/?open=taxes"))
+    assert "Collect taxes: $1" in page and "Twice, with the Tax Collector: $2" in page
