@@ -218,8 +218,11 @@ def test_entering_the_tiles_the_table_drew_takes_at_most_34_taps(page: Page, sho
     the_board(page, Taps(page))
     taps = Taps(page)
     taps.touch(page.get_by_text("… or enter the tiles you drew yourselves"), "our own draw")
-    for key in DISTRICT_IDS:
-        taps.choose(page.locator(f'select[name="start_{key}"]'), "1:gallery")
+    # A box's worth of tiles: 9 of each kind (the starting businesses and the row hold 7 of
+    # each at most here; 52nd St East's is a gallery).
+    kinds = ("boutique", "jeweler", "gallery", "perfume")
+    for k, key in enumerate(DISTRICT_IDS):
+        taps.choose(page.locator(f'select[name="start_{key}"]'), f"1:{kinds[k % 4]}")
     tiles = page.locator("fieldset.row-tile")
     for k in range(20):
         taps.touch(tiles.nth(k).get_by_role("radio").nth(k % 4), f"row tile {k + 1}")
