@@ -121,11 +121,11 @@ def test_alea_s_outcome_stays_in_its_auction():
 
 
 def test_a_move_changed_keeps_the_commissioner_s_later_moves_from_where_it_now_stands():
-    """A hand-played game: the white commissioner went to 34th St East, not 34th St West (#9
-    changed); Ben's later move of it to Times Square was taken out because it had been recorded
-    from 34th St West, and everything after it with it. Times Square is next to both: the move
-    stays Ben's, to Times Square, read again from 34th St East (ruling "stand_in"), and every
-    later action stays as it was."""
+    """As in a hand-played game: the white commissioner went to 34th St East, not 34th St West
+    (its move changed); Ben's later move of it to Times Square was taken out because it had
+    been recorded from 34th St West, and everything after it with it. Times Square is next to
+    both: the move stays Ben's, to Times Square, read again from 34th St East (ruling
+    "stand_in"), and every later action stays as it was."""
     events = fifth_avenue(["Ann", "Ben"], *option_a(*ROUND, players=("Ann", "Ben")))
     first = seq_of(events, "move", to="34w")
     later = seq_of(events, "move", to="times")
@@ -342,11 +342,12 @@ def test_a_grain_purchase_changed_leaves_the_mayor_where_he_went_and_the_change_
 
 
 def test_a_house_taken_out_keeps_every_later_turn_as_it_was_played():
-    """A hand-played game: a house fewer in turn 2 (Ben's, taken out) left him the fewest VP
-    after its administration, so the rules would now give him the Mayor of turn 3, and every
-    action of turns 3 and after was taken out ("It is Ben's turn, not Cy's": 15 here, about 60
-    in that game). Cy received the Mayor at the table and keeps him: nothing is taken out, and
-    only Ben's total moves (the house's VP and its citizens')."""
+    """In a hand-played game a house fewer in turn 1 moved the fewest VP, and with them the
+    Mayor, and every later turn's actions were taken out (about 60). Here Ben's house of turn 2
+    taken out leaves him the fewest VP after its administration, so the rules would now give
+    him the Mayor of turn 3, and every action of turns 3 and after was taken out ("It is Ben's
+    turn, not Cy's": 15). Cy received the Mayor at the table and keeps him: nothing is taken
+    out, and only Ben's total moves (the house's VP and its citizens')."""
     players = ["Ann", "Ben", "Cy"]
     events = urbanisation_game()
     house = seq_of(events, "erect", player="Ben", turn=2)
