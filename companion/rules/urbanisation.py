@@ -345,11 +345,13 @@ def collect_taxes(tax: object, citizens: object, times: object = 1) -> tuple[int
     return tax - times, count * times
 
 
-def tax_collections(tax: int, citizens: int) -> int:
+def tax_collections(tax: object, citizens: object) -> int:
     """How many tax collections the markers allow now (0, 1, or the Tax Collector's 2): each
     moves the tax marker one space left, and only while it lies right of the citizen marker
     (`collect_taxes`)."""
-    return max(0, min(2, tax - citizens))
+    tax = require_count(tax, Msg("The tax marker's space"), 0, TAX_START)
+    count = require_count(citizens, Msg("The citizen marker's space"), 0, MAX_GRAIN)
+    return max(0, min(2, tax - count))
 
 
 def _building(kind: object) -> Building:

@@ -147,6 +147,7 @@ ARGS: dict[str, st.SearchStrategy[Any]] = {
     "urbanisation.feeding": call(s.grain, s.grain),
     "urbanisation.turn_score": call(s.count, s.grain, s.count),
     "urbanisation.collect_taxes": call(s.count, s.grain, st.integers(-1, 3)),
+    "urbanisation.tax_collections": call(s.count, s.count),
     "urbanisation.erect": call(s.kind, s.count, houses_standing=s.count, left_in_pool=s.count,
                                architect=st.booleans()),
     "urbanisation.land_cost": call(s.count),
