@@ -195,6 +195,15 @@ class YardState(ActionTable):
         return self.last_buyer if self.game_over and not self.turn_ended else None
 
     @property
+    def next_scoring(self) -> str | None:
+        """The scoring whose card may be drawn next: A, then B; none once a scoring card came
+        with the money after the last turn (a whole pile of money lies between A and B, and
+        one refill draws at most 4 cards)."""
+        if len(self.scorings) >= 2 or (self.game_over and self.turn_ended):
+            return None
+        return "B" if self.scorings else "A"
+
+    @property
     def never_drawn(self) -> list[str]:
         """Once the game is over, the scorings A and B whose card was not drawn before the end:
         they never come (C "takes place at the end of the game", `RULINGS["never_drawn"]`)."""
@@ -285,11 +294,12 @@ class YardState(ActionTable):
 
     @reads("player", "building", "for")
     def _apply_buy(self, payload: Mapping[str, Any]) -> None:
-        """A purchase: the buyer keeps the card, or in a 2-player game may donate it to Dirk."""
+        """A purchase: the buyer keeps the card, or in a 2-player game may donate it to Dirk
+        ("Special rules for 2 players"; at a bigger table a player may be called Dirk)."""
         buyer = self._player(payload.get("player"))
         building = self._building(payload.get("building"))
         receiver = self._owner(payload.get("for", buyer))
-        if receiver not in (buyer, DIRK):
+        if receiver != buyer and not (self.with_dirk and receiver == DIRK):
             raise RuleError(Msg("{buyer} cannot buy for {receiver}.", buyer=buyer,
                                 receiver=receiver))
         self._check_no_deal_due()
@@ -387,10 +397,16 @@ class YardState(ActionTable):
     def _apply_score(self, payload: Mapping[str, Any]) -> None:
         """Scoring A or B, "as soon as the corresponding card is drawn"; C comes with the end."""
         name = payload.get("scoring")
-        expected = "A" if not self.scorings else "B"
         if name not in ("A", "B") or len(self.scorings) >= 2:
             raise RuleError(
                 Msg("Scorings A and B come from the money deck; C is the final scoring."))
+        expected = self.next_scoring
+        if expected is None:
+            raise RuleError(Msg(
+                "The game is over: scoring {scoring} came with the money after {player}'s last "
+                "turn, and no other scoring card can come with it (a whole pile of money lies "
+                "between A and B). Do the final scoring.",
+                scoring=self.scored[-1], player=self.last_buyer))
         if name != expected:
             raise RuleError(Msg("Scoring {scoring} comes next.", scoring=expected))
         self._check_no_deal_due()
@@ -413,7 +429,7 @@ class YardState(ActionTable):
         """
         self._check_no_deal_due()
         raw = payload.get("leftovers", [])
-        if isinstance(raw, list) and any(isinstance(c, Mapping) and "to" in c for c in raw):
+        if "money" not in payload and "most" not in payload:  # an end as the app records it
             taken = leftovers_taken(raw, self.players)
             self._check_the_end([b for b, _ in taken])
             self._give_out([Leftover(b, None, to) for b, to in taken])

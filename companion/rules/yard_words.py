@@ -15,7 +15,7 @@ def describe(kind: str, payload: Mapping[str, Any]) -> str:
     if kind == "buy":
         player, building = payload.get("player"), str(payload.get("building"))
         bought = A_BUILDING.get(building, building)
-        if payload.get("for", player) == DIRK:
+        if payload.get("for", player) == DIRK != player:
             return Msg("{player} bought {building} for Dirk", player=player, building=bought)
         return Msg("{player} bought {building}", player=player, building=bought)
     if kind == "dirk_deal":

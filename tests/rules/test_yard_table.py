@@ -488,3 +488,42 @@ def test_the_end_said_as_who_takes_each_card_scores_as_the_spaces_did():
 def test_a_wrong_end_said_as_who_takes_each_card_is_refused(leftovers, message):
     state = play(yard_example.PLAYERS, *yard_example.GAME_OVER)
     refused_unchanged(state, ("final", {"leftovers": leftovers}), message)
+
+
+def test_an_end_with_the_display_bought_empty_is_scored():
+    """The last buyer, paying exactly, buys the display empty: the end has no card to give
+    out ({"leftovers": []}, as the end form sends it) and is not taken for an old log's end
+    (which came after A and B). By hand: Cy's 11 skyscrapers keep his 21; the totals as with
+    the two cards left: 17, 51, 60."""
+    state = play(["Ann", "Ben", "Cy"], *BEFORE_B, buy("Cy", "skyscraper"),
+                 buy("Cy", "skyscraper"))
+    assert (state.on_display, state.never_drawn) == (0, ["B"])
+    state.apply("final", {"leftovers": []})
+    assert state.finished and state.scored == ["A", "C"]
+    assert state.totals() == {"Ann": 17, "Ben": 51, "Cy": 60}
+
+
+def test_one_scoring_card_at_most_comes_with_the_last_turns_money():
+    """Card A lies in the second money pile and B in the fourth, a pile of 18 between them;
+    the money refilled after the last turn draws at most 4 cards: once a scoring came then,
+    the other never comes. By hand, A: Ben's museums, theaters and stations 1 + 2 + 3, Cy's
+    churches, parks and skyscrapers 4 + 5 + 6: Ann 0, Ben 6, Cy 15; C as above: 12, 51, 60."""
+    state = play(["Ann", "Ben", "Cy"], *(a for a in BEFORE_B if a[0] != "score"))
+    assert state.next_scoring == "A"
+    state.apply("score", {"scoring": "A"})
+    assert (state.next_scoring, state.never_drawn) == (None, ["B"])
+    refused_unchanged(state, ("score", {"scoring": "B"}),
+                      "scoring A came with the money after Cy's last turn")
+    state.apply("final", {"leftovers": [{"building": "skyscraper", "to": None}] * 2})
+    assert state.totals() == {"Ann": 12, "Ben": 57, "Cy": 75}
+
+
+def test_a_player_called_dirk_at_a_bigger_table_is_no_automated_opponent():
+    """Donating a purchase to Dirk is one of the "Special rules for 2 players"; at a table of
+    three a player may be called Dirk, and nobody buys for him."""
+    state = play(["Ann", "Dirk", "Cy"])
+    refused_unchanged(state, buy("Ann", "park", "Dirk"), "Ann cannot buy for Dirk")
+    state.apply(*buy("Dirk", "park"))
+    assert state.buildings["Dirk"]["park"] == 1
+    assert str(describe("buy", buy("Dirk", "park")[1])) == "Dirk bought a park"
+    assert str(describe("buy", buy("Ann", "park", "Dirk")[1])) == "Ann bought a park for Dirk"
