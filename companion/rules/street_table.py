@@ -67,6 +67,9 @@ RULINGS = {
     "empty_deck": Msg("Ruling: a player whose own deck is empty and holds no upcoins has "
                       "nothing to take as the 1st action and goes on to the 2nd (unless its "
                       "last card is this 1st action: say so when the deck is said empty)."),
+    "discard_bought": Msg("Ruling: a card bought or taken from the public pile is played (\"Buy "
+                          "and play\"); it is discarded only when it fits no site, on the "
+                          "player's street or as a gift on another's."),
     "remove": Msg("Ruling: removing a card takes it off the top of its site; money paid for it or "
                   "by its roof stays (correct an account if needed)."),
 }
@@ -420,15 +423,17 @@ class StreetState(ActionTable):
         if not self._end_triggered():  # the card taken off had finished the fifth site
             self.triggered_by, self.round_over = None, False
 
-    @reads("player", "by", "drawn")
+    @reads("player", "by", "drawn", "before")
     def _apply_deck_empty(self, payload: Mapping[str, Any]) -> None:
-        """A player deck has run out: the final round begins. Its owner, at the start of a turn
-        without upcoins, then has nothing to take as the 1st action, unless the card that
-        emptied it is that 1st action (`drawn`: said while the owner takes it; the turn stays
-        at the 1st action, for the card). A deck the last seat emptied in their turn (a card
-        bought in one step ends the turn before the deck can be said to be empty), said
-        before the start player's 1st action: that turn was the last of the round, and of the
-        game ("the last player ... takes the last turn of the game")."""
+        """A player deck has run out: "that triggers the final round. Complete the current
+        round ... and then the game is over." Its owner, at the start of a turn without
+        upcoins, then has nothing to take as the 1st action, unless the card that emptied it
+        is that 1st action (`drawn`: said while the owner takes it; the turn stays at the 1st
+        action, for the card). Taken in the round before this one (`before`: by a player who
+        has not played in this round, `taken_before`; a card bought in one step ends the turn
+        before the deck can be said to be empty), that round was the final one: the game is
+        over, and nothing may have been played since. Logs from before `before` was recorded
+        take only the last seat's card so, said before the start player's 1st action."""
         player = self._player(payload.get("player"))
         if self.round_over:
             raise RuleError(ROUND_OVER)
@@ -438,14 +443,37 @@ class StreetState(ActionTable):
         drawn = payload.get("drawn", False) is True
         if drawn:
             self._check_drawn(player, by)
+        before = payload.get("before", False) is True
+        if before:
+            self._check_taken_before(by)
         starts = self.triggered_by is None
         self.decks_empty.append(player)
         self._notice_end(by)
-        if starts and self.rounds and by == self.players[-1] and (
-                self.turn, self.step) == (self.players[0], FIRST):
+        if before or (starts and self.rounds and by == self.players[-1] and (
+                self.turn, self.step) == (self.players[0], FIRST)):
             self.round_over = True
         if not drawn:
             self._next(self.turn, self.step)
+
+    def taken_before(self, by: str) -> bool:
+        """Whether a card `by` took was taken in the round before this one: `by` has not played
+        in this round yet (seated after the player at turn, or at turn before the 1st action)."""
+        seat, now = self.players.index(by), self.players.index(self.turn)
+        return seat > now or (seat == now and self.step == FIRST)
+
+    def _check_taken_before(self, by: str) -> None:
+        """A deck's last card taken in the round before this one: that round was the final
+        one, so nothing may have been played since (the start player's 1st action comes next)."""
+        if not self.taken_before(by):
+            raise RuleError(Msg("{by} has played in this round: the deck ran out in it.", by=by))
+        if not self.rounds:
+            raise RuleError(Msg("{by} has not had a turn yet, so has taken no card.", by=by))
+        if (self.turn, self.step) != (self.players[0], FIRST):
+            raise RuleError(Msg(
+                "{by}'s last turn was in round {round}: if the deck ran out then, that round was "
+                "the final one and the game ended with it. Undo the actions of round {next} "
+                "first, then say the deck is empty.", by=by, round=self.rounds,
+                next=self.rounds + 1))
 
     def _check_drawn(self, player: str, by: str) -> None:
         """The last card of a deck taken by its owner as the 1st action: "the 1st action is the

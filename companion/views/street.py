@@ -545,11 +545,16 @@ class DeckEmptyForm(PlayerForm):
 
 
 def deck_empty_payload(form: DeckEmptyForm, table: Table) -> dict[str, Any]:
-    """Who took the deck's last card; its owner, if it is the owner's 1st action (`drawn`)."""
+    """Who took the deck's last card; its owner, if it is the owner's 1st action (`drawn`);
+    whether that was in the round before this one (`before`: the game is then over)."""
     player = form.player.data
     if form.drawn.data:
         return {"player": player, "by": player, "drawn": True}
-    return {"player": player, "by": form.by.data or player}
+    by = form.by.data or player
+    state: play.StreetState = table.current.state  # type: ignore[assignment]
+    if by in state.players and state.taken_before(by):
+        return {"player": player, "by": by, "before": True}
+    return {"player": player, "by": by}
 
 
 def player_only(form: PlayerForm, table: Table) -> dict[str, Any]:

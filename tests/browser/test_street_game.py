@@ -169,7 +169,7 @@ def pdf_text(page: Page) -> str:
 
 def discards(page: Page, player: str) -> None:
     """The player at turn discards the card taken (the 1st action's, or the one bought)."""
-    tap_and_load(page, page.get_by_role("button", name=f"{player} discarded the card"))
+    tap_and_load(page, page.get_by_role("button", name=f"{player} discarded"))
     expect(page.locator(".error, .refusal")).to_have_count(0)
 
 

@@ -453,14 +453,39 @@ def test_a_deck_the_last_seat_emptied_with_a_card_bought_in_one_step_ends_the_ga
                                    "game (or undo the last step).")
     state.apply("finish", {})
     assert state.finished
-    # Said only after Mia's 1st action, or taken by someone else, it starts the final round:
-    # this round is played out to Pit's turn.
-    for by, first in (("Pit", [upcoins("Mia")]), ("Ola", [])):
-        table = copy.deepcopy(later)
-        for kind, payload in first:
-            table.apply(kind, payload)
-        table.apply("deck_empty", {"player": "Mia", "by": by})
-        assert not table.round_over and table.still_to_play == P3
+    # Taken by Ola in her turn of that round, said so (`before`, as the form says it), it ends
+    # the game too; said without it, as logs from before it was recorded, it starts a round.
+    table = copy.deepcopy(later)
+    table.apply("deck_empty", {"player": "Mia", "by": "Ola", "before": True})
+    assert table.round_over and table.still_to_play == []
+    table = copy.deepcopy(later)
+    table.apply("deck_empty", {"player": "Mia", "by": "Ola"})
+    assert not table.round_over and table.still_to_play == P3
+    # Said only after Mia's 1st action of the next round, which could not be played: refused.
+    table = copy.deepcopy(later)
+    table.apply(*upcoins("Mia"))
+    refused(table, ("deck_empty", {"player": "Mia", "by": "Pit", "before": True}),
+            "Pit's last turn was in round 1: if the deck ran out then, that round was the final "
+            "one and the game ended with it. Undo the actions of round 2 first, then say the "
+            "deck is empty.")
+
+
+def test_a_deck_emptied_in_the_round_before_ends_the_game():
+    """"Complete the current round (i.e. player turns continue until the end of the turn of
+    the last player ...), and then the game is over": a deck's last card taken by a player who
+    has not played in this round yet was taken in the round before, which was the final one
+    (`taken_before`); by a player who has played in it (Mia before Ola's turn; Ola herself,
+    past her 1st action), this round is the final one."""
+    state = play(P3, *passes("Mia"))
+    assert [state.taken_before(p) for p in P3] == [False, True, True]
+    refused(state, ("deck_empty", {"player": "Ola", "by": "Mia", "before": True}),
+            "Mia has played in this round: the deck ran out in it.")
+    refused(state, ("deck_empty", {"player": "Ola", "by": "Pit", "before": True}),
+            "Pit has not had a turn yet, so has taken no card.")
+    state.apply("discard", {"player": "Ola"})
+    assert [state.taken_before(p) for p in P3] == [False, False, True]
+    state.apply("deck_empty", {"player": "Pit", "by": "Ola"})
+    assert not state.round_over and state.still_to_play == ["Ola", "Pit"]
 
 
 def test_corrections_are_taken_at_any_time_before_the_scoring():

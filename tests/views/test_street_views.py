@@ -142,6 +142,27 @@ def test_whoever_takes_the_last_card_of_a_deck_triggers_the_final_round(client):
     assert act(client, url, "finish").status_code == 303
 
 
+def test_a_deck_emptied_in_the_round_before_ends_the_game_or_is_refused(client):
+    """Ola buys the last card of Pit's deck and builds it in one step; nobody says so until
+    round 2 begins: Ola's turn was in round 1, so round 1 was the final one and the game is
+    over. Said only after Mia's 1st action of round 2, it is refused with what to do."""
+    url = new_table(client, "Mia", "Ola", "Pit", game="street")
+    in_turn(client, url, *passes("Mia"), ("discard", "Ola"))
+    assert build(client, url, 1, player="Ola", project="office", street="Ola", site=1,
+                 source="Pit", cost=3).status_code == 303
+    in_turn(client, url, ("upcoins", "Pit"), ("buy", "Pit", {"deck": "public"}),
+            ("discard", "Pit"))
+    in_turn(client, url, ("discard", "Mia"))
+    refused = act(client, url, "deck_empty", player="Pit", by="Ola")
+    assert refused.status_code == 422
+    assert ("Ola&#39;s last turn was in round 1: if the deck ran out then, that round was the "
+            "final one and the game ended with it. Undo the actions of round 2 first"
+            in text(refused))
+    assert act(client, url, "undo").status_code == 303
+    assert act(client, url, "deck_empty", player="Pit", by="Ola").status_code == 303
+    assert "The final round is complete: no more turns." in text(client.get(url))
+
+
 def test_a_deck_emptied_by_its_owners_1st_action_leaves_that_card_to_record(client):
     """Ola takes the last card of her deck as her 1st action: the form offers it as a button of
     its own, and her turn stays at the 1st action for that card (the ruling: otherwise she goes
@@ -514,7 +535,8 @@ def test_a_street_with_every_site_finished_has_its_way_on_in_the_turn(app, clien
         client.get(url, headers=GERMAN))
     assert act(client, url, "buy", player="Ann", deck="public", cost=0).status_code == 303
     turn = text(client.get(url)).split('id="turn"')[1].split("</section>")[0]
-    assert "Ann discarded the card" in turn
+    assert "It fits no site: Ann discarded it" in turn
+    assert "it is discarded only when it fits no site" in turn  # the ruling, beside it
     assert act(client, url, "discard", player="Ann").status_code == 303
     for kind, payload in moves.passes("Ben"):
         assert act(client, url, kind, **payload).status_code == 303
