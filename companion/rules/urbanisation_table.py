@@ -189,6 +189,9 @@ RULINGS = {
     "vp_turns": Msg(
         "Ruling: the set-up house's 1 VP is recorded at set-up, the end bonuses at the final "
         "scoring; the Mayor's VP in the turn he starts."),
+    "exchange_kept": Msg(
+        "Ruling: after a change of an earlier action, an administration whose orange-for-grey "
+        "exchange is no longer possible stays, without that exchange."),
     "mayor_kept": Msg(
         "Ruling: after a change of an earlier action, the Mayor stays with the player who "
         "received him at the table, and the turn order with him, even where the change leaves "
@@ -216,7 +219,7 @@ RULINGS_BY_STEP = {
     "turn": ("characters", "markers", "pass", "stand_in", "board", "trade", "sow", "double_orders",
              "attract", "factory_name", "produce", "any_colour", "inventions", "professor",
              "invention_cards", "invention_marker"),
-    "administration": ("harvest", "factories", "vp_turns", "mayor_kept"),
+    "administration": ("harvest", "factories", "vp_turns", "mayor_kept", "exchange_kept"),
     "final": ("invention_bonus",),
 }
 RULINGS_IN_PLACE = ("pools", "tie", "money")
@@ -403,6 +406,25 @@ class UrbanisationState(ActionTable):
         if key not in MEANT_OTHERWISE:
             return super().meant_otherwise(key, recorded, here)
         return Msg(MEANT_OTHERWISE[key].template, recorded=recorded, here=here)
+
+    def read_again(self, kind: str, payload: Mapping[str, Any]) -> Step | None:
+        """Ruling ("exchange_kept"): the orange-for-grey exchange is a choice ("You may
+        exchange 2 orange for 2 grey work orders"); an administration refused after a change
+        of an earlier action because an exchange it lists is no longer possible (the orange
+        work orders were fewer, the invention taken out) is the same administration with the
+        exchanges still possible, in their order."""
+        listed = payload.get("exchange")
+        if kind != "administration" or not isinstance(listed, list) or not listed:
+            return None
+        kept: list[Any] = []
+        for player in listed:
+            trial = pickle.loads(pickle.dumps(self, pickle.HIGHEST_PROTOCOL))
+            try:
+                trial.apply(kind, {**payload, "exchange": [*kept, player]})
+            except RuleError:
+                continue
+            kept.append(player)
+        return (kind, {**payload, "exchange": kept}) if kept != listed else None
 
     def instead_of(self, kind: str, payload: Mapping[str, Any]) -> Step | None:
         """Ruling ("stand_in"): an action taken out, or refused after a change of an earlier

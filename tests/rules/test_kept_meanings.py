@@ -383,3 +383,37 @@ def test_a_roof_that_pays_another_amount_is_said_even_without_other_points():
         assert (str(roof.was.said), str(roof.now.said)) == (
             "Mia built a roof on site 1: site 1 finished, Mia takes $3",
             f"Mia built a roof on site 1: site 1 finished, Mia takes ${2 + income}")
+
+
+def test_an_exchange_no_longer_possible_leaves_its_administration_without_it():
+    """Ann took 1 orange work order, not 2: the Saw Mill's exchange ("You may exchange 2
+    orange for 2 grey work orders during the factories administration phase") is no longer
+    possible, and the administration that listed it stays, without it (ruling
+    "exchange_kept"); turn 2 keeps every action. By hand: Ann 1 orange work order, 0 grey."""
+    def by(player, kind, **payload):
+        return kind, {"player": player, **payload}
+
+    players = ["Ann", "Ben"]
+    events = recorded(URBANISATION, players, [
+        ("setup", {"inventions": True, "start_player": "Ann", "money": 10, "grounds": 2}),
+        by("Ann", "character", character="architect"), by("Ben", "character", character="farmer"),
+        by("Ann", "invention", to=1, cards=[{"ability": "orange_to_grey",
+                                             "factory": "Saw Mill"}]),
+        by("Ben", "pass"), by("Ann", "work_orders", colour="orange", count=2),
+        *[by(p, "pass") for p in ("Ben", "Ann", "Ben", "Ann", "Ben")],
+        ("administration", {"exchange": ["Ann"]}),
+        by("Ben", "character", character="architect"), by("Ann", "character", character="farmer"),
+        by("Ben", "erect", building="house")])
+    orders = seq_of(events, "work_orders", player="Ann")
+    fix = rules.corrected(URBANISATION, players, events, {orders: (
+        "work_orders", {**events[orders - 1].payload, "count": 1})})
+    assert dropped(fix) == {}
+    [(was, now, why)] = fix.replaced
+    assert (was.kind, was.payload["exchange"], now.payload["exchange"]) == (
+        "administration", ["Ann"], [])
+    assert why == ("The exchange needs 2 orange work orders on the card and 2 grey ones on the "
+                   "board.")
+    assert fix.state.cards["Ann"].orders["orange"] == 1
+    assert fix.state.cards["Ann"].orders["grey"] == 0
+    assert [e.payload for e in fix.played if e.seq > was.seq] == [
+        e.payload for e in events if e.seq > was.seq]
