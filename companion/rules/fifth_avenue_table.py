@@ -82,6 +82,9 @@ RULINGS = {
     "alea": Msg("Ruling: Alea builds one skyscraper on the most valuable empty plot, one on each "
                 "if several tie; with no empty plot Alea declares a building stop. Alea never "
                 "scores."),
+    "alea_pieces": Msg("Ruling: Alea has the 18 skyscrapers of one colour; once all are on the "
+                       "board, Alea's wins build nothing, and with fewer left than tied plots "
+                       "Alea builds on the first of them in ring order."),
     "park": Msg("Ruling: if fewer than three businesses lie below Central Park at the end, all "
                 "are turned over and scored like a district's neighbours; with none, 1 VP per "
                 "skyscraper."),
@@ -371,8 +374,24 @@ class FifthAvenueState(ActionTable):
         if (kind == "auction" and payload.get("winner") == ALEA and auction.alea_may_win
                 and auction.place != CENTRAL_PARK):
             board, colours = self.board[auction.place], self.colours[auction.place]
-            meant["plots"] = [colours[p] for p in alea_build_plots(board)]
+            plots = self.alea_plots(auction.place)
+            meant["plots"] = [colours[p] for p in plots]
+            if alea_build_plots(board) and not plots:
+                meant["none_left"] = True
         return meant
+
+    @property
+    def alea_left(self) -> int:
+        """Alea's skyscrapers not yet on the board: "all the skyscrapers in one of the two
+        unchosen colors ... These are Alea's skyscrapers", one on each of Alea's plots."""
+        built = sum(plot.get("owner") == ALEA for district in self.board.values()
+                    for plot in district)
+        return COLOUR_SKYSCRAPERS - int(built)
+
+    def alea_plots(self, place: str) -> list[int]:
+        """Where Alea builds after winning `place` (`alea_build_plots`), as far as Alea's
+        skyscrapers go (ruling "alea_pieces": the first of tied plots, in ring order)."""
+        return alea_build_plots(self.board[place])[:self.alea_left]
 
     def read_again(self, kind: str, payload: Mapping[str, Any]) -> Step | None:
         """Ruling ("stand_in"): a later action refused after a change of an earlier one only
@@ -703,7 +722,8 @@ class FifthAvenueState(ActionTable):
                      if auction.alea_in else
                      Msg("Alea bids {bid} against {high}: Alea is out.", bid=bid, high=high))
 
-    @reads("winner", "colour", "cards", "build", "stop", "place", "round", "plots", "unsold")
+    @reads("winner", "colour", "cards", "build", "stop", "place", "round", "plots", "unsold",
+           "none_left")
     def _apply_auction(self, payload: Mapping[str, Any]) -> None:
         """The auction's outcome: nobody, Alea, or a player who builds or declares a stop."""
         self._require_phase("auctions")
@@ -739,9 +759,12 @@ class FifthAvenueState(ActionTable):
             self.note = Msg("Alea won Central Park; Alea never builds there, so nothing is "
                             "built.")
             return
-        plots = alea_build_plots(self.board[auction.place])
-        if not plots:
+        plots = self.alea_plots(auction.place)
+        if not alea_build_plots(self.board[auction.place]):
             self._building_stop(auction.place, ALEA)
+        elif not plots:
+            self.note = Msg("All of Alea's skyscrapers are on the board: Alea builds nothing in "
+                            "{district}.", district=DISTRICT_NAMES[auction.place])
         for plot in plots:
             self.board[auction.place][plot] = {"owner": ALEA, "skyscrapers": 1}
         if plots:
@@ -1125,6 +1148,8 @@ def _alea_won(payload: Mapping[str, Any], place: str) -> str:
     plots = payload.get("plots")
     if not isinstance(plots, list):
         return Msg("Alea won {place}", place=place)
+    if payload.get("none_left"):
+        return Msg("Alea won {place}, with no skyscraper left to build", place=place)
     if not plots:
         return Msg("Alea won {place} and declared a building stop", place=place)
     return alea_built(place, plots)

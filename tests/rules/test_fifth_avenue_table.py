@@ -13,6 +13,7 @@ from companion.rules.fifth_avenue_table import (
     DISTRICT_IDS,
     Auction,
     FifthAvenueState,
+    describe,
 )
 from companion.rules.log import Event
 
@@ -191,6 +192,41 @@ def test_alea_bids_wins_and_builds_on_the_most_valuable_empty_plot():
     assert state.board["34w"][2] == {"owner": "alea", "skyscrapers": 1}
     assert state.board["34w"][4] == {"owner": "alea", "skyscrapers": 1}
     assert state.auctions[0].place == "times"
+
+
+def with_alea_built(state, count):
+    """The table with `count` of Alea's skyscrapers on empty plots outside 34th St West, as
+    earlier wins would have left them."""
+    for place in ("times", "52w", "34e", "42w", "42e", "52e"):
+        for plot, here in enumerate(state.board[place]):
+            if count and not here:
+                state.board[place][plot] = {"owner": "alea", "skyscrapers": 1}
+                count -= 1
+    assert count == 0
+    return state
+
+
+@pytest.mark.parametrize("on_board, built", [(16, [2, 4]), (17, [2]), (18, [])])
+def test_alea_builds_only_the_18_skyscrapers_of_its_colour(on_board, built):
+    """"All the skyscrapers in one of the two unchosen colors ... These are Alea's
+    skyscrapers": 18. With fewer left than the tied plots 2 and 4 of 34th St West, Alea builds
+    on the first in ring order; with none left, nothing, and no building stop (ruling
+    "alea_pieces")."""
+    state = play(["Ann", "Ben"], *set_up(), *PLACED, business(0, "34w", 3), *ROUND,
+                 ("alea_bid", {"high_bid": 10, "cards": [4, 6, 5, 4]}))
+    state = with_alea_built(state, on_board)
+    assert state.alea_left == 18 - on_board
+    meant = state.recorded("auction", {"winner": "alea"})
+    assert meant["plots"] == [state.colours["34w"][p] for p in built]
+    assert meant.get("none_left", False) is (not built)
+    state.apply("auction", meant)
+    assert [p for p, here in enumerate(state.board["34w"]) if here.get("owner") == "alea"] == built
+    assert "34w" not in state.stopped and state.alea_left == max(0, 18 - on_board - 2)
+    if not built:
+        assert str(describe("auction", meant)) == ("Alea won 34th St West, with no skyscraper "
+                                                   "left to build")
+        assert state.note == ("All of Alea's skyscrapers are on the board: Alea builds nothing "
+                              "in 34th St West.")
 
 
 def won_by(state, player):
