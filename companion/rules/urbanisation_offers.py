@@ -221,9 +221,8 @@ def attract_offers(table: UrbanisationState, known: Mapping[int, KnownFactory],
         return []
     player = str(table.current_player)
     frozen = pickle.dumps(without_reports(table), pickle.HIGHEST_PROTOCOL)
-    taken = {f.number for card in table.cards.values() for f in card.factories}
     found = []
-    for number in sorted(set(known) - taken - set(table.removed))[:most]:
+    for number in sorted(set(known) - out_of_play(table, known))[:most]:
         factory = _factory(number, known[number], table.inventions)
         payload = {"number": number, "colour": factory.colour, "goods": factory.goods,
                    "name": factory.name, "filled": True}
@@ -235,6 +234,18 @@ def attract_offers(table: UrbanisationState, known: Mapping[int, KnownFactory],
             if offer is not None:
                 found.append(offer)
     return found
+
+
+def out_of_play(table: UrbanisationState, known: Mapping[int, KnownFactory]) -> set[int]:
+    """The factory numbers owned or removed from the game. An administration whose display
+    the table left out removed "the lowest numbered face-up factory card": with the deck
+    stacked by number, the lowest known number neither owned nor removed then."""
+    gone = set(table.removed)
+    for then in table.unseen_removals:
+        left = sorted(set(known) - then - gone)
+        if left:
+            gone.add(left[0])
+    return gone | {f.number for card in table.cards.values() for f in card.factories}
 
 
 def _factory(number: int, seen: KnownFactory, inventions: bool) -> Factory:

@@ -238,6 +238,9 @@ class UrbanisationState(ActionTable):
     docks: list[int] = field(default_factory=list)
     production: dict[str, int] = field(default_factory=lambda: dict.fromkeys(COLOURS, 0))
     removed: list[int] = field(default_factory=list)  # factory cards out of the game, when known
+    # Each administration whose factory display the table left out: the factory numbers owned
+    # or removed then (the card it removed was the lowest face-up, the lowest number neither).
+    unseen_removals: tuple[frozenset[int], ...] = ()
     segment: str = "setup"
     turn: int = 1
     action_phase: int = 1
@@ -964,7 +967,10 @@ class UrbanisationState(ActionTable):
 
     def _factories_phase(self, report: Report, exchange: set[str], display: Any,
                          removed: int | None) -> None:
-        if removed is not None:
+        if removed is None:
+            owned = {f.number for card in self.cards.values() for f in card.factories}
+            self.unseen_removals = (*self.unseen_removals, frozenset(owned | set(self.removed)))
+        else:
             self.removed.append(display[removed - 1])
             report.board.append(Msg("Remove factory {number} (space {space}) and turn up the top "
                                     "card of the deck.", number=display[removed - 1],

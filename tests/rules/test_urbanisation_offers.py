@@ -148,3 +148,30 @@ def test_offers_tried_without_past_reports_are_those_tried_on_the_whole_table(st
     assert (offers(table), offering.attract_offers(table, seen)) == lighter
     assert lighter[0]
     assert table.reports == [report]
+
+
+def test_an_administration_without_its_display_removes_the_lowest_face_up_card_from_the_offers():
+    """"Factories: Remove the lowest numbered face-up factory card from the game": with the
+    factory deck "stacked ... according to their factory number, with the lowest number on
+    top", the display the table left out had 1, 2 and 3 face up, so card 1 is out of the game
+    and the display offered shows 2, 3 and 4; a turn later, 3, 4 and 5."""
+    four = ["Ann", "Ben", "Cy", "Dan"]
+    seen = {n: {"colour": "orange", "goods": 2, "name": ""} for n in range(1, 19)}
+    table = played([("setup", {"start_player": "Ann", "money": 10, "grounds": 2})], four)
+
+    def hired():
+        for character in table.available_characters[:4]:
+            table.apply("character", {"player": table.current_player, "character": character})
+
+    def offered_after_a_turn_passed():
+        while table.segment == "actions":
+            table.apply("pass", {"player": table.current_player})
+        table.apply("administration", {})
+        hired()
+        return sorted({o.payload["number"]
+                       for o in offering.attract_offers(table, seen, most=3)})
+
+    hired()
+    assert offered_after_a_turn_passed() == [2, 3, 4]
+    assert offered_after_a_turn_passed() == [3, 4, 5]
+    assert offering.out_of_play(table, seen) == {1, 2}
