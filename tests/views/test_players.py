@@ -27,14 +27,15 @@ def play_yard(app, client, *names):
 
 
 def play_street(client, *names):
-    """A street game ended at once: the last seat's deck is empty from the start, and one round
-    of turns that build nothing (each free card discarded, each public card taken and
-    discarded) is the final round: everyone has the same score, a shared victory."""
+    """A street game ended at once: the start player's 1st action takes the last card of a
+    short deck, and one round of turns that build nothing (each free card discarded, each
+    public card taken and discarded) is the final round: everyone has the same score, a shared
+    victory."""
     url = new_table(client, *names, game="street")
-    assert act(client, url, "deck_empty", player=names[-1]).status_code == 303
+    assert act(client, url, "deck_empty", player=names[0], by=names[0],
+               drawn="y").status_code == 303
     for name in names:
-        if name != names[-1]:  # the last seat's own deck is empty: no 1st action
-            assert act(client, url, "discard", player=name).status_code == 303
+        assert act(client, url, "discard", player=name).status_code == 303
         assert act(client, url, "buy", player=name, deck="public").status_code == 303
         assert act(client, url, "discard", player=name).status_code == 303
     assert act(client, url, "finish").status_code == 303
