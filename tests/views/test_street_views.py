@@ -134,6 +134,7 @@ def test_whoever_takes_the_last_card_of_a_deck_triggers_the_final_round(client):
                  source="Mia", cost=2).status_code == 303
     form = text(client.get(url + "?open=empty-0"))
     assert "Who took its last card?" in form and "<option selected>Pit</option>" in form
+    assert "The round before was the last: the game is over" in form
     assert act(client, url, "deck_empty", player="Mia", by="Pit").status_code == 303
     page = text(client.get(url))
     assert "The game is over" in page and "The final round is complete: no more turns." in page
