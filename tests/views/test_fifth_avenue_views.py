@@ -4,6 +4,8 @@ import json
 import re
 from pathlib import Path
 
+import pytest
+
 from companion.rules.fifth_avenue_table import DISTRICT_IDS
 from companion.views.clients import MAX_OWNED_TABLES, MAX_REMEMBERED_TABLES
 from tests.conftest import (
@@ -420,3 +422,19 @@ def test_a_winner_who_cannot_build_is_told_why_the_building_stop_is_all_that_is_
             "building stop.") in page
     assert "skyscrapers in supply: build at most that" not in page
     assert 'name="stop" value="y"' in page and 'name="build"' not in page
+
+
+@pytest.mark.parametrize("cards, said", [
+    ({"Gus": 19, "Hal": 0}, "Gus and Hal tie on 68 VP; Gus wins with 19 cards left in hand to 0."),
+    ({"Gus": 5, "Hal": 5}, "Gus and Hal tie on 68 VP and on their cards in hand (5 cards): a "
+                           "shared victory."),
+])
+def test_the_score_sheet_says_how_the_tie_break_decided(app, client, cards, said):
+    """A random legal game (tests/data) ends Gus 68, Hal 68: the sheet says what the table page
+    says (`verdict`); it said "Tie broken by cards in hand" also when the cards were equal."""
+    logged = json.loads((Path(__file__).parent.parent / "data" /
+                         "fifth_avenue_tie.json").read_text())
+    table_id = seed(app, "fifth_avenue", logged["players"],
+                    [*logged["actions"], ("hand_cards", {"cards": cards})])
+    sheet = pdf_words(client.get(f"/fifth_avenue/{table_id}/sheet.pdf").data)
+    assert said in sheet and "Tie broken" not in sheet
