@@ -480,9 +480,12 @@ def test_a_gift_among_three_players_goes_on_the_next_street_in_one_tap(page: Pag
     expect_turn(page, "Mia's turn: 2nd action")
 
 
+# Where each chip of the turn lies on the page (not in the viewport, which a scroll into view
+# moves: a tap scrolls its target into view first, and the page may still be scrolling to the
+# turn when the test reads it).
 CHIP_BOXES = """() => Array.from(document.querySelectorAll('section.turn label.chip')).map(c => {
   const r = c.getBoundingClientRect();
-  return [c.textContent.trim(), Math.round(r.left), Math.round(r.top)];
+  return [c.textContent.trim(), Math.round(r.left + scrollX), Math.round(r.top + scrollY)];
 })"""
 
 
