@@ -239,7 +239,8 @@ class UrbanisationState(ActionTable):
     production: dict[str, int] = field(default_factory=lambda: dict.fromkeys(COLOURS, 0))
     removed: list[int] = field(default_factory=list)  # factory cards out of the game, when known
     # Each administration whose factory display the table left out: the factory numbers owned
-    # or removed then (the card it removed was the lowest face-up, the lowest number neither).
+    # then (the card it removed was the lowest face-up: the lowest number neither owned nor
+    # removed, `urbanisation_offers.out_of_play`).
     unseen_removals: tuple[frozenset[int], ...] = ()
     segment: str = "setup"
     turn: int = 1
@@ -421,7 +422,7 @@ class UrbanisationState(ActionTable):
             return None
         kept: list[Any] = []
         for player in listed:
-            trial = pickle.loads(pickle.dumps(self, pickle.HIGHEST_PROTOCOL))
+            trial = self._draft()
             try:
                 trial.apply(kind, {**payload, "exchange": [*kept, player]})
             except RuleError:
@@ -439,6 +440,11 @@ class UrbanisationState(ActionTable):
         return ("pass", slot)
 
     # Helpers for the actions -------------------------------------------------------------
+
+    def _draft(self) -> UrbanisationState:
+        """A copy of its own, to try an action on: a refusal there changes nothing here."""
+        copied: UrbanisationState = pickle.loads(pickle.dumps(self, pickle.HIGHEST_PROTOCOL))
+        return copied
 
     def _before_action(self) -> None:
         self.note = None
@@ -928,7 +934,7 @@ class UrbanisationState(ActionTable):
             raise RuleError(Msg("Only owners of the exchange invention exchange work orders."))
         display = payload.get("display")
         removed = None if display is None else factory_to_remove(display)
-        draft: UrbanisationState = pickle.loads(pickle.dumps(self, pickle.HIGHEST_PROTOCOL))
+        draft = self._draft()
         draft._administer({str(p) for p in exchange}, display, removed, mayor)
         vars(self).update(vars(draft))
 
@@ -936,7 +942,7 @@ class UrbanisationState(ActionTable):
         """The Mayor the rules give for the next turn if this administration is done as
         `payload` says (None: it is refused, or the game ends with it): recorded with it, so
         that the turns after it stay as they were played."""
-        draft: UrbanisationState = pickle.loads(pickle.dumps(self, pickle.HIGHEST_PROTOCOL))
+        draft = self._draft()
         try:
             draft.apply("administration", payload)
         except RuleError:
@@ -968,8 +974,8 @@ class UrbanisationState(ActionTable):
     def _factories_phase(self, report: Report, exchange: set[str], display: Any,
                          removed: int | None) -> None:
         if removed is None:
-            owned = {f.number for card in self.cards.values() for f in card.factories}
-            self.unseen_removals = (*self.unseen_removals, frozenset(owned | set(self.removed)))
+            owned = frozenset(f.number for card in self.cards.values() for f in card.factories)
+            self.unseen_removals = (*self.unseen_removals, owned)
         else:
             self.removed.append(display[removed - 1])
             report.board.append(Msg("Remove factory {number} (space {space}) and turn up the top "
