@@ -1168,8 +1168,7 @@ def _action_text(kind: str, payload: Mapping[str, Any], who: object) -> str:
         "invention": lambda: Msg("{player} acquired an invention at space {to}", player=who,
                                  to=payload.get("to")),
         "effect": lambda: _effect_text(payload, who),
-        "administration": lambda: Msg(
-            "Administration: harvest, factories, citizens, feeding, grain refill"),
+        "administration": lambda: _administration_text(payload),
         "final": lambda: Msg("Final scoring"),
         "name_factory": lambda: Msg("Correction: {player}'s factory {number} is the {name}",
                                     player=who, number=payload.get("number"),
@@ -1178,6 +1177,19 @@ def _action_text(kind: str, payload: Mapping[str, Any], who: object) -> str:
     }
     make = texts.get(kind)
     return kind if make is None else make()
+
+
+def _administration_text(payload: Mapping[str, Any]) -> str:
+    """The administration, with who exchanged orange for grey work orders in it (a change that
+    takes an exchange out then says so)."""
+    exchange = payload.get("exchange")
+    if not isinstance(exchange, list) or not exchange:
+        return Msg("Administration: harvest, factories, citizens, feeding, grain refill")
+    return Plural("Administration: harvest, factories ({names} exchanges 2 orange for 2 grey "
+                  "work orders), citizens, feeding, grain refill",
+                  "Administration: harvest, factories ({names} exchange 2 orange for 2 grey "
+                  "work orders each), citizens, feeding, grain refill",
+                  names=join_names([str(p) for p in exchange]), n=len(exchange))
 
 
 def _effect_text(payload: Mapping[str, Any], who: object) -> str:

@@ -413,6 +413,10 @@ def test_an_exchange_no_longer_possible_leaves_its_administration_without_it():
         "administration", ["Ann"], [])
     assert why == ("The exchange needs 2 orange work orders on the card and 2 grey ones on the "
                    "board.")
+    said = [str(URBANISATION.say(e.kind, e.payload)) for e in (was, now)]
+    assert said == ["Administration: harvest, factories (Ann exchanges 2 orange for 2 grey work "
+                    "orders), citizens, feeding, grain refill",
+                    "Administration: harvest, factories, citizens, feeding, grain refill"]
     assert fix.state.cards["Ann"].orders["orange"] == 1
     assert fix.state.cards["Ann"].orders["grey"] == 0
     assert [e.payload for e in fix.played if e.seq > was.seq] == [
