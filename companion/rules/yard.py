@@ -95,8 +95,8 @@ RULINGS = {
                  "cannot tell whose turn it is (paying exactly lets the buyer go on). Once the "
                  "display cannot be refilled, only the last buyer may still buy."),
     "never_drawn": Msg("Ruling: scorings A and B take place when their cards are drawn from the "
-                       "money deck; a card not drawn before the building cards run out never "
-                       "comes, and the game ends with scoring C."),
+                       "money deck, up to the money refilled after the last turn; a card not "
+                       "drawn by then never comes, and the game ends with scoring C."),
 }
 
 BUILDING_CARDS = 54
