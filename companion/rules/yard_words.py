@@ -25,6 +25,8 @@ def describe(kind: str, payload: Mapping[str, Any]) -> str:
     if kind == "score":
         return Msg("Scoring {scoring}", scoring=payload.get("scoring"))
     if kind == "final":
+        if payload.get("leftovers") == [] and "money" not in payload:  # the display bought empty
+            return Msg("End of the game: no card left on display, final scoring C")
         return Msg("End of the game: leftover cards given out, final scoring C")
     if kind == "starting_money":
         return _starting_money(payload)

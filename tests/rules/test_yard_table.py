@@ -500,6 +500,8 @@ def test_an_end_with_the_display_bought_empty_is_scored():
     assert (state.on_display, state.never_drawn) == (0, ["B"])
     state.apply("final", {"leftovers": []})
     assert state.finished and state.scored == ["A", "C"]
+    assert str(describe("final", {"leftovers": []})) == ("End of the game: no card left on "
+                                                         "display, final scoring C")
     assert state.totals() == {"Ann": 17, "Ben": 51, "Cy": 60}
 
 
