@@ -19,6 +19,7 @@ from tests.conftest import GERMAN, act, current_seq, fresh, new_table, screen, t
 from tests.tables import FINISHED, URBANISATION_PLAYED, seed
 from tests.tables import URBANISATION_TWO_SETUP as TWO_SETUP
 from tests.tables import URBANISATION_TWO_TURN_1 as TWO_TURN_1
+from tests.views.test_change import confirm_fields
 
 PLAYERS = ("Ann", "Ben", "Cy")
 
@@ -615,6 +616,32 @@ def test_the_administration_records_the_mayor_it_hands_over(app, client):
         db.close()
     administration = [e for e in events if e.kind == "administration"][-1]
     assert dict(administration.payload) == {"exchange": [], "turn": 1, "mayor": mayor}
+
+
+def test_an_administration_entered_again_keeps_the_mayor_it_recorded(app, client):
+    """Ben's house of turn 2 taken out: Cy keeps the Mayor he received at the table (ruling
+    "mayor_kept"). Entering that administration again as it was then changes nothing; it used
+    to hand the Mayor to the rules' choice (Ben) and take out all of turn 3."""
+    url = set_up(client, *PLAYERS)
+    for kind, payload in [*TURN_1, *TURN_2, *TURN_3]:
+        perform(client, url, kind, payload)
+    db = storage.connect(app.config["DATABASE"])
+    try:
+        events = storage.events(db, url.strip("/").split("/")[1])
+    finally:
+        db.close()
+    house = next(e.seq for e in events if e.kind == "erect"
+                 and e.payload.get("player") == "Ben" and e.payload.get("turn") == 2)
+    admin = next(e for e in events if e.kind == "administration" and e.payload["turn"] == 2)
+    assert admin.payload["mayor"] == "Cy"
+    preview = text(client.post(url + f"change/out?change={house}",
+                               data=fresh(client, url + f"?change={house}")))
+    assert client.post(url + "change", data={**confirm_fields(preview), "reason": "no house"}
+                       ).status_code == 303
+    assert "at the table and keeps him" in text(client.get(url + "history"))
+    fields = fresh(client, url + f"?change={admin.seq}")
+    preview = text(client.post(url + f"administration?change={admin.seq}", data=fields))
+    assert "Nothing changes" in preview and "no longer take" not in preview
 
 
 def test_the_taxes_tile_offers_the_collections_the_markers_allow(app, client):
