@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from .common import RuleError, clean_text, require_count
 from .text import Msg
@@ -538,8 +539,21 @@ def check_goods(player: str, card: CityCard, factory: Factory, orders: dict[str,
                                 n=card.orders[c], colour=COLOUR_NAMES[c]))
 
 
-def invention_marker(player: str, card: CityCard, marker: object) -> tuple[int | None, int]:
-    """A new marker (None; it starts before space 1) or one already on the track."""
+def invention_marker(player: str, card: CityCard, payload: Mapping[str, Any],
+                     spaces: int) -> tuple[int | None, int]:
+    """The marker that moves and the space it starts from: a new one (None; it starts before
+    space 1) or one on the track, named by the docking space it stands on (`start`, 0 for a new
+    one), so that an earlier move taken out never makes it another marker. Older logs name it
+    by its place in the player's list (`marker`)."""
+    if "start" in payload:
+        start = require_count(payload["start"], Msg("The marker's docking space"), 0, spaces)
+        if not start:
+            return None, 0
+        if start not in card.markers:
+            raise RuleError(Msg("{player} has no marker on docking space {space}.",
+                                player=player, space=start))
+        return card.markers.index(start), start
+    marker = payload.get("marker")
     if marker is None:
         return None, 0
     if not card.markers:

@@ -130,7 +130,7 @@ TURN_5 = [  # Ben has the fewest VP (21).
     # Phase 2. Ben: 2 grey goods, $4, 2 VP. Cy moves his marker from space 2 to 4 ($1) and takes
     # one card: 1 VP. Ann: 2 white goods, $6, 2 VP.
     act("produce", "Ben", factory=4, orders={"grey": 2}),
-    act("invention", "Cy", marker=0, to=4, cards=[{"ability": "orange_order"}]),
+    act("invention", "Cy", start=2, to=4, cards=[{"ability": "orange_order"}]),
     act("produce", "Ann", factory=8, orders={"white": 2}),
     # A correction, outside the turn order: Ben paid $1 too little.
     ("effect", {"player": "Ben", "money": -1, "reason": "Paid $1 too little for land"}),

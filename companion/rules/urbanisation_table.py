@@ -816,7 +816,7 @@ class UrbanisationState(ActionTable):
         self._done(player, "tax_collector" if collector else None,
                    Msg("{player} collected ${money} in taxes.", player=player, money=money))
 
-    @reads("player", "character", "marker", "to", "cards", "turn", "phase")
+    @reads("player", "character", "start", "marker", "to", "cards", "turn", "phase")
     def _apply_invention(self, payload: Mapping[str, Any]) -> None:
         """Acquire invention: move a marker right (a new one enters at the left), the first
         space free and $1 each further; take 1 card there (all of them with the Professor),
@@ -826,7 +826,7 @@ class UrbanisationState(ActionTable):
         player = self._to_act(payload)
         card = self.cards[player]
         professor = self._character(player, payload, "invention")
-        marker, start = invention_marker(player, card, payload.get("marker"))
+        marker, start = invention_marker(player, card, payload, INVENTION_SPACES)
         to = require_count(payload.get("to"), Msg("The docking space"), 1, INVENTION_SPACES)
         if to <= start:
             raise RuleError(Msg("A marker moves at least one space to the right."))

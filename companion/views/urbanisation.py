@@ -206,7 +206,7 @@ class KnownOfferForm(PlayerForm):
 
 
 class BaseInventionForm(PlayerForm):
-    marker = StringField(_l("Marker"))
+    start = StringField(_l("Marker"))  # the docking space it stands on (blank: a new one)
     card = StringField(_l("The card taken"))  # a card seen before: "<ability>|<factory>"
     to = needed(_l("To docking space"), 1, rules.INVENTION_SPACES)
 
@@ -219,7 +219,7 @@ class CardInventionForm(PlayerForm):
     a second one with the Professor, the marker (blank: the cheapest for the space), and the
     docking space, whose button sends it."""
 
-    marker = StringField(_l("Marker"))
+    start = StringField(_l("Marker"))  # "new", a docking space, or blank: the cheapest
     card = StringField(_l("The card taken"))
     card_2 = StringField(_l("The second card"))
     to = needed(_l("To docking space"), 1, rules.INVENTION_SPACES)
@@ -539,7 +539,7 @@ def produce_payload(f: ProduceForm, table: Table) -> dict[str, Any]:
 
 
 def invention_payload(f: Any, table: Table) -> dict[str, Any]:
-    marker = chosen(f.marker.data, _("Choose a new marker or one on the track."))
+    start = chosen(f.start.data, _("Choose a new marker or one on the track."))
     cards = []
     ability, _bar, factory = (f.card.data or "").partition("|")
     if ability or factory:  # a card seen before, in one tap
@@ -548,13 +548,14 @@ def invention_payload(f: Any, table: Table) -> dict[str, Any]:
         ability, factory = f[f"ability_{k}"].data, f[f"bonus_factory_{k}"].data
         if ability or factory:
             cards.append({"ability": ability or None, "factory": factory or None})
-    return {"player": f.player.data, "marker": marker,
+    return {"player": f.player.data, "start": start or 0,
             "to": f.to.data, "cards": cards, **character(f, "invention")}
 
 
 def card_invention_payload(f: CardInventionForm, table: Table) -> dict[str, Any]:
     """An invention card chosen whole (two with the Professor): the marker the players chose,
-    or the one that makes the move cheapest (`urbanisation_actions.cheapest_marker`)."""
+    or the one that makes the move cheapest (`urbanisation_actions.cheapest_marker`), recorded
+    by the docking space it starts from (0: a new one)."""
     state: play.UrbanisationState = table.current.state  # type: ignore[assignment]
     cards = []
     for chosen_card in (f.card.data, f.card_2.data):
@@ -564,13 +565,14 @@ def card_invention_payload(f: CardInventionForm, table: Table) -> dict[str, Any]
     if not cards:
         raise FieldError(f.card, _("Choose the card taken."))
     held = state.cards.get(str(f.player.data))
-    if f.marker.data == "new" or held is None:
-        marker = None
-    elif f.marker.data:
-        marker = chosen(f.marker.data, _("Choose a new marker or one on the track."))
+    if f.start.data == "new" or held is None:
+        start = None
+    elif f.start.data:
+        start = chosen(f.start.data, _("Choose a new marker or one on the track."))
     else:
-        marker = pieces.cheapest_marker(held.markers, f.to.data)
-    return {"player": f.player.data, "marker": marker, "to": f.to.data, "cards": cards,
+        cheapest = pieces.cheapest_marker(held.markers, f.to.data)
+        start = None if cheapest is None else held.markers[cheapest]
+    return {"player": f.player.data, "start": start or 0, "to": f.to.data, "cards": cards,
             **character(f, "invention")}
 
 

@@ -138,8 +138,7 @@ def enter(page: Page, kind: str, payload: Mapping[str, Any]) -> Locator:
         name = "Twice, with the Tax Collector" if payload.get("character") else "Collect taxes"
         return form.get_by_role("button", name=re.compile(f"^{name}"))
     if kind == "invention":
-        marker = payload.get("marker")
-        form.locator('select[name="marker"]').select_option("" if marker is None else str(marker))
+        form.locator('select[name="start"]').select_option(str(payload.get("start") or ""))
         for k, card in enumerate(payload["cards"], start=1):
             form.locator(f'select[name="ability_{k}"]').select_option(card.get("ability") or "")
             form.locator(f'select[name="bonus_factory_{k}"]').select_option(

@@ -66,13 +66,12 @@ def invention(draw: st.DrawFn, state: UrbanisationState, player: str) -> Step | 
     """An invention card it can pay for: an ability nobody has, an end bonus nobody has (the
     VP follow from the card), or both; all cards at the space with the Professor."""
     card = state.cards[player]
-    markers: list[tuple[int | None, int]] = [(None, 0), *enumerate(card.markers)]
-    moves = [(marker, to) for marker, start in markers
+    moves = [(start, to) for start in [0, *card.markers]  # 0: a new marker
              for to in range(start + 1, INVENTION_SPACES + 1)
              if state.docks[to - 1] and to - start - 1 <= card.money]
     if not moves:
         return None
-    marker, to = draw(st.sampled_from(moves), label="move")
+    start, to = draw(st.sampled_from(moves), label="move")
     professor = "professor" in card.characters and draw(st.booleans(), label="professor")
     held = [i for c in state.cards.values() for i in c.inventions]
     abilities = [a for a in ABILITIES if a not in {i.ability for i in held}]
@@ -86,7 +85,7 @@ def invention(draw: st.DrawFn, state: UrbanisationState, player: str) -> Step | 
         abilities = [a for a in abilities if a != ability]
         bonuses = [b for b in bonuses if b != bonus]
         cards.append({"ability": ability, "factory": bonus})
-    return ("invention", {"player": player, "marker": marker, "to": to, "cards": cards,
+    return ("invention", {"player": player, "start": start, "to": to, "cards": cards,
                           **({"character": "professor"} if professor else {})})
 
 

@@ -421,3 +421,47 @@ def test_an_exchange_no_longer_possible_leaves_its_administration_without_it():
     assert fix.state.cards["Ann"].orders["grey"] == 0
     assert [e.payload for e in fix.played if e.seq > was.seq] == [
         e.payload for e in events if e.seq > was.seq]
+
+
+def invention_game(third):
+    """Ann enters a marker at space 2, then one at space 3, then makes `third` move; Ben
+    passes."""
+    def by(player, kind, **payload):
+        return (kind, {"player": player, **payload})
+
+    def invention(to, ability, **marker):
+        return by("Ann", "invention", to=to, cards=[{"ability": ability}], **marker)
+
+    return recorded(URBANISATION, ["Ann", "Ben"], [
+        ("setup", {"inventions": True, "start_player": "Ann", "money": 10, "grounds": 2}),
+        by("Ann", "character", character="architect"), by("Ben", "character", character="farmer"),
+        invention(2, "white_order", start=0), by("Ben", "pass"),
+        invention(3, "grey_order", start=0), by("Ben", "pass"),
+        third, by("Ben", "pass")])
+
+
+@pytest.mark.parametrize("start, to", [(3, 5), (2, 6)])
+def test_an_invention_marker_is_the_one_on_its_space_whatever_came_before(start, to):
+    """Ann's marker on space 3 (or 2) moves on. Her move to space 2 taken out, the one on 3 is
+    still the one that moves, for what it cost (or, the one on 2 gone, the move is refused):
+    recorded by its place in her list of markers, it became her other marker or was refused."""
+    third = ("invention", {"player": "Ann", "start": start, "to": to,
+                           "cards": [{"ability": "orange_order"}]})
+    events = invention_game(third)
+    fix = rules.corrected(URBANISATION, ["Ann", "Ben"], events, {4: None})
+    if start == 3:
+        assert fix.replaced == [] and fix.dropped == []
+        card = fix.state.cards["Ann"]
+        assert (card.markers, card.money) == ([5], 10 - 2 - 1)  # $2 to enter at 3, $1 on to 5
+    else:
+        [(was, now, why)] = fix.replaced
+        assert (was.seq, now.kind) == (8, "pass")
+        assert str(why) == "Ann has no marker on docking space 2."
+
+
+def test_an_invention_recorded_by_its_marker_s_place_keeps_that_reading():
+    """Logs recorded before name the marker by its place in the player's list (`marker`)."""
+    third = ("invention", {"player": "Ann", "marker": 0, "to": 6,
+                           "cards": [{"ability": "orange_order"}]})
+    state = rules.replay(URBANISATION, ["Ann", "Ben"], invention_game(third)).state
+    assert (state.cards["Ann"].markers, state.cards["Ann"].money) == ([6, 3], 10 - 1 - 2 - 3)

@@ -74,8 +74,7 @@ def form_data(kind, payload):
             [(colour, goods)] = payload["orders"].items()
             data |= {"factory_colour": colour, "goods": goods}
     elif kind == "invention":
-        marker = payload.get("marker")
-        data |= {"marker": "" if marker is None else marker, "to": payload["to"]}
+        data |= {"start": payload.get("start") or "", "to": payload["to"]}
         for k, card in enumerate(payload["cards"], start=1):
             data |= {f"ability_{k}": card.get("ability") or "",
                      f"bonus_factory_{k}": card.get("factory") or ""}
@@ -217,7 +216,7 @@ ENDPOINTS = ["setup", "character", "pass", "buy_land", "erect", "trade_grain", "
 FIELDS = ["player", "play", "character", "price_markers", "land_grounds", "building",
           "erect_count", "trade", "grain_amount", "seeds", "farmer_seeds", "colour",
           "orders_count", "last_space", "extra_colour", "factory_number", "factory_colour",
-          "goods", "factory_name", "upgrade", "filled", "factory", "produce_white", "marker",
+          "goods", "factory_name", "upgrade", "filled", "factory", "produce_white", "start",
           "to", "ability_1", "bonus_factory_1", "bonus_vp_1", "effect_player", "money", "vp",
           "grain", "effect_grey", "reason", "display_1", "exchange", "inventions",
           "start_player", "grounds_0", "grounds_1", "pool_house", "offer"]
