@@ -46,7 +46,7 @@ GAMES: dict[str, Game] = {game.slug: game for game in (
          street_table.describe, describe_at=street_table.describe_at,
          describe_detail=street_table.describe_detail),
     Game("urbanisation", urbanisation.NAME, range(2, 5), urbanisation_table.UrbanisationState,
-         urbanisation_table.describe),
+         urbanisation_table.describe, describe_detail=urbanisation_table.describe_detail),
 )}
 
 

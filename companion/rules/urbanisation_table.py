@@ -28,7 +28,7 @@ from .common import (
     shown_reason,
     winners,
 )
-from .text import Msg, Plural
+from .text import Msg, Plural, listed
 from .urbanisation import (
     ACTIONS_PER_TURN,
     COLOUR_NAMES,
@@ -1124,6 +1124,68 @@ def describe(kind: str, payload: Mapping[str, Any]) -> str:
         return Msg("{action} (playing the {character})", action=text,
                    character=CHARACTERS[key].name)
     return text
+
+
+def describe_detail(kind: str, payload: Mapping[str, Any]) -> str:
+    """An action with what its words leave out (the goods produced, the invention card and the
+    marker's space, a territory's grounds, ...), for a change whose words would otherwise read
+    the same before and after: "Ben produced goods at factory 4 (1 grey)"."""
+    said = describe(kind, payload)
+    details = [d for d in _details(kind, payload) if d]
+    return Msg("{said} ({details})", said=said, details=listed(details)) if details else said
+
+
+def _details(kind: str, payload: Mapping[str, Any]) -> list[str]:
+    get = payload.get
+    if kind == "setup":
+        return [Msg("starting money {money}", money=_per_player(get("money"))),
+                Msg("building grounds {grounds}", grounds=_per_player(get("grounds")))]
+    if kind == "buy_land":
+        return [Plural("{n} building ground", "{n} building grounds", n=_count(get("grounds")))]
+    if kind == "work_orders":
+        return [Msg("and {colour}", colour=COLOUR_NAMES.get(str(get("extra_colour")), ""))
+                if get("extra_colour") else "",
+                Msg("${bonus} for the last space", bonus=LAST_WORK_ORDER_BONUS)
+                if get("last") else ""]
+    if kind == "attract":
+        return [Plural("{n} good", "{n} goods", n=_count(get("goods"))),
+                COLOUR_NAMES.get(str(get("colour")), ""),
+                FACTORY_NAMES.get(str(get("name")), ""),
+                "" if get("filled", True) else Msg("work orders not all filled")]
+    if kind == "produce":
+        orders = get("orders")
+        return [orders_in_words({c: _count(n) for c, n in orders.items() if c in COLOUR_NAMES})
+                if isinstance(orders, Mapping) else ""]
+    if kind == "invention":
+        return [*_invention_cards(get("cards"), get("to")), _marker_words(payload)]
+    return []
+
+
+def _per_player(value: object) -> str:
+    """A set-up amount, the same for all ("10") or per player ("Ann 10, Ben 12")."""
+    if isinstance(value, Mapping):
+        return listed([f"{player} {n}" for player, n in value.items()])
+    return str(value)
+
+
+def _invention_cards(cards: object, to: object) -> list[str]:
+    try:
+        return [invention_card(c, int(to)).label  # type: ignore[call-overload]
+                for c in cards] if isinstance(cards, list) else []
+    except (RuleError, TypeError, ValueError):
+        return []
+
+
+def _marker_words(payload: Mapping[str, Any]) -> str:
+    """Which marker moved: the one from a space, a new one, or (older logs) the player's
+    first, second, ... marker."""
+    if "start" in payload:
+        start = payload["start"]
+        return (Msg("the marker from space {space}", space=start) if start
+                else Msg("a new marker"))
+    marker = payload.get("marker")
+    return (Msg("a new marker") if marker is None
+            else Msg("marker {n} of the player's", n=_count(marker) + 1))
 
 
 def _action_text(kind: str, payload: Mapping[str, Any], who: object) -> str:

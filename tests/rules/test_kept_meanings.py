@@ -225,6 +225,31 @@ def test_a_street_card_changed_in_its_icons_says_them():
         "Changed: Pit built a service on site 4 → Pit built a service on site 5")
 
 
+@pytest.mark.parametrize("kind, was, now, said", [
+    ("produce", {"factory": 4, "orders": {"grey": 2}}, {"factory": 4, "orders": {"grey": 1}},
+     "Ben produced goods at factory 4 (2 grey) → Ben produced goods at factory 4 (1 grey)"),
+    ("work_orders", {"colour": "grey", "count": 1, "last": True},
+     {"colour": "grey", "count": 1, "last": False},
+     "Ben took 1 grey work order ($1 for the last space) → Ben took 1 grey work order"),
+    ("invention", {"start": 2, "to": 4, "cards": [{"ability": "orange_order"}]},
+     {"start": 0, "to": 4, "cards": [{"ability": "orange_order"}]},
+     "Ben acquired an invention at space 4 (Receive 1 orange work order in the factories "
+     "phase, the marker from space 2) → Ben acquired an invention at space 4 (Receive 1 orange "
+     "work order in the factories phase, a new marker)"),
+    ("attract", {"number": 3, "colour": "orange", "goods": 2},
+     {"number": 3, "colour": "orange", "goods": 3},
+     "Ben attracted factory 3 (2 goods, orange) → Ben attracted factory 3 (3 goods, orange)"),
+])
+def test_an_urbanisation_change_whose_words_read_the_same_says_what_it_changes(
+        kind, was, now, said):
+    """Found by an audit: "Changed: Ben produced goods at factory 4 → Ben produced goods at
+    factory 4" (2 goods became 1)."""
+    change = {"edits": [{"seq": 9, "was": {"kind": kind, "payload": {"player": "Ben", **was}},
+                         "now": {"kind": kind, "payload": {"player": "Ben", **now}}}],
+              "reason": ""}
+    assert URBANISATION.say(CHANGE, change) == f"Changed: {said}"
+
+
 # Urbanisation: other players' actions stay, each in its own phase -------------------------------
 
 
