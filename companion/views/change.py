@@ -81,7 +81,7 @@ def as_recorded(table: Table, actions: Mapping[str, Action]) -> dict[str, Any]:
             form.process(formdata=None, data={
                 name: value for name, value in changing.payload.items()
                 if name in form and not isinstance(value, (dict, list))})
-            opened = action.opened if isinstance(action.opened, str) else None
+            opened = action.opened(form, table) if callable(action.opened) else action.opened
             return {action.form_name: form, **({"opened": opened} if opened else {})}
     return {}
 

@@ -110,7 +110,7 @@ class PlayerForm(ActionForm):
 class BuyForm(ActionForm):
     player = StringField(_l("Player"), validators=[InputRequired()])
     deck = StringField(_l("From"), validators=[InputRequired()])
-    cost = IntegerField(_l("Cost ($)"), default=0, validators=[Optional(), NumberRange(0, 99)])
+    cost = IntegerField(_l("Cost ($)"), default=None, validators=[Optional(), NumberRange(0, 99)])
 
 
 class AccountForm(ActionForm):
@@ -562,7 +562,8 @@ def player_only(form: PlayerForm, table: Table) -> dict[str, Any]:
 
 
 VIEWS = GameViews(page=render, blueprint=bp, phone=earlier_tables, actions={
-    "buy": Action("buy", BuyForm, buy_payload, opened=seat_fold_out("buy")),
+    "buy": Action("buy", BuyForm, buy_payload, form_name="buy_form",
+                  opened=seat_fold_out("buy")),
     "upcoins": Action("upcoins", PlayerForm, player_only),
     # A deck ran out; whoever took its last card triggered the final round.
     "deck_empty": Action("deck_empty", DeckEmptyForm, deck_empty_payload,

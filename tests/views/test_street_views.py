@@ -341,6 +341,44 @@ def test_a_blank_cost_is_not_a_free_card(client):
     assert "Ola took the public card" in text(client.get(url + "history"))
 
 
+def test_a_purchase_tapped_with_its_cost_untouched_is_refused_not_free(client):
+    """The purchase's cost box starts blank, not at $0: a deck's button tapped without typing
+    the cost is refused with words (only the public pile is free), the fold-out kept open."""
+    url = new_table(client, "Mia", "Ola", game="street")
+    assert act(client, url, "discard", player="Mia").status_code == 303
+    opened = text(client.get(url + "?open=buy-0"))
+    form = opened.split('id="buy-0" open>')[1].split("</form>")[0]
+    cost = re.search(r'<input [^>]*name="cost"[^>]*>', form).group(0)
+    assert 'value=""' in cost
+    sent = {"player": "Mia", "deck": "Ola", "cost": re.search(r'value="([^"]*)"', cost).group(1)}
+    refused = act(client, url, "buy", **sent)
+    assert refused.status_code == 422
+    page = text(refused)
+    assert '<span class="field-error" id="buy-cost-error">Enter what the card cost: only the ' \
+        'public pile is free.</span>' in page
+    assert '<details class="buy-card" id="buy-0" open>' in page
+    assert "bought from" not in text(client.get(url + "history"))
+
+
+def test_a_purchase_changed_is_shown_open_with_the_cost_recorded(app, client):
+    """Changing Mia's purchase from Ola's deck for $4: its fold-out is open with $4 in the
+    cost box, so tapping Ola's deck again changes nothing (it read $0 and made the card free)."""
+    office = moves.card("office")
+    table_id = seed(app, "street", ["Mia", "Ola"], [
+        ("card", {"player": "Mia", "street": "Mia", "site": 1, "card": office}),
+        ("buy", {"player": "Mia", "deck": "Ola", "cost": 4}),
+        ("card", {"player": "Mia", "street": "Mia", "site": 2, "card": office})])
+    url = f"/street/{table_id}/"
+    page = text(client.get(url + "?change=2"))
+    assert "Changing #2: Mia bought from Ola&#39;s deck for $4" in page
+    form = page.split('<details class="buy-card" id="buy-0" open>')[1].split("</form>")[0]
+    cost = re.search(r'<input [^>]*name="cost"[^>]*value="([^"]*)"', form).group(1)
+    assert cost == "4"
+    preview = text(client.post(url + "buy?change=2", data={
+        **fresh(client, url + "?change=2"), "player": "Mia", "deck": "Ola", "cost": cost}))
+    assert "#2 is entered as it was recorded: Mia bought from Ola&#39;s deck for $4." in preview
+
+
 def test_the_library_is_filtered_without_javascript_and_a_card_is_removed(client):
     url = new_table(client, "Mia", "Ola", game="street")
     assert build(client, url, 0, player="Mia", project="office", street="Mia",
