@@ -532,8 +532,9 @@ def describe(kind: str, payload: Mapping[str, Any]) -> str:
     if kind == "deck_empty" and payload.get("drawn") is True:
         return Msg("{player}'s deck is empty: its last card is {player}'s 1st action",
                    player=player)
-    if kind == "deck_empty":
-        return Msg("{player}'s deck is empty", player=player)
+    if kind == "deck_empty":  # who took its last card triggered the final round
+        return Msg("{player}'s deck is empty: {by} took its last card", player=player,
+                   by=payload.get("by", player))
     if kind == "account":
         return with_reason(Msg("Correction: {player} has ${amount}", player=player,
                                amount=payload.get("amount")), payload)

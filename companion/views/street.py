@@ -567,7 +567,7 @@ VIEWS = GameViews(page=render, blueprint=bp, phone=earlier_tables, actions={
     "upcoins": Action("upcoins", PlayerForm, player_only),
     # A deck ran out; whoever took its last card triggered the final round.
     "deck_empty": Action("deck_empty", DeckEmptyForm, deck_empty_payload,
-                         opened=seat_fold_out("empty")),
+                         form_name="deck_empty_form", opened=seat_fold_out("empty")),
     # The card taken was discarded: the turn goes on to its next action.
     "discard": Action("discard", PlayerForm, player_only),
     # A card built by mistake taken off the top of its site.

@@ -203,6 +203,36 @@ def test_a_deck_emptied_before_the_last_seat_leaves_a_final_round(client):
     assert "The game is over" in text(client.get(url))
 
 
+def test_a_deck_empty_changed_keeps_its_taker_and_another_taker_reads_otherwise(app, client):
+    """Mia bought the last card of Pit's deck; it is said at Ola's 2nd action. Changing it, the
+    form is open with Mia chosen (not the page's guess, Ola), so the same taps change nothing;
+    choosing Ola instead says so on both sides of the arrow, as the history names the taker."""
+    office = moves.card("office")
+    table_id = seed(app, "street", ["Mia", "Ola", "Pit"], [
+        ("card", {"player": "Mia", "street": "Mia", "site": 1, "card": office}),
+        ("card", {"player": "Mia", "street": "Mia", "site": 2, "card": office,
+                  "bought_from": "Pit", "cost": 0}),
+        ("card", {"player": "Ola", "street": "Ola", "site": 1, "card": office}),
+        ("deck_empty", {"player": "Pit", "by": "Mia"}),
+        ("card", {"player": "Ola", "street": "Ola", "site": 2, "card": office,
+                  "bought_from": "public", "cost": 0})])
+    url = f"/street/{table_id}/"
+    assert "#4</span> Pit&#39;s deck is empty: Mia took its last card" in squash(
+        text(client.get(url + "history")))
+    page = text(client.get(url + "?change=4"))
+    form = page.split('<details class="buy-card" id="empty-2" open>')[1].split("</form>")[0]
+    assert "<option selected>Mia</option>" in form and "<option selected>" not in form.replace(
+        "<option selected>Mia</option>", "")
+    fields = fresh(client, url + "?change=4")
+    same = text(client.post(url + "deck_empty?change=4", data={**fields, "player": "Pit",
+                                                               "by": "Mia"}))
+    assert "#4 is entered as it was recorded" in same
+    other = text(client.post(url + "deck_empty?change=4", data={**fields, "player": "Pit",
+                                                                "by": "Ola"}))
+    assert ("Changed: Pit&#39;s deck is empty: Mia took its last card → Pit&#39;s deck is "
+            "empty: Ola took its last card") in other
+
+
 def test_blank_street_pad(client):
     response = client.get("/pad/street.pdf?players=3")
     text_ = PdfReader(io.BytesIO(response.data)).pages[0].extract_text()
