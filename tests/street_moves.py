@@ -47,3 +47,18 @@ def takes_public(player):
 OFFICE_2 = card(income=[{"each": "flat", "amount": 2, "project": None}])
 ROOF = card(project=None, roof=True, prestige=[{"each": "flat", "amount": 3, "project": None}])
 LOSS = card("hotel", income=[{"each": "flat", "amount": -5, "project": None}])
+
+
+def three_rounds():
+    """Mia buys from Ola's deck (#2), Ola takes the upcoins (#3); in round 3 Mia buys the last
+    card of Ola's deck (#10) and the table says so (#11), then corrects Ola's account (#12)
+    and takes Mia's card off site 1 (#13)."""
+    office = card()
+    return [build("Mia", 1, office), bought("Mia", 2, office, "Ola", 2),
+            ("upcoins", {"player": "Ola"}), public("Ola", 1, office),
+            build("Mia", 3, office), public("Mia", 4, office),
+            build("Ola", 2, office), public("Ola", 3, office),
+            build("Mia", 5, office), bought("Mia", 1, office, "Ola", 0),
+            ("deck_empty", {"player": "Ola", "by": "Mia"}),
+            ("account", {"player": "Ola", "amount": 11, "reason": "miscounted"}),
+            ("remove", {"street": "Mia", "site": 1})]

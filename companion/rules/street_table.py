@@ -87,6 +87,14 @@ CARD_PHRASES = {
 # A turn's steps: the 1st action, the 2nd action, and placing a card bought separately.
 FIRST, SECOND, PLACE_BOUGHT = 1, 2, 3
 TURN_ACTIONS = ("card", "discard", "buy", "upcoins")
+# Said between the steps of a turn, by anyone: a deck run out, a correction.
+SAID_BETWEEN = ("deck_empty", "account", "remove")
+# A step of a turn, as what comes next when something is said.
+STEP_NAMES = {
+    FIRST: Msg("the 1st action"),
+    SECOND: Msg("the 2nd action"),
+    PLACE_BOUGHT: Msg("the bought card"),
+}
 ACTION_OTHERWISE = {
     True: Msg("This was the 1st action of its turn (the free card); here the 2nd action comes."),
     False: Msg("This was the 2nd action of its turn (the bought card); here the 1st action "
@@ -273,15 +281,22 @@ class StreetState(ActionTable):
 
     def meaning(self, kind: str, payload: Mapping[str, Any]) -> dict[str, Any]:
         """An action of a turn records its round; a card built or discarded, which action of
-        its player's turn it was: the 1st (the free card) or the 2nd (bought); a card taken
-        off a site, which card it was."""
-        if kind == "remove":
-            return known(card=self._top_card(payload))
+        its player's turn it was: the 1st (the free card) or the 2nd (bought). A deck said
+        empty or a correction records where the game stood (`standing`), so that a fix of an
+        earlier action never moves it to another turn; a card taken off a site, which card it
+        was. (Logs from before `standing` was recorded keep their reading.)"""
+        if kind in SAID_BETWEEN:
+            card = self._top_card(payload) if kind == "remove" else None
+            return known(**self.standing(), card=card)
         if kind not in TURN_ACTIONS or payload.get("player") != self.turn or self.round_over:
             return {}
         if kind in ("card", "discard"):
             return {"round": self.rounds + 1, "action": 1 if self.step == FIRST else 2}
         return {"round": self.rounds + 1}
+
+    def standing(self) -> dict[str, Any]:
+        """Where the game stands: the round, whose turn it is (`turn_of`) and its step."""
+        return {"round": self.rounds + 1, "turn_of": self.turn, "step": self.step}
 
     def _top_card(self, payload: Mapping[str, Any]) -> Card | None:
         """The card on top of the site a payload names, if there is one."""
@@ -300,6 +315,12 @@ class StreetState(ActionTable):
         if key == "round":
             return Msg("This action belongs to round {recorded}; here it is round {here}.",
                        recorded=recorded, here=here)
+        if key == "turn_of":
+            return Msg("This was said in {recorded}'s turn; here it is {here}'s turn.",
+                       recorded=recorded, here=here)
+        if key == "step":
+            return Msg("This was said when {recorded} came next; here {here} comes next.",
+                       recorded=STEP_NAMES.get(recorded, recorded), here=STEP_NAMES[here])
         if key != "action":
             return super().meant_otherwise(key, recorded, here)
         return ACTION_OTHERWISE[recorded == 1]
@@ -406,7 +427,7 @@ class StreetState(ActionTable):
         if deck not in (player, PUBLIC):
             self.upcoins[deck] += cost
 
-    @reads("street", "site", "card")
+    @reads("street", "site", "card", "round", "turn_of", "step")
     def _apply_remove(self, payload: Mapping[str, Any]) -> None:
         """A correction: the top card of a site taken off the street (a card built by
         mistake). Money it cost or its roof paid stays; cards never move otherwise. A roof
@@ -423,7 +444,7 @@ class StreetState(ActionTable):
         if not self._end_triggered():  # the card taken off had finished the fifth site
             self.triggered_by, self.round_over = None, False
 
-    @reads("player", "by", "drawn", "before")
+    @reads("player", "by", "drawn", "before", "round", "turn_of", "step")
     def _apply_deck_empty(self, payload: Mapping[str, Any]) -> None:
         """A player deck has run out: "that triggers the final round. Complete the current
         round ... and then the game is over." Its owner, at the start of a turn without
@@ -485,7 +506,7 @@ class StreetState(ActionTable):
                                 next=self.up_next))
         self._check_no_upcoins(player)
 
-    @reads("player", "amount", "reason")
+    @reads("player", "amount", "reason", "round", "turn_of", "step")
     def _apply_account(self, payload: Mapping[str, Any]) -> None:
         """A correction by the players: what an account really holds."""
         check_reason(payload.get("reason"))

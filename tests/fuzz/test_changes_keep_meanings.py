@@ -58,11 +58,15 @@ def fifth_avenue_place(state: Any, kind: str, payload: dict[str, Any]) -> tuple[
 
 def street_place(state: Any, kind: str, payload: dict[str, Any]) -> tuple[Any, ...]:
     """Whose turn, in which round, and which action of it (the free card or the bought one);
-    the card a correction takes off a site."""
+    for a deck said empty or a correction, the step of that turn too; the card a correction
+    takes off a site."""
     if kind in ("card", "discard", "buy", "upcoins"):
         return (state.turn, state.rounds, state.step if state.step != 3 else 2)
+    if kind in ("deck_empty", "account"):
+        return (state.turn, state.rounds, state.step)
     if kind == "remove":
-        return (state.streets[payload["street"]][payload["site"] - 1][-1],)
+        return (state.turn, state.rounds, state.step,
+                state.streets[payload["street"]][payload["site"] - 1][-1])
     return ()
 
 

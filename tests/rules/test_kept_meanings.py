@@ -13,6 +13,7 @@ from companion.rules.common import RuleError
 from companion.rules.fifth_avenue_table import DEFAULT_PROFILE, DEFAULT_SET_SIZES, DISTRICT_IDS
 from companion.rules.log import CHANGE, Event
 from companion.rules.urbanisation_example import SETUP, TURN_1, TURN_2, TURN_3
+from tests import street_moves as moves
 
 FIFTH = rules.GAMES["fifth_avenue"]
 URBANISATION = rules.GAMES["urbanisation"]
@@ -408,6 +409,55 @@ def test_a_roof_that_pays_another_amount_is_said_even_without_other_points():
         assert (str(roof.was.said), str(roof.now.said)) == (
             "Mia built a roof on site 1: site 1 finished, Mia takes $3",
             f"Mia built a roof on site 1: site 1 finished, Mia takes ${2 + income}")
+
+
+# The street: a deck said empty or a correction stays where the game stood -----------------------
+
+STREET = rules.GAMES["street"]
+
+
+def test_a_fix_never_moves_a_deck_said_empty_or_a_correction_to_an_earlier_round():
+    """Mia's card #2 came from her own deck: Ola has no upcoins to take (#3), and every later
+    turn goes with it. The deck said empty in round 3 (#11) goes too, with why: kept, it started
+    the final round in round 1, with Ola's deck full; so do the account corrected (#12) and the
+    office taken off (#13), which were about the table of round 3."""
+    events = recorded(STREET, ["Mia", "Ola"], moves.three_rounds())
+    assert [e.payload.get("round") for e in events[10:]] == [3, 3, 3]
+    fix = rules.corrected(STREET, ["Mia", "Ola"], events, {
+        2: ("card", {**events[1].payload, "bought_from": "Mia"})})
+    assert list(dropped(fix)) == list(range(3, 14))
+    assert {seq: dropped(fix)[seq] for seq in (11, 12, 13)} == dict.fromkeys(
+        (11, 12, 13), "This action belongs to round 3; here it is round 1.")
+    assert (fix.state.triggered_by, fix.state.decks_empty) == (None, [])
+
+
+def test_a_deck_said_empty_stays_in_its_turn_and_at_its_step():
+    """Mia buys the last card of Ola's deck and builds it (#2); it is said at Ola's turn (#3).
+    Taken out, the purchase no longer ends Mia's turn: the deck said empty would be Mia's 2nd
+    action's, with Ola's deck full. Said at Mia's 2nd action, with her free card taken out it
+    would come before her 1st action."""
+    office = moves.card()
+    events = recorded(STREET, ["Mia", "Ola"], [
+        moves.build("Mia", 1, office), moves.bought("Mia", 2, office, "Ola", 3),
+        ("deck_empty", {"player": "Ola", "by": "Mia"})])
+    assert {k: events[2].payload[k] for k in ("round", "turn_of", "step")} == {
+        "round": 1, "turn_of": "Ola", "step": 1}
+    assert dropped(rules.corrected(STREET, ["Mia", "Ola"], events, {2: None})) == {
+        3: "This was said in Ola's turn; here it is Mia's turn."}
+    said_first = recorded(STREET, ["Mia", "Ola"], [
+        moves.build("Mia", 1, office), ("deck_empty", {"player": "Ola", "by": "Mia"})])
+    assert dropped(rules.corrected(STREET, ["Mia", "Ola"], said_first, {1: None})) == {
+        2: "This was said when the 2nd action came next; here the 1st action comes next."}
+
+
+def test_a_deck_said_empty_recorded_without_its_place_keeps_that_reading():
+    """Logs from before the place was recorded: the deck said empty is kept where the fix
+    puts it, as those tables' replays always kept it."""
+    events = [e if e.kind != "deck_empty" else Event(e.seq, e.kind, {"player": "Ola", "by": "Mia"})
+              for e in recorded(STREET, ["Mia", "Ola"], moves.three_rounds()[:11])]
+    fix = rules.corrected(STREET, ["Mia", "Ola"], events, {
+        2: ("card", {**events[1].payload, "bought_from": "Mia"})})
+    assert 11 not in dropped(fix) and fix.state.triggered_by == "Mia"
 
 
 def test_an_exchange_no_longer_possible_leaves_its_administration_without_it():

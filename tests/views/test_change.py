@@ -7,6 +7,7 @@ import re
 
 from companion import replays, rules, storage
 from companion.views import change
+from tests import street_moves as moves
 from tests.conftest import GERMAN, act, current_seq, fresh, new_table, text
 from tests.tables import FIFTH_AVENUE, exported, seed, upload
 
@@ -230,6 +231,24 @@ def test_a_later_action_the_change_takes_out_can_be_changed_too(app, client):
                                                                            "round": 1,
                                                                            "action": 1})
     assert [kind for kind, _payload in played] == ["card", "card", "discard", "buy", "discard"]
+
+
+def test_a_deck_said_empty_rounds_later_is_listed_with_what_the_change_takes_out(app, client):
+    """The street: a fix of Mia's card #2 takes out every later turn; the deck said empty in
+    round 3 (#11) goes with them, listed with why and 'Change it too', in German too (kept, it
+    started the final round in round 1, with Ola's deck full)."""
+    table_id = seed(app, "street", ["Mia", "Ola"], moves.three_rounds()[:11])
+    url = f"/street/{table_id}/"
+    for headers, said in (({}, "#11</span> Ola&#39;s deck is empty: Mia took its last card: "
+                           "<em>This action belongs to round 3; here it is round 1.</em>"),
+                          (GERMAN, "#11</span> Der Stapel von Ola ist leer: Mia hat die letzte "
+                           "Karte genommen: <em>Diese Aktion gehört zu Runde 3; hier ist Runde "
+                           "1.</em>")):
+        preview = text(client.post(url + "play/0?change=2", headers=headers, data={
+            **fresh(client, url + "?change=2"), "player": "Mia", "street": "Mia", "site": "2",
+            "source": "Mia", "cost": "2", "card": "", "project": "office", "on": "table"}))
+        assert said in preview
+        assert f'href="{url}?also=11"' in preview
 
 
 def test_a_changed_action_s_form_is_filled_in_as_it_was_recorded(client):
