@@ -142,6 +142,7 @@ class StreetState(ActionTable):
     decks_empty: list[str] = field(default_factory=list)
     triggered_by: str | None = None
     payouts: list[Payout] = field(default_factory=list)
+    taken: int = 0  # the upcoins the last "take the upcoins" took to its player's account
     library: list[Card] = field(default_factory=list)
     uses: dict[str, int] = field(default_factory=dict)
     turn: str = ""
@@ -224,6 +225,13 @@ class StreetState(ActionTable):
                 or not self.payouts):
             return None
         return self.payouts[-1]
+
+    def upcoins_taken(self, kind: str, payload: Mapping[str, Any]) -> int | None:
+        """What an upcoins action took, when this table is the one it made (None for any
+        other action, or a table it did not make)."""
+        if kind != "upcoins" or getattr(self, "last_action", None) != action_key(kind, payload):
+            return None
+        return self.taken
 
     # Actions -----------------------------------------------------------------------------
 
@@ -383,7 +391,8 @@ class StreetState(ActionTable):
         player = self._to_act(payload.get("player"), FIRST)
         if not self.upcoins[player]:
             raise RuleError(Msg("There are no upcoins on {player}'s deck.", player=player))
-        self.accounts[player] += self.upcoins[player]
+        self.taken = self.upcoins[player]
+        self.accounts[player] += self.taken
         self.upcoins[player] = 0
         self._next(player, SECOND)
 
@@ -566,8 +575,12 @@ def describe(kind: str, payload: Mapping[str, Any]) -> str:
 
 def describe_at(state: StreetState, kind: str, payload: Mapping[str, Any]) -> str:
     """One action in words with the table it made: a roof with its consequence, "Gina built
-    a roof on site 1: site 1 finished, Gina takes $3"."""
+    a roof on site 1: site 1 finished, Gina takes $3"; the upcoins with what they were, "Ola
+    took the upcoins from their deck: $3"."""
     said = describe(kind, payload)
+    taken = state.upcoins_taken(kind, payload)
+    if taken is not None:
+        return Msg("{done}: ${amount}", done=said, amount=taken)
     pay = state.payout_of(kind, payload)
     if pay is None:
         return said

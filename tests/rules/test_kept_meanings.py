@@ -460,6 +460,21 @@ def test_a_deck_said_empty_recorded_without_its_place_keeps_that_reading():
     assert 11 not in dropped(fix) and fix.state.triggered_by == "Mia"
 
 
+def test_upcoins_that_take_another_amount_are_said_even_without_other_points():
+    """The street: Mia's purchase from Ola's deck (#2) cost $3, not $2, so Ola's upcoins (#3)
+    take $3: her account moves though no total does (prestige counts $3 as 1), and the change
+    says so, as the history says what they took."""
+    events = recorded(STREET, ["Mia", "Ola"], moves.three_rounds()[:4])
+    fix = rules.corrected(STREET, ["Mia", "Ola"], events, {
+        2: ("card", {**events[1].payload, "cost": 3})})
+    assert fix.dropped == [] and fix.replaced == []
+    (upcoins,) = fix.rescored
+    assert upcoins.event.seq == 3 and upcoins.moved(["Mia", "Ola"]) == []
+    assert (str(upcoins.was.said), str(upcoins.now.said)) == (
+        "Ola took the upcoins from their deck: $2", "Ola took the upcoins from their deck: $3")
+    assert fix.state.accounts == {"Mia": 7, "Ola": 13}
+
+
 def test_an_exchange_no_longer_possible_leaves_its_administration_without_it():
     """Ann took 1 orange work order, not 2: the Saw Mill's exchange ("You may exchange 2
     orange for 2 grey work orders during the factories administration phase") is no longer

@@ -251,6 +251,20 @@ def test_a_deck_said_empty_rounds_later_is_listed_with_what_the_change_takes_out
         assert f'href="{url}?also=11"' in preview
 
 
+def test_upcoins_that_now_take_another_amount_are_listed(app, client):
+    """The street: Mia's purchase from Ola's deck cost $3, not $2; Ola's upcoins, kept as
+    recorded, now take $3: listed with what they took before, though no total moves."""
+    table_id = seed(app, "street", ["Mia", "Ola"], moves.three_rounds()[:4])
+    url = f"/street/{table_id}/"
+    preview = text(client.post(url + "play/0?change=2", data={
+        **fresh(client, url + "?change=2"), "player": "Mia", "street": "Mia", "site": "2",
+        "source": "Ola", "cost": "3", "card": "", "project": "office", "on": "table"}))
+    listed = re.search(r'<ul class="rescored">(.*?)</ul>', preview, re.S).group(1)
+    assert " ".join(re.sub(r"<[^>]+>", "", listed).split()) == (
+        "#3 Ola took the upcoins from their deck: $3 Before: Ola took the upcoins from their "
+        "deck: $2")
+
+
 def test_a_changed_action_s_form_is_filled_in_as_it_was_recorded(client):
     """The yard's correction, five fields: shown open with each as recorded, to change one."""
     url = played(client, BUYS)

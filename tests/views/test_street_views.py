@@ -46,6 +46,7 @@ def test_a_three_player_game_to_the_filled_pad(client):
     assert act(client, url, "discard", player="Ola").status_code == 303
     assert "Take $4 from the deck" in text(client.get(url))  # Pit's 1st action
     assert act(client, url, "upcoins", player="Pit").status_code == 303
+    assert "Pit took the upcoins from their deck: $4" in text(client.get(url + "history"))
     assert act(client, url, "buy", player="Pit", deck="public").status_code == 303
     assert act(client, url, "discard", player="Pit").status_code == 303
     roof = {"player": "Mia", "roof": "y", "street": "Mia", "site": 1}
