@@ -8,7 +8,7 @@ import re
 from companion import replays, rules, storage
 from companion.views import change
 from tests import street_moves as moves
-from tests.conftest import GERMAN, act, current_seq, fresh, new_table, text
+from tests.conftest import GERMAN, act, confirm_fields, current_seq, fresh, new_table, text
 from tests.tables import FIFTH_AVENUE, exported, seed, upload
 
 BUYS = [("Tobi", "park"), ("Nina", "museum"), ("Paul", "park"), ("Tobi", "museum")]
@@ -19,13 +19,6 @@ def played(client, buys):
     for player, building in buys:
         assert act(client, url, "buy", player=player, building=building).status_code == 303
     return url
-
-
-def confirm_fields(preview):
-    """The preview's confirm form: its signed change, seq and one-time key."""
-    form = preview.split('class="change-preview"')[1]
-    return {name: re.search(rf'name="{name}"( type="hidden")? value="([^"]*)"', form).group(2)
-            for name in ("change", "seq", "key")}
 
 
 def state_of(app, url):

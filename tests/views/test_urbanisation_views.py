@@ -15,11 +15,10 @@ from companion.rules import GAMES, Event, RuleError, replay
 from companion.rules.urbanisation_actions import BONUS_FACTORIES
 from companion.rules.urbanisation_example import SETUP, TURN_1, TURN_2, TURN_3, hire
 from companion.rules.urbanisation_table import RULINGS_BY_STEP
-from tests.conftest import GERMAN, act, current_seq, fresh, new_table, screen, text
+from tests.conftest import GERMAN, act, confirm_fields, current_seq, fresh, new_table, screen, text
 from tests.tables import FINISHED, URBANISATION_PLAYED, seed
 from tests.tables import URBANISATION_TWO_SETUP as TWO_SETUP
 from tests.tables import URBANISATION_TWO_TURN_1 as TWO_TURN_1
-from tests.views.test_change import confirm_fields
 
 PLAYERS = ("Ann", "Ben", "Cy")
 
