@@ -96,14 +96,17 @@ RULINGS = {
                "still tied, the victory is shared."),
     "stand_in": Msg("Ruling: after a change of a past action, a later commissioner's move that "
                     "now starts from another district, or Alea's win where Alea would now build "
-                    "on other plots, stays the same move or win, from the table as it now "
+                    "on other plots, declare a building stop or have no skyscraper left to "
+                    "build, stays the same move or win, from the table as it now "
                     "stands; the change's preview says so, and the board is put right to "
                     "match."),
 }
 # What an action records that the rules work out from the board rather than the players choose:
-# where a commissioner moved from, where Alea built. A later action refused after a change only
-# because one of these differs is the same action, worked out again (`read_again`).
-WORKED_OUT = ("from", "plots")
+# where a commissioner moved from; whether Alea's win declared a building stop, found all of
+# Alea's skyscrapers on the board, and where Alea built (`FifthAvenueState.alea_outcome`). A later
+# action refused after a change only because one of these differs is the same action, worked out
+# again (`read_again`).
+WORKED_OUT = ("from", "building_stop", "none_left", "plots")
 
 
 @dataclass(frozen=True)
@@ -369,16 +372,28 @@ class FifthAvenueState(ActionTable):
         return known(set=current, business=tiles[tile] if _index(tile, len(tiles)) else None)
 
     def _auction_meaning(self, kind: str, payload: Mapping[str, Any]) -> dict[str, Any]:
+        """The auction (district and round); for Alea's win of a district, its outcome
+        (`alea_outcome`). An Alea win recorded before it said whether Alea declared a building
+        stop (`plots` without `building_stop`) means only where Alea built: the board tells a
+        building stop from no skyscraper left, as those logs replayed."""
         auction = self.auctions[0]
         meant = {"place": auction.place, "round": self.auction_round}
         if (kind == "auction" and payload.get("winner") == ALEA and auction.alea_may_win
                 and auction.place != CENTRAL_PARK):
-            board, colours = self.board[auction.place], self.colours[auction.place]
-            plots = self.alea_plots(auction.place)
-            meant["plots"] = [colours[p] for p in plots]
-            if alea_build_plots(board) and not plots:
-                meant["none_left"] = True
+            outcome = self.alea_outcome(auction.place)
+            older = "plots" in payload and "building_stop" not in payload
+            meant.update({"plots": outcome["plots"]} if older else outcome)
         return meant
+
+    def alea_outcome(self, place: str) -> dict[str, Any]:
+        """What Alea's win of `place` does, as its event records it: a building stop when no
+        plot is empty (`building_stop`, ruling "alea"); nothing when all of Alea's skyscrapers
+        are on the board (`none_left`, ruling "alea_pieces"); else one skyscraper on each of
+        `plots` (by colour)."""
+        empty = alea_build_plots(self.board[place])
+        plots = self.alea_plots(place)
+        return {"building_stop": not empty, "none_left": bool(empty) and not plots,
+                "plots": [self.colours[place][p] for p in plots]}
 
     @property
     def alea_left(self) -> int:
@@ -397,13 +412,15 @@ class FifthAvenueState(ActionTable):
         """Ruling ("stand_in"): a later action refused after a change of an earlier one only
         because what the rules work out from the board differs now (`WORKED_OUT`: the
         commissioner starts from another district, Alea would build on other plots) is the same
-        move or the same win of Alea's, from the table as it now stands."""
-        here = self.meaning(kind, payload)
+        move or the same win of Alea's, from the table as it now stands: every worked-out key
+        as the table gives it now (an older win of Alea's gains `building_stop` and
+        `none_left`)."""
+        here = self.meaning(kind, {k: v for k, v in payload.items() if k not in WORKED_OUT})
         if any(key in payload and payload[key] != value for key, value in here.items()
                if key not in WORKED_OUT):
             return None
         now = {key: here[key] for key in WORKED_OUT
-               if key in here and key in payload and payload[key] != here[key]}
+               if key in here and payload.get(key) != here[key]}
         return (kind, {**payload, **now}) if now else None
 
     def accepted_before(self, kind: str, payload: Mapping[str, Any]) -> dict[str, Any] | None:
@@ -417,6 +434,8 @@ class FifthAvenueState(ActionTable):
         """Why a recorded action is not the one it would be here, in the table's words."""
         if key == "action":
             return MOVES_OTHERWISE[here == 1]
+        if key in ("building_stop", "none_left"):
+            return ALEA_OTHERWISE[key, here is True]
         if key not in MEANT_OTHERWISE:
             return super().meant_otherwise(key, recorded, here)
         return Msg(MEANT_OTHERWISE[key].template, recorded=_said(key, recorded),
@@ -723,7 +742,7 @@ class FifthAvenueState(ActionTable):
                      Msg("Alea bids {bid} against {high}: Alea is out.", bid=bid, high=high))
 
     @reads("winner", "colour", "cards", "build", "stop", "place", "round", "plots", "unsold",
-           "none_left")
+           "none_left", "building_stop")
     def _apply_auction(self, payload: Mapping[str, Any]) -> None:
         """The auction's outcome: nobody, Alea, or a player who builds or declares a stop."""
         self._require_phase("auctions")
@@ -975,6 +994,17 @@ MEANT_OTHERWISE = {
     "round": Msg("This belongs to auction round {recorded}; here round {here} is under way."),
     "plots": Msg("Alea built on {recorded}; here Alea would build on {here}."),
 }
+# Why Alea's win is not the one it would be (its worked-out `building_stop` or `none_left`
+# differs), by what it would be here.
+ALEA_OTHERWISE = {
+    ("building_stop", True): Msg("Alea declared no building stop; here every plot is taken, so "
+                                 "Alea declares a building stop."),
+    ("building_stop", False): Msg("Alea declared a building stop; here a plot is empty, so Alea "
+                                  "declares none."),
+    ("none_left", True): Msg("Alea had skyscrapers left to build; here all of Alea's "
+                             "skyscrapers are on the board."),
+    ("none_left", False): Msg("Alea had no skyscraper left to build; here Alea has some left."),
+}
 MOVES_OTHERWISE = {
     True: Msg("This move was the 3rd action of its turn; here it would be the 1st (option C)."),
     False: Msg("This move was the 1st action of its turn (option C); here the 3rd action "
@@ -1145,12 +1175,15 @@ def _auction(payload: Mapping[str, Any]) -> str:
 
 
 def _alea_won(payload: Mapping[str, Any], place: str) -> str:
+    """Alea's win as the history says it: where Alea built, its building stop, or nothing built
+    with all of Alea's skyscrapers on the board (`none_left`; an older win without
+    `building_stop` that built nowhere declared a building stop)."""
     plots = payload.get("plots")
     if not isinstance(plots, list):
         return Msg("Alea won {place}", place=place)
-    if payload.get("none_left"):
+    if payload.get("none_left") and not plots:
         return Msg("Alea won {place}, with no skyscraper left to build", place=place)
-    if not plots:
+    if payload.get("building_stop") or not plots:
         return Msg("Alea won {place} and declared a building stop", place=place)
     return alea_built(place, plots)
 
@@ -1165,9 +1198,10 @@ def alea_built(place: str, colours: list[Any]) -> str:
 
 
 def _plots(plots: Any) -> str:
-    """Where Alea built: 'the gray and orange plots'; none: a building stop."""
+    """Where Alea built: 'the gray and orange plots', or 'no plot' (a building stop, or no
+    skyscraper left: `ALEA_OTHERWISE` tells them apart)."""
     if not isinstance(plots, list) or not plots:
-        return Msg("no plot (a building stop)")
+        return Msg("no plot")
     return Plural("the {colours} plot", "the {colours} plots", n=len(plots),
                   colours=_colour_list(plots))
 

@@ -88,7 +88,9 @@ PLACES: dict[str, Callable[..., tuple[Any, ...]]] = {
 
 # What the rules may read again in a later action after a change (ruling "stand_in" of 5th
 # Avenue: where a commissioner starts, where Alea builds; Urbanisation's "exchange_kept").
-READ_AGAIN = {"fifth_avenue": {"from", "plots"}, "urbanisation": {"exchange"}}
+READ_AGAIN = {"fifth_avenue": {"from", "building_stop", "none_left",
+                                "plots"},
+              "urbanisation": {"exchange"}}
 
 
 def stands_in(slug: str, old: Event, new: Event) -> bool:

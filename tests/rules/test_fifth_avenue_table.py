@@ -218,7 +218,7 @@ def test_alea_builds_only_the_18_skyscrapers_of_its_colour(on_board, built):
     assert state.alea_left == 18 - on_board
     meant = state.recorded("auction", {"winner": "alea"})
     assert meant["plots"] == [state.colours["34w"][p] for p in built]
-    assert meant.get("none_left", False) is (not built)
+    assert (meant["building_stop"], meant["none_left"]) == (False, not built)
     state.apply("auction", meant)
     assert [p for p, here in enumerate(state.board["34w"]) if here.get("owner") == "alea"] == built
     assert "34w" not in state.stopped and state.alea_left == max(0, 18 - on_board - 2)
@@ -227,6 +227,41 @@ def test_alea_builds_only_the_18_skyscrapers_of_its_colour(on_board, built):
                                                    "left to build")
         assert state.note == ("All of Alea's skyscrapers are on the board: Alea builds nothing "
                               "in 34th St West.")
+
+
+BUILT = "Alea won 52nd St East and built one skyscraper on each of the brown and green plots"
+STOP = "Alea won 52nd St East and declared a building stop"
+NONE_LEFT = "Alea won 52nd St East, with no skyscraper left to build"
+
+
+@pytest.mark.parametrize("outcome, said", [
+    ({"plots": ["brown", "green"], "building_stop": False, "none_left": False}, BUILT),
+    ({"plots": [], "building_stop": True, "none_left": False}, STOP),
+    ({"plots": [], "building_stop": False, "none_left": True}, NONE_LEFT),
+    # Logs from before Alea's win said whether it declared a building stop:
+    ({"plots": []}, STOP),
+    ({"plots": [], "none_left": True}, NONE_LEFT),
+    ({"plots": ["brown", "green"], "none_left": True}, BUILT),  # read again by a change
+])
+def test_alea_s_win_says_where_it_built_its_building_stop_or_that_none_was_left(outcome, said):
+    """A building stop and a win with no skyscraper left both build on no plot: the history
+    tells them apart, as the event records it."""
+    assert str(describe("auction", {"winner": "alea", "place": "52e", "round": 4,
+                                    **outcome})) == said
+
+
+def test_alea_s_win_of_a_full_district_records_its_building_stop():
+    """"If there is no empty building plot in the district, he declares a building stop": the
+    win records it, so that a change that leaves a plot empty reads it again."""
+    state = play(["Ann", "Ben"], *set_up(), *PLACED, business(0, "34w", 3), *ROUND,
+                 ("alea_bid", {"high_bid": 10, "cards": [4, 6, 5, 4]}))
+    for plot, here in enumerate(state.board["34w"]):
+        state.board["34w"][plot] = here or {"owner": "alea", "skyscrapers": 1}
+    meant = state.recorded("auction", {"winner": "alea"})
+    assert {k: meant[k] for k in ("plots", "building_stop", "none_left")} == {
+        "plots": [], "building_stop": True, "none_left": False}
+    state.apply("auction", meant)
+    assert state.stopped == ["34w"]
 
 
 def won_by(state, player):

@@ -1,9 +1,9 @@
 """A fix never changes what it did not touch (issue 40): the cases tables met, as named tests.
 Each game is recorded as the app records it (every action with what it means where it stood);
 a change keeps a later action as the same action (in 5th Avenue, read again where only the
-district a commissioner moves from or the plots Alea builds on differ), or takes it out with the
-rules' reason (in Urbanisation, a pass of that phase stands in), and never reads it as another
-one."""
+district a commissioner moves from or the outcome of Alea's win differs: the plots Alea builds
+on, its building stop, or no skyscraper left), or takes it out with the rules' reason (in
+Urbanisation, a pass of that phase stands in), and never reads it as another one."""
 
 import pytest
 
@@ -11,7 +11,8 @@ from benchmarks.games import GAME_SCRIPTS, PLAYERS
 from companion import rules
 from companion.rules.common import RuleError
 from companion.rules.fifth_avenue_table import DEFAULT_PROFILE, DEFAULT_SET_SIZES, DISTRICT_IDS
-from companion.rules.log import CHANGE, Event
+from companion.rules.log import CHANGE, VERSION, Event
+from companion.rules.referee import recorded_log
 from companion.rules.urbanisation_example import SETUP, TURN_1, TURN_2, TURN_3
 from tests import street_moves as moves
 
@@ -191,6 +192,184 @@ def test_alea_draws_once_per_auction():
     with pytest.raises(RuleError, match="Alea's cards for the auction in 34th St West are drawn "
                                         "already: Alea's first draw is the whole bid."):
         state.apply("alea_bid", {"cards": [6, 6]})
+
+
+# 5th Avenue: Alea's 18 skyscrapers (ruling "alea_pieces") and a change -----------------------
+
+
+def alea_table(placed, *actions, ann_wins=lambda state: False):
+    """Ann and Ben, with their initial skyscrapers on the plots `placed` (in placing order),
+    then `actions`, recorded as the app records them; after each action, the auctions it
+    starts: Alea draws 4 4 against a high bid of 5 and wins, but where `ann_wins`, Ann wins
+    for her first colour and builds nothing."""
+    state, events = FIFTH.start(["Ann", "Ben"]), []
+
+    def record(kind, payload):
+        payload = state.recorded(kind, payload)
+        state.apply(kind, payload)
+        events.append(Event(len(events) + 1, kind, payload))
+
+    for kind, payload in [
+            ("profile", {"colours": DEFAULT_PROFILE, "set_sizes": list(DEFAULT_SET_SIZES)}),
+            ("setup", {"start": START, "row": ROW, "turns": True}),
+            ("first_placer", {"player": "Ann"}),
+            *(("initial_skyscraper", {"district": d, "plot": p}) for d, p in placed),
+            *actions]:
+        record(kind, payload)
+        while state.phase == "auctions":
+            record("alea_bid", {"cards": [4, 4], "high_bid": 5})
+            record("auction", {"winner": "alea"} if not ann_wins(state) else {
+                "winner": "Ann", "colour": state.colours_for(state.auctions[0].place, "Ann")[0],
+                "cards": [6], "build": 0})
+    return events
+
+
+def trip(commissioner, *districts):
+    """A commissioner's moves, each a 1st action (option C) or a 3rd, as the turn comes."""
+    return [move(to, commissioner) for to in districts]
+
+
+EAST = (("34e", 2), ("42e", 2), ("34e", 3), ("42e", 3))
+WHITE = ("34w", "times", "52w", "central_park", "city_hall")
+BEIGE = ("34e", "42e", "52e", "central_park", "city_hall")
+
+
+def all_of_alea_s_out(*actions, ann_wins=lambda state: False):
+    """Three trips won by Alea put all 18 of Alea's skyscrapers on the board (#46): two on
+    each of 34th St West, Times Square, 52nd St West, 34th St East, 42nd St East and 52nd St
+    East, four in the first three."""
+    return alea_table(EAST, *trip("white", *WHITE), *trip("white", *WHITE),
+                      *trip("beige", *BEIGE), *actions, ann_wins=ann_wins)
+
+
+def won_by_alea(events, place, round_):
+    return next(e for e in events if e.kind == "auction" and e.payload["place"] == place
+                and e.payload["round"] == round_)
+
+
+def alea_stop_in_52nd_st_east():
+    """With all of Alea's skyscrapers out, Ann's and Ben's businesses (#48, #50) fill 52nd St
+    East's last empty plots; Alea wins it again (#61, Ann winning 34th and 42nd St East) and
+    declares a building stop."""
+    return all_of_alea_s_out(
+        move("34w"), ("business", {"tile": 0, "district": "52e", "plot": 2}), move("times"),
+        ("business", {"tile": 1, "district": "52e", "plot": 3}), *trip("beige", *BEIGE),
+        ann_wins=lambda state: state.auction_round == 4 and state.auctions[0].place in (
+            "34e", "42e"))
+
+
+def test_alea_s_building_stop_is_read_again_when_a_change_leaves_a_plot_empty_and_none_left():
+    """Ben's business went to 34th St West, not 52nd St East: a plot of 52nd St East stays
+    empty, and Alea, all 18 of its skyscrapers on the board, builds nothing there and declares
+    no building stop. The win recorded as a building stop was kept as recorded, built nothing,
+    and the history still said "declared a building stop"; now it is read again (ruling
+    "stand_in"), and says so."""
+    events = alea_stop_in_52nd_st_east()
+    stop = won_by_alea(events, "52e", 4)
+    assert (stop.seq, FIFTH.say(stop.kind, stop.payload)) == (
+        61, "Alea won 52nd St East and declared a building stop")
+    fix = rules.corrected(FIFTH, ["Ann", "Ben"], events, {50: (
+        "business", {"tile": 1, "district": "34w", "plot": 0})})
+    [(was, now, why)] = fix.replaced
+    assert (was.seq, now.payload) == (61, {**stop.payload, "building_stop": False,
+                                           "none_left": True})
+    assert why == "Alea declared a building stop; here a plot is empty, so Alea declares none."
+    assert FIFTH.say(now.kind, now.payload) == ("Alea won 52nd St East, with no skyscraper "
+                                                "left to build")
+    assert fix.rescored == [] and fix.dropped == [] and fix.state.stopped == []
+
+
+def alea_s_last_win(ann_wins=lambda state: False):
+    """Four trips with auctions won by Alea but where `ann_wins`: Alea's win of 52nd St East in
+    round 4 comes with all of Alea's skyscrapers on the board (none if Alea won them all)."""
+    return alea_table(EAST, *trip("white", *WHITE), *trip("beige", *BEIGE),
+                      *trip("white", "34w", "42w", "52w", "central_park", "city_hall"),
+                      *trip("beige", "34e", "times", "52e", "central_park", "city_hall"),
+                      ann_wins=ann_wins)
+
+
+@pytest.mark.parametrize("ann_won, now, why, said", [
+    (False, ("auction", {"winner": "Ann", "colour": "gray", "cards": [6], "build": 0}),
+     "Alea had no skyscraper left to build; here Alea has some left.",
+     "Alea won 52nd St East and built one skyscraper on each of the brown and green plots"),
+    (True, ("auction", {"winner": "alea"}),
+     "Alea had skyscrapers left to build; here all of Alea's skyscrapers are on the board.",
+     "Alea won 52nd St East, with no skyscraper left to build"),
+])
+def test_alea_s_win_read_again_says_whether_alea_had_skyscrapers_left(ann_won, now, why, said):
+    """42nd St West in round 3 won by Ann instead of Alea leaves Alea two skyscrapers for
+    52nd St East, where it had none left; won by Alea instead of Ann, it takes Alea's last two,
+    so Alea has none left there. The win is read again: its words, its reason and its record
+    say what the board shows (they said "with no skyscraper left" with Alea building, or "a
+    building stop" with none declared), and the change reads differently on either side."""
+    events = alea_s_last_win(lambda state: ann_won and (state.auction_round,
+                                                        state.auctions[0].place) == (3, "42w"))
+    won = won_by_alea(events, "52e", 4)
+    fix = rules.corrected(FIFTH, ["Ann", "Ben"], events,
+                          {won_by_alea(events, "42w", 3).seq: now})
+    [(was, again, reason)] = fix.replaced
+    assert (was.seq, reason, FIFTH.say(again.kind, again.payload)) == (won.seq, why, said)
+    assert again.payload["none_left"] is ann_won and again.payload["building_stop"] is False
+    assert FIFTH.say(was.kind, was.payload) != said
+    assert fix.state.stopped == ["34e"] and fix.state.alea_left == 0
+
+
+def test_a_change_that_reads_alea_s_win_again_is_recorded_and_imported_again():
+    """The table's own log with such a change, as an import reads it (`recorded_log`, which
+    refereed the change and refused it: "This action does not say all it means: none_left
+    missing")."""
+    events = alea_s_last_win(lambda state: (state.auction_round,
+                                            state.auctions[0].place) == (3, "42w"))
+    fix = rules.corrected(FIFTH, ["Ann", "Ben"], events, {won_by_alea(events, "42w", 3).seq: (
+        "auction", {"winner": "alea"})}, "fix")
+    log = [*events, Event(len(events) + 1, CHANGE, fix.change)]
+    assert recorded_log(FIFTH, ["Ann", "Ben"], log, VERSION)[-1].payload == fix.change
+    assert rules.replay(FIFTH, ["Ann", "Ben"], log).state.board == fix.state.board
+
+
+def test_a_business_that_fills_alea_s_district_makes_its_win_a_building_stop_and_says_so():
+    """Ben's business goes on the last empty plot of 34th St West: Alea, which built there,
+    now declares a building stop, and the reason says so (it said "here Alea would build on
+    no plot (a building stop)")."""
+    events = alea_table((("34w", 1), ("34e", 1), ("34w", 2), ("34e", 2)),
+                        ("business", {"tile": 0, "district": "34w", "plot": 3}), move("34w"),
+                        ("business", {"tile": 1, "district": "42w", "plot": 2}),
+                        *trip("white", "times", "52w", "central_park", "city_hall"))
+    won = won_by_alea(events, "34w", 1)
+    business = seq_of(events, "business", player="Ben")
+    fix = rules.corrected(FIFTH, ["Ann", "Ben"], events, {business: (
+        "business", {"tile": 1, "district": "34w", "plot": 4})})
+    [(was, now, why)] = fix.replaced
+    assert (was.seq, FIFTH.say(now.kind, now.payload)) == (
+        won.seq, "Alea won 34th St West and declared a building stop")
+    assert why == ("Alea declared no building stop; here every plot is taken, so Alea declares "
+                   "a building stop.")
+    assert fix.state.stopped == ["34w"]
+
+
+def older(payload):
+    """An Alea win as the app recorded it before it said whether Alea declared a building
+    stop: `none_left` only when true."""
+    kept = {k: v for k, v in payload.items() if k not in ("building_stop", "none_left")}
+    return {**kept, **({"none_left": True} if payload.get("none_left") else {})}
+
+
+def test_an_alea_win_recorded_before_building_stop_was_said_keeps_its_reading():
+    """Logs from before: an Alea win records where Alea built, and `none_left` only when true.
+    Kept as recorded by a change, Alea's building stop of 52nd St East built nothing and
+    stopped nothing: the table replays so still, and imports again."""
+    events = [Event(e.seq, e.kind, older(e.payload)) if e.kind == "auction" else e
+              for e in alea_stop_in_52nd_st_east()]
+    business = events[49]
+    now = {**business.payload, "district": "34w", "plot": 0, "colour": "violet"}
+    change = Event(len(events) + 1, CHANGE, {
+        "edits": [{"seq": 50, "was": {"kind": "business", "payload": dict(business.payload)},
+                   "now": {"kind": "business", "payload": now}}], "drop": [], "reason": "fix"})
+    state = rules.replay(FIFTH, ["Ann", "Ben"], [*events, change]).state
+    assert state.stopped == [] and not state.board["52e"][3]
+    assert recorded_log(FIFTH, ["Ann", "Ben"], [*events, change], VERSION)[-1] == change
+    assert FIFTH.say("auction", events[60].payload) == ("Alea won 52nd St East and declared a "
+                                                        "building stop")
 
 
 def test_the_change_says_what_changed_in_every_field():
