@@ -377,21 +377,46 @@ class YardState(ActionTable):
 
     @reads("owner", "building", "count", "reason")
     def _apply_correct(self, payload: Mapping[str, Any]) -> None:
-        """A correction by the players: set one owner's count of one building."""
+        """A correction by the players: set one owner's count of one building. The 54 building
+        cards are held, in the deck or on display: a count raised takes cards from the display
+        (`_check_from_display`)."""
         check_reason(payload.get("reason"))
         owner = self._owner(payload.get("owner"))
         building = self._building(payload.get("building"))
         count = require_count(payload.get("count"), owners_buildings(owner, building),
                               0, SUPPLY[building])
-        self._check_room(building, count - self.buildings[owner][building])
+        more = count - self.buildings[owner][building]
+        self._check_room(building, more)
+        self._check_from_display(more)
         self.buildings[owner][building] = count
+
+    def _check_from_display(self, more: int) -> None:
+        """Every building card is held, in the deck or on display (54 in all): cards a count
+        correction adds come from those on display, as the app counts them beside the deck."""
+        if more > self.on_display:
+            raise RuleError(Plural(
+                "Only {n} building card is neither held by anyone nor in the deck (the app "
+                "counts {left} there): a correction cannot add {more}. If the deck holds "
+                "fewer, correct it first.",
+                "Only {n} building cards are neither held by anyone nor in the deck (the app "
+                "counts {left} there): a correction cannot add {more}. If the deck holds "
+                "fewer, correct it first.",
+                n=self.on_display, left=self.deck_left, more=more))
 
     @reads("left", "reason")
     def _apply_deck(self, payload: Mapping[str, Any]) -> None:
-        """A correction by the players: the building cards really left in the deck."""
+        """A correction by the players: the building cards really left in the deck, at most the
+        cards nobody holds (the 54 building cards are held, in the deck or on display)."""
         check_reason(payload.get("reason"))
-        self.deck_left = require_count(payload.get("left"), Msg("The cards left in the deck"),
-                                       0, BUILDING_CARDS - DISPLAY)
+        left = require_count(payload.get("left"), Msg("The cards left in the deck"),
+                             0, BUILDING_CARDS - DISPLAY)
+        free = sum(self.unbought.values())
+        if left > free:  # 54 in all: held, in the deck or on display
+            raise RuleError(Plural(
+                "Only {n} building card is not held by anyone: the deck cannot hold {left}.",
+                "Only {n} building cards are not held by anyone: the deck cannot hold {left}.",
+                n=free, left=left))
+        self.deck_left = left
 
     @reads("scoring")
     def _apply_score(self, payload: Mapping[str, Any]) -> None:

@@ -113,7 +113,8 @@ def test_dirk_gets_exactly_what_is_due():
     with pytest.raises(RuleError, match="Dirk gets exactly 6 cards now; 5 were entered"):
         state.apply(*dirk(park=5))
     with pytest.raises(RuleError, match="There are only 7 museums"):
-        play(["Ann", "Ben"], ("correct", {"owner": "Ann", "building": "museum", "count": 5}),
+        play(["Ann", "Ben"], ("deck", {"left": 45}),
+             ("correct", {"owner": "Ann", "building": "museum", "count": 5}),
              dirk(museum=3, park=3))
 
 
@@ -129,6 +130,30 @@ def test_dirk_can_outscore_the_players_but_never_wins():
     assert totals["Dirk"] > max(totals["Ann"], totals["Ben"])
     assert [p.player for p in state.ranking()] == ["Ann", "Ben"]
     assert state.verdict().startswith("Ann wins with ")  # never Dirk
+
+
+@pytest.mark.parametrize(
+    "action, message",
+    [
+        # 10 held and 40 in the deck leave 4 on display: 44 cards nobody holds, not 50.
+        (("deck", {"left": 45, "reason": "counted"}),
+         r"Only 44 building cards are not held by anyone: the deck cannot hold 45\."),
+        (("correct", {"owner": "Ann", "building": "park", "count": 8, "reason": "counted"}),
+         r"Only 4 building cards are neither held by anyone nor in the deck \(the app counts 40 "
+         r"there\): a correction cannot add 5\. If the deck holds fewer, correct it first\."),
+    ],
+)
+def test_corrections_never_make_more_than_the_54_building_cards(action, message):
+    """Every building card is held, in the deck or on display (54 in all): a correction that
+    would make more is refused, or the game could never end (the deck never empties)."""
+    state = play(["Ann", "Ben", "Cy"], *[buy("Ann", "park"), buy("Ben", "museum")] * 3,
+                 *[buy("Cy", "church")] * 4)
+    assert (state.deck_left, state.on_display) == (40, 4)
+    refused_unchanged(state, action, message)
+    state.apply("deck", {"left": 44, "reason": "counted"})  # every card not held in the deck
+    state.apply("deck", {"left": 39, "reason": "counted"})
+    state.apply("correct", {"owner": "Ann", "building": "park", "count": 8, "reason": "counted"})
+    assert (state.deck_left, state.on_display, sum(state.unbought.values())) == (39, 0, 39)
 
 
 def test_supply_is_enforced_with_the_building_named():

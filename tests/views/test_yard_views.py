@@ -313,6 +313,25 @@ def test_a_refusal_and_the_history_in_german(client):
     assert "Die Zahl der Museen von Tobi darf nicht größer als 7 sein." in text(wrong)
 
 
+def test_a_correction_beyond_the_54_building_cards_is_refused_in_german(client):
+    """At the start 50 cards are in the deck and 4 on display: nobody can be given 5 cards by
+    a correction, and the deck can never hold more than the cards nobody holds."""
+    url = new_table(client, "Tobi", "Nina", "Paul")
+    seq = current_seq(client, url)
+    refused = act_in_german(client, url, "correct", owner="Tobi", building="park", count=5,
+                            reason="nachgezählt")
+    assert refused.status_code == 422 and current_seq(client, url) == seq
+    assert ("Nur 4 Bildkarten gehören niemandem und liegen nicht im Stapel (laut App liegen dort "
+            "50): Eine Korrektur kann nicht 5 hinzufügen.") in text(refused)
+    assert act(client, url, "deck", left=40, reason="counted").status_code == 303
+    assert act(client, url, "correct", owner="Tobi", building="park", count=5,
+               reason="counted").status_code == 303
+    refused = act_in_german(client, url, "deck", left=50, reason="nachgezählt")
+    assert refused.status_code == 422
+    assert "Nur 49 Bildkarten gehören niemandem: Im Stapel können nicht 50 liegen." in (
+        text(refused))
+
+
 def test_a_correction_says_what_it_is_for_in_the_history(client):
     url = new_table(client, "Tobi", "Nina", "Paul")
     seq = current_seq(client, url)
@@ -420,9 +439,9 @@ def test_an_end_no_purchase_made_offers_no_purchase(app, client):
     url = new_table(client, "Tobi", "Nina", "Paul")
     counted = {"museum": 7, "theater": 7, "station": 9, "church": 9, "park": 11, "skyscraper": 9}
     seed_on(app, url, ["Tobi", "Nina", "Paul"], [
+        ("deck", {"left": 0, "reason": "recounted"}),
         *[("correct", {"owner": "Tobi", "building": b, "count": n, "reason": "recounted"})
-          for b, n in counted.items()],
-        ("deck", {"left": 0, "reason": "recounted"})])
+          for b, n in counted.items()]])
     page = text(client.get(url))
     assert "Give out the cards and score C" in page
     assert str(yard.RULINGS["never_drawn"]) in page
