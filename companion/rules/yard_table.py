@@ -115,12 +115,21 @@ class YardState(ActionTable):
         return [s.name for s in self.scorings]
 
     @property
-    def dirk_due(self) -> str | None:
-        """The Dirk deal the rules call for now ("setup", "A" or "B"), if one is missing."""
+    def dirk_deal_next(self) -> str | None:
+        """The Dirk deal the rules call for now ("setup", "A" or "B") and not yet dealt, however
+        many cards it holds."""
         if not self.with_dirk:
             return None
-        due = [deal for deal in DIRK_DEALS if deal == "setup" or deal in self.scored]
-        return next((deal for deal in due if deal not in self.dirk_deals), None)
+        called = [deal for deal in DIRK_DEALS if deal == "setup" or deal in self.scored]
+        return next((deal for deal in called if deal not in self.dirk_deals), None)
+
+    @property
+    def dirk_due(self) -> str | None:
+        """The Dirk deal the rules call for now, if one is missing. A deal of 0 cards (a third
+        of fewer than 3 cards after B, rounded down; an empty deck) is no deal: nothing is due,
+        and play goes on."""
+        deal = self.dirk_deal_next
+        return deal if deal is not None and dirk_draws(deal, self.deck_left) > 0 else None
 
     @property
     def dirk_cards_due(self) -> int:
@@ -337,7 +346,7 @@ class YardState(ActionTable):
     def meaning(self, kind: str, payload: Mapping[str, Any]) -> dict[str, Any]:
         """A deal of Dirk's cards records which deal it is: at the start, after scoring A or
         after scoring B (the same six cards at the start and after A)."""
-        return known(deal=self.dirk_due) if kind == "dirk_deal" else {}
+        return known(deal=self.dirk_deal_next) if kind == "dirk_deal" else {}
 
     def meant_otherwise(self, key: str, recorded: Any, here: Any) -> str:
         if key != "deal":
@@ -347,16 +356,20 @@ class YardState(ActionTable):
 
     @reads("buildings", "deal")
     def _apply_dirk_deal(self, payload: Mapping[str, Any]) -> None:
-        """Dirk's cards from the deck: 6 at the start, 6 after A, a third of the deck after B."""
-        due = self.dirk_due
+        """Dirk's cards from the deck: 6 at the start, 6 after A, a third of the deck after B.
+        A deal of 0 cards is no deal (`dirk_due`); one recorded before that, with no cards,
+        stands for the deal it names."""
+        due = self.dirk_deal_next
         if due is None:
             raise RuleError(Msg("Dirk is not due any cards now."))
         dealt = self._building_counts(payload.get("buildings"))
-        expected = self.dirk_cards_due
-        if sum(dealt.values()) != expected:
+        expected, entered = dirk_draws(due, self.deck_left), sum(dealt.values())
+        if expected == 0 < entered:
+            raise RuleError(Msg("Dirk is not due any cards now."))
+        if entered != expected:
             raise RuleError(Plural("Dirk gets exactly {n} card now; {entered} were entered.",
                                    "Dirk gets exactly {n} cards now; {entered} were entered.",
-                                   n=expected, entered=sum(dealt.values())))
+                                   n=expected, entered=entered))
         for building, count in dealt.items():
             self._check_room(building, count)
         for building, count in dealt.items():

@@ -108,6 +108,53 @@ def test_dirk_is_dealt_at_setup_after_a_and_after_b():
     assert state.scorings[0].points == {"Ann": 0, "Ben": 0, "Dirk": 10}
 
 
+# 40 purchases after Dirk's 6 at the start leave 4 cards in the deck and 4 on display.
+SHORT_DECK = [dirk(museum=6), *[buy("Ann" if k % 2 else "Ben", building) for k, building in
+                                enumerate(["theater"] * 7 + ["station"] * 9 + ["church"] * 9
+                                          + ["park"] * 11 + ["skyscraper"] * 4)]]
+
+
+def test_a_deal_of_0_cards_is_no_deal():
+    """After scoring B with no card in the deck, a third rounded down is 0: no deal is due,
+    and the next purchase is taken (it was refused with "First deal Dirk his 0 cards")."""
+    state = play(["Ann", "Ben"], *SHORT_DECK, ("score", {"scoring": "A"}))
+    assert (state.deck_left, state.dirk_due, state.dirk_cards_due) == (4, "A", 4)
+    state.apply(*dirk(skyscraper=4))
+    state.apply("score", {"scoring": "B"})
+    assert (state.deck_left, state.dirk_due, state.dirk_cards_due) == (0, None, 0)
+    assert state.up_next == ("Scoring B done: its card goes in front of the next player, whose "
+                             "turn it is.")
+    state.apply(*buy("Ann", "skyscraper"))
+    assert state.game_over
+    state.apply("final", {"leftovers": [{"building": b, "to": None}
+                                        for b in state.leftover_buildings]})
+    assert state.finished
+
+
+def test_a_scoring_with_the_last_turn_s_money_and_an_empty_deck_leaves_dirk_nothing_to_deal():
+    """Scoring A comes with the money after the last turn, the deck empty: Dirk's 6 more are 0,
+    no deal, and the final scoring comes next."""
+    state = play(["Ann", "Ben"], *SHORT_DECK, *[buy("Ann", "skyscraper")] * 5,
+                 ("score", {"scoring": "A"}))
+    assert (state.deck_left, state.game_over, state.dirk_due) == (0, True, None)
+    assert state.up_next == "The game is over: the final scoring comes next."
+    state.apply("final", {"leftovers": [{"building": b, "to": None}
+                                        for b in state.leftover_buildings]})
+    assert state.finished
+
+
+def test_a_deal_of_0_cards_recorded_before_stays_the_deal_it_names():
+    """The app used to ask for Dirk's 0 cards ("Dirk got these 0"): such a log replays as it
+    did; a deal of cards where none are due is refused."""
+    actions = [*SHORT_DECK, ("score", {"scoring": "A"}), dirk(skyscraper=4),
+               ("score", {"scoring": "B"})]
+    refused_unchanged(play(["Ann", "Ben"], *actions), dirk(skyscraper=1),
+                      "Dirk is not due any cards now")
+    state = play(["Ann", "Ben"], *actions, ("dirk_deal", {"buildings": {}, "deal": "B"}),
+                 buy("Ann", "skyscraper"))
+    assert (state.dirk_deals, state.deck_left, state.game_over) == (["setup", "A", "B"], 0, True)
+
+
 def test_dirk_gets_exactly_what_is_due():
     state = play(["Ann", "Ben"])
     with pytest.raises(RuleError, match="Dirk gets exactly 6 cards now; 5 were entered"):

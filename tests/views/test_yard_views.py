@@ -210,6 +210,24 @@ DIRK_TO_THE_END = [
 ]
 
 
+# Dirk's 6 at the start and 40 purchases: 4 cards left in the deck, 4 on display.
+SHORT_DECK = [("dirk_deal", {"buildings": {"museum": 6}}),
+              *buys("Tobi", theater=7, station=9, church=4),
+              *buys("Nina", church=5, park=11, skyscraper=4)]
+
+
+def test_after_scoring_b_with_an_empty_deck_dirk_is_dealt_nothing_and_play_goes_on(app, client):
+    """A third of 0 cards is 0: no deal of Dirk's is asked for ("Deal Dirk 0 cards", "Dirk got
+    these 0"), and the next purchase is taken (it was refused: "First deal Dirk his 0 cards")."""
+    url = new_table(client, "Tobi", "Nina")
+    seed_on(app, url, ["Tobi", "Nina"], [*SHORT_DECK, ("score", {"scoring": "A"}),
+                                         ("dirk_deal", {"buildings": {"skyscraper": 4}})])
+    assert act(client, url, "score", scoring="B").status_code == 303
+    page = text(client.get(url))
+    assert 'id="dirk"' not in page and "Deal Dirk" not in page and "Dirk got these" not in page
+    assert act(client, url, "buy", player="Tobi", building="skyscraper").status_code == 303
+
+
 def test_the_end_of_a_dirk_game_asks_only_for_the_cards_left_on_display(app, client):
     url = new_table(client, "Tobi", "Nina")
     seed_on(app, url, ["Tobi", "Nina"], DIRK_TO_THE_END)
