@@ -81,6 +81,13 @@ GERMAN = {"Accept-Language": "de"}
 SCRIPT = {"X-Companion": "fetch"}  # an action as app.js sends it, answered in place
 
 
+def confirm_fields(preview):
+    """The preview's confirm form: its signed change, seq and one-time key."""
+    form = preview.split('class="change-preview"')[1]
+    return {name: re.search(rf'name="{name}"( type="hidden")? value="([^"]*)"', form).group(2)
+            for name in ("change", "seq", "key")}
+
+
 def act_in_german(client, url, action, **data):
     data = fresh(client, url) | data
     return client.post(url + action, data=data, headers=GERMAN)
@@ -129,10 +136,3 @@ def drawn_table(client):
         empty = re.search(rf'name="target" value="({district}:\d)"', text(client.get(url)))
         assert act(client, url, "plot", target=empty.group(1)).status_code == 303
     return url
-
-
-def confirm_fields(preview):
-    """The preview's confirm form: its signed change, seq and one-time key."""
-    form = preview.split('class="change-preview"')[1]
-    return {name: re.search(rf'name="{name}"( type="hidden")? value="([^"]*)"', form).group(2)
-            for name in ("change", "seq", "key")}

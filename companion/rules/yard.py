@@ -94,6 +94,10 @@ RULINGS = {
     "turns": Msg("Ruling: the app records purchases, not money taken, so after a purchase it "
                  "cannot tell whose turn it is (paying exactly lets the buyer go on). Once the "
                  "display cannot be refilled, only the last buyer may still buy."),
+    "dirk_kept": Msg("Ruling: after a change of an earlier action, Dirk keeps the cards he got "
+                     "at the table, even where the change makes the rules call for another "
+                     "number (a third of another deck after scoring B); the deck holds what he "
+                     "did not take, and the actions after his deal stay as they were."),
     "never_drawn": Msg("Ruling: scorings A and B take place when their cards are drawn from the "
                        "money deck, up to the money refilled after the last turn; a card not "
                        "drawn by then never comes, and the game ends with scoring C."),

@@ -14,6 +14,7 @@ from .common import (
     ActionTable,
     Placing,
     RuleError,
+    Step,
     check_reason,
     final_ranking,
     join_names,
@@ -86,12 +87,17 @@ class YardState(ActionTable):
     youngest: str | None = None
     scorings: list[Scoring] = field(default_factory=list)
     dirk_deals: list[str] = field(default_factory=list)
+    # The deals Dirk keeps as he got them at the table, though a change of an earlier action
+    # makes the rules call for another number of cards (ruling "dirk_kept").
+    dirk_kept: list[str] = field(default_factory=list)
     leftovers: list[Leftover] = field(default_factory=list)
     last_buyer: str | None = None
     # A scoring card ended the last buyer's turn: "scoring takes place immediately, before the
     # next player's turn".
     turn_ended: bool = False
     finished: bool = False
+    # What the last action did; not game state, so a refused action clearing it changes nothing.
+    note: str | None = field(default=None, repr=False, compare=False)
 
     @classmethod
     def start(cls, players: list[str]) -> YardState:
@@ -354,19 +360,35 @@ class YardState(ActionTable):
         return Msg("This was Dirk's deal {recorded}; here his deal {here} is due.",
                    recorded=DEAL_NAMES.get(recorded, recorded), here=DEAL_NAMES.get(here, here))
 
-    @reads("buildings", "deal")
+    def read_again(self, kind: str, payload: Mapping[str, Any]) -> Step | None:
+        """Ruling ("dirk_kept"): a deal of Dirk's refused after a change of an earlier action
+        is the same deal, kept as he got it at the table (`kept`), when only the number of
+        cards the rules now call for differs (a purchase before it taken out leaves a third of
+        another deck after B)."""
+        if kind != "dirk_deal" or payload.get("kept") is True:
+            return None
+        return kind, {**payload, "kept": True}
+
+    def _before_action(self) -> None:
+        self.note = None
+
+    @reads("buildings", "deal", "kept")
     def _apply_dirk_deal(self, payload: Mapping[str, Any]) -> None:
         """Dirk's cards from the deck: 6 at the start, 6 after A, a third of the deck after B.
         A deal of 0 cards is no deal (`dirk_due`); one recorded before that, with no cards,
-        stands for the deal it names."""
+        stands for the deal it names. A deal `kept` as Dirk got it at the table (ruling
+        "dirk_kept", after a change of an earlier action) holds the cards it names, whatever
+        number the rules now call for, as far as the deck holds them."""
         due = self.dirk_deal_next
         if due is None:
             raise RuleError(Msg("Dirk is not due any cards now."))
         dealt = self._building_counts(payload.get("buildings"))
         expected, entered = dirk_draws(due, self.deck_left), sum(dealt.values())
-        if expected == 0 < entered:
+        if payload.get("kept") is True:
+            self._check_deck_holds(entered)
+        elif expected == 0 < entered:
             raise RuleError(Msg("Dirk is not due any cards now."))
-        if entered != expected:
+        elif entered != expected:
             raise RuleError(Plural("Dirk gets exactly {n} card now; {entered} were entered.",
                                    "Dirk gets exactly {n} cards now; {entered} were entered.",
                                    n=expected, entered=entered))
@@ -374,8 +396,23 @@ class YardState(ActionTable):
             self._check_room(building, count)
         for building, count in dealt.items():
             self.buildings[DIRK][building] += count
-        self.deck_left -= expected
+        self.deck_left -= entered
         self.dirk_deals.append(due)
+        if entered != expected:
+            self.dirk_kept.append(due)
+            self.note = Plural(
+                "Dirk keeps the {n} card he got at the table, though the rules would now deal "
+                "him {due} (ruling).",
+                "Dirk keeps the {n} cards he got at the table, though the rules would now deal "
+                "him {due} (ruling).", n=entered, due=expected)
+
+    def _check_deck_holds(self, entered: int) -> None:
+        """Dirk's cards come from the deck: a deal kept as he got it cannot hold more."""
+        if entered > self.deck_left:
+            raise RuleError(Plural(
+                "Dirk got {entered} cards at the table; the deck holds only {n} card here.",
+                "Dirk got {entered} cards at the table; the deck holds only {n} cards here.",
+                n=self.deck_left, entered=entered))
 
     def _building_counts(self, counts: object) -> dict[str, int]:
         """Dirk's new cards by building type."""

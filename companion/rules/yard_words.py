@@ -20,8 +20,10 @@ def describe(kind: str, payload: Mapping[str, Any]) -> str:
         return Msg("{player} bought {building}", player=player, building=bought)
     if kind == "dirk_deal":
         dealt = payload.get("buildings")
-        return Msg("Dirk was dealt {cards}",
-                   cards=cards_in_words(dealt if isinstance(dealt, Mapping) else {}))
+        cards = cards_in_words(dealt if isinstance(dealt, Mapping) else {})
+        if payload.get("kept") is True:  # ruling "dirk_kept"
+            return Msg("Dirk was dealt {cards} (kept as dealt at the table)", cards=cards)
+        return Msg("Dirk was dealt {cards}", cards=cards)
     if kind == "score":
         return Msg("Scoring {scoring}", scoring=payload.get("scoring"))
     if kind == "final":

@@ -32,7 +32,7 @@ from tests.fuzz.legal_games import NEXT, SEATS
 def yard_place(state: Any, kind: str, payload: dict[str, Any]) -> tuple[Any, ...]:
     """Purchases and corrections are each player's own, in no order the rules keep; Dirk's
     deal is the one at the start, after scoring A or after scoring B."""
-    return (state.dirk_due,) if kind == "dirk_deal" else ()
+    return (state.dirk_deal_next,) if kind == "dirk_deal" else ()
 
 
 def fifth_avenue_place(state: Any, kind: str, payload: dict[str, Any]) -> tuple[Any, ...]:
@@ -87,10 +87,10 @@ PLACES: dict[str, Callable[..., tuple[Any, ...]]] = {
 
 
 # What the rules may read again in a later action after a change (ruling "stand_in" of 5th
-# Avenue: where a commissioner starts, where Alea builds; Urbanisation's "exchange_kept").
-READ_AGAIN = {"fifth_avenue": {"from", "building_stop", "none_left",
-                                "plots"},
-              "urbanisation": {"exchange"}}
+# Avenue: where a commissioner starts, where Alea builds; Urbanisation's "exchange_kept"; the
+# yard's "dirk_kept": Dirk's deal kept as he got it at the table).
+READ_AGAIN = {"fifth_avenue": {"from", "building_stop", "none_left", "plots"},
+              "urbanisation": {"exchange"}, "yard": {"kept"}}
 
 
 def stands_in(slug: str, old: Event, new: Event) -> bool:

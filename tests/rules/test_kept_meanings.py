@@ -734,3 +734,94 @@ def test_an_invention_recorded_by_its_marker_s_place_keeps_that_reading():
                            "cards": [{"ability": "orange_order"}]})
     state = rules.replay(URBANISATION, ["Ann", "Ben"], invention_game(third)).state
     assert (state.cards["Ann"].markers, state.cards["Ann"].money) == ([6, 3], 10 - 1 - 2 - 3)
+
+
+# The yard: Dirk keeps the cards he got at the table ------------------------------------------
+
+
+YARD = rules.GAMES["yard"]
+
+
+def yard_buy(player, building):
+    return "buy", {"player": player, "building": building, "for": player}
+
+
+def dirk_deal(**buildings):
+    return "dirk_deal", {"buildings": buildings}
+
+
+# Dirk's 6 (deck 44), 6 purchases, A, Dirk's 6 more (deck 32), B: a third of 32 is 10; then 6
+# more purchases (deck 16).
+BEFORE_B = recorded(YARD, ["Ann", "Ben"], [
+    dirk_deal(museum=2, park=4),
+    yard_buy("Ann", "park"), yard_buy("Ben", "church"), yard_buy("Ann", "station"),
+    ("score", {"scoring": "A"}), dirk_deal(skyscraper=6),
+    yard_buy("Ann", "theater"), yard_buy("Ben", "theater"), yard_buy("Ann", "museum"),
+    ("score", {"scoring": "B"}), dirk_deal(church=5, station=5),
+    yard_buy("Ann", "skyscraper"), yard_buy("Ben", "skyscraper"), yard_buy("Ann", "park"),
+    yard_buy("Ben", "museum"), yard_buy("Ann", "church"), yard_buy("Ben", "park")])
+
+
+def test_a_purchase_taken_out_before_b_keeps_dirk_s_deal_as_he_got_it():
+    """Ben's theater (#8) never was: the deck held 33 at scoring B, a third is 11, but Dirk got
+    10 at the table and keeps them (ruling "dirk_kept"); the deck holds what he did not take,
+    one card more, and every later purchase stays. The deal and every purchase after it were
+    taken out ("Dirk gets exactly 11 cards now"; "First deal Dirk his 11 cards")."""
+    fix = rules.corrected(YARD, ["Ann", "Ben"], BEFORE_B, {8: None})
+    assert fix.dropped == []
+    [(was, now, why)] = fix.replaced
+    assert (was.seq, now.payload) == (11, {**was.payload, "kept": True})
+    assert str(why) == "Dirk gets exactly 11 cards now; 10 were entered."
+    assert str(YARD.say(now.kind, now.payload)) == (
+        "Dirk was dealt 5 churches and 5 stations (kept as dealt at the table)")
+    assert [e.seq for e in fix.played] == [e.seq for e in BEFORE_B if e.seq != 8]
+    state = fix.state
+    assert (state.deck_left, state.dirk_kept, state.dirk_due) == (17, ["B"], None)
+    assert state.buildings["Dirk"] == {"museum": 2, "theater": 0, "station": 5, "church": 5,
+                                       "park": 4, "skyscraper": 6}
+    replayed = rules.replay(YARD, ["Ann", "Ben"], fix.played).state
+    assert (replayed.deck_left, replayed.totals()) == (17, state.totals())
+
+
+def test_a_kept_deal_says_the_ruling_and_stands_as_recorded_in_a_later_change():
+    """The kept deal says what the rules would deal now; a later change that makes its number
+    the one due again keeps it as it is, with nothing to say."""
+    fix = rules.corrected(YARD, ["Ann", "Ben"], BEFORE_B, {8: None})
+    state = YARD.start(["Ann", "Ben"])
+    for event in fix.played:
+        state.apply(event.kind, event.payload)
+        if event.seq == 11:
+            assert str(state.note) == ("Dirk keeps the 10 cards he got at the table, though the "
+                                       "rules would now deal him 11 (ruling).")
+    again = rules.corrected(YARD, ["Ann", "Ben"], fix.played, {7: None})  # deck 34 - 1 = 33
+    assert again.dropped == [] and again.replaced == []
+    assert (again.state.deck_left, again.state.dirk_kept) == (18, ["B"])
+    back = rules.corrected(YARD, ["Ann", "Ben"], fix.played, {
+        7: ("deck", {"left": 33, "reason": "counted"})})  # 32 at scoring B: 10 due again
+    assert back.dropped == [] and back.replaced == []
+    assert (back.state.deck_left, back.state.dirk_kept) == (16, [])
+
+
+def test_a_deal_after_a_with_a_short_deck_keeps_dirk_s_cards_as_far_as_the_deck_holds_them():
+    """The deck counted 5, one purchase: 4 left at scoring A, and Dirk got those 4. The count
+    changed to 6, he keeps his 4 (5 would be due) and one card stays in the deck (Ben's
+    purchase after B takes it); changed to 4, the deck never held his 4, and his deal is taken
+    out, with why."""
+    events = recorded(YARD, ["Ann", "Ben"], [
+        dirk_deal(museum=6), ("deck", {"left": 5, "reason": "counted"}),
+        yard_buy("Ann", "park"), ("score", {"scoring": "A"}), dirk_deal(skyscraper=4),
+        ("score", {"scoring": "B"}), yard_buy("Ben", "park")])
+    counted = {"reason": "counted"}
+    fix = rules.corrected(YARD, ["Ann", "Ben"], events, {2: ("deck", {"left": 6, **counted})})
+    assert fix.dropped == [] and [was.seq for was, _now, _why in fix.replaced] == [5]
+    assert (fix.state.deck_left, fix.state.dirk_kept, fix.state.dirk_deals) == (
+        0, ["A"], ["setup", "A"])  # a third of 1 after B is no deal
+    fix = rules.corrected(YARD, ["Ann", "Ben"], events, {2: ("deck", {"left": 4, **counted})})
+    assert [(event.seq, str(why)) for event, why in fix.dropped] == [
+        (5, "Dirk gets exactly 3 cards now; 4 were entered."),
+        (6, "First deal Dirk his 3 cards."), (7, "First deal Dirk his 3 cards.")]
+    assert fix.state.deck_left == 3 and fix.state.dirk_due == "A"
+    refused = fix.state
+    with pytest.raises(RuleError, match="Dirk got 4 cards at the table; the deck holds only 3 "
+                                        "cards here."):
+        refused.apply("dirk_deal", {**events[4].payload, "kept": True})

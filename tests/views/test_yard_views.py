@@ -4,7 +4,16 @@ import re
 
 from companion import storage
 from companion.rules import yard, yard_example
-from tests.conftest import GERMAN, act, act_in_german, current_seq, fresh, new_table, text
+from tests.conftest import (
+    GERMAN,
+    act,
+    act_in_german,
+    confirm_fields,
+    current_seq,
+    fresh,
+    new_table,
+    text,
+)
 from tests.tables import seed_on
 
 
@@ -226,6 +235,35 @@ def test_after_scoring_b_with_an_empty_deck_dirk_is_dealt_nothing_and_play_goes_
     page = text(client.get(url))
     assert 'id="dirk"' not in page and "Deal Dirk" not in page and "Dirk got these" not in page
     assert act(client, url, "buy", player="Tobi", building="skyscraper").status_code == 303
+
+
+def test_a_purchase_taken_out_before_b_keeps_dirk_s_deal_and_says_why(app, client):
+    """Nina's theater before scoring B never was: a third of the deck is 11 now, Dirk got 10
+    at the table and keeps them (ruling "dirk_kept"). The preview lists his deal with why, the
+    purchases after it stay; the history and the page say the ruling. It took out the deal and
+    every purchase after it ("First deal Dirk his 11 cards")."""
+    url = new_table(client, "Tobi", "Nina")
+    seed_on(app, url, ["Tobi", "Nina"], [
+        ("dirk_deal", {"buildings": {"museum": 2, "park": 4}}),
+        *buys("Tobi", park=1, station=1), ("score", {"scoring": "A"}),
+        ("dirk_deal", {"buildings": {"skyscraper": 6}}),
+        *buys("Tobi", theater=1), *buys("Nina", theater=1), *buys("Tobi", museum=1, church=1),
+        ("score", {"scoring": "B"}),  # 32 in the deck: a third is 10
+        ("dirk_deal", {"buildings": {"church": 5, "station": 5}}),
+        *buys("Tobi", skyscraper=2), *buys("Nina", park=2)])
+    preview = text(client.post(url + "change/out?change=7", data=fresh(client, url + "?change=7")))
+    assert "Later actions the rules no longer take</h2>" not in preview
+    assert re.search(r'<span class="seq">#11</span> Dirk was dealt 5 churches and 5 stations → '
+                     r'<b>Dirk was dealt 5 churches and 5 stations \(kept as dealt at the table\)'
+                     r'</b>: <em>Dirk gets exactly 11 cards now; 10 were entered.</em>', preview)
+    assert client.post(url + "change", data={**confirm_fields(preview), "reason": "no theater"}
+                       ).status_code == 303
+    assert ("Dirk keeps the 10 cards he got at the table, though the rules would now deal him 11 "
+            "(ruling).") in text(client.get(url + "history"))
+    page = text(client.get(url))
+    assert str(yard.RULINGS["dirk_kept"]) in page and "Deal Dirk" not in page
+    # 33 at scoring B, 10 to Dirk, 4 purchases: one more card than before the change.
+    assert "19 cards are still in the deck." in page
 
 
 def test_the_end_of_a_dirk_game_asks_only_for_the_cards_left_on_display(app, client):
