@@ -225,6 +225,22 @@ SHORT_DECK = [("dirk_deal", {"buildings": {"museum": 6}}),
               *buys("Nina", church=5, park=11, skyscraper=4)]
 
 
+def test_after_scoring_a_with_4_cards_in_the_deck_dirk_s_card_asks_for_those_4(app, client):
+    """Right after scoring A Dirk gets 6 more cards, as far as the deck holds them: with 4
+    left, the card says so, in German too (it said "Deal Dirk 4 cards. Right after scoring A,
+    Dirk gets 6 more cards.")."""
+    url = new_table(client, "Tobi", "Nina")
+    seed_on(app, url, ["Tobi", "Nina"], [*SHORT_DECK, ("score", {"scoring": "A"})])
+    card = re.search(r'<section class="card next" id="dirk".*?</section>',
+                     text(client.get(url)), re.S).group(0)
+    assert "Deal Dirk 4 cards" in card and "6 more cards" not in card
+    assert "Dirk gets 6 cards, but only 4 are left in the deck: he gets those." in card
+    assert "Dirk got these 4" in card
+    german = text(client.get(url, headers=GERMAN))
+    assert "Dirk bekommt 6 Bildkarten, aber im Stapel liegen nur noch 4: Er bekommt diese." in (
+        german)
+
+
 def test_after_scoring_b_with_an_empty_deck_dirk_is_dealt_nothing_and_play_goes_on(app, client):
     """A third of 0 cards is 0: no deal of Dirk's is asked for ("Deal Dirk 0 cards", "Dirk got
     these 0"), and the next purchase is taken (it was refused: "First deal Dirk his 0 cards")."""
