@@ -100,16 +100,17 @@ def change_preview(table: Table, now: tuple[str, Mapping[str, Any]] | None) -> A
     return change_page(table, fix)
 
 
-def rescored_line(table: Table, rescored: Rescored) -> tuple[Any, ...]:
+def rescored_line(rescored: Rescored, holders: list[str]) -> tuple[Any, ...]:
     """A later action that now comes out differently, as the preview lists it: its number, what
     the rules say of it now (its words with the table, and their note if it says more), what
-    they said before where that differs (words, note: None where the same), and each player's
-    points was -> now."""
+    they said before where that differs (words, note: None where the same), and the points
+    was -> now of each of the `holders` (everyone the totals list: the players, and Dirk in a
+    2-player yard game) whose points from it moved."""
     was, now = rescored.was, rescored.now
     before = (was.said if was.said != now.said else None,
               said_beside(was.said, was.note) if was.note != now.note else None)
     return (rescored.event.seq, now.said, said_beside(now.said, now.note),
-            before if any(before) else None, rescored.moved(table.names))
+            before if any(before) else None, rescored.moved(holders))
 
 
 def change_page(table: Table, fix: Correction) -> Any:
@@ -125,7 +126,7 @@ def change_page(table: Table, fix: Correction) -> Any:
         dropped=[(event.seq, say_event(table, event), why) for event, why in fix.dropped],
         replaced=[(was.seq, say_event(table, was), say_event(table, now), why)
                   for was, now, why in fix.replaced],
-        rescored=[rescored_line(table, r) for r in fix.rescored],
+        rescored=[rescored_line(r, list(after)) for r in fix.rescored],
         form=ChangeForm(formdata=None,
                         change=signed_change(table, standing.last_seq, fix.change)),
         seq=standing.last_seq)

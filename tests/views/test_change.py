@@ -175,6 +175,23 @@ def test_a_later_scoring_that_now_comes_out_differently_is_listed(client):
             f"#4 {scoring} Tobi +5 → 0 · Nina 0 → +5"
 
 
+def test_dirk_s_points_from_a_later_scoring_are_listed_beside_the_players(client):
+    """Two players: Dirk holds a museum, Ben one too, so they tie in scoring A for the
+    museum's 1 (0 each, rounded down) and Dirk takes the parks' 5. Ben's museum was a theater:
+    Dirk alone has the museum, 5 -> 6. The preview listed scoring A with no points, Dirk's
+    only in the totals."""
+    url = new_table(client, "Ann", "Ben")
+    assert act(client, url, "dirk", museum=1, park=5).status_code == 303
+    for building in ("theater", "museum"):
+        assert act(client, url, "buy", player="Ben", building=building).status_code == 303
+    act(client, url, "score", scoring="A")
+    fields = fresh(client, url + "?change=3")
+    page = text(client.post(url + "buy?change=3",
+                            data={"player": "Ben", "building": "theater", **fields}))
+    listed = re.search(r'<ul class="rescored">(.*?)</ul>', page, re.S).group(1)
+    assert " ".join(re.sub(r"<[^>]+>", "", listed).split()) == "#4 Scoring A Dirk +5 → +6"
+
+
 def test_a_change_that_moves_no_later_points_lists_none(client):
     url = played(client, [("Tobi", "park"), ("Nina", "park"), ("Tobi", "park")])
     act(client, url, "score", scoring="A")
