@@ -427,22 +427,35 @@ class YardState(ActionTable):
 
     @reads("owner", "building", "count", "reason")
     def _apply_correct(self, payload: Mapping[str, Any]) -> None:
-        """A correction by the players: set one owner's count of one building. The 54 building
-        cards are held, in the deck or on display: a count raised takes cards from the display
-        (`_check_from_display`)."""
+        """A correction by the players: set one owner's count of one building."""
+        owner, building, count = self._correction(payload)
+        self.buildings[owner][building] = count
+
+    def _correction(self, payload: Mapping[str, Any]) -> tuple[str, str, int]:
         check_reason(payload.get("reason"))
         owner = self._owner(payload.get("owner"))
         building = self._building(payload.get("building"))
         count = require_count(payload.get("count"), owners_buildings(owner, building),
                               0, SUPPLY[building])
-        more = count - self.buildings[owner][building]
-        self._check_room(building, more)
-        self._check_from_display(more)
-        self.buildings[owner][building] = count
+        self._check_room(building, count - self.buildings[owner][building])
+        return owner, building, count
+
+    def check_cards_fit(self, kind: str, payload: Mapping[str, Any]) -> None:
+        """A correction the players enter now keeps the 54 building cards: each is held, in the
+        deck or on display, so a deck holds at most the cards nobody holds, and a count raised
+        takes its cards from those on display. Checked where the table enters one, not on
+        replay: a log recorded before keeps its reading (and the table its way to undo it)."""
+        if kind == "deck":
+            self._check_deck_fits(require_count(payload.get("left"),
+                                                Msg("The cards left in the deck"),
+                                                0, BUILDING_CARDS - DISPLAY))
+        elif kind == "correct":
+            owner, building, count = self._correction(payload)
+            self._check_from_display(count - self.buildings[owner][building])
 
     def _check_from_display(self, more: int) -> None:
-        """Every building card is held, in the deck or on display (54 in all): cards a count
-        correction adds come from those on display, as the app counts them beside the deck."""
+        """Cards a count correction adds come from those on display, as the app counts them
+        beside the deck."""
         if more > self.on_display:
             raise RuleError(Plural(
                 "Only {n} building card is neither held by anyone nor in the deck (the app "
@@ -455,18 +468,18 @@ class YardState(ActionTable):
 
     @reads("left", "reason")
     def _apply_deck(self, payload: Mapping[str, Any]) -> None:
-        """A correction by the players: the building cards really left in the deck, at most the
-        cards nobody holds (the 54 building cards are held, in the deck or on display)."""
+        """A correction by the players: the building cards really left in the deck."""
         check_reason(payload.get("reason"))
-        left = require_count(payload.get("left"), Msg("The cards left in the deck"),
-                             0, BUILDING_CARDS - DISPLAY)
+        self.deck_left = require_count(payload.get("left"), Msg("The cards left in the deck"),
+                                       0, BUILDING_CARDS - DISPLAY)
+
+    def _check_deck_fits(self, left: int) -> None:
         free = sum(self.unbought.values())
-        if left > free:  # 54 in all: held, in the deck or on display
+        if left > free:
             raise RuleError(Plural(
                 "Only {n} building card is not held by anyone: the deck cannot hold {left}.",
                 "Only {n} building cards are not held by anyone: the deck cannot hold {left}.",
                 n=free, left=left))
-        self.deck_left = left
 
     @reads("scoring")
     def _apply_score(self, payload: Mapping[str, Any]) -> None:

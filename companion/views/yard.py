@@ -162,8 +162,20 @@ def starting_payload(form: Any, table: Table) -> dict[str, Any]:
 
 
 def correct_payload(form: CorrectForm, table: Table) -> dict[str, Any]:
-    return {"owner": form.owner.data, "building": form.building.data, "count": form.count.data,
-            "reason": form.reason.data}
+    return fitting("correct", {"owner": form.owner.data, "building": form.building.data,
+                               "count": form.count.data, "reason": form.reason.data}, table)
+
+
+def deck_payload(form: Any, table: Table) -> dict[str, Any]:
+    return fitting("deck", {"left": form.left.data, "reason": form.reason.data}, table)
+
+
+def fitting(kind: str, payload: dict[str, Any], table: Table) -> dict[str, Any]:
+    """A correction entered now, refused if it makes more than the 54 building cards
+    (`YardState.check_cards_fit`)."""
+    state: yard_table.YardState = table.current.state  # type: ignore[assignment]
+    state.check_cards_fit(kind, payload)
+    return payload
 
 
 def final_payload(form: Any, table: Table) -> dict[str, Any]:
@@ -186,9 +198,7 @@ VIEWS = GameViews(page=render, actions={
                        lambda form, table: {"player": form.player.data}),
     "correct": Action("correct", CorrectForm, correct_payload, form_name="correct_form",
                       opened="fix"),
-    "deck": Action("deck", DeckForm,
-                   lambda form, table: {"left": form.left.data, "reason": form.reason.data},
-                   form_name="deck_form", opened="fix"),
+    "deck": Action("deck", DeckForm, deck_payload, form_name="deck_form", opened="fix"),
     "final": Action("final", lambda table: final_form(table.current.state), final_payload,
                     form_name="final_form"),
 })

@@ -191,12 +191,17 @@ def test_dirk_can_outscore_the_players_but_never_wins():
     ],
 )
 def test_corrections_never_make_more_than_the_54_building_cards(action, message):
-    """Every building card is held, in the deck or on display (54 in all): a correction that
-    would make more is refused, or the game could never end (the deck never empties)."""
+    """Every building card is held, in the deck or on display (54 in all): a correction entered
+    that would make more is refused, or the game could never end (the deck never empties). A
+    log that holds one keeps its reading: the table can still undo it."""
     state = play(["Ann", "Ben", "Cy"], *[buy("Ann", "park"), buy("Ben", "museum")] * 3,
                  *[buy("Cy", "church")] * 4)
     assert (state.deck_left, state.on_display) == (40, 4)
-    refused_unchanged(state, action, message)
+    before = repr(state)
+    with pytest.raises(RuleError, match=message):
+        state.check_cards_fit(*action)
+    assert repr(state) == before
+    state.apply(*action)  # as recorded before the check
     state.apply("deck", {"left": 44, "reason": "counted"})  # every card not held in the deck
     state.apply("deck", {"left": 39, "reason": "counted"})
     state.apply("correct", {"owner": "Ann", "building": "park", "count": 8, "reason": "counted"})
