@@ -265,7 +265,7 @@ def test_a_purchase_taken_out_before_b_keeps_dirk_s_deal_and_says_why(app, clien
         ("dirk_deal", {"buildings": {"skyscraper": 6}}),
         *buys("Tobi", theater=1), *buys("Nina", theater=1), *buys("Tobi", museum=1, church=1),
         ("score", {"scoring": "B"}),  # 32 in the deck: a third is 10
-        ("dirk_deal", {"buildings": {"church": 5, "station": 5}}),
+        ("dirk_deal", {"buildings": {b: 0 for b in yard.BUILDINGS} | {"church": 5, "station": 5}}),
         *buys("Tobi", skyscraper=2), *buys("Nina", park=2)])
     preview = text(client.post(url + "change/out?change=7", data=fresh(client, url + "?change=7")))
     assert "Later actions the rules no longer take</h2>" not in preview
@@ -280,6 +280,9 @@ def test_a_purchase_taken_out_before_b_keeps_dirk_s_deal_and_says_why(app, clien
     assert str(yard.RULINGS["dirk_kept"]) in page and "Deal Dirk" not in page
     # 33 at scoring B, 10 to Dirk, 4 purchases: one more card than before the change.
     assert "19 cards are still in the deck." in page
+    # His deal entered again as he got it stays kept: nothing changes.
+    fields = fresh(client, url + "?change=11") | {"church": 5, "station": 5}
+    assert "Nothing changes" in text(client.post(url + "dirk?change=11", data=fields))
 
 
 def test_the_end_of_a_dirk_game_asks_only_for_the_cards_left_on_display(app, client):
