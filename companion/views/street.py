@@ -576,6 +576,7 @@ VIEWS = GameViews(page=render, blueprint=bp, phone=earlier_tables, actions={
     "account": Action("account", AccountForm,
                       lambda form, table: {"player": form.player.data,
                                            "amount": form.amount.data,
-                                           "reason": form.reason.data}, opened="fix"),
+                                           "reason": form.reason.data},
+                      form_name="account_form", opened="fix"),
     "finish": Action("finish", ActionForm),
 })

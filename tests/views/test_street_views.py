@@ -410,6 +410,25 @@ def test_a_purchase_changed_is_shown_open_with_the_cost_recorded(app, client):
     assert "#2 is entered as it was recorded: Mia bought from Ola&#39;s deck for $4." in preview
 
 
+def test_an_account_correction_changed_is_shown_with_the_amount_recorded(app, client):
+    """Changing "Ola's account set to $12": the corrections are open with $12 and its reason
+    in Ola's form (it showed the $10 the app counted there, so a tap on Set changed it)."""
+    office = moves.card("office")
+    table_id = seed(app, "street", ["Mia", "Ola"], [
+        ("card", {"player": "Mia", "street": "Mia", "site": 1, "card": office}),
+        ("account", {"player": "Ola", "amount": 12, "reason": "counted"}),
+        ("buy", {"player": "Mia", "deck": "public", "cost": 0})])
+    url = f"/street/{table_id}/"
+    page = text(client.get(url + "?change=2"))
+    form = page.split('<details class="card" id="fix" open>')[1].split("</form>")[1]
+    assert 'name="player" value="Ola"' in form
+    assert re.search(r'name="amount"[^>]*value="12"', form)
+    assert re.search(r'name="reason"[^>]*value="counted"', form)
+    preview = text(client.post(url + "account?change=2", data={
+        **fresh(client, url + "?change=2"), "player": "Ola", "amount": 12, "reason": "counted"}))
+    assert "#2 is entered as it was recorded" in preview
+
+
 def test_the_library_is_filtered_without_javascript_and_a_card_is_removed(client):
     url = new_table(client, "Mia", "Ola", game="street")
     assert build(client, url, 0, player="Mia", project="office", street="Mia",
