@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from flask import current_app, render_template
+from flask import current_app, render_template, request
 from flask_babel import gettext as _
 from itsdangerous import BadData, SignatureExpired, URLSafeTimedSerializer
 from wtforms import StringField
@@ -71,7 +71,8 @@ def change_payload(form: ChangeForm, table: Table) -> dict[str, Any]:
 
 def as_recorded(table: Table, actions: Mapping[str, Action]) -> dict[str, Any]:
     """In change mode, what the table page draws of the action being changed: the form of its
-    kind filled in as it was recorded (each field the payload names) and its fold-out open."""
+    kind filled in as it was recorded (each field the payload names) and its fold-out open,
+    unless the players opened another (`?open=`: the change enters another kind of action)."""
     changing = table.changing
     if changing is None:
         return {}
@@ -82,6 +83,8 @@ def as_recorded(table: Table, actions: Mapping[str, Action]) -> dict[str, Any]:
                 name: value for name, value in changing.payload.items()
                 if name in form and not isinstance(value, (dict, list))})
             opened = action.opened(form, table) if callable(action.opened) else action.opened
+            if "open" in request.args:
+                opened = None
             return {action.form_name: form, **({"opened": opened} if opened else {})}
     return {}
 

@@ -141,6 +141,14 @@ def remember_changing(endpoint: str, values: dict[str, Any]) -> None:
         values.setdefault(*g.changing)
 
 
+def fold_out_href(name: str | None, anchor: str) -> str:
+    """A fold-out's link on the table page: `?open=<name>#<anchor>` (no name: every fold-out
+    closed), in change mode with its `change` or `also` kept (`remember_changing`)."""
+    query = [f"{g.changing[0]}={g.changing[1]}"] if "changing" in g else []
+    query += [f"open={name}"] if name else []
+    return f"?{'&'.join(query)}#{anchor}"
+
+
 def pending_edits(table_id: str) -> dict[int, Now]:
     """The change being made at this table on this phone: seq -> the action entered again."""
     kept = session.get(PENDING) or {}

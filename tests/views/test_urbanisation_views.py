@@ -642,6 +642,22 @@ def test_an_administration_entered_again_keeps_the_mayor_it_recorded(app, client
     assert "Nothing changes" in preview and "no longer take" not in preview
 
 
+def test_fold_outs_opened_while_changing_an_action_stay_in_the_change(app, client):
+    """Found playing: changing an action, a tap on "Acquire invention" (or any fold-out) went
+    back to the table as it is, the change dropped without a word: its link was `?open=...`."""
+    url = set_up(client, *PLAYERS)
+    for kind, payload in TURN_1[:5]:
+        perform(client, url, kind, payload)
+    page = text(client.get(url + "?change=5"))  # Ann's grain purchase, her first action
+    assert "Changing #5" in page
+    links = re.findall(r'<a [^>]*href="([^"]*)" data-open', page)
+    assert links and all(link.startswith("?change=5&amp;") for link in links), links
+    opened = text(client.get(url + "?change=5&open=buy_land"))
+    assert "Changing #5" in opened and 'id="act-buy_land" open' in opened
+    assert all(link.startswith("?open=") or link.startswith("?#")
+               for link in re.findall(r'<a [^>]*href="([^"]*)" data-open', text(client.get(url))))
+
+
 def test_the_taxes_tile_offers_the_collections_the_markers_allow(app, client):
     """Ben holds the Tax Collector, his tax marker far right of his citizen marker: both
     buttons, as `rules.tax_collections` allows (its test has the markers that allow one
