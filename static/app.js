@@ -44,16 +44,19 @@
   // How many answers this page has taken in place (the browser tests wait for the next one).
   document.documentElement.dataset.answers = "0";
 
+  // The bounce is ignored whatever lands under it: the answer's button, or a link or a fold-out
+  // the answer put there (the score sheet's link where "Score the game" was).
   document.addEventListener("click", function (event) {
     var button = event.target.closest ? event.target.closest("button") : null;
-    if (!button || !button.form || !button.form.hasAttribute("data-action")) return;
+    var acts = !!(button && button.form && button.form.hasAttribute("data-action"));
     var point = event.detail ? { x: event.clientX, y: event.clientY, at: event.timeStamp } : null;
-    if (busy || (point && lastTap && point.at < lastTap.until && near(point, lastTap))) {
+    var bounce = point && lastTap && point.at < lastTap.until && near(point, lastTap);
+    if (bounce || (acts && busy)) {
       event.preventDefault();
       event.stopPropagation();
       return;
     }
-    tapPoint = point; // null: a key, not a thumb
+    if (acts) tapPoint = point; // null: a key, not a thumb
   }, true);
 
   document.addEventListener("submit", function (event) {

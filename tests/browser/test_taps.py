@@ -51,6 +51,7 @@ from tests.browser.states import (
     logged,
     seed,
 )
+from tests.tables import FINISHED
 
 SETTLE_MS = 900  # after the second tap: long enough for any request it made to be answered
 # Without JavaScript, a tap that reaches the server GHOST_TAP_SECONDS or more after its page was
@@ -145,6 +146,8 @@ CONTROLS = [
             ("upcoins", {"player": "Pit"})),
     Control("street redo", "street", STREET, (*STREET_MID, ("undo", {})), undo_redo("Redo"),
             ("redo", {})),
+    Control("street final scoring", "street", tuple(FINISHED["street"][0]),
+            tuple(FINISHED["street"][1][:-1]), button("Score the game"), ("finish", {})),
     Control("Urbanisation character", "urbanisation", URBAN, (SETUP,),
             lambda page: page.get_by_role("button", name=re.compile("^Farmer")),
             ("character", {"player": "Ann", "character": "farmer"})),
@@ -244,6 +247,9 @@ def test_a_double_tap_records_one_action_the_one_first_tapped(
     kind, named = control.expected
     assert len(added) == 1, added
     assert added[0][0] == kind and named.items() <= added[0][1].items(), added
+    # Nor did the second tap follow a link the answer put under the thumb (the street's score
+    # sheet, where "Score the game" was).
+    assert phone.url.split("?")[0].split("#")[0].endswith(f"/{table_id}/{control.path}"), phone.url
 
 
 def positions(area: Locator) -> list[tuple[float, float]]:
