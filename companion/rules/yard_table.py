@@ -90,6 +90,9 @@ class YardState(ActionTable):
     # The deals Dirk keeps as he got them at the table, though a change of an earlier action
     # makes the rules call for another number of cards (ruling "dirk_kept").
     dirk_kept: list[str] = field(default_factory=list)
+    # The deals that came with no card (a scoring with an empty deck, or fewer than 3 cards
+    # after B): no deal at the table, over as the scoring is.
+    dirk_none: list[str] = field(default_factory=list)
     leftovers: list[Leftover] = field(default_factory=list)
     last_buyer: str | None = None
     # A scoring card ended the last buyer's turn: "scoring takes place immediately, before the
@@ -375,14 +378,16 @@ class YardState(ActionTable):
     @reads("buildings", "deal", "kept")
     def _apply_dirk_deal(self, payload: Mapping[str, Any]) -> None:
         """Dirk's cards from the deck: 6 at the start, 6 after A, a third of the deck after B.
-        A deal of 0 cards is no deal (`dirk_due`); one recorded before that, with no cards,
-        stands for the deal it names. A deal `kept` as Dirk got it at the table (ruling
+        A deal of 0 cards is no deal (`_deal_nothing`); one recorded before that, with no
+        cards, stands for that no deal. A deal `kept` as Dirk got it at the table (ruling
         "dirk_kept", after a change of an earlier action) holds the cards it names, whatever
         number the rules now call for, as far as the deck holds them."""
         due = self.dirk_deal_next
+        dealt = self._building_counts(payload.get("buildings"))
+        if due is None and payload.get("deal") in self.dirk_none and not any(dealt.values()):
+            return  # a deal of 0 cards recorded before (the app asked for it): no deal
         if due is None:
             raise RuleError(Msg("Dirk is not due any cards now."))
-        dealt = self._building_counts(payload.get("buildings"))
         expected, entered = dirk_draws(due, self.deck_left), sum(dealt.values())
         if payload.get("kept") is True:
             self._check_deck_holds(entered)
@@ -500,6 +505,15 @@ class YardState(ActionTable):
         self._check_no_deal_due()
         self._score(expected)
         self.turn_ended = True
+        self._deal_nothing(expected)
+
+    def _deal_nothing(self, scoring: str) -> None:
+        """Dirk's deal right after a scoring, when it holds no card (a third of fewer than 3
+        cards, rounded down; an empty deck), is no deal: it is over with the scoring, and a
+        deck corrected later never calls for it again."""
+        if self.dirk_deal_next == scoring and dirk_draws(scoring, self.deck_left) == 0:
+            self.dirk_deals.append(scoring)
+            self.dirk_none.append(scoring)
 
     def _score(self, name: str) -> None:
         results = explain_round(self.buildings, name)

@@ -814,8 +814,8 @@ def test_a_deal_after_a_with_a_short_deck_keeps_dirk_s_cards_as_far_as_the_deck_
     counted = {"reason": "counted"}
     fix = rules.corrected(YARD, ["Ann", "Ben"], events, {2: ("deck", {"left": 6, **counted})})
     assert fix.dropped == [] and [was.seq for was, _now, _why in fix.replaced] == [5]
-    assert (fix.state.deck_left, fix.state.dirk_kept, fix.state.dirk_deals) == (
-        0, ["A"], ["setup", "A"])  # a third of 1 after B is no deal
+    assert (fix.state.deck_left, fix.state.dirk_kept, fix.state.dirk_deals, fix.state.dirk_none
+            ) == (0, ["A"], ["setup", "A", "B"], ["B"])  # a third of 1 after B is no deal
     fix = rules.corrected(YARD, ["Ann", "Ben"], events, {2: ("deck", {"left": 4, **counted})})
     assert [(event.seq, str(why)) for event, why in fix.dropped] == [
         (5, "Dirk gets exactly 3 cards now; 4 were entered."),

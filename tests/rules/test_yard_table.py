@@ -131,6 +131,17 @@ def test_a_deal_of_0_cards_is_no_deal():
     assert state.finished
 
 
+def test_a_deal_of_0_cards_is_over_with_its_scoring_whatever_the_deck_later_holds():
+    """Found playing: no deal after B (the deck empty), then the deck corrected to 4 asked for
+    "Deal Dirk 1 card" and refused every purchase: the deal comes right after the scoring, with
+    the deck as it was then."""
+    state = play(["Ann", "Ben"], *SHORT_DECK, ("score", {"scoring": "A"}), dirk(skyscraper=4),
+                 ("score", {"scoring": "B"}), ("deck", {"left": 4, "reason": "counted"}))
+    assert (state.dirk_due, state.dirk_deals, state.dirk_none) == (None, ["setup", "A", "B"],
+                                                                   ["B"])
+    state.apply(*buy("Ann", "museum"))
+
+
 def test_a_scoring_with_the_last_turn_s_money_and_an_empty_deck_leaves_dirk_nothing_to_deal():
     """Scoring A comes with the money after the last turn, the deck empty: Dirk's 6 more are 0,
     no deal, and the final scoring comes next."""
