@@ -225,6 +225,17 @@ SHORT_DECK = [("dirk_deal", {"buildings": {"museum": 6}}),
               *buys("Nina", church=5, park=11, skyscraper=4)]
 
 
+def test_a_deck_corrected_empty_with_cards_unrecorded_says_so_before_the_scorings(client):
+    """Found playing: the deck corrected to 0 with 50 cards nobody was recorded buying said
+    "the game ends when the display cannot be refilled to 4 (50 on display)"."""
+    url = new_table(client, "Tobi", "Nina", "Paul")
+    assert act(client, url, "deck", left=0, reason="counted").status_code == 303
+    page = text(client.get(url))
+    assert "(54 on display)" not in page
+    assert ("The building deck is empty, but the app counts 54 cards nobody has bought: record "
+            "the missing purchases or correct the counts.") in page
+
+
 def test_after_scoring_a_with_4_cards_in_the_deck_dirk_s_card_asks_for_those_4(app, client):
     """Right after scoring A Dirk gets 6 more cards, as far as the deck holds them: with 4
     left, the card says so, in German too (it said "Deal Dirk 4 cards. Right after scoring A,
