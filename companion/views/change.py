@@ -79,8 +79,9 @@ def as_recorded(table: Table, actions: Mapping[str, Action]) -> dict[str, Any]:
     for action in actions.values():
         if action.kind == changing.kind and action.form_name:
             form = action.form_for(table)
+            fields = action.as_form(changing.payload) if action.as_form else changing.payload
             form.process(formdata=None, data={
-                name: value for name, value in changing.payload.items()
+                name: value for name, value in fields.items()
                 if name in form and not isinstance(value, (dict, list))})
             opened = action.opened(form, table) if callable(action.opened) else action.opened
             if "open" in request.args:

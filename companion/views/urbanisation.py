@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from flask import Blueprint, request, session
@@ -619,9 +620,32 @@ def _mayor_handed_over(data: dict[str, Any], table: Table) -> dict[str, Any]:
     return {"mayor": mayor} if mayor else {}
 
 
-def fold_out(name: str, form: type[ActionForm], payload: Any) -> Action:
+def invention_as_form(payload: Mapping[str, Any]) -> dict[str, Any]:
+    """A recorded invention as its detailed form's fields, for a change: the marker's space
+    and each card's ability and end bonus."""
+    cards = payload.get("cards") if isinstance(payload.get("cards"), list) else []
+    fields = {"player": payload.get("player"), "play": bool(payload.get("character")),
+              "start": str(payload.get("start") or "")}
+    for k, card in enumerate(cards[:2], start=1):
+        if isinstance(card, Mapping):
+            fields |= {f"ability_{k}": card.get("ability") or "",
+                       f"bonus_factory_{k}": card.get("factory") or ""}
+    return fields
+
+
+def orders_as_form(payload: Mapping[str, Any]) -> dict[str, Any]:
+    """Recorded work orders as their form's fields, for a change."""
+    return {"player": payload.get("player"), "play": bool(payload.get("character")),
+            "colour": payload.get("colour"), "orders_count": payload.get("count"),
+            "last_space": bool(payload.get("last")),
+            "extra_colour": payload.get("extra_colour") or ""}
+
+
+def fold_out(name: str, form: type[ActionForm], payload: Any,
+             as_form: Callable[[Mapping[str, Any]], Mapping[str, Any]] | None = None) -> Action:
     """An action of a fold-out (`FOLD_OUT_FORMS`): refused, its form is drawn there as typed."""
-    return Action(name, form, payload, form_name=FOLD_OUT_FORMS[name][0], opened=name)
+    return Action(name, form, payload, form_name=FOLD_OUT_FORMS[name][0], opened=name,
+                  as_form=as_form)
 
 
 VIEWS = GameViews(page=render, blueprint=bp, phone=cards_kept, actions={
@@ -635,14 +659,14 @@ VIEWS = GameViews(page=render, blueprint=bp, phone=cards_kept, actions={
     "erect": fold_out("erect", ErectForm, erect_payload),
     "trade_grain": fold_out("trade_grain", TradeForm, trade_payload),
     "sow": fold_out("sow", SowForm, sow_payload),
-    "work_orders": fold_out("work_orders", OrdersForm, orders_payload),
+    "work_orders": fold_out("work_orders", OrdersForm, orders_payload, orders_as_form),
     "attract": fold_out("attract", AttractForm, attract_payload),
     "attract/known": Action("attract", KnownOfferForm, known_attract_payload, opened="attract"),
     "produce": Action("produce", ProduceForm, produce_payload, opened="produce"),
     "taxes": Action("taxes", PlayerForm,
                     lambda f, t: {"player": f.player.data, **character(f, "taxes")},
                     opened="taxes"),
-    "invention": fold_out("invention", InventionForm, invention_payload),
+    "invention": fold_out("invention", InventionForm, invention_payload, invention_as_form),
     "invention/card": Action("invention", CardInventionForm, card_invention_payload,
                              form_name="card_invention_form", opened="invention-card"),
     "attract/card": Action("attract", CardAttractForm, card_attract_payload,

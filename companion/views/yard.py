@@ -196,7 +196,8 @@ def final_payload(form: Any, table: Table) -> dict[str, Any]:
 VIEWS = GameViews(page=render, actions={
     "buy": Action("buy", BuyForm, buy_payload),
     "score": Action("score", ScoreForm, lambda form, table: {"scoring": form.scoring.data}),
-    "dirk": Action("dirk_deal", lambda table: dirk_form(), dirk_payload, form_name="dirk_form"),
+    "dirk": Action("dirk_deal", lambda table: dirk_form(), dirk_payload, form_name="dirk_form",
+                   as_form=lambda payload: dict(payload.get("buildings") or {})),
     "setup": Action("starting_money", lambda table: starting_money_form(table.names),
                     starting_payload, form_name="starting_form", opened="setup"),
     "youngest": Action("youngest", YoungestForm,

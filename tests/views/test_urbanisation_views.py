@@ -658,6 +658,32 @@ def test_fold_outs_opened_while_changing_an_action_stay_in_the_change(app, clien
                for link in re.findall(r'<a [^>]*href="([^"]*)" data-open', text(client.get(url))))
 
 
+def test_an_invention_or_work_orders_changed_show_what_was_recorded(app, client):
+    """Found playing: changing an invention showed "no ability" and "no end bonus", changing
+    work orders taken with the last space's $1 left its box unticked."""
+    url = set_up(client, *PLAYERS)
+    for kind, payload in [*TURN_1, *TURN_2, *TURN_3]:
+        perform(client, url, kind, payload)
+    db = storage.connect(app.config["DATABASE"])
+    try:
+        events = storage.events(db, url.strip("/").split("/")[1])
+    finally:
+        db.close()
+    professor = next(e for e in events if e.kind == "invention")  # Cy's two cards, space 2
+    page = text(client.get(url + f"?change={professor.seq}"))
+    chosen = re.findall(r'<option selected value="([^"]*)"', page)
+    assert chosen == ["grey_money", "", "harvest_grain1", "Oil Refinery"]
+    last = next(e for e in events if e.kind == "work_orders" and e.payload.get("last"))
+    page = text(client.get(url + f"?change={last.seq}"))
+    assert re.search(r'<input[^>]*checked[^>]*name="last_space"|<input[^>]*name="last_space"'
+                     r'[^>]*checked', page)
+    fields = fresh(client, url + f"?change={last.seq}") | {
+        "player": last.payload["player"], "colour": last.payload["colour"],
+        "orders_count": last.payload["count"], "last_space": "y"}
+    assert "Nothing changes" in text(client.post(url + f"work_orders?change={last.seq}",
+                                                 data=fields))
+
+
 def test_the_taxes_tile_offers_the_collections_the_markers_allow(app, client):
     """Ben holds the Tax Collector, his tax marker far right of his citizen marker: both
     buttons, as `rules.tax_collections` allows (its test has the markers that allow one

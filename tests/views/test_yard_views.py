@@ -291,7 +291,10 @@ def test_a_purchase_taken_out_before_b_keeps_dirk_s_deal_and_says_why(app, clien
     assert str(yard.RULINGS["dirk_kept"]) in page and "Deal Dirk" not in page
     # 33 at scoring B, 10 to Dirk, 4 purchases: one more card than before the change.
     assert "19 cards are still in the deck." in page
-    # His deal entered again as he got it stays kept: nothing changes.
+    # His deal entered again as he got it stays kept: nothing changes. Its form shows his cards.
+    form = text(client.get(url + "?change=11"))
+    assert re.search(r'name="church"[^>]*value="5"', form)
+    assert re.search(r'name="station"[^>]*value="5"', form)
     fields = fresh(client, url + "?change=11") | {"church": 5, "station": 5}
     assert "Nothing changes" in text(client.post(url + "dirk?change=11", data=fields))
 
