@@ -101,7 +101,7 @@ def assert_recorded(database: Path, table_id: str, seeded: list[Action],
 
 
 # Cy's invention in the example game's turn 2: the grey money card, its end bonus printed with it.
-GREY_MONEY_INVENTION = act("invention", "Cy", marker=None, to=1,
+GREY_MONEY_INVENTION = act("invention", "Cy", start=0, to=1,
                            cards=[{"ability": "grey_money", "factory": "Car Factory"}])
 
 
@@ -383,7 +383,7 @@ def test_issue_42_a_professor_turn_in_4_taps(page: Page, live_database: Path) ->
     taps.tap(form.locator('button[name="to"][value="2"]'), "docking space 2")
     expect(page.locator("p.just-scored")).to_contain_text("Cy moved to docking space 2 for $1")
     assert_recorded(live_database, table_id, seeded, [act(
-        "invention", "Cy", marker=None, to=2, character="professor",
+        "invention", "Cy", start=0, to=2, character="professor",
         cards=[{"ability": "grey_money", "factory": "Car Factory"},
                {"ability": "harvest_grain1", "factory": None}])])
     taps.held_to("Urbanisation: a Professor turn (issue 42)", 4)
