@@ -462,7 +462,7 @@ class YardState(ActionTable):
         """Cards a count correction adds come from those on display, as the app counts them
         beside the deck."""
         if more > self.on_display:
-            raise RuleError(Plural(
+            raise RuleError(key="count", message=Plural(
                 "Only {n} building card is neither held by anyone nor in the deck (the app "
                 "counts {left} there): a correction cannot add {more}. If the deck holds "
                 "fewer, correct it first.",
@@ -481,7 +481,7 @@ class YardState(ActionTable):
     def _check_deck_fits(self, left: int) -> None:
         free = sum(self.unbought.values())
         if left > free:
-            raise RuleError(Plural(
+            raise RuleError(key="left", message=Plural(
                 "Only {n} building card is not held by anyone: the deck cannot hold {left}.",
                 "Only {n} building cards are not held by anyone: the deck cannot hold {left}.",
                 n=free, left=left))

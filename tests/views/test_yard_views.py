@@ -6,6 +6,7 @@ from companion import storage
 from companion.rules import yard, yard_example
 from tests.conftest import (
     GERMAN,
+    SCRIPT,
     act,
     act_in_german,
     confirm_fields,
@@ -419,6 +420,13 @@ def test_a_correction_beyond_the_54_building_cards_is_refused_in_german(client):
     assert refused.status_code == 422
     assert "Nur 49 Bildkarten gehören niemandem: Im Stapel können nicht 50 liegen." in (
         text(refused))
+    answer = client.post(url + "deck", headers=SCRIPT, data={
+        **fresh(client, url), "left": 50, "reason": "counted"})  # said under the number typed
+    assert (answer.status_code, answer.get_json()["field"]) == (422, "left")
+    url = new_table(client, "Tobi", "Nina", "Paul")
+    answer = client.post(url + "correct", headers=SCRIPT, data={
+        **fresh(client, url), "owner": "Nina", "building": "park", "count": 5, "reason": "c"})
+    assert (answer.status_code, answer.get_json()["field"]) == (422, "count")
 
 
 def test_a_correction_says_what_it_is_for_in_the_history(client):
