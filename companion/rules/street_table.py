@@ -556,6 +556,9 @@ def describe(kind: str, payload: Mapping[str, Any]) -> str:
                    player=payload.get("street"), site=payload.get("site"))
     if kind == "buy" and payload.get("deck") == PUBLIC:
         return Msg("{player} took the public card", player=player)
+    if kind == "buy" and payload.get("deck") == player:
+        return Msg("{player} bought from their own deck for ${cost}", player=player,
+                   cost=payload.get("cost"))
     if kind == "buy":
         return Msg("{player} bought from {deck}'s deck for ${cost}", player=player,
                    deck=payload.get("deck"), cost=payload.get("cost"))

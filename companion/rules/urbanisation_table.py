@@ -1216,7 +1216,10 @@ def _action_text(kind: str, payload: Mapping[str, Any], who: object) -> str:
                                    n=_count(payload.get("price_markers"))),
         "erect": lambda: Msg("{player} erected {buildings}", player=who,
                              buildings=counted(str(payload.get("building")), count)),
-        "sow": lambda: (Msg("{player} sowed {n} grain and {farmer} on the Farmer", player=who,
+        "sow": lambda: (Msg("{player} sowed {farmer} grain on the Farmer", player=who,
+                            farmer=payload.get("farmer"))
+                        if payload.get("farmer") and not payload.get("grain") else
+                        Msg("{player} sowed {n} grain and {farmer} on the Farmer", player=who,
                             n=payload.get("grain", 0), farmer=payload.get("farmer"))
                         if payload.get("farmer") else
                         Msg("{player} sowed {n} grain", player=who, n=payload.get("grain", 0))),

@@ -596,7 +596,7 @@ def test_sowing_with_no_empty_ground_offers_no_seed_there_and_says_the_farmer_s(
     assert "Ben has 3 grain and room for 0 seeds" in page
     assert 'name="seeds" type="number" value="0"' in page
     assert act(client, url, "sow", player="Ben", seeds=0, farmer_seeds=1).status_code == 303
-    assert "Ben sowed 0 grain and 1 on the Farmer" in text(client.get(url + "history"))
+    assert "Ben sowed 1 grain on the Farmer" in text(client.get(url + "history"))
 
 
 def test_the_administration_records_the_mayor_it_hands_over(app, client):
