@@ -44,11 +44,12 @@
   // How many answers this page has taken in place (the browser tests wait for the next one).
   document.documentElement.dataset.answers = "0";
 
-  // The bounce is ignored whatever lands under it: the answer's button, or a link or a fold-out
-  // the answer put there (the score sheet's link where "Score the game" was).
+  // The bounce is ignored on what it would act on: the answer's buttons, and a link or a
+  // fold-out the answer put there (the score sheet's link where "Score the game" was).
   document.addEventListener("click", function (event) {
-    var button = event.target.closest ? event.target.closest("button") : null;
-    var acts = !!(button && button.form && button.form.hasAttribute("data-action"));
+    var control = event.target.closest ? event.target.closest("button, a, summary") : null;
+    if (!control) return;
+    var acts = !!(control.form && control.form.hasAttribute("data-action"));
     var point = event.detail ? { x: event.clientX, y: event.clientY, at: event.timeStamp } : null;
     var bounce = point && lastTap && point.at < lastTap.until && near(point, lastTap);
     if (bounce || (acts && busy)) {
