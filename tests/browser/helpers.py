@@ -35,6 +35,7 @@ def tap_and_load(page: Page, target: Locator) -> None:
     if kind == "plain":
         wait_until_read(target)
     if kind != "in place":
+        wait_until_quiet(page, target)  # a link where the last answer put it: a person's tap
         with page.expect_navigation():
             target.tap()
         return

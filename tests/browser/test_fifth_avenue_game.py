@@ -36,7 +36,13 @@ from playwright.sync_api import Locator, Page, expect
 
 from companion.rules.fifth_avenue import alea_beats_chance
 from companion.rules.fifth_avenue_table import DISTRICT_IDS
-from tests.browser.helpers import linked_pdf_text, squash, start_table, tap_and_load
+from tests.browser.helpers import (
+    linked_pdf_text,
+    squash,
+    start_table,
+    tap_and_load,
+    wait_until_quiet,
+)
 
 Shot = Callable[[Page, str], Any]
 
@@ -80,7 +86,11 @@ def set_up_board(page: Page, shot: Shot | None = None) -> None:
     act(page, page.get_by_role("button", name="Save the board").first)
     expect(page.get_by_role("heading", name="2. Starting businesses and the supply row"))\
         .to_be_visible()
-    page.get_by_text("… or enter the tiles you drew yourselves").click()  # our own draw
+    # Our own draw, its fold-out where "Save the board" was tapped: opened once the answer is
+    # seen (a tap there sooner is that tap's bounce, app.js's REACT_MS).
+    own_draw = page.get_by_text("… or enter the tiles you drew yourselves")
+    wait_until_quiet(page, own_draw)
+    own_draw.click()
     for kind, key in zip(STARTING.values(), DISTRICT_IDS, strict=True):
         page.locator(f'select[name="start_{key}"]').select_option(f"0:{kind}")  # plot 1
     tiles = page.locator("fieldset.row-tile")
@@ -133,6 +143,7 @@ def alea_chance(page: Page, high: int) -> Locator:
     high bid then stands in Alea's bid's form too)."""
     chance = page.locator("details.alea-chance")
     if not chance.evaluate("d => d.open"):
+        wait_until_quiet(page, chance.locator("summary"))
         chance.locator("summary").click()
     page.get_by_label("Against a high bid of").fill(str(high))
     act(page, page.get_by_role("button", name="Alea's chance"))
