@@ -616,18 +616,23 @@ def test_the_administration_records_the_mayor_it_hands_over(app, client):
     assert dict(administration.payload) == {"exchange": [], "turn": 1, "mayor": mayor}
 
 
-def test_an_administration_entered_again_keeps_the_mayor_it_recorded(app, client):
-    """Ben's house of turn 2 taken out: Cy keeps the Mayor he received at the table (ruling
-    "mayor_kept"). Entering that administration again as it was then changes nothing; it used
-    to hand the Mayor to the rules' choice (Ben) and take out all of turn 3."""
+def three_turns(app, client):
+    """The example game's first three turns, played with the forms: the table and its log."""
     url = set_up(client, *PLAYERS)
     for kind, payload in [*TURN_1, *TURN_2, *TURN_3]:
         perform(client, url, kind, payload)
     db = storage.connect(app.config["DATABASE"])
     try:
-        events = storage.events(db, url.strip("/").split("/")[1])
+        return url, storage.events(db, url.strip("/").split("/")[1])
     finally:
         db.close()
+
+
+def test_an_administration_entered_again_keeps_the_mayor_it_recorded(app, client):
+    """Ben's house of turn 2 taken out: Cy keeps the Mayor he received at the table (ruling
+    "mayor_kept"). Entering that administration again as it was then changes nothing; it used
+    to hand the Mayor to the rules' choice (Ben) and take out all of turn 3."""
+    url, events = three_turns(app, client)
     house = next(e.seq for e in events if e.kind == "erect"
                  and e.payload.get("player") == "Ben" and e.payload.get("turn") == 2)
     admin = next(e for e in events if e.kind == "administration" and e.payload["turn"] == 2)
@@ -661,14 +666,7 @@ def test_fold_outs_opened_while_changing_an_action_stay_in_the_change(app, clien
 def test_an_invention_or_work_orders_changed_show_what_was_recorded(app, client):
     """Found playing: changing an invention showed "no ability" and "no end bonus", changing
     work orders taken with the last space's $1 left its box unticked."""
-    url = set_up(client, *PLAYERS)
-    for kind, payload in [*TURN_1, *TURN_2, *TURN_3]:
-        perform(client, url, kind, payload)
-    db = storage.connect(app.config["DATABASE"])
-    try:
-        events = storage.events(db, url.strip("/").split("/")[1])
-    finally:
-        db.close()
+    url, events = three_turns(app, client)
     professor = next(e for e in events if e.kind == "invention")  # Cy's two cards, space 2
     page = text(client.get(url + f"?change={professor.seq}"))
     chosen = re.findall(r'<option selected value="([^"]*)"', page)
