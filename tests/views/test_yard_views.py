@@ -294,6 +294,7 @@ def test_a_purchase_taken_out_before_b_keeps_dirk_s_deal_and_says_why(app, clien
     assert "19 cards are still in the deck." in page
     # His deal entered again as he got it stays kept: nothing changes. Its form shows his cards.
     form = text(client.get(url + "?change=11"))
+    assert "Dirk got these 10" in form and str(yard.RULINGS["dirk_kept"]) in form
     assert re.search(r'name="church"[^>]*value="5"', form)
     assert re.search(r'name="station"[^>]*value="5"', form)
     fields = fresh(client, url + "?change=11") | {"church": 5, "station": 5}
