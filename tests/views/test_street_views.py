@@ -389,6 +389,11 @@ def test_a_purchase_tapped_with_its_cost_untouched_is_refused_not_free(client):
         'public pile is free.</span>' in page
     assert '<details class="buy-card" id="buy-0" open>' in page
     assert "bought from" not in text(client.get(url + "history"))
+    assert '<section class="card turn" id="turn">' in page
+    bought = act(client, url, "buy", **(sent | {"cost": 3}))
+    page = text(client.get(bought.headers["Location"]))  # placing it: the turn, into view
+    assert '<section class="card turn" id="turn" data-into-view="done">' in page
+    assert "Mia's turn: place the bought card" in page
 
 
 def test_a_purchase_changed_is_shown_open_with_the_cost_recorded(app, client):
