@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import Any, ClassVar, TypeVar
 from unicodedata import category, normalize
 
 from .text import Msg
@@ -250,6 +250,10 @@ class ActionTable:
     another one."""
 
     finished: bool
+    # What an event records of what happened at the table beyond what its form asks
+    # (Urbanisation: the Mayor handed over; the yard: a deal kept as Dirk got it): the same
+    # action entered again for a change keeps it.
+    AT_THE_TABLE: ClassVar[tuple[str, ...]] = ()
 
     @classmethod
     def payload_keys(cls, kind: str) -> frozenset[str] | None:

@@ -80,6 +80,7 @@ class Leftover:
 class YardState(ActionTable):
     """The construction-yard game at one table, rebuilt from its events."""
 
+    AT_THE_TABLE = ("kept",)  # a deal kept as Dirk got it (ruling "dirk_kept")
     players: list[str]
     buildings: dict[str, dict[str, int]] = field(default_factory=dict)
     deck_left: int = BUILDING_CARDS - DISPLAY

@@ -90,6 +90,16 @@ def as_recorded(table: Table, actions: Mapping[str, Action]) -> dict[str, Any]:
     return {}
 
 
+def as_it_happened(table: Table, kind: str,
+                   payload: Mapping[str, Any]) -> tuple[str, dict[str, Any]]:
+    """The action being changed as entered again, with what its event recorded of what
+    happened at the table beyond what its form asks (`ActionTable.AT_THE_TABLE`)."""
+    was = table.changing
+    assert was is not None
+    keys = table.current.state.AT_THE_TABLE if was.kind == kind else ()
+    return kind, {**payload, **{key: was.payload[key] for key in keys if key in was.payload}}
+
+
 def change_preview(table: Table, now: tuple[str, Mapping[str, Any]] | None) -> Any:
     """The action being changed (`table.changing`) entered again as `now`, or taken out (None):
     what the change does, before it is recorded. Every later action is refereed again as it was
@@ -98,7 +108,7 @@ def change_preview(table: Table, now: tuple[str, Mapping[str, Any]] | None) -> A
     place), and those they keep that now come out differently. RuleError if the rules refuse
     the action entered."""
     assert table.changing is not None
-    edits = {**table.pending, table.changing.seq: now}
+    edits = {**table.pending, table.changing.seq: now and as_it_happened(table, *now)}
     fix = replays.correction(get_db(), table.id, table.game, table.names, edits)
     remember_pending(table.id, edits)  # for an action taken out that is changed too
     return change_page(table, fix)

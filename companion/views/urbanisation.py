@@ -605,19 +605,9 @@ def administration_payload(f: AdministrationForm, table: Table) -> dict[str, Any
     data: dict[str, Any] = {"exchange": request.form.getlist("exchange")}
     if any(n is not None for n in display):
         data["display"] = display
-    return data | _mayor_handed_over(data, table)
-
-
-def _mayor_handed_over(data: dict[str, Any], table: Table) -> dict[str, Any]:
-    """The Mayor handed over at the table with this administration: the one the rules give, or,
-    when a recorded administration is entered again, the one it recorded (ruling "mayor_kept":
-    he stays with the player who received him at the table, whatever came before changed)."""
-    was = table.changing
-    if was is not None and was.kind == "administration" and "mayor" in was.payload:
-        return {"mayor": was.payload["mayor"]}
     state: play.UrbanisationState = table.current.state  # type: ignore[assignment]
-    mayor = state.mayor_after(data)
-    return {"mayor": mayor} if mayor else {}
+    mayor = state.mayor_after(data)  # the Mayor handed over at the table, kept as it was
+    return data | ({"mayor": mayor} if mayor else {})
 
 
 def invention_as_form(payload: Mapping[str, Any]) -> dict[str, Any]:

@@ -153,12 +153,7 @@ def buy_payload(form: BuyForm, table: Table) -> dict[str, Any]:
 
 
 def dirk_payload(form: Any, table: Table) -> dict[str, Any]:
-    """Dirk's cards; a deal kept as he got it at the table (ruling "dirk_kept") entered again
-    stays kept, whatever number the rules now call for."""
-    was = table.changing
-    kept = was is not None and was.kind == "dirk_deal" and was.payload.get("kept") is True
-    return {"buildings": {b: form[b].data or 0 for b in yard.BUILDINGS},
-            **({"kept": True} if kept else {})}
+    return {"buildings": {b: form[b].data or 0 for b in yard.BUILDINGS}}
 
 
 def starting_payload(form: Any, table: Table) -> dict[str, Any]:
