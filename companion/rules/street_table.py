@@ -221,17 +221,18 @@ class StreetState(ActionTable):
         action, or a table it did not make: the one an undo went back to)."""
         card = payload.get("card")
         if (kind != "card" or not isinstance(card, Mapping) or not card.get("roof")
-                or getattr(self, "last_action", None) != action_key(kind, payload)
-                or not self.payouts):
+                or not self._made_by(kind, payload) or not self.payouts):
             return None
         return self.payouts[-1]
 
     def upcoins_taken(self, kind: str, payload: Mapping[str, Any]) -> int | None:
         """What an upcoins action took, when this table is the one it made (None for any
         other action, or a table it did not make)."""
-        if kind != "upcoins" or getattr(self, "last_action", None) != action_key(kind, payload):
-            return None
-        return self.taken
+        return self.taken if kind == "upcoins" and self._made_by(kind, payload) else None
+
+    def _made_by(self, kind: str, payload: Mapping[str, Any]) -> bool:
+        """This table is the one the action made (not the one an undo went back to)."""
+        return getattr(self, "last_action", None) == action_key(kind, payload)
 
     # Actions -----------------------------------------------------------------------------
 

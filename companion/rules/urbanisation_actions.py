@@ -18,6 +18,7 @@ from .urbanisation import (
     CITIZEN_VP,
     COLOUR_NAMES,
     GRAIN_PER_VP,
+    INVENTION_SPACES,
     MAX_GRAIN,
     TAX_START,
     WORK_ORDER_VALUES,
@@ -539,14 +540,15 @@ def check_goods(player: str, card: CityCard, factory: Factory, orders: dict[str,
                                 n=card.orders[c], colour=COLOUR_NAMES[c]))
 
 
-def invention_marker(player: str, card: CityCard, payload: Mapping[str, Any],
-                     spaces: int) -> tuple[int | None, int]:
+def invention_marker(player: str, card: CityCard,
+                     payload: Mapping[str, Any]) -> tuple[int | None, int]:
     """The marker that moves and the space it starts from: a new one (None; it starts before
     space 1) or one on the track, named by the docking space it stands on (`start`, 0 for a new
     one), so that an earlier move taken out never makes it another marker. Older logs name it
     by its place in the player's list (`marker`)."""
     if "start" in payload:
-        start = require_count(payload["start"], Msg("The marker's docking space"), 0, spaces)
+        start = require_count(payload["start"], Msg("The marker's docking space"), 0,
+                              INVENTION_SPACES)
         if not start:
             return None, 0
         if start not in card.markers:

@@ -827,7 +827,7 @@ class UrbanisationState(ActionTable):
         player = self._to_act(payload)
         card = self.cards[player]
         professor = self._character(player, payload, "invention")
-        marker, start = invention_marker(player, card, payload, INVENTION_SPACES)
+        marker, start = invention_marker(player, card, payload)
         to = require_count(payload.get("to"), Msg("The docking space"), 1, INVENTION_SPACES)
         if to <= start:
             raise RuleError(Msg("A marker moves at least one space to the right."))
@@ -1217,13 +1217,7 @@ def _action_text(kind: str, payload: Mapping[str, Any], who: object) -> str:
                                    n=_count(payload.get("price_markers"))),
         "erect": lambda: Msg("{player} erected {buildings}", player=who,
                              buildings=counted(str(payload.get("building")), count)),
-        "sow": lambda: (Msg("{player} sowed {farmer} grain on the Farmer", player=who,
-                            farmer=payload.get("farmer"))
-                        if payload.get("farmer") and not payload.get("grain") else
-                        Msg("{player} sowed {n} grain and {farmer} on the Farmer", player=who,
-                            n=payload.get("grain", 0), farmer=payload.get("farmer"))
-                        if payload.get("farmer") else
-                        Msg("{player} sowed {n} grain", player=who, n=payload.get("grain", 0))),
+        "sow": lambda: _sow_text(payload, who),
         "work_orders": lambda: Plural("{player} took {n} {colour} work order",
                                       "{player} took {n} {colour} work orders", player=who,
                                       n=count,
@@ -1243,6 +1237,17 @@ def _action_text(kind: str, payload: Mapping[str, Any], who: object) -> str:
     }
     make = texts.get(kind)
     return kind if make is None else make()
+
+
+def _sow_text(payload: Mapping[str, Any], who: object) -> str:
+    """"Ann sowed 2 grain", "... and 1 on the Farmer", or "sowed 1 grain on the Farmer"."""
+    grain, farmer = payload.get("grain", 0), payload.get("farmer")
+    if farmer and not grain:
+        return Msg("{player} sowed {farmer} grain on the Farmer", player=who, farmer=farmer)
+    if farmer:
+        return Msg("{player} sowed {n} grain and {farmer} on the Farmer", player=who, n=grain,
+                   farmer=farmer)
+    return Msg("{player} sowed {n} grain", player=who, n=grain)
 
 
 def _administration_text(payload: Mapping[str, Any]) -> str:
