@@ -27,13 +27,22 @@ from .answers import form_anchor, gone, reason, recorded, refused, stale_message
 from .change import ChangeForm, change_payload, change_preview
 from .declarations import SHARED, Action, Page
 from .forms import ActionForm, FieldError, field_at_fault, form_error
-from .tables import Table, fold_out_href, load_table, now_showing, remember_changing, say_event
+from .tables import (
+    Table,
+    changed_fold_out,
+    fold_out_href,
+    load_table,
+    now_showing,
+    remember_changing,
+    say_event,
+)
 from .taps import ghost_tap, submitted_digest
 
 bp = Blueprint("actions", __name__)
 bp.app_url_defaults(remember_changing)
 bp.add_app_template_global(form_anchor)
 bp.add_app_template_global(fold_out_href)
+bp.add_app_template_global(changed_fold_out)
 
 
 @bp.app_template_global()

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from flask import current_app, render_template, request
+from flask import current_app, g, render_template, request
 from flask_babel import gettext as _
 from itsdangerous import BadData, SignatureExpired, URLSafeTimedSerializer
 from wtforms import StringField
@@ -70,24 +70,33 @@ def change_payload(form: ChangeForm, table: Table) -> dict[str, Any]:
 
 
 def as_recorded(table: Table, actions: Mapping[str, Action]) -> dict[str, Any]:
-    """In change mode, what the table page draws of the action being changed: the form of its
-    kind filled in as it was recorded (each field the payload names) and its fold-out open,
-    unless the players opened another (`?open=`: the change enters another kind of action)."""
+    """In change mode, what the table page draws of the action being changed: its fold-out
+    open, its summary the Change links' `#changed` (`tables.changed_fold_out`), with the form
+    of its kind filled in as it was recorded (`ActionForm.fields_of`, or the action's
+    `as_form`), unless the players opened another (`?open=`: the change enters another kind
+    of action)."""
     changing = table.changing
     if changing is None:
         return {}
-    for action in actions.values():
-        if action.kind == changing.kind and action.form_name:
-            form = action.form_for(table)
-            fields = action.as_form(changing.payload) if action.as_form else changing.payload
-            form.process(formdata=None, data={
-                name: value for name, value in fields.items()
-                if name in form and not isinstance(value, (dict, list))})
-            opened = action.opened(form, table) if callable(action.opened) else action.opened
-            if "open" in request.args:
-                opened = None
-            return {action.form_name: form, **({"opened": opened} if opened else {})}
-    return {}
+    action = next((action for action in actions.values()
+                   if action.kind == changing.kind and (action.form_name or action.opened)),
+                  None)
+    if action is None:
+        return {}
+    form = None
+    if action.form_name:
+        form = action.form_for(table)
+        fields = (action.as_form(changing.payload) if action.as_form
+                  else form.fields_of(changing.payload))
+        form.process(formdata=None, data={
+            name: value for name, value in fields.items()
+            if name in form and not isinstance(value, (dict, list))})
+    opened = action.opened(form, table) if callable(action.opened) else action.opened
+    if "open" in request.args:
+        opened = None
+    g.changed_fold_out = opened
+    return {**({action.form_name: form} if action.form_name else {}),
+            **({"opened": opened} if opened else {})}
 
 
 def as_it_happened(table: Table, kind: str,

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 import secrets
 import time
+from collections.abc import Mapping
 from typing import Any
 
 from flask_babel import gettext as _
@@ -35,9 +36,16 @@ def key_made(key: str) -> float:
 class ActionForm(FlaskForm):
     """Every form that acts on a table names the last event its screen showed, and carries the
     one-time key its page was rendered with. `PAYLOAD_FIELDS`: the form's field for a payload
-    key of another name (where the rules' refusal of that key is said, `actions.rule_refused`)."""
+    key of another name (where the rules' refusal of that key is said, `actions.rule_refused`,
+    and where a change fills in its value, `fields_of`)."""
 
     PAYLOAD_FIELDS: dict[str, str] = {}
+
+    @classmethod
+    def fields_of(cls, payload: Mapping[str, Any]) -> dict[str, Any]:
+        """A recorded action's payload as this form's fields, for a change: each value under
+        its field's name."""
+        return {cls.PAYLOAD_FIELDS.get(key, key): value for key, value in payload.items()}
 
     # Labelled, though hidden: a field without a label asks WTForms' own catalogue for one,
     # which Flask-WTF loads from disk once per request. No table holds more than MAX_EVENTS

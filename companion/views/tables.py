@@ -149,6 +149,12 @@ def fold_out_href(name: str | None, anchor: str) -> str:
     return f"?{'&'.join(query)}#{anchor}"
 
 
+def changed_fold_out() -> str | None:
+    """In change mode, the fold-out opened with the action being changed filled in as it was
+    recorded (`change.as_recorded`): its summary is `#changed`, where the Change links lead."""
+    return g.get("changed_fold_out")
+
+
 def pending_edits(table_id: str) -> dict[int, Now]:
     """The change being made at this table on this phone: seq -> the action entered again."""
     kept = session.get(PENDING) or {}
@@ -195,10 +201,12 @@ def table_page(table: Table, error: Any = None, status: int = 200,
     table, its state (`state`) and the table as it stands (`current`), what every table page
     shows of the log (`log_context`), and the game's own `context` (its forms, rulings, ...).
     `here`: the page's own address, whatever request made it (an action's answer, kept for the
-    phones that load the page after it), where the language switch comes back to."""
+    phones that load the page after it), where the language switch comes back to: in change
+    mode, with its `change` or `also` (`remember_changing`)."""
     current = table.current
+    here = url_for("main.table", slug=table.game.slug, table_id=table.id)
     page = render_template(f"{table.game.slug}/table.html", table=table, state=current.state,
-                           current=current, error=error, here=table_url(table),
+                           current=current, error=error, here=here,
                            **log_context(table, current), **context)
     return page, status
 

@@ -94,6 +94,12 @@ class PlayerForm(ActionForm):
     player = StringField(_l("Player"), validators=[InputRequired()])
     play = BooleanField(_l("Play the character"), default=True)
 
+    @classmethod
+    def fields_of(cls, payload: Mapping[str, Any]) -> dict[str, Any]:
+        """A recorded action as its form's fields, for a change: the character's box ticked
+        only where it was played."""
+        return super().fields_of(payload) | {"play": bool(payload.get("character"))}
+
 
 class OfferForm(PlayerForm):
     """One of the current player's one-tap actions (urbanisation_offers), by its key; work
@@ -110,6 +116,7 @@ class CharacterForm(ActionForm):
 
 
 class LandForm(PlayerForm):
+    PAYLOAD_FIELDS = {"grounds": "land_grounds"}
     price_markers = needed(_l("Price markers in it ($1 each)"), 1, rules.PRICE_MARKERS)
     land_grounds = RadioField(_l("Building grounds"), default="1", choices=[
         SelectChoice("1", _l("1 ground")), SelectChoice("2", _l("2 grounds"))])
@@ -122,17 +129,19 @@ class ErectForm(PlayerForm):
 
 
 class TradeForm(PlayerForm):
-    PAYLOAD_FIELDS = {"buy": "grain_amount"}
+    PAYLOAD_FIELDS = {"buy": "grain_amount", "sell": "grain_amount"}
     trade = SelectField(_l("Trade"), choices=["buy", "sell", "mill"])
     grain_amount = number(_l("Grain"), 0, rules.MAX_GRAIN, default=1)
 
 
 class SowForm(PlayerForm):
+    PAYLOAD_FIELDS = {"grain": "seeds", "farmer": "farmer_seeds"}
     seeds = number(_l("Grain on empty building grounds"), 0, rules.MAX_GRAIN, default=1)
     farmer_seeds = number(_l("Grain on the Farmer card (plays him)"), 0, 2, default=0)
 
 
 class OrdersForm(PlayerForm):
+    PAYLOAD_FIELDS = {"count": "orders_count", "last": "last_space"}
     colour = SelectField(_l("Colour"), choices=COLOURS)
     orders_count = needed(_l("Work orders shown on the space"), 1, ORDERS, default=1)
     last_space = BooleanField(_l("It is the last empty space of its card (+$%(bonus)s)",
@@ -156,6 +165,9 @@ class AttractForm(PlayerForm):
     """A factory card described; what a card seen before shows (its colour, goods and name) is
     taken from its number when left blank."""
 
+    PAYLOAD_FIELDS = {"number": "factory_number", "colour": "factory_colour",
+                      "name": "factory_name"}
+
     factory_number = needed(_l("Factory number"), 1, 99)
     factory_colour = SelectField(_l("Goods colour"), default="", choices=[
         SelectChoice("", _l("as seen before")), *COLOURS])
@@ -165,6 +177,12 @@ class AttractForm(PlayerForm):
                                choices=FACTORY_CHOICES, default="")
     upgrade = StringField(_l("Where"))
     filled = BooleanField(_l("All its work order spaces are filled"), default=True)
+
+    @classmethod
+    def fields_of(cls, payload: Mapping[str, Any]) -> dict[str, Any]:
+        """The goods and the factory upgraded as the form's choices name them."""
+        return super().fields_of(payload) | {"goods": str(payload.get("goods") or ""),
+                                              "upgrade": str(payload.get("upgrade") or "")}
 
 
 class CardAttractForm(PlayerForm):
@@ -238,11 +256,24 @@ class EffectForm(ActionForm):
     effect_orange = number(_l("Orange work orders"), -ORDERS, ORDERS, default=0)
     reason = reason_field()
 
+    @classmethod
+    def fields_of(cls, payload: Mapping[str, Any]) -> dict[str, Any]:
+        """The player and each colour's work orders under their fields' names."""
+        orders = payload.get("orders") if isinstance(payload.get("orders"), Mapping) else {}
+        return super().fields_of(payload) | {"effect_player": payload.get("player")} | {
+            f"effect_{colour}": orders.get(colour, 0) for colour in pieces.COLOURS}
+
 
 class NameFactoryForm(ActionForm):
     factory = StringField(_l("Factory"), validators=[InputRequired()])  # "<owner>|<number>"
     name = SelectField(_l("Which factory"), choices=FACTORY_CHOICES[1:])
     reason = reason_field()
+
+    @classmethod
+    def fields_of(cls, payload: Mapping[str, Any]) -> dict[str, Any]:
+        """The factory as its choice names it: "<owner>|<number>"."""
+        return super().fields_of(payload) | {
+            "factory": f"{payload.get('player')}|{payload.get('number')}"}
 
 
 class AdministrationForm(ActionForm):
@@ -463,8 +494,8 @@ def trade_payload(f: TradeForm, table: Table) -> dict[str, Any]:
 
 def sow_payload(f: SowForm, table: Table) -> dict[str, Any]:
     farmer = f.farmer_seeds.data or 0
-    data = {"player": f.player.data, "grain": f.seeds.data or 0, "farmer": farmer}
-    return data | ({"character": PLAYED_WITH["sow"]} if farmer else {})
+    data = {"player": f.player.data, "grain": f.seeds.data or 0}
+    return data | ({"farmer": farmer, "character": PLAYED_WITH["sow"]} if farmer else {})
 
 
 def orders_payload(f: OrdersForm, table: Table) -> dict[str, Any]:
@@ -527,9 +558,10 @@ def known_attract_payload(f: KnownOfferForm, table: Table) -> dict[str, Any]:
 
 
 def produce_payload(f: ProduceForm, table: Table) -> dict[str, Any]:
-    """At one factory: its colour's goods, or any colours with the Any colour character."""
+    """At one factory: its colour's goods, or any colours with the Any colour character (the
+    colours used, as the offers record them)."""
     if f.play.data:
-        orders = {c: f[f"produce_{c}"].data or 0 for c in pieces.COLOURS}
+        orders = {c: n for c in pieces.COLOURS if (n := f[f"produce_{c}"].data or 0)}
     else:
         colour = f.factory_colour.data
         if colour not in pieces.COLOURS:
@@ -623,14 +655,6 @@ def invention_as_form(payload: Mapping[str, Any]) -> dict[str, Any]:
     return fields
 
 
-def orders_as_form(payload: Mapping[str, Any]) -> dict[str, Any]:
-    """Recorded work orders as their form's fields, for a change."""
-    return {"player": payload.get("player"), "play": bool(payload.get("character")),
-            "colour": payload.get("colour"), "orders_count": payload.get("count"),
-            "last_space": bool(payload.get("last")),
-            "extra_colour": payload.get("extra_colour") or ""}
-
-
 def fold_out(name: str, form: type[ActionForm], payload: Any,
              as_form: Callable[[Mapping[str, Any]], Mapping[str, Any]] | None = None) -> Action:
     """An action of a fold-out (`FOLD_OUT_FORMS`): refused, its form is drawn there as typed."""
@@ -649,7 +673,7 @@ VIEWS = GameViews(page=render, blueprint=bp, phone=cards_kept, actions={
     "erect": fold_out("erect", ErectForm, erect_payload),
     "trade_grain": fold_out("trade_grain", TradeForm, trade_payload),
     "sow": fold_out("sow", SowForm, sow_payload),
-    "work_orders": fold_out("work_orders", OrdersForm, orders_payload, orders_as_form),
+    "work_orders": fold_out("work_orders", OrdersForm, orders_payload),
     "attract": fold_out("attract", AttractForm, attract_payload),
     "attract/known": Action("attract", KnownOfferForm, known_attract_payload, opened="attract"),
     "produce": Action("produce", ProduceForm, produce_payload, opened="produce"),

@@ -410,6 +410,8 @@ def test_a_purchase_changed_is_shown_open_with_the_cost_recorded(app, client):
     form = page.split('<details class="buy-card" id="buy-0" open>')[1].split("</form>")[0]
     cost = re.search(r'<input [^>]*name="cost"[^>]*value="([^"]*)"', form).group(1)
     assert cost == "4"
+    # The deck it came from is marked, and only that one.
+    assert re.findall(r'<button [^>]*value="(\w+)"[^>]* aria-current="true"', form) == ["Ola"]
     preview = text(client.post(url + "buy?change=2", data={
         **fresh(client, url + "?change=2"), "player": "Mia", "deck": "Ola", "cost": cost}))
     assert "#2 is entered as it was recorded: Mia bought from Ola&#39;s deck for $4." in preview

@@ -295,6 +295,10 @@ def test_a_purchase_taken_out_before_b_keeps_dirk_s_deal_and_says_why(app, clien
     # His deal entered again as he got it stays kept: nothing changes. Its form shows his cards.
     form = text(client.get(url + "?change=11"))
     assert "Dirk got these 10" in form and str(yard.RULINGS["dirk_kept"]) in form
+    # The strip names the deal being changed, not the 11 cards the rules would deal him now.
+    strip = form.split('class="score-strip"')[1].split("</aside>")[0]
+    assert "Changing #11: Dirk was dealt 5 churches and 5 stations" in strip
+    assert "Deal Dirk" not in strip
     assert re.search(r'name="church"[^>]*value="5"', form)
     assert re.search(r'name="station"[^>]*value="5"', form)
     fields = fresh(client, url + "?change=11") | {"church": 5, "station": 5}
