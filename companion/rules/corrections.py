@@ -38,9 +38,14 @@ class Rescored:
 
     def moved(self, players: Iterable[str]) -> list[tuple[str, int, int]]:
         """Each player whose points from the action moved, in seat order: (name, was, now)."""
-        was, now = dict(self.was.points), dict(self.now.points)
-        return [(p, was.get(p, 0), now.get(p, 0)) for p in players
-                if was.get(p, 0) != now.get(p, 0)]
+        return moved(self.was.points, self.now.points, players)
+
+
+def moved(was: Gained, now: Gained, players: Iterable[str]) -> list[tuple[str, int, int]]:
+    """Each player whose points from an action moved, in seat order: (name, was, now)."""
+    before, after = dict(was), dict(now)
+    return [(p, before.get(p, 0), after.get(p, 0)) for p in players
+            if before.get(p, 0) != after.get(p, 0)]
 
 
 @dataclass(frozen=True)
@@ -50,7 +55,9 @@ class Correction:
     taken out with the change, or `replaced`: the rules' stand-in takes their place, with why),
     and the actions as they are played then. `rescored`: the later actions kept as recorded
     that come out differently (a Mayor's VP that goes to another player, a roof's payout), each
-    with what the rules made of it before and make of it now."""
+    with what the rules made of it before and make of it now. `came_out`, `comes_out`: what
+    each later action gave before the change, and gives now (itself or the stand-in in its
+    place; none if it is taken out), by seq."""
 
     state: TableState
     change: dict[str, Any]
@@ -58,6 +65,16 @@ class Correction:
     played: list[Event]
     replaced: list[tuple[Event, Event, str]] = field(default_factory=list)
     rescored: list[Rescored] = field(default_factory=list)
+    came_out: dict[int, Outcome] = field(default_factory=dict)
+    comes_out: dict[int, Outcome] = field(default_factory=dict)
+
+    def points_moved(self, seq: int, players: Iterable[str]) -> list[tuple[str, int, int]]:
+        """The points a later action replaced or taken out gave, and give now (0: taken out),
+        for each player they moved for: (name, was, now). None known before: none."""
+        if seq not in self.came_out:
+            return []
+        now = self.comes_out[seq].points if seq in self.comes_out else ()
+        return moved(self.came_out[seq].points, now, players)
 
 
 # An action as a change enters it: (kind, payload), or None for an action taken out.
@@ -107,18 +124,21 @@ def corrected(game: Game, players: list[str], in_force: Iterable[Event],
             dropped.append((event, why))
             continue
         kept.append(again)
+        comes_out[event.seq] = outcome(game, state, again, before)
         if again is not event:
             replaced.append((event, again, why))
-        else:
-            comes_out[event.seq] = outcome(game, state, event, before)
     changes = [*((by_seq[seq], entered[seq]) for seq in edits),
                *((was, now) for was, now, _why in replaced)]
     change = {"edits": [{"seq": was.seq, "was": _action(was),
                          "now": None if now is None else _action(now)} for was, now in changes],
               "drop": [e.seq for e, _why in dropped], "reason": reason}
     later = [e for e in played if e.seq >= first]
-    rescored = _rescored(game, as_it_was, later, comes_out) if as_it_was is not None else []
-    return Correction(state, change, dropped, kept, replaced, rescored)
+    came_out = _came_out(game, as_it_was, later) if as_it_was is not None else {}
+    stood_in = {was.seq for was, _now, _why in replaced}
+    rescored = [Rescored(event, came_out[event.seq], comes_out[event.seq]) for event in later
+                if event.seq in came_out and event.seq in comes_out
+                and event.seq not in stood_in and came_out[event.seq] != comes_out[event.seq]]
+    return Correction(state, change, dropped, kept, replaced, rescored, came_out, comes_out)
 
 
 def outcome(game: Game, state: TableState, event: Event,
@@ -128,12 +148,11 @@ def outcome(game: Game, state: TableState, event: Event,
                    gained(before, state.totals()))
 
 
-def _rescored(game: Game, state: TableState, later: list[Event],
-              comes_out: Mapping[int, Outcome]) -> list[Rescored]:
-    """The later actions kept as recorded (`comes_out`: what the rules make of each now) that
-    came out differently before the change: the actions as they were played, replayed on the
-    table before the first action changed. None of them if the rules refuse the log as it was
-    (one recorded under older rules): nothing is said rather than something wrong."""
+def _came_out(game: Game, state: TableState, later: list[Event]) -> dict[int, Outcome]:
+    """What each later action gave before the change: the actions as they were played,
+    replayed on the table before the first action changed. None of them if the rules refuse
+    the log as it was (one recorded under older rules): nothing is said rather than something
+    wrong."""
     came_out: dict[int, Outcome] = {}
     try:
         for event in later:
@@ -141,9 +160,8 @@ def _rescored(game: Game, state: TableState, later: list[Event],
             state.apply(event.kind, event.payload)
             came_out[event.seq] = outcome(game, state, event, before)
     except RuleError:
-        return []
-    return [Rescored(event, came_out[event.seq], comes_out[event.seq]) for event in later
-            if event.seq in comes_out and came_out[event.seq] != comes_out[event.seq]]
+        return {}
+    return came_out
 
 
 def refereed_again(state: TableState, event: Event) -> tuple[TableState, Event | None, str]:

@@ -146,9 +146,10 @@ def change_page(table: Table, fix: Correction) -> Any:
         unchanged=changes_nothing(fix.change),
         totals=[(name, total, after.get(name, 0))
                 for name, total in standing.state.totals().items()],
-        dropped=[(event.seq, say_event(table, event), why) for event, why in fix.dropped],
-        replaced=[(was.seq, say_event(table, was), say_event(table, now), why)
-                  for was, now, why in fix.replaced],
+        dropped=[(event.seq, say_event(table, event), why, fix.points_moved(event.seq, after))
+                 for event, why in fix.dropped],
+        replaced=[(was.seq, say_event(table, was), say_event(table, now), why,
+                   fix.points_moved(was.seq, after)) for was, now, why in fix.replaced],
         rescored=[rescored_line(r, list(after)) for r in fix.rescored],
         form=ChangeForm(formdata=None,
                         change=signed_change(table, standing.last_seq, fix.change)),

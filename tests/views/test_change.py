@@ -9,7 +9,7 @@ from companion import replays, rules, storage
 from companion.views import change
 from tests import street_moves as moves
 from tests.conftest import GERMAN, act, confirm_fields, current_seq, fresh, new_table, text
-from tests.tables import FIFTH_AVENUE, exported, seed, upload
+from tests.tables import FIFTH_AVENUE, STREET, exported, seed, upload
 
 BUYS = [("Tobi", "park"), ("Nina", "museum"), ("Paul", "park"), ("Tobi", "museum")]
 
@@ -287,6 +287,19 @@ def test_a_changed_action_s_form_is_filled_in_as_it_was_recorded(client):
     assert 'value="3"' in fix and 'value="miscount"' in fix
     assert re.search(r'<option selected value="museum">|<option value="museum" selected',
                      fix)
+
+
+def test_a_later_action_taken_out_says_the_points_it_gave(app, client):
+    """The street: Mia's first office (#1) taken out, Ola's roof (#5) no longer fits and goes
+    with it: its line in the preview says the 3 points Ola had from it, now none."""
+    names, actions = STREET
+    table_id = seed(app, "street", names, actions)
+    url = f"/street/{table_id}/"
+    preview = text(client.post(url + "change/out?change=1", data=fresh(client, url + "?change=1")))
+    dropped = preview.split("Later actions the rules no longer take</h2>")[1].split("</ul>")[0]
+    line = re.search(r'<li><span class="seq">#5</span>.*?</li>', dropped, re.S).group(0)
+    assert "Ola built a roof on site 2" in line
+    assert '<span class="moved-points"><span>Ola +3 → <b>0</b></span></span>' in line
 
 
 def test_the_change_link_leads_to_the_action_s_form_opened_as_recorded(client):
