@@ -113,7 +113,7 @@ def change_pages(client, slug, url, language):
     """A past action's Change link followed from the history of a mid-game table (the latest
     one that can be taken out), and the preview of taking it out."""
     history = get(client, url + "history", language)
-    for seq in sorted(map(int, re.findall(r'\?change=(\d+)#changed"', history)), reverse=True):
+    for seq in sorted(map(int, re.findall(r'\?change=(\d+)#as-recorded"', history)), reverse=True):
         changing = url + f"?change={seq}"
         page = get(client, changing, language)
         if "/change/out" not in page:

@@ -71,7 +71,7 @@ def change_payload(form: ChangeForm, table: Table) -> dict[str, Any]:
 
 def as_recorded(table: Table, actions: Mapping[str, Action]) -> dict[str, Any]:
     """In change mode, what the table page draws of the action being changed: its fold-out
-    open, its summary the Change links' `#changed` (`tables.changed_fold_out`), with the form
+    open, its summary the Change links' `#as-recorded` (`tables.changed_fold_out`), with the form
     of its kind filled in as it was recorded (`ActionForm.fields_of`, or the action's
     `as_form`), unless the players opened another (`?open=`: the change enters another kind
     of action)."""

@@ -232,8 +232,8 @@ def language(code: str) -> Response:
 
 
 def same_site_path(path: str) -> str | None:
-    """A path on this site to go back to (with its query: a table in change mode), quoted for
-    the Location header, or None.
+    """A path on this site to go back to (with its query and fragment: a table in change mode,
+    at the form), quoted for the Location header, or None.
 
     Browsers drop tabs and line breaks from an address and read a backslash as a slash, so
     "/<tab>/evil.example" leads to another site: a path with any control or format character,
@@ -242,7 +242,7 @@ def same_site_path(path: str) -> str | None:
         return None
     if any(ch == "\\" or category(ch) in ("Cc", "Cf", "Zl", "Zp") for ch in path):
         return None
-    return quote(path, safe="/-._~!$&'()*+,;=:@?")
+    return quote(path, safe="/-._~!$&'()*+,;=:@?#")
 
 
 @bp.get("/<slug>/<table_id>/")

@@ -151,7 +151,7 @@ def fold_out_href(name: str | None, anchor: str) -> str:
 
 def changed_fold_out() -> str | None:
     """In change mode, the fold-out opened with the action being changed filled in as it was
-    recorded (`change.as_recorded`): its summary is `#changed`, where the Change links lead."""
+    recorded (`change.as_recorded`): its summary is `#as-recorded`, where the Change links lead."""
     return g.get("changed_fold_out")
 
 
@@ -202,9 +202,10 @@ def table_page(table: Table, error: Any = None, status: int = 200,
     shows of the log (`log_context`), and the game's own `context` (its forms, rulings, ...).
     `here`: the page's own address, whatever request made it (an action's answer, kept for the
     phones that load the page after it), where the language switch comes back to: in change
-    mode, with its `change` or `also` (`remember_changing`)."""
+    mode, with its `change` or `also` (`remember_changing`) and at the form (`#as-recorded`)."""
     current = table.current
-    here = url_for("main.table", slug=table.game.slug, table_id=table.id)
+    here = url_for("main.table", slug=table.game.slug, table_id=table.id,
+                   _anchor="as-recorded" if table.changing else None)
     page = render_template(f"{table.game.slug}/table.html", table=table, state=current.state,
                            current=current, error=error, here=here,
                            **log_context(table, current), **context)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from wtforms import IntegerField, RadioField, SelectChoice, SelectField, StringField
@@ -65,6 +66,16 @@ def starting_money_form(players: list[str]) -> Any:
                                             validators=[InputRequired(), NumberRange(3, 20)])
         fields[f"total_{i}"] = IntegerField(_l("%(player)s: total", player=player),
                                             validators=[InputRequired(), NumberRange(20, 28)])
+
+    def fields_of(cls: type[ActionForm], payload: Mapping[str, Any]) -> dict[str, Any]:
+        """The set-up recorded, for a change: each player's cards and total at their seat."""
+        cards, totals = payload.get("cards"), payload.get("totals")
+        if not isinstance(cards, Mapping) or not isinstance(totals, Mapping):
+            return {}
+        return {**{f"cards_{i}": cards.get(p) for i, p in enumerate(players)},
+                **{f"total_{i}": totals.get(p) for i, p in enumerate(players)}}
+
+    fields["fields_of"] = classmethod(fields_of)
     return type("StartingMoneyForm", (ActionForm,), fields)()
 
 

@@ -139,3 +139,23 @@ def test_a_stale_tap_on_a_control_the_table_no_longer_has_is_told_in_the_strip(
     expect(refusal).to_be_in_viewport()
     expect(page.get_by_role("heading", name="Final result")).to_be_visible()
     shot(page, "together-stale-tap-gone")
+
+
+def test_a_phone_changing_a_past_action_is_told_when_another_phone_records(
+    page: Page, second_phone: Page, live_database: Path
+) -> None:
+    """A phone on the change of a correction, its form in view (`#as-recorded`), is told as
+    any screen is when another phone records: it heard nothing while the form's anchor had the
+    id of the strip's note ("changed")."""
+    players = ("Dora", "Emil", "Fay")
+    table_id = seed(live_database, "yard", players, (
+        ("buy", {"player": "Dora", "building": "park"}),
+        ("correct", {"owner": "Emil", "building": "church", "count": 1, "reason": "missed"})))
+    table = f"/yard/{table_id}/"
+    page.goto(table + "history")
+    page.get_by_role("link", name="Change #2").click()
+    expect(page.locator("#as-recorded")).to_be_in_viewport()
+    second_phone.goto(table)
+    buy(second_phone, "Emil", "museum")
+    expect(page.locator(".score-strip #changed")).to_contain_text(
+        "The table changed on another phone.", timeout=FOLLOWS_WITHIN_MS)

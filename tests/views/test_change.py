@@ -31,7 +31,7 @@ def state_of(app, url):
 def test_a_wrong_buyer_three_actions_back_is_changed_in_four_taps(app, client):
     url = played(client, BUYS)
     history = text(client.get(url + "history"))
-    assert f'href="{url}?change=1#changed"' in history  # tap 1 (History) and tap 2 (Change #1)
+    assert f'href="{url}?change=1#as-recorded"' in history  # tap 1 (History) and tap 2 (Change #1)
     changing = text(client.get(url + "?change=1"))
     assert "Changing #1: Tobi bought a park" in changing
     assert "Take it out" in changing
@@ -93,7 +93,7 @@ def test_an_action_entered_as_it_was_recorded_changes_nothing_and_is_not_recorde
     assert "Nothing changes" in page
     assert "#1 is entered as it was recorded: Tobi bought a park." in page
     assert "Confirm the change" not in page and 'name="change"' not in page
-    assert f'href="{url}?change=1">Enter it again</a>' in page
+    assert f'href="{url}?change=1#as-recorded">Enter it again</a>' in page
     german = text(client.post(url + "buy?change=1", headers=GERMAN,
                               data={"player": "Tobi", "building": "park",
                                     **fresh(client, url + "?change=1")}))
@@ -226,7 +226,7 @@ def test_a_later_action_the_change_takes_out_can_be_changed_too(app, client):
         **fields, "player": "Mia", "street": "Mia", "site": "1", "source": "Mia", "cost": "2",
         "card": "", "project": "office"}))
     assert "#3" in preview and "#4" in preview  # Ola's upcoins and purchase no longer fit
-    assert f'href="{url}?also=3#changed"' in preview
+    assert f'href="{url}?also=3#as-recorded"' in preview
     changing = text(client.get(url + "?also=3"))
     assert "Changing #3: Ola took the upcoins" in changing
     assert "on top of the change being made" in changing
@@ -258,7 +258,7 @@ def test_a_deck_said_empty_rounds_later_is_listed_with_what_the_change_takes_out
             **fresh(client, url + "?change=2"), "player": "Mia", "street": "Mia", "site": "2",
             "source": "Mia", "cost": "2", "card": "", "project": "office", "on": "table"}))
         assert said in preview
-        assert f'href="{url}?also=11#changed"' in preview
+        assert f'href="{url}?also=11#as-recorded"' in preview
 
 
 def test_upcoins_that_now_take_another_amount_are_listed(app, client):
@@ -303,18 +303,19 @@ def test_a_later_action_taken_out_says_the_points_it_gave(app, client):
 
 
 def test_the_change_link_leads_to_the_action_s_form_opened_as_recorded(client):
-    """A correction far down the page: the history's Change link goes to `#changed`, the
+    """A correction far down the page: the history's Change link goes to `#as-recorded`, the
     summary of the correction's fold-out opened as recorded, so the phone shows the form to
     fix, with or without JavaScript; a fold-out the players open instead is not it."""
     url = played(client, BUYS)
     assert act(client, url, "correct", owner="Nina", building="museum", count=3,
                reason="miscount").status_code == 303
     history = text(client.get(url + "history"))
-    assert f'href="{url}?change=5#changed"' in history
+    assert f'href="{url}?change=5#as-recorded"' in history
     page = text(client.get(url + "?change=5"))
-    assert page.count('id="changed"') == 1
-    assert re.search(r'<details class="card" id="fix" open><summary id="changed">', page)
-    assert 'id="changed"' not in text(client.get(url + "?change=5&open=setup"))
+    assert page.count('id="as-recorded"') == 1
+    assert re.search(r'<details class="card" id="fix" open><summary><span id="as-recorded">',
+                     page)
+    assert 'id="as-recorded"' not in text(client.get(url + "?change=5&open=setup"))
 
 
 def test_the_language_switch_keeps_the_change(client):
@@ -325,7 +326,7 @@ def test_the_language_switch_keeps_the_change(client):
     page = text(client.get(url + "?change=5"))
     switch = re.search(r'<a href="([^"]+)" lang="de"', page).group(1).replace("&amp;", "&")
     answer = client.get(switch)
-    assert answer.headers["Location"] == f"{url}?change=5"
+    assert answer.headers["Location"] == f"{url}?change=5#as-recorded"
     assert "#5 ändern: " in text(client.get(answer.headers["Location"]))
 
 

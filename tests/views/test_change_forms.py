@@ -1,9 +1,10 @@
-"""A past action's form, opened for a change (`#changed`), shows it as it was recorded: sent back
-as the page fills it in, the choice it was recorded with tapped (marked `aria-current`), it
-enters the action as recorded and changes nothing. Every action of each game's scripted table
-whose change opens a form; found wrong before: an Urbanisation territory's 2 grounds read 1, 2
-buildings erected read 1, grain sold read 1 bought, the Farmer's seeds read 0, an effect's
-player read the first player, the character's box ticked where it was not played."""
+"""A past action's form, opened for a change (`#as-recorded`), shows it as it was recorded:
+sent back as the page fills it in, the choice it was recorded with tapped (marked
+`aria-current`), it enters the action as recorded and changes nothing. Every action of each
+game's scripted table whose change opens a form; found wrong before: the yard's set-up read
+blank, an Urbanisation territory's 2 grounds read 1, 2 buildings erected read 1, grain sold
+read 1 bought, the Farmer's seeds read 0, an effect's player read the first player, the
+character's box ticked where it was not played."""
 
 from __future__ import annotations
 
@@ -39,7 +40,9 @@ def as_the_forms_record(kind: str, payload: dict[str, Any]) -> dict[str, Any]:
 
 YARD_NAMES, YARD_LOG = FINISHED["yard"]
 GAMES = {
-    "yard, its corrections": (YARD_NAMES, [
+    "yard, its set-up and corrections": (YARD_NAMES, [
+        ("starting_money", {"cards": {"Paul": 4, "Nina": 5, "Tobi": 6, "Kate": 5},
+                            "totals": {"Paul": 21, "Nina": 22, "Tobi": 25, "Kate": 23}}),
         *YARD_LOG[:3], ("correct", {"owner": "Nina", "building": "museum", "count": 3,
                                     "reason": "miscount"}),
         ("deck", {"left": 40, "reason": "counted"}), *YARD_LOG[3:5]]),
@@ -50,9 +53,9 @@ GAMES = {
 
 
 def changed_fold_out(html: str) -> str:
-    """The fold-out opened with the action being changed: from its summary (`#changed`) to the
+    """The fold-out opened with the action being changed: from its summary (`#as-recorded`) to the
     end of its `<details>`."""
-    start = html.index('id="changed"')
+    start = html.index('id="as-recorded"')
     depth, at = 1, start
     while depth:
         opens, closes = html.find("<details", at), html.find("</details>", at)
@@ -88,7 +91,7 @@ def test_a_form_opened_for_a_change_enters_the_action_as_recorded(app, client, g
     checked = []
     for seq in range(1, len(actions) + 1):
         page = client.get(f"{url}?change={seq}")
-        if page.status_code != 200 or 'id="changed"' not in text(page):
+        if page.status_code != 200 or 'id="as-recorded"' not in text(page):
             continue
         fold_out = changed_fold_out(text(page))
         sent = as_shown(fold_out)
