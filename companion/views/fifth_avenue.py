@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 import re
+from collections.abc import Mapping
 from typing import Any
 
 from flask import Blueprint, render_template, request, session
@@ -73,6 +74,15 @@ class AuctionForm(ActionForm):
     winner = StringField(_l("Winner"))
     build = IntegerField(_l("Skyscrapers built"), validators=[Optional(), NumberRange(0, 3)])
     stop = BooleanField(_l("Declare a building stop"))
+
+    @classmethod
+    def fields_of(cls, payload: Mapping[str, Any]) -> dict[str, Any]:
+        """An auction recorded, for a change: a player's winning bid as its chip names it, so
+        the page shows it tapped, with what was built."""
+        winner, colour = payload.get("winner"), payload.get("colour")
+        if not isinstance(winner, str) or winner == play.ALEA:
+            return {}
+        return {"bid": f"{winner}:{colour}" if colour else winner}
 
 
 class FinalForm(ActionForm):
