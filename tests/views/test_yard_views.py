@@ -295,6 +295,7 @@ def test_a_purchase_taken_out_before_b_keeps_dirk_s_deal_and_says_why(app, clien
     # His deal entered again as he got it stays kept: nothing changes. Its form shows his cards.
     form = text(client.get(url + "?change=11"))
     assert "Dirk got these 10" in form and str(yard.RULINGS["dirk_kept"]) in form
+    assert '<h2 id="as-recorded">Deal Dirk 10 cards</h2>' in form  # where Change #11 leads
     # The strip names the deal being changed, not the 11 cards the rules would deal him now.
     strip = form.split('class="score-strip"')[1].split("</aside>")[0]
     assert "Changing #11: Dirk was dealt 5 churches and 5 stations" in strip
