@@ -29,6 +29,7 @@ from .declarations import SHARED, Action, Page
 from .forms import ActionForm, FieldError, field_at_fault, form_error
 from .tables import (
     Table,
+    being_changed,
     changed_fold_out,
     fold_out_href,
     load_table,
@@ -43,6 +44,7 @@ bp.app_url_defaults(remember_changing)
 bp.add_app_template_global(form_anchor)
 bp.add_app_template_global(fold_out_href)
 bp.add_app_template_global(changed_fold_out)
+bp.add_app_template_global(being_changed)
 
 
 @bp.app_template_global()

@@ -155,6 +155,13 @@ def changed_fold_out() -> str | None:
     return g.get("changed_fold_out")
 
 
+def being_changed(table: Table, kind: str) -> Mapping[str, Any]:
+    """In change mode, the payload of the action being changed if it is of this `kind`, else an
+    empty one: the table page marks the choice it was recorded with (`aria-current`)."""
+    changing = table.changing
+    return changing.payload if changing is not None and changing.kind == kind else {}
+
+
 def pending_edits(table_id: str) -> dict[int, Now]:
     """The change being made at this table on this phone: seq -> the action entered again."""
     kept = session.get(PENDING) or {}
