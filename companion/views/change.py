@@ -71,10 +71,9 @@ def change_payload(form: ChangeForm, table: Table) -> dict[str, Any]:
 
 def as_recorded(table: Table, actions: Mapping[str, Action]) -> dict[str, Any]:
     """In change mode, what the table page draws of the action being changed: its fold-out
-    open, its summary the Change links' `#as-recorded` (`tables.changed_fold_out`), with the form
-    of its kind filled in as it was recorded (`ActionForm.fields_of`, or the action's
-    `as_form`), unless the players opened another (`?open=`: the change enters another kind
-    of action)."""
+    open, its summary the Change links' `#as-recorded` (`tables.changed_fold_out`), with the
+    form of its kind filled in as it was recorded (`ActionForm.fields_of`), unless the players
+    opened another (`?open=`: the change enters another kind of action)."""
     changing = table.changing
     if changing is None:
         return {}
@@ -86,10 +85,8 @@ def as_recorded(table: Table, actions: Mapping[str, Action]) -> dict[str, Any]:
     form = None
     if action.form_name:
         form = action.form_for(table)
-        fields = (action.as_form(changing.payload) if action.as_form
-                  else form.fields_of(changing.payload))
         form.process(formdata=None, data={
-            name: value for name, value in fields.items()
+            name: value for name, value in form.fields_of(changing.payload).items()
             if name in form and not isinstance(value, (dict, list))})
     opened = action.opened(form, table) if callable(action.opened) else action.opened
     if "open" in request.args:

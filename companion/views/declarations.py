@@ -26,15 +26,14 @@ class Action:
     table that makes it), its `payload` (raising `FieldError` or `RuleError` for input the
     players must change), and, on a refusal, the name the page draws its form under as typed
     (`form_name`) and the fold-out to show open (`opened`: a name, or a function of the form
-    and the table). A change fills its form in from the recorded payload, field by field of
-    the same name, or as `as_form` says where the form's fields are named otherwise."""
+    and the table). A change fills its form in from the recorded payload as the form reads
+    it (`ActionForm.fields_of`)."""
 
     kind: str | Callable[[Any, Table], str]
     form: type[ActionForm] | Callable[[Table], ActionForm]
     payload: Payload = lambda form, table: {}
     form_name: str | None = None
     opened: str | Callable[[Any, Table], str | None] | None = None
-    as_form: Callable[[Mapping[str, Any]], Mapping[str, Any]] | None = None
 
     def form_for(self, table: Table) -> Any:
         return self.form() if isinstance(self.form, type) else self.form(table)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from typing import Any
 
 from flask import Blueprint, request, session
@@ -228,6 +228,17 @@ class BaseInventionForm(PlayerForm):
     start = StringField(_l("Marker"))  # the docking space it stands on (blank: a new one)
     card = StringField(_l("The card taken"))  # a card seen before: "<ability>|<factory>"
     to = needed(_l("To docking space"), 1, rules.INVENTION_SPACES)
+
+    @classmethod
+    def fields_of(cls, payload: Mapping[str, Any]) -> dict[str, Any]:
+        """The marker's space as its choice names it, and each card's ability and end bonus."""
+        cards = payload.get("cards") if isinstance(payload.get("cards"), list) else []
+        fields = super().fields_of(payload) | {"start": str(payload.get("start") or "")}
+        for k, card in enumerate(cards[:2], start=1):
+            if isinstance(card, Mapping):
+                fields |= {f"ability_{k}": card.get("ability") or "",
+                           f"bonus_factory_{k}": card.get("factory") or ""}
+        return fields
 
 
 InventionForm = type("InventionForm", (BaseInventionForm,), invention_fields())
@@ -642,24 +653,9 @@ def administration_payload(f: AdministrationForm, table: Table) -> dict[str, Any
     return data | ({"mayor": mayor} if mayor else {})
 
 
-def invention_as_form(payload: Mapping[str, Any]) -> dict[str, Any]:
-    """A recorded invention as its detailed form's fields, for a change: the marker's space
-    and each card's ability and end bonus."""
-    cards = payload.get("cards") if isinstance(payload.get("cards"), list) else []
-    fields = {"player": payload.get("player"), "play": bool(payload.get("character")),
-              "start": str(payload.get("start") or "")}
-    for k, card in enumerate(cards[:2], start=1):
-        if isinstance(card, Mapping):
-            fields |= {f"ability_{k}": card.get("ability") or "",
-                       f"bonus_factory_{k}": card.get("factory") or ""}
-    return fields
-
-
-def fold_out(name: str, form: type[ActionForm], payload: Any,
-             as_form: Callable[[Mapping[str, Any]], Mapping[str, Any]] | None = None) -> Action:
+def fold_out(name: str, form: type[ActionForm], payload: Any) -> Action:
     """An action of a fold-out (`FOLD_OUT_FORMS`): refused, its form is drawn there as typed."""
-    return Action(name, form, payload, form_name=FOLD_OUT_FORMS[name][0], opened=name,
-                  as_form=as_form)
+    return Action(name, form, payload, form_name=FOLD_OUT_FORMS[name][0], opened=name)
 
 
 VIEWS = GameViews(page=render, blueprint=bp, phone=cards_kept, actions={
@@ -680,7 +676,7 @@ VIEWS = GameViews(page=render, blueprint=bp, phone=cards_kept, actions={
     "taxes": Action("taxes", PlayerForm,
                     lambda f, t: {"player": f.player.data, **character(f, "taxes")},
                     opened="taxes"),
-    "invention": fold_out("invention", InventionForm, invention_payload, invention_as_form),
+    "invention": fold_out("invention", InventionForm, invention_payload),
     "invention/card": Action("invention", CardInventionForm, card_invention_payload,
                              form_name="card_invention_form", opened="invention-card"),
     "attract/card": Action("attract", CardAttractForm, card_attract_payload,

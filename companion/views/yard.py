@@ -53,8 +53,15 @@ def count_field(label: Any, high: int) -> IntegerField:
 
 def dirk_form() -> Any:
     """Dirk's new cards by building type."""
-    fields = {b: count_field(lazy_text(yard.PLURAL_NAMES[b]), yard.SUPPLY[b])
-              for b in yard.BUILDINGS}
+    fields: dict[str, Any] = {b: count_field(lazy_text(yard.PLURAL_NAMES[b]), yard.SUPPLY[b])
+                              for b in yard.BUILDINGS}
+
+    def fields_of(cls: type[ActionForm], payload: Mapping[str, Any]) -> dict[str, Any]:
+        """A deal recorded, for a change: his cards of each building."""
+        buildings = payload.get("buildings")
+        return dict(buildings) if isinstance(buildings, Mapping) else {}
+
+    fields["fields_of"] = classmethod(fields_of)
     return type("DirkDealForm", (ActionForm,), fields)()
 
 
@@ -202,8 +209,7 @@ def final_payload(form: Any, table: Table) -> dict[str, Any]:
 VIEWS = GameViews(page=render, actions={
     "buy": Action("buy", BuyForm, buy_payload),
     "score": Action("score", ScoreForm, lambda form, table: {"scoring": form.scoring.data}),
-    "dirk": Action("dirk_deal", lambda table: dirk_form(), dirk_payload, form_name="dirk_form",
-                   as_form=lambda payload: dict(payload.get("buildings") or {})),
+    "dirk": Action("dirk_deal", lambda table: dirk_form(), dirk_payload, form_name="dirk_form"),
     "setup": Action("starting_money", lambda table: starting_money_form(table.names),
                     starting_payload, form_name="starting_form", opened="setup"),
     "youngest": Action("youngest", YoungestForm,
