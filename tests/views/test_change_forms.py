@@ -2,10 +2,11 @@
 sent back as the page fills it in, the choice it was recorded with tapped (marked
 `aria-current`), it enters the action as recorded and changes nothing. Every action of each
 game's scripted table whose change opens a form, or marks its choice on the page (a purchase,
-a hire, a commissioner's move); found wrong before: the yard's set-up read blank, an
-Urbanisation territory's 2 grounds read 1, 2 buildings erected read 1, grain sold read 1
-bought, the Farmer's seeds read 0, an effect's player read the first player, the character's
-box ticked where it was not played."""
+a hire, a commissioner's move, a business's plot); found wrong before: the yard's set-up read
+blank, a 5th Avenue business's tile read the row's first, an Urbanisation territory's 2
+grounds read 1, 2 buildings erected read 1, grain sold read 1 bought, the Farmer's seeds read
+0, an effect's player read the first player, the character's box ticked where it was not
+played."""
 
 from __future__ import annotations
 
