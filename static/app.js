@@ -34,11 +34,12 @@
   // cannot stretch them. The server keeps its own guard: a form's one-time key sent again gets
   // the first answer, never a second event.
   var REACT_MS = 300;
+  var MOVED_MS = 1000;  // the same, after the page moved and put another action there (`settle`)
   var NEAR_PX = 32;
   var TIMEOUT_MS = 20000;
   var busy = false;
   var lastTap = null; // {x, y, until}: where the last action was tapped, until when a tap there
-                      // is that same tap again (the answer's paint + REACT_MS)
+                      // is that same tap again (the answer's paint + REACT_MS, or bounceMs)
   var tapPoint = null;
   var answers = 0;
   // How many answers this page has taken in place (the browser tests wait for the next one).
@@ -67,11 +68,13 @@
     if (!busy) send(form, event.submitter || form.querySelector("button"));
   });
 
-  // The answer is painted with the next frame: from then on, REACT_MS more at that place.
+  // The answer is painted with the next frame: from then on, REACT_MS more at that place (or
+  // MOVED_MS: no one finds and taps what a moved page put under the thumb any sooner).
   function painted(tap) {
     if (!tap) return;
     requestAnimationFrame(function (frame) {
-      if (lastTap === tap) tap.until = Math.max(frame, performance.now()) + REACT_MS;
+      var after = tap.bounceMs || REACT_MS;
+      if (lastTap === tap) tap.until = Math.max(frame, performance.now()) + after;
     });
   }
 
@@ -142,6 +145,13 @@
     }
     painted(lastTap);
     busy = false;
+    counted(lastTap ? lastTap.bounceMs || REACT_MS : 0);
+  }
+
+  // One more answer taken in place, and for how long from its paint a tap where the last one
+  // landed is that same tap again (the browser tests wait for both).
+  function counted(bounceMs) {
+    document.documentElement.dataset.bounceMs = String(bounceMs);
     document.documentElement.dataset.answers = String(++answers);
   }
 
@@ -179,7 +189,7 @@
       })
       .then(function () {
         busy = false;
-        document.documentElement.dataset.answers = String(++answers);
+        counted(0);
       });
   });
 
@@ -194,8 +204,8 @@
   // In three steps, each a short task of a slow phone rather than one long one (issue 28): the
   // answer is parsed; in the next task the page is changed; in the next frame, before it is
   // painted, it is scrolled so the tapped control stays where it was (the layout that needs is
-  // the frame's own, not one more forced right after the change). Resolves, once the answer is
-  // in place and before it is painted, with the tapped control's counterpart, if it has one.
+  // the frame's own, not one more forced right after the change), or where `settle` puts it.
+  // Resolves once the answer is in place, before it is painted.
   function answered(html, pageUrl, anchor) {
     var page = new DOMParser().parseFromString(html, "text/html");
     var main = page.querySelector("main");
@@ -213,6 +223,7 @@
 
   function shownIn(page, main, pageUrl, anchor) {
     var shown = document.querySelector("main");
+    var before = window.scrollY;
     putInPlace(shown, main);
     document.title = page.title;
     ["seq", "poll"].forEach(function (name) {
@@ -228,15 +239,79 @@
     // The address names the page now shown: the answer's page, without the old query or hash.
     if (pageUrl && pageUrl !== location.pathname) history.pushState({ companion: true }, "", pageUrl);
     else if (pageUrl && location.search + location.hash) history.replaceState(null, "", pageUrl);
-    // An answer that is a page of its own (a change's preview) is read from its top; any other
-    // keeps the tapped control where it was.
+    // The tapped control stays where it was; a game's own script does its part ("placed":
+    // street.js); then the page moves if it must (`settle`).
     return new Promise(function (placed) {
       requestAnimationFrame(function () {
-        var own = shown.querySelector(intoView(shown));
-        if (own) own.scrollIntoView({ block: "start" });
-        placed(own ? null : keepInPlace(anchor));
+        var kept = keepInPlace(anchor);
+        document.dispatchEvent(new CustomEvent("placed"));
+        settle(shown.querySelector(intoView(shown)), kept, before, anchor && lastTap);
+        placed();
       });
     });
+  }
+
+  // Where the page stands after an answer (`before`: where it stood), the tapped control kept
+  // where it was: what the answer brings into view is scrolled to the top; and if a button of
+  // another action is then under the point the thumb tapped (the tapped one's counterpart may
+  // be), the page stands at the nearest place where none is, with the answer still in view (or
+  // between where it stood and where it was kept). A page that moves under a thumb puts no
+  // other action there for a second tap: after a scoring, the buy rows brought into view put a
+  // purchase where "Score now" was, the form kept in place its next scoring, and a tap 0.6 s
+  // later acted on either. Where no place is clear, a tap there is held for MOVED_MS as that
+  // same tap again.
+  function settle(own, kept, before, tap) {
+    var at = window.scrollY;
+    if (!own && at === before) return;  // nothing moved
+    var range = own ? inView(own) : [Math.min(at, before), Math.max(at, before)];
+    var from = own ? range[1] : at;
+    var clear = clearOfThumb(tap, kept);
+    var to = from;
+    for (var step = 0; from - step >= range[0] || from + step <= range[1]; step += 4) {
+      if (from - step >= range[0] && clear(from - step)) { to = from - step; break; }
+      if (from + step <= range[1] && clear(from + step)) { to = from + step; break; }
+    }
+    window.scrollTo(0, to);
+    if (window.scrollY !== before && !clear(window.scrollY)) tap.bounceMs = MOVED_MS;
+  }
+
+  // The scroll positions [lowest, at its top] at which an element is in view: its top on the
+  // screen with the whole of it above the score strip, or, taller than that, its top in the
+  // screen's upper quarter (at its top: below its scroll margin, as scrollIntoView puts it).
+  function inView(element) {
+    var box = element.getBoundingClientRect();
+    var margin = parseFloat(getComputedStyle(element).scrollMarginTop) || 0;
+    var foot = footOfScreen();
+    var room = Math.max(foot - box.height - margin, foot / 4);
+    var highest = document.documentElement.scrollHeight - window.innerHeight;
+    var top = Math.max(0, Math.min(highest, window.scrollY + box.top - margin));
+    return [Math.max(0, top - room), top];
+  }
+
+  // Whether, at a scroll position, the point last tapped is clear of the buttons of every
+  // action but `kept`, by THUMB_PX around (a finger's touch is a patch, not a point).
+  // Always, with no tap to keep clear (a key) or a tap on the score strip, which stays put.
+  var THUMB_PX = 24;
+  function clearOfThumb(tap, kept) {
+    if (!tap || tap.y >= footOfScreen()) return function () { return true; };
+    var below = window.scrollY;
+    var buttons = Array.from(document.querySelectorAll("main form[data-action] button:enabled"))
+      .filter(function (b) { return b !== kept; })
+      .map(function (b) { return b.getBoundingClientRect(); })
+      .filter(function (r) {
+        return r.height && r.left - THUMB_PX <= tap.x && tap.x <= r.right + THUMB_PX;
+      })
+      .map(function (r) { return [r.top + below - THUMB_PX, r.bottom + below + THUMB_PX]; });
+    return function (at) {
+      var y = tap.y + at;
+      return buttons.every(function (r) { return y < r[0] || y > r[1]; });
+    };
+  }
+
+  // The foot of what the page shows: the screen's, or the score strip's top.
+  function footOfScreen() {
+    var strip = document.querySelector(".score-strip");
+    return strip ? strip.getBoundingClientRect().top : window.innerHeight;
   }
 
   // What an answer brings into view: a page of its own (a change's preview: data-into-view
@@ -790,7 +865,7 @@
           refuse(null, unsent.join(" "));
           unsent = [];
         }
-        document.documentElement.dataset.answers = String(++answers);
+        counted(0);
         if (more) sendKept();
       }, function () {
         busy = false;
@@ -855,7 +930,7 @@
       .catch(function () {})
       .then(function () {
         busy = false;
-        document.documentElement.dataset.answers = String(++answers);
+        counted(0);
       });
   }
 

@@ -78,13 +78,15 @@
   document.addEventListener("submit", function (event) {
     sentAt = event.target.closest && event.target.closest("#turn") ? document.body.dataset.seq : null;
   }, true);
-  new MutationObserver(function () {
+  // Both once an answer is in place, before app.js settles the page (it keeps the thumb's
+  // place clear of other actions after these scrolls too).
+  document.addEventListener("placed", function () {
     restore();
     var turn = document.getElementById("turn");
     if (sentAt !== null && document.body.dataset.seq !== sentAt && turn &&
         turn.getBoundingClientRect().top < 0) turn.scrollIntoView({ block: "start" });
     sentAt = null;
-  }).observe(document.documentElement, { attributes: true, attributeFilter: ["data-answers"] });
+  });
 
   document.addEventListener("input", function (event) {
     var box = event.target;

@@ -15,10 +15,12 @@ from pypdf import PdfReader
 from companion.views.forms import key_made
 
 # How a person taps, which the app holds the tests to as well: the same place again only once
-# the answer could have been seen (app.js: a tap there sooner is the same tap again), and without
-# JavaScript not before the answer's page could have been seen (sooner, a form of the page an
-# action loaded is the second tap of a double tap: ignored).
-REACT_SECONDS, NEAR_PX = 0.35, 32
+# the answer could have been seen (app.js: a tap there sooner is the same tap again, for as long
+# as <html data-bounce-ms> says: longer after an answer that moved the page and put another
+# action under the thumb, MOVED_MS), and without JavaScript not before the answer's page could
+# have been seen (sooner, a form of the page an action loaded is the second tap of a double
+# tap: ignored).
+NEAR_PX, SPARE_SECONDS, MOVED_MS = 32, 0.05, "1000"
 READ_SECONDS = 0.35
 _last_taps: dict[int, tuple[float, float, float]] = {}
 
@@ -41,9 +43,40 @@ def tap_and_load(page: Page, target: Locator) -> None:
         return
     x, y = wait_until_quiet(page, target)
     before = page.evaluate("document.documentElement.dataset.answers")
+    tapped = target.evaluate(ACTION_OF)
+    scrolled = page.evaluate("scrollY")
     target.tap()
     page.wait_for_function("b => document.documentElement.dataset.answers !== b", arg=before)
-    _last_taps[id(page)] = (x, y, time.monotonic() + REACT_SECONDS)  # the answer is painted
+    assert_nothing_moved_under_the_thumb(page, x, y, tapped, scrolled)
+    guard = int(page.evaluate("document.documentElement.dataset.bounceMs")) / 1000
+    _last_taps[id(page)] = (x, y, time.monotonic() + guard + SPARE_SECONDS)  # painted
+
+
+# What a button does: its form's address and fixed fields, its own name and value (app.js's
+# `signature`), so that an answer's counterpart of a tapped button is told from another action's.
+ACTION_OF = ("b => { const f = b.form; if (!f || !f.hasAttribute('data-action')) return null;"
+             " const fixed = Array.from(f.querySelectorAll('input[type=hidden]'))"
+             "   .filter(i => !['csrf_token', 'seq', 'key', 'at'].includes(i.name))"
+             "   .map(i => i.name + '=' + i.value).sort().join('&');"
+             " return [f.getAttribute('action'), fixed, b.name, b.value, b.textContent.trim()]; }")
+# The button of an action under a point of the screen, but the score strip's, which stays put.
+UNDER = ("([x, y]) => { const hit = document.elementFromPoint(x, y);"
+         " const b = hit && hit.closest('main form[data-action] button:enabled');"
+         " return b && !b.closest('.score-strip') ? b : null; }")
+
+
+def assert_nothing_moved_under_the_thumb(page: Page, x: float, y: float,
+                                         tapped: list[str] | None, scrolled: float) -> None:
+    """An answer that moved the page put no other action's button where the thumb tapped, or,
+    where it could not help it, holds a tap there as that same tap again for longer (app.js
+    `settle`): a second tap 0.6 s later acted on what came under it (a purchase, a scoring)."""
+    if page.evaluate("scrollY") == scrolled:
+        return
+    under = page.evaluate_handle(UNDER, [x, y]).as_element()
+    action = under.evaluate(ACTION_OF) if under else None
+    if action and tapped and action[:4] != tapped[:4]:
+        assert page.evaluate("document.documentElement.dataset.bounceMs") == MOVED_MS, (
+            f"after {tapped[4]!r} the page moved {action[4]!r} under the thumb")
 
 
 def touch(page: Page, x: float, y: float, limit_ms: float = 3000) -> None:

@@ -459,3 +459,56 @@ def test_without_javascript_a_tap_once_the_answer_is_seen_is_recorded(
         touch(no_script_page, x, y)
     expect(buyer_button("Ann", "church")(no_script_page)).to_have_text("Church 2")
     assert [e.kind for e in logged(live_database, table_id)] == ["buy", "buy"]
+
+
+# Nothing moves under a thumb ------------------------------------------------------------------
+
+YARD_FIVE = ("Ann", "Ben", "Cy", "Dee", "Eve")
+DIRK_CARDS = {"museum": "2", "theater": "1", "station": "1", "church": "1", "park": "1"}
+
+
+def deal_dirk_his_first_cards(page: Page) -> Locator:
+    for building, count in DIRK_CARDS.items():
+        page.locator(f"input[name={building}]").fill(count)
+    return page.get_by_role("button", name="Dirk got these 6")
+
+
+@pytest.mark.parametrize(("players", "seeded", "ready"), [
+    (YARD_FIVE, YARD_MID[:6], lambda page: page.get_by_role(
+        "button", name="Scoring A card drawn: score now")),
+    (("Ann", "Ben"), (), deal_dirk_his_first_cards),
+], ids=["a scoring, five players", "Dirk's deal, two players"])
+def test_a_second_tap_where_an_answer_moved_the_page_records_nothing(
+    page: Page, live_database: Path, shot: Any, players: tuple[str, ...],
+    seeded: tuple[Action, ...], ready: Callable[[Page], Locator],
+) -> None:
+    """An answer that brings its part into view moves the page: a scoring's points, the buy rows
+    after Dirk's deal. A tap at the same point 0.6 s later, past a double tap's bounce (a thumb
+    tapping again because the page jumped), records nothing: the page stands where no other
+    action's button is under the thumb (after the scoring, the next scoring's and the purchases'
+    buttons were), or, where every place is under one (the buy rows), holds a tap there as the
+    same tap again for a second. A tap once the new screen could be read is recorded."""
+    table_id = seed(live_database, "yard", players, seeded)
+    page.goto(f"/yard/{table_id}/")
+    target = ready(page)
+    target.evaluate("e => e.scrollIntoView({block: 'center'})")
+    box = target.bounding_box()
+    assert box is not None
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    touch(page, x, y)
+    page.wait_for_function("() => document.documentElement.dataset.answers === '1'")
+    answered = page.evaluate("scrollY")
+    page.wait_for_timeout(600)
+    touch(page, x, y)
+    page.wait_for_timeout(SETTLE_MS)
+    added = logged(live_database, table_id)[len(seeded):]
+    assert [e.kind for e in added] == ["score" if seeded else "dirk_deal"], added
+    assert page.evaluate("scrollY") == answered
+    shot(page, f"moved-page-{'scoring' if seeded else 'dirk'}")
+    under = page.evaluate("([x, y]) => { const b = document.elementFromPoint(x, y)"
+                          ".closest('form[data-action] button'); return b && b.textContent; }",
+                          [x, y])
+    if under:  # read, then tapped: a person's tap, recorded
+        touch(page, x, y)
+        page.wait_for_function("() => document.documentElement.dataset.answers === '2'")
+        assert len(logged(live_database, table_id)) == len(seeded) + 2
