@@ -849,8 +849,9 @@ class FifthAvenueState(ActionTable):
                             "plot.",
                             winner=winner, district=where, n=built,
                             colour=COLOUR_NAMES[str(colour)]) if built
-                     else Msg("{winner} won {district} and built nothing.", winner=winner,
-                              district=where))
+                     else Msg("{winner} won {district} for the {colour} plot and built "
+                              "nothing.", winner=winner, district=where,
+                              colour=COLOUR_NAMES[str(colour)]))
 
     def _may_build(self, district: str, plot: int, winner: str) -> bool:
         """The winner builds on the plot of the bid's colour if it is empty or already theirs;

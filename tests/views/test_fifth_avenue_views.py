@@ -438,3 +438,19 @@ def test_the_score_sheet_says_how_the_tie_break_decided(app, client, cards, said
                     [*logged["actions"], ("hand_cards", {"cards": cards})])
     sheet = pdf_words(client.get(f"/fifth_avenue/{table_id}/sheet.pdf").data)
     assert said in sheet and "Tie broken" not in sheet
+
+
+def test_a_win_that_built_nothing_is_said_once_in_the_strip(app, client):
+    """The rules' note of a win that built nothing names the plot, as the action's words do, so
+    the strip says it once (it said "Ann won 52nd St East for the gray plot and built nothing
+    — Ann won 52nd St East and built nothing."), in German too."""
+    names, actions = FINISHED["fifth_avenue"]
+    table_id = seed(app, "fifth_avenue", names, actions[:23])
+    url = f"/fifth_avenue/{table_id}/"
+    act(client, url, "auction", bid="Ann:gray", build=0)
+    for headers, words in (({}, "Ann won 52nd St East for the gray plot and built nothing"),
+                           (GERMAN, "Ann hat 52nd St East für Bauplatz grau ersteigert und "
+                                    "nichts gebaut")):
+        page = text(client.get(url, headers=headers))
+        strip = re.sub(r"\s+", " ", page.split('class="score-strip"')[1].split("</aside>")[0])
+        assert words in strip and strip.count(words[:len("Ann won")]) == 1, strip
