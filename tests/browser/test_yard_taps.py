@@ -100,6 +100,18 @@ def test_a_chip_left_out_is_asked_for_and_the_others_are_kept(page: Page,
     screenshot(page, "end-form-refused")
 
 
+def test_a_chip_chosen_moves_no_chip(page: Page, live_database: Path) -> None:
+    """A chosen chip's tick takes no room of its own: its neighbours stay where the thumb
+    will go next (it widened the chip and moved them up to 12 px)."""
+    table_id = seed(live_database, "yard", PLAYERS, tuple(yard_example.GAME_OVER))
+    page.goto(f"/yard/{table_id}/")
+    chips = page.locator(".chip")
+    before = [chips.nth(k).bounding_box() for k in range(chips.count())]
+    tap_chip(Taps(page), chip(leftover(page, 0), "Ann"), "Ann")
+    after = [chips.nth(k).bounding_box() for k in range(chips.count())]
+    assert after == before
+
+
 def test_game_over_is_offered_only_once_the_display_cannot_be_refilled(
         page: Page, live_database: Path) -> None:
     table_id = seed(live_database, "yard", PLAYERS, tuple(yard_example.GAME_OVER[:-1]))
