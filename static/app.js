@@ -240,12 +240,14 @@
     if (pageUrl && pageUrl !== location.pathname) history.pushState({ companion: true }, "", pageUrl);
     else if (pageUrl && location.search + location.hash) history.replaceState(null, "", pageUrl);
     // The tapped control stays where it was; a game's own script does its part ("placed":
-    // street.js); then the page moves if it must (`settle`).
+    // street.js); then the page moves if it must (`settle`), to what the answer brings into
+    // view if that is shown (not in a closed fold-out).
     return new Promise(function (placed) {
       requestAnimationFrame(function () {
         var kept = keepInPlace(anchor);
         document.dispatchEvent(new CustomEvent("placed"));
-        settle(shown.querySelector(intoView(shown)), kept, before, anchor && lastTap);
+        var own = shown.querySelector(intoView(shown));
+        settle(own && own.getClientRects().length ? own : null, kept, before, anchor && lastTap);
         placed();
       });
     });
