@@ -698,8 +698,8 @@ class FifthAvenueState(ActionTable):
         taken = min(OPTION_A, self.general[player])
         self.general[player] -= taken
         self.supply[player] += taken
-        self.note = Plural("{player} took {n} skyscraper: {supply} in supply.",
-                           "{player} took {n} skyscrapers: {supply} in supply.",
+        self.note = Plural("{player} took {n} skyscraper (option A): {supply} in supply.",
+                           "{player} took {n} skyscrapers (option A): {supply} in supply.",
                            player=player, n=taken, supply=self.supply[player])
 
     @reads("player", "turn")

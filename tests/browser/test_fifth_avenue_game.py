@@ -289,7 +289,8 @@ def test_two_players_and_alea_from_home_page_to_score_sheet(page: Page, shot: Sh
     expect(page.locator("#turn h2")).to_have_text("Ben's turn 3 skyscrapers in supply")
     shot(page, "fa-03b-option-a")
     act(page, page.get_by_role("button", name="A: Ben takes 3 skyscrapers"))
-    expect(page.locator("p.just-scored")).to_have_text("Ben took 3 skyscrapers: 6 in supply.")
+    expect(page.locator("p.just-scored")).to_have_text(
+        "Ben took 3 skyscrapers (option A): 6 in supply.")
     expect(page.locator("#turn h2")).to_have_text("Ben's turn 6 skyscrapers in supply")
     expect(page.get_by_role("button", name=re.compile("^A: "))).to_have_count(0)
     expect(page.locator("fieldset.tiles")).to_have_count(0)  # no business after option A

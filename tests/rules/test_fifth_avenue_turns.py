@@ -176,7 +176,7 @@ def test_what_a_turn_holds_after_each_step(steps, step, after):
 def test_option_a_takes_three_skyscrapers_into_the_supply_and_building_takes_them_out():
     state = play(["Ann", "Ben"], skyscrapers("Ann"))
     assert (state.supply, state.general) == ({"Ann": 6, "Ben": 3}, {"Ann": 9, "Ben": 12})
-    assert state.note == "Ann took 3 skyscrapers: 6 in supply."
+    assert state.note == "Ann took 3 skyscrapers (option A): 6 in supply."
 
 
 def test_option_a_takes_what_is_left_of_the_colour():
@@ -187,7 +187,7 @@ def test_option_a_takes_what_is_left_of_the_colour():
     state.general["Ann"] = 2  # as if most were taken already
     state.apply(*skyscrapers("Ann"))
     assert (state.supply["Ann"], state.general["Ann"]) == (11, 0)
-    assert state.note == "Ann took 2 skyscrapers: 11 in supply."
+    assert state.note == "Ann took 2 skyscrapers (option A): 11 in supply."
 
 
 def test_nobody_builds_more_skyscrapers_than_their_supply_holds():

@@ -454,3 +454,18 @@ def test_a_win_that_built_nothing_is_said_once_in_the_strip(app, client):
         page = text(client.get(url, headers=headers))
         strip = re.sub(r"\s+", " ", page.split('class="score-strip"')[1].split("</aside>")[0])
         assert words in strip and strip.count(words[:len("Ann won")]) == 1, strip
+
+
+def test_option_a_is_said_once_in_the_strip(app, client):
+    """Option A's note begins with the action's words, so the strip says them once, with what
+    the note adds (it said "Ben took 3 skyscrapers (option A) — Ben took 3 skyscrapers: 6 in
+    supply."), in German too."""
+    names, actions = FINISHED["fifth_avenue"]
+    table_id = seed(app, "fifth_avenue", names, actions[:13])
+    url = f"/fifth_avenue/{table_id}/"
+    act(client, url, "skyscrapers", player="Ben")
+    for headers, words in (({}, "Ben took 3 skyscrapers (option A): 6 in supply."),
+                           (GERMAN, "Ben hat 3 Hochhäuser genommen (Option A): 6 im Vorrat.")):
+        page = text(client.get(url, headers=headers))
+        strip = re.sub(r"\s+", " ", page.split('class="score-strip"')[1].split("</aside>")[0])
+        assert words in strip and strip.count(words[:len("Ben ta")]) == 1, strip
