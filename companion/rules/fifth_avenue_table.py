@@ -842,16 +842,14 @@ class FifthAvenueState(ActionTable):
         if built:
             self.board[district][plot] = {"owner": winner,
                                           "skyscrapers": target.get("skyscrapers", 0) + built}
-        where = DISTRICT_NAMES[district]
+        where, named = DISTRICT_NAMES[district], COLOUR_NAMES[str(colour)]
         self.note = (Plural("{winner} won {district} and built {n} skyscraper on the {colour} "
                             "plot.",
                             "{winner} won {district} and built {n} skyscrapers on the {colour} "
                             "plot.",
-                            winner=winner, district=where, n=built,
-                            colour=COLOUR_NAMES[str(colour)]) if built
+                            winner=winner, district=where, n=built, colour=named) if built
                      else Msg("{winner} won {district} for the {colour} plot and built "
-                              "nothing.", winner=winner, district=where,
-                              colour=COLOUR_NAMES[str(colour)]))
+                              "nothing.", winner=winner, district=where, colour=named))
 
     def _may_build(self, district: str, plot: int, winner: str) -> bool:
         """The winner builds on the plot of the bid's colour if it is empty or already theirs;

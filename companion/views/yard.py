@@ -51,18 +51,18 @@ def count_field(label: Any, high: int) -> IntegerField:
     return IntegerField(label, default=0, validators=[Optional(), NumberRange(0, high)])
 
 
-def dirk_form() -> Any:
-    """Dirk's new cards by building type."""
-    fields: dict[str, Any] = {b: count_field(lazy_text(yard.PLURAL_NAMES[b]), yard.SUPPLY[b])
-                              for b in yard.BUILDINGS}
+class BaseDirkDealForm(ActionForm):
+    """Dirk's new cards by building type (the fields: `DirkDealForm`)."""
 
-    def fields_of(cls: type[ActionForm], payload: Mapping[str, Any]) -> dict[str, Any]:
+    @classmethod
+    def fields_of(cls, payload: Mapping[str, Any]) -> dict[str, Any]:
         """A deal recorded, for a change: his cards of each building."""
         buildings = payload.get("buildings")
         return dict(buildings) if isinstance(buildings, Mapping) else {}
 
-    fields["fields_of"] = classmethod(fields_of)
-    return type("DirkDealForm", (ActionForm,), fields)()
+
+DirkDealForm = type("DirkDealForm", (BaseDirkDealForm,), {
+    b: count_field(lazy_text(yard.PLURAL_NAMES[b]), yard.SUPPLY[b]) for b in yard.BUILDINGS})
 
 
 def starting_money_form(players: list[str]) -> Any:
@@ -112,7 +112,7 @@ def render(table: Table, error: Any = None, status: int = 200, **forms: Any) -> 
         "setup" if setting_up(current) and not state.starter else None)
     fixing = playing and opened == "fix"
     context = {
-        "dirk_form": dirk_form() if playing and state.dirk_due else None,
+        "dirk_form": DirkDealForm() if playing and state.dirk_due else None,
         "starting_form": (starting_money_form(state.players)
                           if playing and opened == "setup" else None),
         "correct_form": CorrectForm(formdata=None) if fixing else None,
@@ -209,7 +209,7 @@ def final_payload(form: Any, table: Table) -> dict[str, Any]:
 VIEWS = GameViews(page=render, actions={
     "buy": Action("buy", BuyForm, buy_payload),
     "score": Action("score", ScoreForm, lambda form, table: {"scoring": form.scoring.data}),
-    "dirk": Action("dirk_deal", lambda table: dirk_form(), dirk_payload, form_name="dirk_form"),
+    "dirk": Action("dirk_deal", DirkDealForm, dirk_payload, form_name="dirk_form"),
     "setup": Action("starting_money", lambda table: starting_money_form(table.names),
                     starting_payload, form_name="starting_form", opened="setup"),
     "youngest": Action("youngest", YoungestForm,
