@@ -411,7 +411,8 @@ def current_offers(table: Table, current: Current) -> dict[str, list[offering.Of
 
 def mayor_reason(state: play.UrbanisationState) -> str | None:
     """Why this turn's start player starts: set-up, or the Mayor's fewest VP, least money, seat
-    (as the state recorded them when it chose him)."""
+    (as the state recorded them when it chose him), or a Mayor received at the table that a
+    change of an earlier action left with him (ruling "mayor_kept")."""
     if state.segment not in ("characters", "actions"):
         return None
     mayor = state.order[0]
@@ -419,11 +420,16 @@ def mayor_reason(state: play.UrbanisationState) -> str | None:
         return _("%(name)s is the start player, chosen at set-up.", name=mayor)
     before = {p: sum(v for t, q, _s, v in state.vp_log if q == p and t < state.turn)
               for p in state.players}
+    ruled = rules.mayor(before, state.mayor_money, state.former_start, state.players)
+    if ruled != mayor:
+        return _("%(name)s received the Mayor at the table and keeps him, though the rules "
+                 "would now give him to %(ruled)s (ruling).", name=mayor, ruled=ruled)
     least = min(before.values())
     tied = [p for p in state.players if before[p] == least]
     if len(tied) == 1:
-        return _("%(name)s is the Mayor: the fewest VP after turn %(turn)s (%(vp)s).",
-                 name=mayor, turn=state.turn - 1, vp=least)
+        return _("%(name)s is the Mayor: the fewest VP after turn %(turn)s (%(vp)s, before the "
+                 "Mayor's +%(mayor_vp)s).", name=mayor, turn=state.turn - 1, vp=least,
+                 mayor_vp=rules.MAYOR_VP)
     money = state.mayor_money
     others = text(join_names([p for p in tied if p != mayor]))
     poorest = min(money[p] for p in tied)

@@ -233,7 +233,7 @@ def test_three_player_urbanisation_game_to_the_score_sheet(page: Page, shot: Sho
                  "Turn 2: Cy receives the Mayor (+1 VP) and starts."):
         expect(report.get_by_text(line, exact=True)).to_be_visible()
     expect(page.locator(".u-mayor")).to_have_text(
-        "Cy is the Mayor: the fewest VP after turn 1 (3).")
+        "Cy is the Mayor: the fewest VP after turn 1 (3, before the Mayor's +1).")
     assert track(page, "VP") == ["7", "5", "4"]
     assert track(page, "Characters") == ["–", "–", "Mayor"]
     shot(page, "urbanisation-05-administration-report")
@@ -268,7 +268,7 @@ def test_three_player_urbanisation_game_to_the_score_sheet(page: Page, shot: Sho
     play_turn(page, TURN_3[4:])
     play_turn(page, TURN_4)
     expect(page.locator(".u-mayor")).to_have_text(
-        "Ben is the Mayor: the fewest VP after turn 4 (21).")
+        "Ben is the Mayor: the fewest VP after turn 4 (21, before the Mayor's +1).")
     play_turn(page, TURN_5)
     play_turn(page, TURN_6)
     expect(page.get_by_role("heading", name="Turn 6 is over: the final scoring")).to_be_visible()

@@ -130,7 +130,7 @@ def test_a_short_game_through_set_up_actions_a_refusal_and_the_administration(cl
     assert "Administration of turn 1" in page
     assert "Harvest: 3 sown back, 3 more: 7 grain." in page
     assert "Feeding: 1 grain eaten, 6 left: 1 VP per 3, +2 VP." in page
-    assert "Cy is the Mayor: the fewest VP after turn 1 (3)." in page
+    assert "Cy is the Mayor: the fewest VP after turn 1 (3, before the Mayor&#39;s +1)." in page
     assert "Cy hires a character" in page
 
     sheet = pdf_text(client.get(url + "sheet.pdf").data)
@@ -645,6 +645,34 @@ def test_an_administration_entered_again_keeps_the_mayor_it_recorded(app, client
     fields = fresh(client, url + f"?change={admin.seq}")
     preview = text(client.post(url + f"administration?change={admin.seq}", data=fields))
     assert "Nothing changes" in preview and "no longer take" not in preview
+
+
+def test_a_mayor_kept_after_a_change_is_explained_as_kept(app, client):
+    """Ben bought 3 grain in turn 1, not 4: after turn 2 he ties Cy on 10 VP with less money,
+    so the rules would now give him the Mayor of turn 3; Cy received him at the table and keeps
+    him (ruling "mayor_kept"). The turn card says so; it used to explain Cy's Mayor with Ben's
+    tie-break ("tied with Ben on 10 VP and $5, the first clockwise after Cy")."""
+    url = set_up(client, *PLAYERS)
+    for kind, payload in [*TURN_1, *TURN_2]:
+        perform(client, url, kind, payload)
+    assert "Cy is the Mayor: the fewest VP after turn 2 (10, before the Mayor&#39;s +1)." in (
+        text(client.get(url)))
+    db = storage.connect(app.config["DATABASE"])
+    try:
+        events = storage.events(db, url.strip("/").split("/")[1])
+    finally:
+        db.close()
+    grain = next(e.seq for e in events if e.kind == "trade_grain"
+                 and e.payload.get("player") == "Ben" and e.payload.get("turn") == 1)
+    fields = fresh(client, url + f"?change={grain}") | {
+        "player": "Ben", "trade": "buy", "grain_amount": 3}
+    preview = text(client.post(url + f"trade_grain?change={grain}", data=fields))
+    assert client.post(url + "change", data={**confirm_fields(preview), "reason": ""}
+                       ).status_code == 303
+    page = text(client.get(url))
+    assert ("Cy received the Mayor at the table and keeps him, though the rules would now give "
+            "him to Ben (ruling).") in page
+    assert "tied with" not in page
 
 
 def test_fold_outs_opened_while_changing_an_action_stay_in_the_change(app, client):
