@@ -224,6 +224,7 @@
   function shownIn(page, main, pageUrl, anchor) {
     var shown = document.querySelector("main");
     var before = window.scrollY;
+    var preview = !!shown.querySelector(PAGE_OF_ITS_OWN);
     putInPlace(shown, main);
     document.title = page.title;
     ["seq", "poll"].forEach(function (name) {
@@ -247,7 +248,9 @@
         var kept = keepInPlace(anchor);
         document.dispatchEvent(new CustomEvent("placed"));
         var own = shown.querySelector(intoView(shown));
-        settle(own && own.getClientRects().length ? own : null, kept, before, anchor && lastTap);
+        var another = preview !== !!shown.querySelector(PAGE_OF_ITS_OWN);
+        settle(own && own.getClientRects().length ? own : null, kept, before, anchor && lastTap,
+               another);
         placed();
       });
     });
@@ -261,10 +264,11 @@
   // other action there for a second tap: after a scoring, the buy rows brought into view put a
   // purchase where "Score now" was, the form kept in place its next scoring, and a tap 0.6 s
   // later acted on either. Where no place is clear, a tap there is held for MOVED_MS as that
-  // same tap again.
-  function settle(own, kept, before, tap) {
+  // same tap again. So it is where the answer is `another` page (a change confirmed: the
+  // table in place of its preview), which moves everything under the thumb without a scroll.
+  function settle(own, kept, before, tap, another) {
     var at = window.scrollY;
-    if (!own && at === before) return;  // nothing moved
+    if (!own && at === before && !another) return;  // nothing moved
     var range = own ? inView(own) : [Math.min(at, before), Math.max(at, before)];
     var from = own ? range[1] : at;
     var clear = clearOfThumb(tap, kept);
@@ -274,7 +278,7 @@
       if (from + step <= range[1] && clear(from + step)) { to = from + step; break; }
     }
     window.scrollTo(0, to);
-    if (window.scrollY !== before && !clear(window.scrollY)) tap.bounceMs = MOVED_MS;
+    if ((window.scrollY !== before || another) && !clear(window.scrollY)) tap.bounceMs = MOVED_MS;
   }
 
   // The scroll positions [lowest, at its top] at which an element is in view: its top on the
@@ -321,10 +325,11 @@
   // an action's ("done"), when the page answers a tap: its strip's line says which
   // (#recorded[data-answer]: "done", or "undone" after an undo). A page loaded or brought up
   // to date answers none, and moves nothing.
+  var PAGE_OF_ITS_OWN = '[data-into-view=""]';
   function intoView(shown) {
     var line = shown.querySelector("#recorded[data-answer]");
     var answer = line ? line.dataset.answer : "";
-    var which = '[data-into-view=""]';
+    var which = PAGE_OF_ITS_OWN;
     if (answer) which += ', [data-into-view~="answer"], [data-into-view~="' + answer + '"]';
     return which;
   }

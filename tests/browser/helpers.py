@@ -44,10 +44,10 @@ def tap_and_load(page: Page, target: Locator) -> None:
     x, y = wait_until_quiet(page, target)
     before = page.evaluate("document.documentElement.dataset.answers")
     tapped = target.evaluate(ACTION_OF)
-    scrolled = page.evaluate("scrollY")
+    was = page.evaluate(WHERE)
     target.tap()
     page.wait_for_function("b => document.documentElement.dataset.answers !== b", arg=before)
-    assert_nothing_moved_under_the_thumb(page, x, y, tapped, scrolled)
+    assert_nothing_moved_under_the_thumb(page, x, y, tapped, was)
     guard = int(page.evaluate("document.documentElement.dataset.bounceMs")) / 1000
     _last_taps[id(page)] = (x, y, time.monotonic() + guard + SPARE_SECONDS)  # painted
 
@@ -59,6 +59,8 @@ ACTION_OF = ("b => { const f = b.form; if (!f || !f.hasAttribute('data-action'))
              "   .filter(i => !['csrf_token', 'seq', 'key', 'at'].includes(i.name))"
              "   .map(i => i.name + '=' + i.value).sort().join('&');"
              " return [f.getAttribute('action'), fixed, b.name, b.value, b.textContent.trim()]; }")
+# Where the page stands: its scroll, and whether it is a page of its own (a change's preview).
+WHERE = "() => [scrollY, !!document.querySelector('main [data-into-view=\"\"]')]"
 # The button of an action under a point of the screen, but the score strip's, which stays put.
 UNDER = ("([x, y]) => { const hit = document.elementFromPoint(x, y);"
          " const b = hit && hit.closest('main form[data-action] button:enabled');"
@@ -66,11 +68,12 @@ UNDER = ("([x, y]) => { const hit = document.elementFromPoint(x, y);"
 
 
 def assert_nothing_moved_under_the_thumb(page: Page, x: float, y: float,
-                                         tapped: list[str] | None, scrolled: float) -> None:
-    """An answer that moved the page put no other action's button where the thumb tapped, or,
-    where it could not help it, holds a tap there as that same tap again for longer (app.js
-    `settle`): a second tap 0.6 s later acted on what came under it (a purchase, a scoring)."""
-    if page.evaluate("scrollY") == scrolled:
+                                         tapped: list[str] | None, was: list) -> None:
+    """An answer that moved the page, or put another page in its place (a change confirmed),
+    put no other action's button where the thumb tapped, or, where it could not help it, holds
+    a tap there as that same tap again for longer (app.js `settle`): a second tap 0.6 s later
+    acted on what came under it (a purchase, a scoring, a street's site)."""
+    if page.evaluate(WHERE) == was:
         return
     under = page.evaluate_handle(UNDER, [x, y]).as_element()
     action = under.evaluate(ACTION_OF) if under else None

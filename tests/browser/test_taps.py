@@ -30,7 +30,7 @@ from companion.rules.urbanisation_example import (
 from companion.views import actions
 from companion.views.forms import ActionForm, key_made
 from companion.views.taps import ghost_tap
-from tests.browser.helpers import tap_and_load, touch, wait_until_read
+from tests.browser.helpers import tap_and_load, touch, wait_until_quiet, wait_until_read
 from tests.browser.states import (
     DIRK_DEAL,
     FIFTH,
@@ -52,6 +52,7 @@ from tests.browser.states import (
     seed,
 )
 from tests.tables import FINISHED
+from tests.yard_moves import buy
 
 SETTLE_MS = 900  # after the second tap: long enough for any request it made to be answered
 # Without JavaScript, a tap that reaches the server GHOST_TAP_SECONDS or more after its page was
@@ -513,3 +514,32 @@ def test_a_second_tap_where_an_answer_moved_the_page_records_nothing(
         assert (under, held) == (None, "300")
     else:  # the buy rows fill the screen: no place is clear, a tap there is held for 1 s
         assert held == "1000"
+
+
+def test_a_second_tap_after_a_change_is_confirmed_records_nothing(
+        page: Page, live_database: Path, shot: Any) -> None:
+    """"Confirm the change" is answered with the table page in place of its preview, at the
+    same scroll: nothing scrolls, yet everything under the thumb is new, and a purchase button
+    came to lie where Confirm was (a yard's theater; a street's site). A tap there 0.6 s later
+    (a thumb tapping again because the page changed) used to buy it, held only as long as a
+    double tap's bounce (0.3 s); it is held for a second, as after a page that moved."""
+    players = ("Tobi", "Nina", "Paul")
+    log = (buy("Tobi", "park"), buy("Nina", "museum"), buy("Paul", "park"),
+           buy("Tobi", "museum"))
+    table_id = seed(live_database, "yard", players, log)
+    page.goto(f"/yard/{table_id}/?change=1")
+    tap_and_load(page, buyer_button("Nina", "park")(page))
+    confirm = page.get_by_role("button", name="Confirm the change")
+    x, y = wait_until_quiet(page, confirm)
+    touch(page, x, y)
+    page.wait_for_function("() => document.documentElement.dataset.answers === '2'")
+    under = page.evaluate("([x, y]) => { const b = document.elementFromPoint(x, y)"
+                          ".closest('form[data-action] button'); return b && b.textContent; }",
+                          [x, y])
+    assert under, "no button under the thumb: the case tests nothing"
+    assert page.evaluate("document.documentElement.dataset.bounceMs") == "1000"
+    page.wait_for_timeout(600)
+    touch(page, x, y)
+    page.wait_for_timeout(SETTLE_MS)
+    shot(page, "change-confirmed-second-tap")
+    assert [e.kind for e in logged(live_database, table_id)][len(log):] == ["change"]
