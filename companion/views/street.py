@@ -263,9 +263,13 @@ def builder(state: play.StreetState, player: str | None = None, form: Any = None
     found = library(known, query, None if whole else LIBRARY_ON_TABLE) \
         if whole or not describe else []
     toggle = known and not whole
+    site = form.site.data if recorded is not None else None  # where it went, as recorded
     return {"player": player, "seat": state.players.index(player), "step": step, "form": form,
             "sources": sources(state, player, step), "query": query,
-            "library": [offer(state, player, k, words) for k, words in found],
+            "library": [offer(state, player, k, words,
+                              (site, form.street.data) if k.card == recorded else None)
+                        for k, words in found],
+            "site": site,
             "known": len(known), "slots": slots, "describe": whole or describe,
             "toggle": here[0] if toggle and describe else "", "fresh": fresh,
             "project": project if fresh else "",
@@ -285,21 +289,22 @@ def likely_source(state: play.StreetState, player: str, step: int) -> str:
     return player
 
 
-def offer(state: play.StreetState, player: str, known: play.Known, words: str
-          ) -> dict[str, Any]:
+def offer(state: play.StreetState, player: str, known: play.Known, words: str,
+          recorded: tuple[int, str] | None = None) -> dict[str, Any]:
     """A card seen before as its row offers it: its short id, words and price, and a line of
     site buttons per street it may go on (`rows`: (seat, the five sites open or not); the seat
-    is None for the player's own street, or a gift's only opponent)."""
+    is None for the player's own street, or a gift's only opponent). The card of a change, at
+    the site and street it was `recorded` on, marks that button (`marked`: row, site)."""
     card = known.card
     opponents = [q for q in state.players if q != player]
-    if not card["gift"]:
-        rows = [(None, state.open_sites(card, player, player))]
-    elif len(opponents) == 1:
-        rows = [(None, state.open_sites(card, opponents[0], player))]
-    else:
-        rows = [(state.players.index(q), state.open_sites(card, q, player)) for q in opponents]
+    streets = opponents if card["gift"] else [player]
+    rows = [(None if len(streets) == 1 else state.players.index(q),
+             state.open_sites(card, q, player)) for q in streets]
+    marked = None
+    if recorded is not None and recorded[1] in streets:
+        marked = (streets.index(recorded[1]), recorded[0])
     return {"card": card, "id": play.card_id(card), "words": words, "price": known.price,
-            "rows": rows}
+            "rows": rows, "marked": marked}
 
 
 def known_cards(table: Table) -> list[play.Known]:
@@ -381,7 +386,8 @@ def as_recorded(table: Table) -> Any:
     card = payload["card"]
     data = {"player": payload["player"], "street": payload["street"],
             "source": payload.get("bought_from", ""), "cost": payload.get("cost"),
-            "project": card.get("project") or "", "double": card.get("double"),
+            "site": payload["site"], "project": card.get("project") or "",
+            "double": card.get("double"),
             "roof": card.get("roof"), "gift": card.get("gift"),
             "no_gifts": card.get("no_gifts"), "floor": card.get("floor") or ""}
     for kind in ("income", "prestige"):

@@ -14,8 +14,12 @@ SHOTS = Path("/tmp/change-shots")
 
 
 def screenshot(page: Page, name: str) -> None:
+    """A full-page screenshot, the page left where it stood (Chromium's full-page capture
+    scrolls it: a page opened at its form, 513 px down, was left 990 px down)."""
     SHOTS.mkdir(exist_ok=True)
+    stood = page.evaluate("scrollY")
     page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
+    page.evaluate("y => scrollTo(0, y)", stood)
     wide, window = page.evaluate("[document.documentElement.scrollWidth, innerWidth]")
     assert wide <= window, f"{name}: {wide}px wide in a {window}px window"
 

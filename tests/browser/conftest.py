@@ -172,10 +172,13 @@ def _short_timeouts(page: Page) -> None:
 
 
 def shot(page: Page, name: str) -> Path:
-    """Save a full-page screenshot and check the page does not scroll sideways."""
+    """Save a full-page screenshot and check the page does not scroll sideways; the page is left
+    where it stood (Chromium's full-page capture scrolls it)."""
     SCREENSHOTS.mkdir(exist_ok=True)
     path = SCREENSHOTS / f"{name}.png"
+    stood = page.evaluate("scrollY")
     page.screenshot(path=str(path), full_page=True)
+    page.evaluate("y => scrollTo(0, y)", stood)
     scroll_width, inner_width = page.evaluate(
         "[document.documentElement.scrollWidth, window.innerWidth]"
     )

@@ -6,7 +6,8 @@ a hire, a commissioner's move, a business's plot); found wrong before: the yard'
 blank, a 5th Avenue business's tile read the row's first, an Urbanisation territory's 2
 grounds read 1, 2 buildings erected read 1, grain sold read 1 bought, the Farmer's seeds read
 0, an effect's player read the first player, the character's box ticked where it was not
-played."""
+played; a 5th Avenue scoring or option A, a street card's site or discard, an Urbanisation
+pass and a yard scoring were not marked at all."""
 
 from __future__ import annotations
 
@@ -52,6 +53,7 @@ GAMES = {
         *YARD_LOG[:3], ("correct", {"owner": "Nina", "building": "museum", "count": 3,
                                     "reason": "miscount"}),
         ("deck", {"left": 40, "reason": "counted"}), *YARD_LOG[3:5]]),
+    "yard": FINISHED["yard"],
     "fifth_avenue": FINISHED["fifth_avenue"],
     "street": FINISHED["street"],
     "urbanisation": FINISHED["urbanisation"],
@@ -118,3 +120,24 @@ def test_a_form_opened_for_a_change_enters_the_action_as_recorded(app, client, g
         checked.append(seq)
     assert checked, f"{game}: no change opens a form"
 
+
+
+# Set-ups, whose forms open the page, and undo and redo, which are not changed.
+AT_THE_TOP = {"profile", "setup", "first_placer", "undo", "redo"}
+
+
+@pytest.mark.parametrize("slug", sorted(FINISHED))
+def test_every_change_link_leads_to_the_form_of_its_action(app, client, slug):
+    """A Change link goes to `#as-recorded`: the part of the page where the action is entered
+    again, once on the page. Found playing: a 5th Avenue auction, Alea's bid, a street card, an
+    Urbanisation hire or pass, a yard scoring and each game's end opened at the page top, their
+    forms a screen or two below."""
+    names, log = FINISHED[slug]
+    actions = [(kind, as_the_forms_record(kind, dict(payload))) for kind, payload in log]
+    url = f"/{slug}/{seed(app, slug, names, actions)}/"
+    missing = {}
+    for seq, (kind, _payload) in enumerate(actions, start=1):
+        count = text(client.get(f"{url}?change={seq}")).count('id="as-recorded"')
+        if count != (kind not in AT_THE_TOP):
+            missing[seq] = (kind, count)
+    assert not missing, missing
