@@ -65,8 +65,10 @@ def _correction(payload: Mapping[str, Any]) -> str:
 
 
 def cards_in_words(counts: Mapping[Any, Any]) -> str:
-    """'3 parks, 2 museums and 1 church', each part still translatable."""
-    parts = [COUNTED[b](n) for b, n in counts.items() if b in COUNTED and isinstance(n, int) and n]
+    """'2 museums, 1 church and 3 parks', each part still translatable, in the game's order of
+    the buildings whatever the order of `counts` (a deal as recorded and as changed, side by
+    side, read alike)."""
+    parts = [COUNTED[b](n) for b in COUNTED if isinstance(n := counts.get(b), int) and n]
     if not parts:
         return Msg("no cards")
     listed = parts[0]

@@ -773,7 +773,7 @@ def test_a_purchase_taken_out_before_b_keeps_dirk_s_deal_as_he_got_it():
     assert (was.seq, now.payload) == (11, {**was.payload, "kept": True})
     assert str(why) == "Dirk gets exactly 11 cards now; 10 were entered."
     assert str(YARD.say(now.kind, now.payload)) == (
-        "Dirk was dealt 5 churches and 5 stations (kept as dealt at the table)")
+        "Dirk was dealt 5 stations and 5 churches (kept as dealt at the table)")
     assert [e.seq for e in fix.played] == [e.seq for e in BEFORE_B if e.seq != 8]
     state = fix.state
     assert (state.deck_left, state.dirk_kept, state.dirk_due) == (17, ["B"], None)

@@ -375,6 +375,17 @@ def test_descriptions_and_refusals_are_messages_the_web_layer_can_translate():
     assert isinstance(refused.value.args[0], Msg)
 
 
+def test_a_deal_is_said_in_the_games_order_of_the_buildings_whatever_its_payloads_order():
+    """Found playing: a change's preview said Dirk's deal as recorded in the stored payload's
+    order (alphabetical) and the new one in the game's: "Dirk was dealt 1 church, 2 museums ...
+    → Dirk was dealt 2 museums, 1 church ...". Both read in the game's order now."""
+    stored = {"church": 1, "museum": 2, "park": 1, "station": 1, "theater": 1}
+    entered = {"museum": 2, "theater": 1, "station": 1, "church": 1, "park": 1}
+    words = "Dirk was dealt 2 museums, 1 theater, 1 station, 1 church and 1 park"
+    assert describe("dirk_deal", {"buildings": stored}) == words
+    assert describe("dirk_deal", {"buildings": entered}) == words
+
+
 # The end, as the app asks it since issue 15: who holds the most of each currency ----------------
 
 from companion.rules import yard_example  # noqa: E402 - the scripted game, below its tests

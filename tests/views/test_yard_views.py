@@ -281,8 +281,8 @@ def test_a_purchase_taken_out_before_b_keeps_dirk_s_deal_and_says_why(app, clien
         *buys("Tobi", skyscraper=2), *buys("Nina", park=2)])
     preview = text(client.post(url + "change/out?change=7", data=fresh(client, url + "?change=7")))
     assert "Later actions the rules no longer take</h2>" not in preview
-    assert re.search(r'<span class="seq">#11</span> Dirk was dealt 5 churches and 5 stations → '
-                     r'<b>Dirk was dealt 5 churches and 5 stations \(kept as dealt at the table\)'
+    assert re.search(r'<span class="seq">#11</span> Dirk was dealt 5 stations and 5 churches → '
+                     r'<b>Dirk was dealt 5 stations and 5 churches \(kept as dealt at the table\)'
                      r'</b>: <em>Dirk gets exactly 11 cards now; 10 were entered.</em>', preview)
     assert client.post(url + "change", data={**confirm_fields(preview), "reason": "no theater"}
                        ).status_code == 303
@@ -298,7 +298,7 @@ def test_a_purchase_taken_out_before_b_keeps_dirk_s_deal_and_says_why(app, clien
     assert '<h2 id="as-recorded">Deal Dirk 10 cards</h2>' in form  # where Change #11 leads
     # The strip names the deal being changed, not the 11 cards the rules would deal him now.
     strip = form.split('class="score-strip"')[1].split("</aside>")[0]
-    assert "Changing #11: Dirk was dealt 5 churches and 5 stations" in strip
+    assert "Changing #11: Dirk was dealt 5 stations and 5 churches" in strip
     assert "Deal Dirk" not in strip
     assert re.search(r'name="church"[^>]*value="5"', form)
     assert re.search(r'name="station"[^>]*value="5"', form)
