@@ -14,6 +14,7 @@ import pytest
 from playwright.sync_api import Browser, Page
 
 from benchmarks.games import GAME_SCRIPTS, MID_GAME, PLAYERS, yard_buys
+from companion.rules import yard_example
 from companion.rules.fifth_avenue_table import DISTRICT_IDS
 from tests.browser.states import FIFTH, FIFTH_SET_UP, seed
 
@@ -112,3 +113,35 @@ def test_the_fifth_avenue_board_breaks_long_words_only_at_a_syllable(phone: Page
     assert phone.evaluate(BROKEN_WORDS, ".plots .plot") == []
     phone.evaluate(NAMED_PLOTS, BUSINESSES[phone.evaluate("document.documentElement.lang")])
     assert phone.evaluate(BROKEN_WORDS, ".plots .plot") == []
+
+
+# Each button whose last line holds one word under a line of three or more (its words and
+# lines as drawn), e.g. "Give out the cards and score | C".
+ORPHANS = r"""() => Array.from(document.querySelectorAll('main button')).flatMap(b => {
+  const lines = new Map();
+  const walker = document.createTreeWalker(b, NodeFilter.SHOW_TEXT);
+  for (let n; (n = walker.nextNode());) {
+    for (const m of n.data.matchAll(/\S+/g)) {
+      const range = document.createRange();
+      range.setStart(n, m.index);
+      range.setEnd(n, m.index + m[0].length);
+      const box = range.getBoundingClientRect();
+      if (!box.width) continue;
+      const top = Math.round(box.top / 4);
+      lines.set(top, [...(lines.get(top) || []), m[0]]);
+    }
+  }
+  const rows = [...lines.entries()].sort((a, c) => a[0] - c[0]).map(e => e[1]);
+  const [before, last] = rows.slice(-2);
+  return rows.length > 1 && last.length === 1 && before.length >= 3 ? [b.textContent.trim()] : [];
+})"""
+
+
+def test_no_button_leaves_one_word_alone_on_its_last_line(phone: Page,
+                                                          live_database: Path) -> None:
+    """Found playing: "Give out the cards and score | C" (the yard's end), "Score 52nd St |
+    West". A button's words are balanced over its lines (CSS text-wrap: balance)."""
+    table = seed(live_database, "yard", tuple(yard_example.PLAYERS), yard_example.GAME_OVER)
+    phone.goto(f"/yard/{table}/")
+    assert phone.locator("#end button.primary").count() == 1  # "Give out the cards ..."
+    assert phone.evaluate(ORPHANS) == []
