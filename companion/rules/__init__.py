@@ -24,14 +24,14 @@ from .game import Game, TableState
 from .log import CHANGE, Event, changes_nothing
 from .merging import merges
 from .names import check_players, clean_name
-from .pad import PadLine, ScorePad, said_beside, score_pad
+from .pad import PadLine, ScorePad, score_pad, shown_together
 from .replay import Current, Gained, gained, replay
 from .text import Msg
 
 __all__ = ["CHANGE", "GAMES", "Correction", "Current", "Event", "Gained", "Game", "Now",
            "PadLine", "Placing", "Rescored", "RuleError", "ScorePad", "TableState",
            "changes_nothing", "check_players", "clean_name", "corrected", "find_game", "gained",
-           "merges", "replay", "said_beside", "score_pad"]
+           "merges", "replay", "score_pad", "shown_together"]
 
 
 # A game's entry: slug, name, player counts, table state class, its actions in words, and what

@@ -52,7 +52,7 @@ def score_pad(game: Game, players: list[str], events: Iterable[Event]) -> ScoreP
     def line(event: Event, state: TableState) -> None:
         before, after = totals[-1], state.totals()
         said = game.say(event.kind, event.payload, state)
-        made[event.seq] = (said, said_beside(said, getattr(state, "note", None)),
+        made[event.seq] = (*shown_together(said, getattr(state, "note", None)),
                            gained(before, after))
         totals.append(after)
 
@@ -61,12 +61,18 @@ def score_pad(game: Game, players: list[str], events: Iterable[Event]) -> ScoreP
                     [_pad_line(game, entry, made, state) for entry in history(events)])
 
 
-def said_beside(said: str, note: Any) -> Any:
-    """The rules' note on an action, shown beside its words when it says more than they do (a
-    district's scoring, the Mayor of the next turn); None when it says nothing more: the same
-    words, or words the action's own begin with ("Ann won Times Square and built 3 skyscrapers
-    on the brown plot." beside "... on the brown plot (cards 4)")."""
-    return None if not note or str(said).startswith(note.rstrip(".")) else note
+def shown_together(said: Any, note: Any) -> tuple[Any, Any]:
+    """An action's words and the rules' note on it, as shown together, so that nothing is said
+    twice: the note beside the words when it says more than they do (a district's scoring, the
+    Mayor of the next turn); None when it says nothing more (words the action's own begin with:
+    "Ann won Times Square and built 3 skyscrapers on the brown plot." beside "... on the brown
+    plot (cards 4)"); and a note that begins with the action's words says the action in their
+    place ("Ben took 3 skyscrapers (option A): 6 in supply.")."""
+    if not note or str(said).startswith(note.rstrip(".")):
+        return said, None
+    if note.rstrip(".").startswith(str(said).rstrip(".")):
+        return note, None
+    return said, note
 
 
 def _pad_line(game: Game, entry: Entry, made: Mapping[int, Any], state: TableState) -> PadLine:

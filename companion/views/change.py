@@ -15,7 +15,7 @@ from wtforms.widgets import HiddenInput
 from .. import replays, storage
 from ..app import get_db
 from ..i18n import lazy_gettext as _l
-from ..rules import CHANGE, Correction, Rescored, RuleError, changes_nothing, said_beside
+from ..rules import CHANGE, Correction, Rescored, RuleError, changes_nothing, shown_together
 from ..rules.common import MAX_REASON
 from .declarations import Action
 from .forms import ActionForm, cleaned
@@ -126,11 +126,10 @@ def rescored_line(rescored: Rescored, holders: list[str]) -> tuple[Any, ...]:
     they said before where that differs (words, note: None where the same), and the points
     was -> now of each of the `holders` (everyone the totals list: the players, and Dirk in a
     2-player yard game) whose points from it moved."""
-    was, now = rescored.was, rescored.now
-    before = (was.said if was.said != now.said else None,
-              said_beside(was.said, was.note) if was.note != now.note else None)
-    return (rescored.event.seq, now.said, said_beside(now.said, now.note),
-            before if any(before) else None, rescored.moved(holders))
+    was, now = (shown_together(r.said, r.note) for r in (rescored.was, rescored.now))
+    before = tuple(then if then != it else None for then, it in zip(was, now, strict=True))
+    return (rescored.event.seq, *now, before if any(before) else None,
+            rescored.moved(holders))
 
 
 def change_page(table: Table, fix: Correction) -> Any:

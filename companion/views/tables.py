@@ -35,7 +35,7 @@ from ..rules import (
     RuleError,
     TableState,
     find_game,
-    said_beside,
+    shown_together,
 )
 from ..rules.common import winners
 from ..rules.log import CHANGE, MAX_EVENTS, UNDO, Event
@@ -336,15 +336,15 @@ def consequence(state: TableState, said: str, gained: Gained,
                 own_note: bool = True) -> StripLine:
     """The action just recorded in words, and what the rules made of it, said after it in the
     score strip: their note when it says more than the action's words (a district's scoring;
-    `said_beside`; a note that begins with those words says the action in their place, so
-    nothing is said twice), the points or money it gave or took ("Ann +13 · Ben
-    +6"), and the winner once it ended the game. After a change the table's note is the last
-    replayed action's, not the change's (`own_note` False): it is not said."""
+    `shown_together`: nothing is said twice), the points or money it gave or took ("Ann +13 ·
+    Ben +6"), and the winner once it ended the game. After a change the table's note is the
+    last replayed action's, not the change's (`own_note` False): it is not said."""
     note = getattr(state, "note", None) if own_note else None
     noted = text(note) if note else ""
-    if noted.rstrip(".").startswith(said.rstrip(".")):
+    if noted.rstrip(".").startswith(said.rstrip(".")):  # the rules' sentence, with its period
         said, noted = noted or said, ""
-    noted = said_beside(said, noted) or ""
+    said, noted = shown_together(said, noted)
+    noted = noted or ""
     gave = [" · ".join(f"{name} {signed(delta)}" for name, delta in gained if delta)]
     if state.finished:
         first = winners(state.ranking())

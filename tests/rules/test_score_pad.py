@@ -2,7 +2,7 @@
 
 import pytest
 
-from companion.rules import GAMES, PadLine, replay, score_pad
+from companion.rules import GAMES, PadLine, replay, score_pad, shown_together
 from companion.rules.log import Event
 from tests.tables import FINISHED
 from tests.yard_moves import buy
@@ -114,3 +114,20 @@ def test_alea_s_draw_is_said_with_the_high_bid_only_when_it_was_entered():
     assert describe("alea_bid", {"cards": [5, 5]}) == "Alea's cards 5 5"
     assert describe("alea_bid", {"cards": [5, 5], "place": "times"}) == (
         "Times Square: Alea's cards 5 5")
+
+
+@pytest.mark.parametrize(("said", "note", "shown"), [
+    # The note says more: beside the words.
+    ("Scoring A", "Ann +13, Ben +6.", ("Scoring A", "Ann +13, Ben +6.")),
+    # The words begin with the note: it says nothing more.
+    ("Ann won Times Square and built 3 skyscrapers on the brown plot (cards 4)",
+     "Ann won Times Square and built 3 skyscrapers on the brown plot.",
+     ("Ann won Times Square and built 3 skyscrapers on the brown plot (cards 4)", None)),
+    # The note begins with the words: it says the action in their place (a change's preview
+    # said "Ben took 3 skyscrapers (option A): Ben took 3 skyscrapers (option A): 6 in supply.").
+    ("Ben took 3 skyscrapers (option A)", "Ben took 3 skyscrapers (option A): 6 in supply.",
+     ("Ben took 3 skyscrapers (option A): 6 in supply.", None)),
+    ("Ann bought a park", None, ("Ann bought a park", None)),
+])
+def test_an_action_and_its_note_are_shown_together_saying_nothing_twice(said, note, shown):
+    assert shown_together(said, note) == shown

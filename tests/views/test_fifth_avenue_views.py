@@ -469,3 +469,16 @@ def test_option_a_is_said_once_in_the_strip(app, client):
         page = text(client.get(url, headers=headers))
         strip = re.sub(r"\s+", " ", page.split('class="score-strip"')[1].split("</aside>")[0])
         assert words in strip and strip.count(words[:len("Ben ta")]) == 1, strip
+
+
+def test_option_a_is_said_once_in_the_history_and_a_changes_preview(app, client):
+    """Found playing: a change's preview listed a later option A as "#14 Ben took 3 skyscrapers
+    (option A): Ben took 3 skyscrapers (option A): 6 in supply.", and the history said the
+    note under the words it begins with. Both say it once, as the strip does (the preview's
+    line: `test_pad.py`)."""
+    names, actions = FINISHED["fifth_avenue"]
+    table_id = seed(app, "fifth_avenue", names, actions[:14])
+    url = f"/fifth_avenue/{table_id}/"
+    words = "Ben took 3 skyscrapers (option A): 6 in supply."
+    history = re.sub(r"<[^>]+>", "", text(client.get(url + "history")))
+    assert words in history and history.count("Ben took 3 skyscrapers") == 1, history
