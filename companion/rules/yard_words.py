@@ -29,7 +29,7 @@ def describe(kind: str, payload: Mapping[str, Any]) -> str:
     if kind == "final":
         if payload.get("leftovers") == [] and "money" not in payload:  # the display bought empty
             return Msg("End of the game: no card left on display, final scoring C")
-        return Msg("End of the game: leftover cards given out, final scoring C")
+        return _the_end(payload)
     if kind == "starting_money":
         return _starting_money(payload)
     if kind == "youngest":
@@ -56,6 +56,21 @@ def _starting_money(payload: Mapping[str, Any]) -> str:
                names=join_names(tied))
 
 
+def _the_end(payload: Mapping[str, Any]) -> str:
+    """"End of the game: Ann took a church, nobody a skyscraper; final scoring C": who took
+    each card left on display, as the app records it (`to`); an older log's end, which gave
+    the money instead, in general words."""
+    cards = payload.get("leftovers")
+    if not isinstance(cards, list) or not cards or not all(
+            isinstance(c, Mapping) and "to" in c and c.get("building") in A_BUILDING
+            for c in cards):
+        return Msg("End of the game: leftover cards given out, final scoring C")
+    given = [Msg("nobody {building}", building=A_BUILDING[c["building"]]) if c["to"] is None
+             else Msg("{player} took {building}", player=c["to"],
+                      building=A_BUILDING[c["building"]]) for c in cards]
+    return Msg("End of the game: {given}; final scoring C", given=listed(given))
+
+
 def _correction(payload: Mapping[str, Any]) -> str:
     building, count = str(payload.get("building")), payload.get("count")
     if building not in COUNTED or not isinstance(count, int):
@@ -69,9 +84,12 @@ def cards_in_words(counts: Mapping[Any, Any]) -> str:
     the buildings whatever the order of `counts` (a deal as recorded and as changed, side by
     side, read alike)."""
     parts = [COUNTED[b](n) for b in COUNTED if isinstance(n := counts.get(b), int) and n]
-    if not parts:
-        return Msg("no cards")
-    listed = parts[0]
+    return listed(parts) if parts else Msg("no cards")
+
+
+def listed(parts: list[Msg]) -> Msg:
+    """'a, b and c', each part still translatable."""
+    words = parts[0]
     for part in parts[1:-1]:
-        listed = Msg("{first}, {next}", first=listed, next=part)
-    return listed if len(parts) == 1 else Msg("{names} and {last}", names=listed, last=parts[-1])
+        words = Msg("{first}, {next}", first=words, next=part)
+    return words if len(parts) == 1 else Msg("{names} and {last}", names=words, last=parts[-1])

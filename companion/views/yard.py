@@ -100,6 +100,17 @@ def final_form(state: yard_table.YardState, **data: Any) -> Any:
             choices=[*holders, SelectChoice(NOBODY, _l("tie or nobody"))],
             validators=[InputRequired(_l("tap who holds the most money of its space, or "
                                          "'tie or nobody'."))])
+
+    def fields_of(cls: type[ActionForm], payload: Mapping[str, Any]) -> dict[str, Any]:
+        """The end recorded, for a change: who took each card left on display, or nobody."""
+        cards = payload.get("leftovers")
+        if not isinstance(cards, list):
+            return {}
+        return {f"to_{k}": NOBODY if card["to"] is None else str(state.players.index(card["to"]))
+                for k, card in enumerate(cards) if isinstance(card, Mapping)
+                and card.get("to", "") in (None, *state.players)}
+
+    fields["fields_of"] = classmethod(fields_of)
     return type("FinalForm", (ActionForm,), fields)(**data)
 
 

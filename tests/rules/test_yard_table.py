@@ -628,3 +628,16 @@ def test_a_player_called_dirk_at_a_bigger_table_is_no_automated_opponent():
     assert state.buildings["Dirk"]["park"] == 1
     assert str(describe("buy", buy("Dirk", "park")[1])) == "Dirk bought a park"
     assert str(describe("buy", buy("Ann", "park", "Dirk")[1])) == "Ann bought a park for Dirk"
+
+
+def test_the_end_says_who_took_each_card_left_on_display():
+    """Found playing: a change of the end read "End of the game: leftover cards given out,
+    final scoring C → End of the game: leftover cards given out, final scoring C", saying
+    nothing of what changed. The end says who took each card, or nobody."""
+    end = {"leftovers": [{"building": "church", "to": "Ann"},
+                         {"building": "skyscraper", "to": None}]}
+    assert describe("final", end) == (
+        "End of the game: Ann took a church and nobody a skyscraper; final scoring C")
+    older = {"leftovers": [{"building": "church", "space": "blue"}], "money": {}}
+    assert describe("final", older) == (
+        "End of the game: leftover cards given out, final scoring C")

@@ -595,3 +595,25 @@ def test_with_two_players_who_starts_is_said_in_view_and_in_the_strip(client):
     assert "Last: Starting money entered: Ben starts" in page
     german = text(client.get(url, headers=GERMAN))
     assert "Startgeld eingetragen: Ben beginnt" in german
+
+
+def test_the_end_changed_opens_filled_in_as_recorded(app, client):
+    """Found playing: Change on the yard's end opened its form blank, so the players had to
+    remember and tap again who took every card left on display. It opens with each card's
+    taker (or nobody) chosen as recorded; sent as it opens, it changes nothing."""
+    url = new_table(client, *yard_example.PLAYERS)
+    seed_on(app, url, yard_example.PLAYERS,
+            [*yard_example.GAME_OVER, ("buy", {"player": "Cy", "building": "museum"})])
+    page = text(client.get(url))
+    buildings = re.findall(r'class="chip-card b-(\w+)"', page.split('id="end"')[1])
+    takers = ["Ann", None]
+    assert buildings == ["church", "skyscraper"]
+    answer = act(client, url, "final", **{f"to_{k}": "nobody" if to is None else str(
+        yard_example.PLAYERS.index(to)) for k, to in enumerate(takers)})
+    assert answer.status_code == 303
+    seq = current_seq(client, url)
+    form = text(client.get(f"{url}?change={seq}")).split('id="end"')[1]
+    chosen = re.findall(r'name="(to_\d)" value="(\w+)" checked', form)
+    assert chosen == [("to_0", "0"), ("to_1", "nobody")]
+    fields = fresh(client, f"{url}?change={seq}") | dict(chosen)
+    assert "Nothing changes" in text(client.post(f"{url}final?change={seq}", data=fields))
