@@ -21,14 +21,11 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-import pytest
 from playwright.sync_api import Locator, Page, expect
 
 from companion.rules.fifth_avenue_table import DISTRICT_IDS
 from tests.browser.helpers import start_table, tap_and_load
-from tests.browser.states import seed
 from tests.browser.taps import Taps
-from tests.tables import FIFTH_AVENUE
 
 Shot = Callable[[Page, str], Any]
 SHOTS = Path("/tmp/fifth_avenue-shots")
@@ -312,24 +309,3 @@ def test_the_new_screens_fit_the_phone_in_german(page: Page, shot: Shot) -> None
     keep_shot(shot, page, "fa-taps-de-03-auction")
     taps.tap(page.get_by_role("button", name="Nichts gebaut", exact=True))
     expect(page.locator("#auction h2")).to_have_text("Versteigerung: Times Square")
-
-
-@pytest.mark.parametrize("changing", [False, True], ids=["playing", "changing the auction"])
-def test_a_bid_chip_tapped_stays_under_the_thumb(page: Page, live_database: Path,
-                                                 changing: bool) -> None:
-    """A bid chip is a link: followed, the page stood at its #auction, the chips 36 px away
-    from where they were tapped, or, while the auction was being changed (the page opened at
-    "Who won?"), 270 px away (found playing). Answered in place, the chip tapped stays where the
-    thumb is, and is the one chosen."""
-    players, log = FIFTH_AVENUE
-    table_id = seed(live_database, "fifth_avenue", tuple(players),
-                    tuple(log[:29] if changing else log[:22]))
-    page.goto(f"/fifth_avenue/{table_id}/" + ("?change=23#as-recorded" if changing else ""))
-    chip = page.locator(".chips a", has_text="Ben, gray")
-    if not changing:
-        chip.evaluate("e => e.scrollIntoView({block: 'center'})")
-    before = chip.bounding_box()
-    tap_and_load(page, chip)
-    expect(page.locator(".chips a.chosen")).to_have_text("Ben, gray")
-    after = page.locator(".chips a", has_text="Ben, gray").bounding_box()
-    assert before and after and abs(after["y"] - before["y"]) < 1, (before, after)
