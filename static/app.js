@@ -157,7 +157,9 @@
 
   // A fold-out drawn only when opened (a[data-open], `fold_out` in _macros.html): the page with
   // it open is fetched and shown in place, the fold-out kept where the thumb tapped it (or, if
-  // the page has no such link now, the part of the page around it).
+  // the page has no such link now, the part of the page around it). What the page then marks
+  // as the opening's answer (data-into-view="opened": 5th Avenue's "Built N" after a bid chip)
+  // comes into view, moving the page the least that shows it.
   document.addEventListener("click", function (event) {
     var link = event.target.closest ? event.target.closest("a[data-open]") : null;
     if (!link || !window.fetch || event.defaultPrevented) return;
@@ -171,7 +173,7 @@
       if (up.id) places.push({ id: up.id, top: up.getBoundingClientRect().top });
     }
     var anchor = { top: top, form: null, button: null, focused: false,
-                   places: places, opened: [] };
+                   places: places, opened: [], answer: "opened" };
     var address = link.pathname + link.search;
     var offline = false;
     fetch(address, { credentials: "same-origin" })
@@ -247,17 +249,19 @@
       requestAnimationFrame(function () {
         var kept = keepInPlace(anchor);
         document.dispatchEvent(new CustomEvent("placed"));
-        var own = shown.querySelector(intoView(shown));
+        var answer = intoView(shown, anchor);
+        var own = shown.querySelector(answer.which);
         var another = preview !== !!shown.querySelector(PAGE_OF_ITS_OWN);
         settle(own && own.getClientRects().length ? own : null, kept, before, anchor && lastTap,
-               another);
+               another, answer.least);
         placed();
       });
     });
   }
 
   // Where the page stands after an answer (`before`: where it stood), the tapped control kept
-  // where it was: what the answer brings into view is scrolled to the top; and if a button of
+  // where it was: what the answer brings into view is scrolled to the top (or, `least`, the
+  // page moves only as far as it must for it to be in view); and if a button of
   // another action is then under the point the thumb tapped (the tapped one's counterpart may
   // be), the page stands at the nearest place where none is, with the answer still in view (or
   // between where it stood and where it was kept). A page that moves under a thumb puts no
@@ -266,11 +270,11 @@
   // later acted on either. Where no place is clear, a tap there is held for MOVED_MS as that
   // same tap again. So it is where the answer is `another` page (a change confirmed: the
   // table in place of its preview), which moves everything under the thumb without a scroll.
-  function settle(own, kept, before, tap, another) {
+  function settle(own, kept, before, tap, another, least) {
     var at = window.scrollY;
     if (!own && at === before && !another) return;  // nothing moved
     var range = own ? inView(own) : [Math.min(at, before), Math.max(at, before)];
-    var from = own ? range[1] : at;
+    var from = own && !least ? range[1] : Math.min(Math.max(at, range[0]), range[1]);
     var clear = clearOfThumb(tap, kept);
     var to = from;
     for (var step = 0; from - step >= range[0] || from + step <= range[1]; step += 4) {
@@ -320,18 +324,20 @@
     return strip ? strip.getBoundingClientRect().top : window.innerHeight;
   }
 
-  // What an answer brings into view: a page of its own (a change's preview: data-into-view
-  // with no value) always; what the page marks for an answer (data-into-view="answer"), or for
-  // an action's ("done"), when the page answers a tap: its strip's line says which
-  // (#recorded[data-answer]: "done", or "undone" after an undo). A page loaded or brought up
-  // to date answers none, and moves nothing.
+  // What an answer brings into view (`which`, a selector): a page of its own (a change's
+  // preview: data-into-view with no value) always; what the page marks for an answer
+  // (data-into-view="answer"), or for an action's ("done"), when the page answers a tap: its
+  // strip's line says which (#recorded[data-answer]: "done", or "undone" after an undo); what
+  // it marks for a fold-out's opening ("opened", the page moved the `least` that shows it). A
+  // page loaded or brought up to date answers none, and moves nothing.
   var PAGE_OF_ITS_OWN = '[data-into-view=""]';
-  function intoView(shown) {
+  function intoView(shown, anchor) {
     var line = shown.querySelector("#recorded[data-answer]");
-    var answer = line ? line.dataset.answer : "";
     var which = PAGE_OF_ITS_OWN;
-    if (answer) which += ', [data-into-view~="answer"], [data-into-view~="' + answer + '"]';
-    return which;
+    if (line) which += ', [data-into-view~="answer"], [data-into-view~="' + line.dataset.answer + '"]';
+    var opened = !line && anchor && anchor.answer === "opened";
+    if (opened) which += ', [data-into-view~="opened"]';
+    return { which: which, least: opened };
   }
 
   // The answer's <main> is put in place of this one by changing only what differs: a text, an

@@ -21,11 +21,14 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import pytest
 from playwright.sync_api import Locator, Page, expect
 
 from companion.rules.fifth_avenue_table import DISTRICT_IDS
 from tests.browser.helpers import start_table, tap_and_load
+from tests.browser.states import seed
 from tests.browser.taps import Taps
+from tests.tables import FIFTH_AVENUE
 
 Shot = Callable[[Page, str], Any]
 SHOTS = Path("/tmp/fifth_avenue-shots")
@@ -309,3 +312,36 @@ def test_the_new_screens_fit_the_phone_in_german(page: Page, shot: Shot) -> None
     keep_shot(shot, page, "fa-taps-de-03-auction")
     taps.tap(page.get_by_role("button", name="Nichts gebaut", exact=True))
     expect(page.locator("#auction h2")).to_have_text("Versteigerung: Times Square")
+
+
+@pytest.mark.parametrize("where", ["mid-screen", "at the screen's foot", "changing the auction"])
+def test_a_bid_chip_tapped_stays_under_the_thumb_and_shows_what_was_built(
+        page: Page, live_database: Path, where: str) -> None:
+    """A bid chip is a link: followed, the page stood at its #auction, the chips 36 px away
+    from where they were tapped, or, while the auction was being changed (the page opened at
+    "Who won?"), 270 px away (found playing). Answered in place, the chip tapped stays where the
+    thumb is, and is the one chosen; and the "Built N" buttons it answers with are in view (a
+    chip at the screen's foot: the page moves up as far as that takes, no further)."""
+    players, log = FIFTH_AVENUE
+    changing = where == "changing the auction"
+    table_id = seed(live_database, "fifth_avenue", tuple(players),
+                    tuple(log[:29] if changing else log[:22]))
+    page.goto(f"/fifth_avenue/{table_id}/" + ("?change=23#as-recorded" if changing else ""))
+    chip = page.locator(".chips a", has_text="Ben, gray")
+    foot = page.evaluate("document.querySelector('.score-strip').getBoundingClientRect().top")
+    if where == "mid-screen":
+        chip.evaluate("e => e.scrollIntoView({block: 'center'})")
+    elif where == "at the screen's foot":
+        chip.evaluate("(e, foot) => scrollBy(0, e.getBoundingClientRect().bottom - foot + 4)",
+                      foot)
+    before = chip.bounding_box()
+    tap_and_load(page, chip)
+    expect(page.locator(".chips a.chosen")).to_have_text("Ben, gray")
+    after = page.locator(".chips a", has_text="Ben, gray").bounding_box()
+    builds = page.locator("fieldset.builds").bounding_box()
+    assert before and after and builds
+    assert builds["y"] >= 0 and builds["y"] + builds["height"] <= foot + 1, (builds, foot)
+    if where == "at the screen's foot":  # moved up just enough: the buttons' foot at the strip
+        assert abs(builds["y"] + builds["height"] - foot) < 2, (builds, foot)
+    else:
+        assert abs(after["y"] - before["y"]) < 1, (before, after)
