@@ -274,7 +274,7 @@
     var at = window.scrollY;
     if (!own && at === before && !another) return;  // nothing moved
     var range = own ? inView(own) : [Math.min(at, before), Math.max(at, before)];
-    var from = own && !least ? range[1] : Math.min(Math.max(at, range[0]), range[1]);
+    var from = own && !least ? range[1] : Math.min(Math.max(at, Math.ceil(range[0])), range[1]);
     var clear = clearOfThumb(tap, kept);
     var to = from;
     for (var step = 0; from - step >= range[0] || from + step <= range[1]; step += 4) {
