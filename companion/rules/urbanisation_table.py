@@ -476,7 +476,7 @@ class UrbanisationState(ActionTable):
             raise RuleError(Msg("The character {key!r} is not played with this action.",
                                 key=key))
         if key not in self.cards[player].characters:
-            raise RuleError(Msg("{player} does not hold the {character}.", player=player,
+            raise RuleError(Msg("{player} does not hold the {character} card.", player=player,
                                 character=CHARACTERS[key].name))
         return True
 
@@ -553,7 +553,7 @@ class UrbanisationState(ActionTable):
                                     [CHARACTERS[k].name for k in self.available_characters])))
         self.cards[player].characters.append(str(key))
         self.chosen.append(str(key))
-        self._done(player, None, Msg("{player} hired the {character}.", player=player,
+        self._done(player, None, Msg("{player} took the {character} card.", player=player,
                                      character=CHARACTERS[str(key)].name))
 
     # The actions -------------------------------------------------------------------------
@@ -1122,7 +1122,7 @@ def describe(kind: str, payload: Mapping[str, Any]) -> str:
     key = str(payload.get("character"))
     text = _action_text(kind, payload, who)
     if key in CHARACTERS and kind != "character":
-        return Msg("{action} (playing the {character})", action=text,
+        return Msg("{action} (playing the {character} card)", action=text,
                    character=CHARACTERS[key].name)
     return text
 
@@ -1209,7 +1209,7 @@ def _action_text(kind: str, payload: Mapping[str, Any], who: object) -> str:
     count = _count(payload.get("count", 1))
     colour = payload.get("colour")
     texts: dict[str, Callable[[], str]] = {
-        "character": lambda: Msg("{player} hired the {character}", player=who, character=(
+        "character": lambda: Msg("{player} took the {character} card", player=who, character=(
             CHARACTERS[key].name if key in CHARACTERS else key)),
         "pass": lambda: Msg("{player} passed", player=who),
         "buy_land": lambda: Plural("{player} bought land ({n} price marker)",

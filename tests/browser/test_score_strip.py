@@ -23,7 +23,7 @@ MID_GAME = {
                                                   {"each": "flat", "amount": 3,
                                                    "project": None}]}}),)),
                "Mia built a roof on site 1"),
-    "urbanisation": (URBAN, URBAN_ACTIONS, "Cy hired the Double work orders"),
+    "urbanisation": (URBAN, URBAN_ACTIONS, "Cy took the Double work orders card"),
 }
 
 

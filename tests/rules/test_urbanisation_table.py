@@ -286,7 +286,7 @@ def started(*keys, players=("Ann", "Ben"), inventions=False, money=10, grounds=2
         ({"price_markers": 11, "grounds": 1}, r"Ann has only \$10, not \$11."),
         ({"price_markers": 1, "grounds": 3}, "The territory's building grounds cannot be more"),
         ({"price_markers": 1, "grounds": 1, "character": "land_swap"},
-         "Ann does not hold the Land swap."),
+         "Ann does not hold the Land swap card."),
         ({"price_markers": 1, "grounds": 1, "character": "farmer"},
          "The character 'farmer' is not played with this action."),
     ],
@@ -313,7 +313,7 @@ def test_land_costs_a_dollar_per_price_marker():
         ({"building": "castle"}, "Unknown building 'castle'"),
         ({"building": "administrative", "count": 4}, r"Ann has only \$10, not \$12."),
         ({"building": "house", "count": 0}, "The houses to erect cannot be less than 1."),
-        ({"building": "house", "character": "architect"}, "Ann does not hold the Architect."),
+        ({"building": "house", "character": "architect"}, "Ann does not hold the Architect card."),
     ],
 )
 def test_erecting_refusals(payload, message):
@@ -365,7 +365,7 @@ def test_rulebook_grain_examples_at_a_four_player_table():
         (2, {"sell": 3}, "You cannot sell 3 grain: you have only 2."),
         (0, {"buy": 7}, "Only 6 grain can be bought in one action now"),  # 4 barns, field 2
         (2, {"sell": 1}, "The barns and the field have room for only 0 more grain."),
-        (0, {"buy": 1, "character": "mill_worker"}, "Ann does not hold the Mill Worker."),
+        (0, {"buy": 1, "character": "mill_worker"}, "Ann does not hold the Mill Worker card."),
         (0, {"buy": -1}, "The grain to buy cannot be less than 0."),
     ],
 )
@@ -407,7 +407,7 @@ def test_the_mill_worker_takes_what_the_field_has_and_never_above_8():
         (0, {"grain": 1}, "Ann has only 0 grain to sow."),
         (3, {"grain": 0}, "Sow at least one grain."),
         (3, {"grain": 1, "farmer": 1}, "Seeds on the Farmer card need the Farmer"),
-        (3, {"grain": 1, "character": "farmer"}, "Ann does not hold the Farmer"),
+        (3, {"grain": 1, "character": "farmer"}, "Ann does not hold the Farmer card"),
     ],
 )
 def test_sowing_refusals(grain, payload, message):
@@ -961,9 +961,9 @@ def test_the_final_scoring_says_why_the_factory_bonus_went_where_it_went(numbers
 def test_describe_and_rulings():
     assert describe("erect", {"player": "Ann", "building": "house", "count": 2,
                               "character": "architect"}) == (
-        "Ann erected 2 houses (playing the Architect)")
+        "Ann erected 2 houses (playing the Architect card)")
     assert describe("trade_grain", {"player": "Ben", "sell": 3}) == "Ben sold 3 grain"
-    assert describe("character", {"player": "Cy", "character": "farmer"}) == "Cy hired the Farmer"
+    assert describe("character", {"player": "Cy", "character": "farmer"}) == "Cy took the Farmer card"
     assert describe("administration", {}).startswith("Administration: harvest")
     assert describe("mystery", {}) == "mystery"
     assert all(text.startswith("Ruling: ") for text in RULINGS.values())

@@ -153,7 +153,7 @@ def test_a_sheet_before_the_set_up_says_the_game_is_in_progress(client):
 def test_undo_brings_back_the_screen_before(client):
     url = set_up(client, "Ann", "Ben")
     act(client, url, "character", player="Ann", character="architect")
-    assert "Ann hired the Architect." in text(client.get(url))
+    assert "Ann took the Architect card." in text(client.get(url))
     assert act(client, url, "undo").status_code == 303
     page = text(client.get(url))
     assert "Set up for 2 players; Ann starts." in page and "Ann hires a character" in page
@@ -380,7 +380,7 @@ def test_a_stale_offer_is_told_what_changed_on_the_other_phone(client):
                         headers={"X-Companion": "fetch"})
     assert stale.status_code == 409
     assert stale.json["refused"] == ("The table changed since this screen was loaded (Ann bought "
-                                     "3 grain (playing the Mill Worker)), so this tap was not "
+                                     "3 grain (playing the Mill Worker card)), so this tap was not "
                                      "recorded. The page now shows the table as it is.")
     assert "not open to Ann" not in stale.json["refused"] and "page" in stale.json
 
