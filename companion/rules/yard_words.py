@@ -57,18 +57,21 @@ def _starting_money(payload: Mapping[str, Any]) -> str:
 
 
 def _the_end(payload: Mapping[str, Any]) -> str:
-    """"End of the game: Ann took a church, nobody a skyscraper; final scoring C": who took
-    each card left on display, as the app records it (`to`); an older log's end, which gave
-    the money instead, in general words."""
+    """"End of the game: Ann took a church and a skyscraper, nobody took a park; final scoring
+    C": who took each card left on display, as the app records it (`to`), each taker named
+    once; an older log's end, which gave the money instead, in general words."""
     cards = payload.get("leftovers")
     if not isinstance(cards, list) or not cards or not all(
             isinstance(c, Mapping) and "to" in c and c.get("building") in A_BUILDING
             for c in cards):
         return Msg("End of the game: leftover cards given out, final scoring C")
-    given = [Msg("nobody {building}", building=A_BUILDING[c["building"]]) if c["to"] is None
-             else Msg("{player} took {building}", player=c["to"],
-                      building=A_BUILDING[c["building"]]) for c in cards]
-    return Msg("End of the game: {given}; final scoring C", given=listed(given))
+    taken: dict[Any, list[Msg]] = {}
+    for card in cards:
+        taken.setdefault(card["to"], []).append(A_BUILDING[card["building"]])
+    given = [Msg("nobody took {buildings}", buildings=listed(buildings)) if taker is None
+             else Msg("{player} took {buildings}", player=taker, buildings=listed(buildings))
+             for taker, buildings in taken.items()]
+    return Msg("End of the game: {given}; final scoring C", given=separated(given))
 
 
 def _correction(payload: Mapping[str, Any]) -> str:
@@ -89,7 +92,13 @@ def cards_in_words(counts: Mapping[Any, Any]) -> str:
 
 def listed(parts: list[Msg]) -> Msg:
     """'a, b and c', each part still translatable."""
-    words = parts[0]
-    for part in parts[1:-1]:
-        words = Msg("{first}, {next}", first=words, next=part)
+    words = separated(parts[:-1]) if len(parts) > 1 else parts[0]
     return words if len(parts) == 1 else Msg("{names} and {last}", names=words, last=parts[-1])
+
+
+def separated(parts: list[Msg]) -> Msg:
+    """'a, b, c' (parts that say 'and' themselves), each part still translatable."""
+    words = parts[0]
+    for part in parts[1:]:
+        words = Msg("{first}, {next}", first=words, next=part)
+    return words

@@ -633,11 +633,16 @@ def test_a_player_called_dirk_at_a_bigger_table_is_no_automated_opponent():
 def test_the_end_says_who_took_each_card_left_on_display():
     """Found playing: a change of the end read "End of the game: leftover cards given out,
     final scoring C → End of the game: leftover cards given out, final scoring C", saying
-    nothing of what changed. The end says who took each card, or nobody."""
+    nothing of what changed. The end says who took each card, or nobody, each taker once (it
+    said "Ann took a church, Bob took a park and Ann took a skyscraper")."""
     end = {"leftovers": [{"building": "church", "to": "Ann"},
                          {"building": "skyscraper", "to": None}]}
     assert describe("final", end) == (
-        "End of the game: Ann took a church and nobody a skyscraper; final scoring C")
+        "End of the game: Ann took a church, nobody took a skyscraper; final scoring C")
+    three = {"leftovers": [{"building": "church", "to": "Ann"}, {"building": "park", "to": "Bob"},
+                           {"building": "skyscraper", "to": "Ann"}]}
+    assert describe("final", three) == (
+        "End of the game: Ann took a church and a skyscraper, Bob took a park; final scoring C")
     older = {"leftovers": [{"building": "church", "space": "blue"}], "money": {}}
     assert describe("final", older) == (
         "End of the game: leftover cards given out, final scoring C")
