@@ -28,6 +28,7 @@ from .common import (
 )
 from .fifth_avenue import (
     BUSINESS_LABELS,
+    BUSINESS_NAMES,
     BUSINESSES,
     COLOUR_NAMES,
     COLOURS,
@@ -591,7 +592,7 @@ class FifthAvenueState(ActionTable):
         if len(left) == 1:
             self.below_park.append(str(tiles[left[0]]))
             below = Msg(" The set's last tile, a {kind}, goes below Central Park.",
-                        kind=BUSINESS_LABELS[str(tiles[left[0]])])
+                        kind=BUSINESS_NAMES[str(tiles[left[0]])])
             tiles[left[0]] = None
         self.placed += 1
         self._turn_record(turn)
@@ -600,7 +601,7 @@ class FifthAvenueState(ActionTable):
             self.end_reason = Msg("The last business is placed: the game is over.")
         self.note = Msg("Business {n} of {last}: a {kind} in {district}, on the {colour} plot."
                         "{below}{special}", n=self.placed, last=LAST_PLACEMENT,
-                        kind=BUSINESS_LABELS[kind], district=DISTRICT_NAMES[district],
+                        kind=BUSINESS_NAMES[kind], district=DISTRICT_NAMES[district],
                         colour=COLOUR_NAMES[self.colours[district][plot]], below=below,
                         special=special)
 

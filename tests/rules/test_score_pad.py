@@ -62,7 +62,7 @@ def test_fifth_avenue_names_plots_by_colour_and_the_owner_of_each_initial_skyscr
     assert lines[3].said == "Ann placed an initial skyscraper in 52nd St West, on the orange plot"
     assert lines[7].said == ("Ann placed a business (perfume) in 52nd St West, on the gray "
                              "plot")
-    assert lines[7].note == "Business 1 of 12: a perfume in 52nd St West, on the gray plot."
+    assert lines[7].note == "Business 1 of 12: a perfume shop in 52nd St West, on the gray plot."
 
 
 def test_fifth_avenue_says_who_placed_a_business_and_who_moved_a_commissioner():
