@@ -963,7 +963,8 @@ def test_describe_and_rulings():
                               "character": "architect"}) == (
         "Ann erected 2 houses (playing the Architect card)")
     assert describe("trade_grain", {"player": "Ben", "sell": 3}) == "Ben sold 3 grain"
-    assert describe("character", {"player": "Cy", "character": "farmer"}) == "Cy took the Farmer card"
+    assert describe("character", {"player": "Cy", "character": "farmer"}) == (
+        "Cy took the Farmer card")
     assert describe("administration", {}).startswith("Administration: harvest")
     assert describe("mystery", {}) == "mystery"
     assert all(text.startswith("Ruling: ") for text in RULINGS.values())
