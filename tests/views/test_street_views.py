@@ -80,6 +80,8 @@ def test_a_three_player_game_to_the_filled_pad(client):
     reader = PdfReader(io.BytesIO(pdf.data))
     sheet = "\n".join(p.extract_text() for p in reader.pages)
     assert "Mia" in sheet and "Winner: Mia" in sheet and "from remaining upcoins" in sheet
+    # The formula stays whole where the name column wraps it (it read "($/" over "3)").
+    assert not [line for line in sheet.splitlines() if line.rstrip().endswith("($/")], sheet
 
 
 def test_a_tampered_library_card_is_refused(client):
