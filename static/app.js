@@ -574,7 +574,10 @@
   }
 
   // The field the app found wrong (out of range, blank), marked: the refusal is shown beside it.
-  // A group of chips (radio buttons) is shown by its fieldset, or else its first chip.
+  // A group of chips (radio buttons) is shown by its fieldset, or else its first chip. Once the
+  // field is changed, its mark goes, and so does the refusal said in the strip (stale then:
+  // "choose who took the park" under a park chosen); one said beside a typed field stays, so
+  // that nothing below it moves while the fix is typed.
   function fieldAtFault(form, name) {
     var named = name && form.elements[name];
     if (named && !named.getBoundingClientRect && named.length) {
@@ -583,8 +586,11 @@
     var field = named && named.getBoundingClientRect ? named : null;
     if (!field) return null;
     field.setAttribute("aria-invalid", "true");
-    field.addEventListener("input", function () { field.removeAttribute("aria-invalid"); },
-                           { once: true });
+    field.addEventListener("input", function () {
+      field.removeAttribute("aria-invalid");
+      var said = document.querySelector(".score-strip #refusal");
+      if (said) said.remove();
+    }, { once: true });
     return field;
   }
 

@@ -137,6 +137,22 @@ def test_a_refused_tap_moves_no_control_and_covers_none(page: Page, live_databas
     expect(page.locator(".strip-totals")).to_be_visible()
 
 
+def test_a_refusal_in_the_strip_goes_once_its_chips_are_chosen(page: Page,
+                                                               live_database: Path) -> None:
+    """A site tapped before saying where the card came from: the chips are outlined and the
+    strip says so; a chip chosen answers it, so the strip's words go and its lines come back
+    (they stayed, stale, until the next action: found at the yard's end)."""
+    target, words = street_no_source(page, live_database)
+    tap_and_load(page, target)
+    said_in_the_strip(page, words)
+    sources = page.locator("fieldset.sources")
+    expect(sources).to_have_attribute("aria-invalid", "true")
+    sources.locator("label.chip:has(input:enabled)").first.tap()
+    expect(page.locator("#refusal")).to_have_count(0)
+    expect(sources).not_to_have_attribute("aria-invalid", "true")
+    expect(page.locator(".strip-totals")).to_be_visible()
+
+
 def test_a_refusal_about_a_typed_field_stays_beside_it(page: Page, live_database: Path) -> None:
     """A correction without what it is for: said under that field, which is outlined; the
     tapped button below stays under the thumb (the page above it goes up instead)."""
