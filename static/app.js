@@ -334,7 +334,8 @@
   function intoView(shown, anchor) {
     var line = shown.querySelector("#recorded[data-answer]");
     var which = PAGE_OF_ITS_OWN;
-    if (line) which += ', [data-into-view~="answer"], [data-into-view~="' + line.dataset.answer + '"]';
+    var answer = line ? line.dataset.answer : "";
+    if (answer) which += ', [data-into-view~="answer"], [data-into-view~="' + answer + '"]';
     var opened = !line && anchor && anchor.answer === "opened";
     if (opened) which += ', [data-into-view~="opened"]';
     return { which: which, least: opened };
