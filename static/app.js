@@ -166,7 +166,9 @@
     event.preventDefault();
     if (busy) return;
     busy = true;
-    lastTap = null; // a tap elsewhere: the next tap is a new one, wherever it lands
+    // Where it was tapped, as an action's tap: a tap there before the answer is painted is that
+    // same tap again, and an answer that moves the page keeps the point clear (`settle`).
+    lastTap = event.detail ? { x: event.clientX, y: event.clientY, until: Infinity } : null;
     var top = link.getBoundingClientRect().top;
     var places = [{ id: link.id, top: top }];
     for (var up = link.parentElement; up; up = up.parentElement) {
@@ -189,10 +191,7 @@
         if (offline) refuse(null, document.body.dataset.noAnswer);
         else location.href = link.href;
       })
-      .then(function () {
-        busy = false;
-        counted(0);
-      });
+      .then(function () { done(null); });
   });
 
   // A second submit of an ordinary form (a new table, new links) while the first is on its way.
@@ -260,8 +259,9 @@
   }
 
   // Where the page stands after an answer (`before`: where it stood), the tapped control kept
-  // where it was: what the answer brings into view is scrolled to the top (or, `least`, the
-  // page moves only as far as it must for it to be in view); and if a button of
+  // where it was: what the answer brings into view is scrolled to the top (or, `least`, after
+  // a fold-out opened, the page moves only as far as it must for it to be in view, and no
+  // further: a tap on what that put under the thumb is held as below); and if a button of
   // another action is then under the point the thumb tapped (the tapped one's counterpart may
   // be), the page stands at the nearest place where none is, with the answer still in view (or
   // between where it stood and where it was kept). A page that moves under a thumb puts no
@@ -277,7 +277,7 @@
     var from = own && !least ? range[1] : Math.min(Math.max(at, Math.ceil(range[0])), range[1]);
     var clear = clearOfThumb(tap, kept);
     var to = from;
-    for (var step = 0; from - step >= range[0] || from + step <= range[1]; step += 4) {
+    for (var step = 0; !least && (from - step >= range[0] || from + step <= range[1]); step += 4) {
       if (from - step >= range[0] && clear(from - step)) { to = from - step; break; }
       if (from + step <= range[1] && clear(from + step)) { to = from + step; break; }
     }
@@ -948,10 +948,7 @@
       .then(function (r) { return r.ok ? r.text() : null; })
       .then(function (text) { return text && answered(text, null, null); })
       .catch(function () {})
-      .then(function () {
-        busy = false;
-        counted(0);
-      });
+      .then(function () { done(null); });
   }
 
   // Something typed or chosen on this page that the page as loaded did not have.

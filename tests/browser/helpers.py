@@ -70,16 +70,18 @@ UNDER = ("([x, y]) => { const hit = document.elementFromPoint(x, y);"
 def assert_nothing_moved_under_the_thumb(page: Page, x: float, y: float,
                                          tapped: list[str] | None, was: list) -> None:
     """An answer that moved the page, or put another page in its place (a change confirmed),
-    put no other action's button where the thumb tapped, or, where it could not help it, holds
-    a tap there as that same tap again for longer (app.js `settle`): a second tap 0.6 s later
-    acted on what came under it (a purchase, a scoring, a street's site)."""
+    put no other action's button (after a link tapped: none) where the thumb tapped, or, where
+    it could not help it, holds a tap there as that same tap again for longer (app.js
+    `settle`): a second tap 0.6 s later acted on what came under it (a purchase, a scoring, a
+    street's site; after a bid chip, "Built none")."""
     if page.evaluate(WHERE) == was:
         return
     under = page.evaluate_handle(UNDER, [x, y]).as_element()
     action = under.evaluate(ACTION_OF) if under else None
-    if action and tapped and action[:4] != tapped[:4]:
+    if action and (not tapped or action[:4] != tapped[:4]):  # a link's answer: any action
         assert page.evaluate("document.documentElement.dataset.bounceMs") == MOVED_MS, (
-            f"after {tapped[4]!r} the page moved {action[4]!r} under the thumb")
+            f"after {tapped[4] if tapped else 'a link'!r} the page moved {action[4]!r} under "
+            "the thumb")
 
 
 def touch(page: Page, x: float, y: float, limit_ms: float = 3000) -> None:

@@ -320,8 +320,10 @@ def test_a_bid_chip_tapped_stays_under_the_thumb_and_shows_what_was_built(
     """A bid chip is a link: followed, the page stood at its #auction, the chips 36 px away
     from where they were tapped, or, while the auction was being changed (the page opened at
     "Who won?"), 270 px away (found playing). Answered in place, the chip tapped stays where the
-    thumb is, and is the one chosen; and the "Built N" buttons it answers with are in view (a
-    chip at the screen's foot: the page moves up as far as that takes, no further)."""
+    thumb is, and is the one chosen; and the "Built N" buttons it answers with are in view. A
+    chip at the screen's foot: the page moves up as far as they need, and a tap where the chip
+    was is held for a second (`tap_and_load` checks it: "Built none" came there, found
+    playing)."""
     players, log = FIFTH_AVENUE
     changing = where == "changing the auction"
     table_id = seed(live_database, "fifth_avenue", tuple(players),
