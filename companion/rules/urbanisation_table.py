@@ -1212,8 +1212,8 @@ def _action_text(kind: str, payload: Mapping[str, Any], who: object) -> str:
         "character": lambda: Msg("{player} took the {character} card", player=who, character=(
             CHARACTERS[key].name if key in CHARACTERS else key)),
         "pass": lambda: Msg("{player} passed", player=who),
-        "buy_land": lambda: Plural("{player} bought land ({n} price marker)",
-                                   "{player} bought land ({n} price markers)", player=who,
+        "buy_land": lambda: Plural("{player} bought land with {n} price marker",
+                                   "{player} bought land with {n} price markers", player=who,
                                    n=_count(payload.get("price_markers"))),
         "erect": lambda: Msg("{player} erected {buildings}", player=who,
                              buildings=counted(str(payload.get("building")), count)),

@@ -57,9 +57,9 @@ def _starting_money(payload: Mapping[str, Any]) -> str:
 
 
 def _the_end(payload: Mapping[str, Any]) -> str:
-    """"End of the game: Ann took a church and a skyscraper, nobody took a park; final scoring
-    C": who took each card left on display, as the app records it (`to`), each taker named
-    once; an older log's end, which gave the money instead, in general words."""
+    """"End of the game: Ann took a church and a skyscraper, nobody took a park or a station;
+    final scoring C": who took each card left on display, as the app records it (`to`), each
+    taker named once; an older log's end, which gave the money instead, in general words."""
     cards = payload.get("leftovers")
     if not isinstance(cards, list) or not cards or not all(
             isinstance(c, Mapping) and "to" in c and c.get("building") in A_BUILDING
@@ -68,7 +68,7 @@ def _the_end(payload: Mapping[str, Any]) -> str:
     taken: dict[Any, list[Msg]] = {}
     for card in cards:
         taken.setdefault(card["to"], []).append(A_BUILDING[card["building"]])
-    given = [Msg("nobody took {buildings}", buildings=listed(buildings)) if taker is None
+    given = [Msg("nobody took {buildings}", buildings=listed(buildings, "or")) if taker is None
              else Msg("{player} took {buildings}", player=taker, buildings=listed(buildings))
              for taker, buildings in taken.items()]
     return Msg("End of the game: {given}; final scoring C", given=separated(given))
@@ -90,10 +90,13 @@ def cards_in_words(counts: Mapping[Any, Any]) -> str:
     return listed(parts) if parts else Msg("no cards")
 
 
-def listed(parts: list[Msg]) -> Msg:
-    """'a, b and c', each part still translatable."""
-    words = separated(parts[:-1]) if len(parts) > 1 else parts[0]
-    return words if len(parts) == 1 else Msg("{names} and {last}", names=words, last=parts[-1])
+def listed(parts: list[Msg], joined: str = "and") -> Msg:
+    """'a, b and c' (or, `joined` "or", 'a, b or c'), each part still translatable."""
+    if len(parts) == 1:
+        return parts[0]
+    names, last = separated(parts[:-1]), parts[-1]
+    return (Msg("{names} or {last}", names=names, last=last) if joined == "or"
+            else Msg("{names} and {last}", names=names, last=last))
 
 
 def separated(parts: list[Msg]) -> Msg:

@@ -643,6 +643,10 @@ def test_the_end_says_who_took_each_card_left_on_display():
                            {"building": "skyscraper", "to": "Ann"}]}
     assert describe("final", three) == (
         "End of the game: Ann took a church and a skyscraper, Bob took a park; final scoring C")
+    # Nobody took either, not the pair together.
+    two = {"leftovers": [{"building": "theater", "to": None}, {"building": "station", "to": None}]}
+    assert describe("final", two) == (
+        "End of the game: nobody took a theater or a station; final scoring C")
     older = {"leftovers": [{"building": "church", "space": "blue"}], "money": {}}
     assert describe("final", older) == (
         "End of the game: leftover cards given out, final scoring C")
