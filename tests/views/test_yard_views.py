@@ -505,6 +505,15 @@ def test_once_the_display_runs_short_only_the_last_buyer_may_buy(app, client):
     seed_on(app, url, yard_example.PLAYERS, yard_example.GAME_OVER)
     page = text(client.get(url))
     assert "Still buying, after paying exactly" in page and "Who bought what?" not in page
+    # Who started is not said beside the one row left, where it read as news (found playing:
+    # "Still buying, after paying exactly ★ Ann started.").
+    started = new_table(client, *yard_example.PLAYERS)
+    seed_on(app, started, yard_example.PLAYERS, [
+        ("starting_money", {"cards": {"Ann": 3, "Ben": 4, "Cy": 4},
+                            "totals": {"Ann": 22, "Ben": 21, "Cy": 24}}),
+        *yard_example.GAME_OVER])
+    assert "Still buying" in text(client.get(started))
+    assert "Ann started." not in text(client.get(started))
     # The end form, the likelier next step, stands first and fits one thumb's reach (issue 15:
     # at most 8 taps); the last buyer's row follows it, and the strip says it may come first.
     assert page.index('id="end"') < page.index('id="buy"')
