@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Locator, Page, expect
 
+from companion.rules.urbanisation_example import SETUP as SETUP_URBAN
 from companion.rules.urbanisation_example import TURN_1
 from tests.browser.helpers import tap_and_load
 from tests.browser.states import (
@@ -237,3 +238,24 @@ def test_without_javascript_the_answer_comes_back_where_the_tapped_button_was(
         assert abs(after["y"] - before["y"]) < 250, (before, after)  # not the page's top
     finally:
         context.close()
+
+
+@pytest.mark.parametrize("opener", ["#act-buy_land", "#act-sow"])
+def test_a_fold_out_opened_at_the_screens_foot_comes_into_view(page: Page, live_database: Path,
+                                                               opener: str) -> None:
+    """An Urbanisation action opened from the foot of the screen: its form came open below
+    the strip, its button 300 px under it (found playing). The page moves up the least that
+    shows it whole."""
+    table_id = seed(live_database, "urbanisation", URBAN, (SETUP_URBAN, *TURN_1[:11]))
+    page.goto(f"/urbanisation/{table_id}/")
+    link = page.locator(opener)
+    foot = page.evaluate("document.querySelector('.score-strip').getBoundingClientRect().top")
+    link.evaluate("(e, foot) => scrollBy(0, e.getBoundingClientRect().bottom - foot + 2)", foot)
+    before = link.bounding_box()
+    tap_and_load(page, link)
+    opened = page.locator(f"details{opener}[open]")
+    box, after = opened.bounding_box(), page.locator(f"{opener} summary").bounding_box()
+    assert box and after and before
+    assert box["y"] >= 0 and box["y"] + box["height"] <= foot + 1, (box, foot)
+    assert after["y"] < before["y"]  # moved up, no further than that takes:
+    assert abs(box["y"] + box["height"] - foot) < 2, (box, foot)
