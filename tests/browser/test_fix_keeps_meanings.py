@@ -15,6 +15,7 @@ from companion.rules.fifth_avenue_table import DEFAULT_PROFILE, DEFAULT_SET_SIZE
 from companion.rules.log import as_played, resolve
 from companion.rules.urbanisation_example import SETUP, TURN_1, TURN_2, TURN_3
 from tests.browser.changes import screenshot, to_the_change
+from tests.browser.helpers import tap_and_load
 from tests.browser.states import logged, seed
 
 START = {d: {"plot": 0, "kind": "boutique"} for d in DISTRICT_IDS}
@@ -103,7 +104,7 @@ def test_an_auction_won_by_another_player_keeps_every_later_move_in_its_hands(
     table_id = seed(live_database, "fifth_avenue", players, log)
     before = logged(live_database, table_id)
     to_the_change(phone, "fifth_avenue", table_id, 15)
-    phone.locator(".chips a", has_text="Gus, gray").tap()
+    tap_and_load(phone, phone.locator(".chips a", has_text="Gus, gray"))  # answered in place
     phone.get_by_role("button", name="Built 1", exact=True).tap()
     said = preview(phone)
     assert ("Gus won Times Square and built 3 skyscrapers on the brown plot: Gus has 2 "
@@ -114,7 +115,7 @@ def test_an_auction_won_by_another_player_keeps_every_later_move_in_its_hands(
            "auctions under way." in said
     screenshot(phone, "fifth-avenue-3-players-winner-changed")
     phone.get_by_role("link", name="Change it too (#16)").tap()
-    phone.locator(".chips a", has_text="Gus, brown").tap()
+    tap_and_load(phone, phone.locator(".chips a", has_text="Gus, brown"))  # answered in place
     phone.get_by_role("button", name="Built 2", exact=True).tap()
     said = preview(phone)
     assert "no longer take" not in said
