@@ -287,15 +287,18 @@
 
   // The scroll positions [lowest, at its top] at which an element is in view: its top on the
   // screen with the whole of it above the score strip, or, taller than that, its top in the
-  // screen's upper quarter (at its top: below its scroll margin, as scrollIntoView puts it).
+  // screen's upper quarter (at its top: below its scroll margin, as scrollIntoView puts it);
+  // each within the page's scroll (near the page's end, at its top may be out of reach while
+  // the lowest is not).
   function inView(element) {
     var box = element.getBoundingClientRect();
     var margin = parseFloat(getComputedStyle(element).scrollMarginTop) || 0;
     var foot = footOfScreen();
-    var room = Math.max(foot - box.height - margin, foot / 4);
+    var top = window.scrollY + box.top - margin;
+    var lowest = box.height + margin <= foot ? window.scrollY + box.bottom - foot : top - foot / 4;
     var highest = document.documentElement.scrollHeight - window.innerHeight;
-    var top = Math.max(0, Math.min(highest, window.scrollY + box.top - margin));
-    return [Math.max(0, top - room), top];
+    var reach = function (at) { return Math.max(0, Math.min(highest, at)); };
+    return [reach(lowest), reach(top)];
   }
 
   // Whether, at a scroll position, the point last tapped is clear of the buttons of every

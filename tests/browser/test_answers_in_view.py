@@ -21,6 +21,8 @@ from tests.browser.states import (
     FIFTH,
     FIFTH_PLAYING,
     FIFTH_SET_UP,
+    STREET,
+    STREET_MID,
     URBAN,
     URBAN_ADMINISTRATION,
     URBAN_FINAL,
@@ -240,21 +242,36 @@ def test_without_javascript_the_answer_comes_back_where_the_tapped_button_was(
         context.close()
 
 
-@pytest.mark.parametrize("opener", ["#act-buy_land", "#act-sow"])
-def test_a_fold_out_opened_at_the_screens_foot_comes_into_view(page: Page, live_database: Path,
-                                                               opener: str) -> None:
-    """An Urbanisation action opened from the foot of the screen: its form came open below
-    the strip, its button 300 px under it (found playing). The page moves up the least that
-    shows it whole."""
-    table_id = seed(live_database, "urbanisation", URBAN, (SETUP_URBAN, *TURN_1[:11]))
-    page.goto(f"/urbanisation/{table_id}/")
-    link = page.locator(opener)
+FOLD_OUTS = {  # a fold-out's link, its table, and where its link lies when tapped
+    "Urbanisation's Buy land, at the foot": ("#act-buy_land", "urbanisation", "foot"),
+    "Urbanisation's Sow, at the foot": ("#act-sow", "urbanisation", "foot"),
+    # 605 px tall, opened from 262 px down: it stood 190-795 px, "Who starts?" under the strip.
+    "the yard's Set-up, near the top": ("#setup", "yard", "top"),
+    # Near the page's end: the page did not move, the form under the strip.
+    "the street's deck is empty, at the foot": ("#empty-2", "street", "foot"),
+}
+TABLES = {"urbanisation": (URBAN, (SETUP_URBAN, *TURN_1[:11])), "yard": (YARD, YARD_MID),
+          "street": (STREET, STREET_MID)}
+
+
+@pytest.mark.parametrize("case", FOLD_OUTS)
+def test_a_fold_out_opened_comes_into_view(page: Page, live_database: Path, case: str) -> None:
+    """A fold-out opened came open below the strip (found playing: Urbanisation's Buy land at
+    the screen's foot, its button 300 px under the strip; one nearly as tall as the screen, or
+    near the page's end, whose foot stayed under it). The page moves up the least that shows
+    it whole."""
+    opener, slug, where = FOLD_OUTS[case]
+    players, log = TABLES[slug]
+    page.goto(f"/{slug}/{seed(live_database, slug, players, log)}/")
+    link = page.locator(f"a{opener}")
     foot = page.evaluate("document.querySelector('.score-strip').getBoundingClientRect().top")
-    link.evaluate("(e, foot) => scrollBy(0, e.getBoundingClientRect().bottom - foot + 2)", foot)
+    if where == "foot":
+        link.evaluate("(e, foot) => scrollBy(0, e.getBoundingClientRect().bottom - foot + 2)",
+                      foot)
     before = link.bounding_box()
     tap_and_load(page, link)
-    opened = page.locator(f"details{opener}[open]")
-    box, after = opened.bounding_box(), page.locator(f"{opener} summary").bounding_box()
+    box, after = (page.locator(f"details{opener}[open]").bounding_box(),
+                  page.locator(f"{opener} summary").bounding_box())
     assert box and after and before
     assert box["y"] >= 0 and box["y"] + box["height"] <= foot + 1, (box, foot)
     assert after["y"] < before["y"]  # moved up, no further than that takes:
