@@ -242,13 +242,20 @@ def test_without_javascript_the_answer_comes_back_where_the_tapped_button_was(
         context.close()
 
 
-FOLD_OUTS = {  # a fold-out's link, its table, and where its link lies when tapped
-    "Urbanisation's Buy land, at the foot": ("#act-buy_land", "urbanisation", "foot"),
-    "Urbanisation's Sow, at the foot": ("#act-sow", "urbanisation", "foot"),
+FOLD_OUTS = {  # a fold-out's link (then its summary), what it opens, its table, where it lies
+    "Urbanisation's Buy land, at the foot": (
+        "#act-buy_land", "#act-buy_land summary", "details#act-buy_land", "urbanisation", "foot"),
+    "Urbanisation's Sow, at the foot": (
+        "#act-sow", "#act-sow summary", "details#act-sow", "urbanisation", "foot"),
     # 605 px tall, opened from 262 px down: it stood 190-795 px, "Who starts?" under the strip.
-    "the yard's Set-up, near the top": ("#setup", "yard", "top"),
+    "the yard's Set-up, near the top": (
+        "#setup", "#setup summary", "details#setup", "yard", "top"),
     # Near the page's end: the page did not move, the form under the strip.
-    "the street's deck is empty, at the foot": ("#empty-2", "street", "foot"),
+    "the street's deck is empty, at the foot": (
+        "#empty-2", "#empty-2 summary", "details#empty-2", "street", "foot"),
+    # A factory card's form, opened from its link beside the turn order (it stays a link).
+    "Urbanisation's factory card, at the foot": (
+        "#open-attract-card", "#open-attract-card", "#attract-card", "urbanisation", "foot"),
 }
 TABLES = {"urbanisation": (URBAN, (SETUP_URBAN, *TURN_1[:11])), "yard": (YARD, YARD_MID),
           "street": (STREET, STREET_MID)}
@@ -260,7 +267,7 @@ def test_a_fold_out_opened_comes_into_view(page: Page, live_database: Path, case
     the screen's foot, its button 300 px under the strip; one nearly as tall as the screen, or
     near the page's end, whose foot stayed under it). The page moves up the least that shows
     it whole."""
-    opener, slug, where = FOLD_OUTS[case]
+    opener, tapped, opened, slug, where = FOLD_OUTS[case]
     players, log = TABLES[slug]
     page.goto(f"/{slug}/{seed(live_database, slug, players, log)}/")
     link = page.locator(f"a{opener}")
@@ -270,8 +277,7 @@ def test_a_fold_out_opened_comes_into_view(page: Page, live_database: Path, case
                       foot)
     before = link.bounding_box()
     tap_and_load(page, link)
-    box, after = (page.locator(f"details{opener}[open]").bounding_box(),
-                  page.locator(f"{opener} summary").bounding_box())
+    box, after = page.locator(opened).bounding_box(), page.locator(tapped).bounding_box()
     assert box and after and before
     assert box["y"] >= 0 and box["y"] + box["height"] <= foot + 1, (box, foot)
     assert after["y"] < before["y"]  # moved up, no further than that takes:
