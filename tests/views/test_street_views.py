@@ -13,6 +13,8 @@ from tests import street_moves as moves
 from tests.conftest import GERMAN, act, fresh, new_table, text
 from tests.tables import seed
 
+OPENED = ' open data-into-view="opened">'  # a fold-out as drawn open
+
 
 def build(client, url, seat, **data):
     page = url + f"play/{seat}"
@@ -223,7 +225,7 @@ def test_a_deck_empty_changed_keeps_its_taker_and_another_taker_reads_otherwise(
     assert "#4</span> Pit&#39;s deck is empty: Mia took its last card" in squash(
         text(client.get(url + "history")))
     page = text(client.get(url + "?change=4"))
-    form = page.split('<details class="buy-card" id="empty-2" open data-into-view="opened">')[1].split("</form>")[0]
+    form = page.split('<details class="buy-card" id="empty-2"' + OPENED)[1].split("</form>")[0]
     assert "<option selected>Mia</option>" in form and "<option selected>" not in form.replace(
         "<option selected>Mia</option>", "")
     fields = fresh(client, url + "?change=4")
@@ -350,7 +352,7 @@ def test_rare_forms_are_drawn_only_when_opened_and_a_refusal_keeps_its_open(clie
     assert 'href="?open=buy-1#buy-1"' not in page  # only the player at turn buys
     assert 'name="deck"' not in page and 'name="amount"' not in page  # the forms come later
     opened = text(client.get(url + "?open=buy-0"))
-    assert '<details class="buy-card" id="buy-0" open data-into-view="opened">' in opened
+    assert '<details class="buy-card" id="buy-0"' + OPENED in opened
     assert opened.count('name="deck"') == 4  # Mia's own deck, the two others', the pile
     in_turn(client, url, ("buy", "Mia", {"deck": "public"}), ("discard", "Mia"),
             ("discard", "Ola"), ("buy", "Ola", {"deck": "Mia", "cost": 4}), ("discard", "Ola"),
@@ -358,9 +360,9 @@ def test_rare_forms_are_drawn_only_when_opened_and_a_refusal_keeps_its_open(clie
     refused = act(client, url, "buy", player="Pit", deck="Mia", cost=1)  # upcoins on it
     assert refused.status_code == 422
     assert "Mia&#39;s deck has upcoins on it: nobody can buy from it." in text(refused)
-    assert '<details class="buy-card" id="buy-2" open data-into-view="opened">' in text(refused)
+    assert '<details class="buy-card" id="buy-2"' + OPENED in text(refused)
     refused = act(client, url, "account", player="Mia", amount=-1)
-    assert refused.status_code == 400 and '<details class="card" id="fix" open data-into-view="opened">' in text(refused)
+    assert refused.status_code == 400 and '<details class="card" id="fix"' + OPENED in text(refused)
 
 
 def test_a_blank_cost_is_not_a_free_card(client):
@@ -369,7 +371,7 @@ def test_a_blank_cost_is_not_a_free_card(client):
     blank = act(client, url, "buy", player="Ola", deck="Mia", cost="")
     assert blank.status_code == 422
     assert "Enter what the card cost: only the public pile is free." in text(blank)
-    assert '<details class="buy-card" id="buy-1" open data-into-view="opened">' in text(blank)
+    assert '<details class="buy-card" id="buy-1"' + OPENED in text(blank)
     assert act(client, url, "buy", player="Ola", deck="public", cost="").status_code == 303
     assert "Ola took the public card" in text(client.get(url + "history"))
 
@@ -380,7 +382,7 @@ def test_a_purchase_tapped_with_its_cost_untouched_is_refused_not_free(client):
     url = new_table(client, "Mia", "Ola", game="street")
     assert act(client, url, "discard", player="Mia").status_code == 303
     opened = text(client.get(url + "?open=buy-0"))
-    form = opened.split('id="buy-0" open data-into-view="opened">')[1].split("</form>")[0]
+    form = opened.split('id="buy-0"' + OPENED)[1].split("</form>")[0]
     cost = re.search(r'<input [^>]*name="cost"[^>]*>', form).group(0)
     assert 'value=""' in cost
     sent = {"player": "Mia", "deck": "Ola", "cost": re.search(r'value="([^"]*)"', cost).group(1)}
@@ -389,7 +391,7 @@ def test_a_purchase_tapped_with_its_cost_untouched_is_refused_not_free(client):
     page = text(refused)
     assert '<span class="field-error" id="buy-cost-error">Enter what the card cost: only the ' \
         'public pile is free.</span>' in page
-    assert '<details class="buy-card" id="buy-0" open data-into-view="opened">' in page
+    assert '<details class="buy-card" id="buy-0"' + OPENED in page
     assert "bought from" not in text(client.get(url + "history"))
     assert '<section class="card turn" id="turn">' in page
     bought = act(client, url, "buy", **(sent | {"cost": 3}))
@@ -409,7 +411,7 @@ def test_a_purchase_changed_is_shown_open_with_the_cost_recorded(app, client):
     url = f"/street/{table_id}/"
     page = text(client.get(url + "?change=2"))
     assert "Changing #2: Mia bought from Ola&#39;s deck for $4" in page
-    form = page.split('<details class="buy-card" id="buy-0" open data-into-view="opened">')[1].split("</form>")[0]
+    form = page.split('<details class="buy-card" id="buy-0"' + OPENED)[1].split("</form>")[0]
     cost = re.search(r'<input [^>]*name="cost"[^>]*value="([^"]*)"', form).group(1)
     assert cost == "4"
     # The deck it came from is marked, and only that one.
@@ -429,7 +431,7 @@ def test_an_account_correction_changed_is_shown_with_the_amount_recorded(app, cl
         ("buy", {"player": "Mia", "deck": "public", "cost": 0})])
     url = f"/street/{table_id}/"
     page = text(client.get(url + "?change=2"))
-    form = page.split('<details class="card" id="fix" open data-into-view="opened">')[1].split("</form>")[1]
+    form = page.split('<details class="card" id="fix"' + OPENED)[1].split("</form>")[1]
     assert 'name="player" value="Ola"' in form
     assert re.search(r'name="amount"[^>]*value="12"', form)
     assert re.search(r'name="reason"[^>]*value="counted"', form)
