@@ -9,7 +9,7 @@ from typing import Any, Protocol
 
 from .common import Placing, Step, shown_reason
 from .log import CHANGE, CHANGE_KEYS, REDO, UNDO
-from .text import Msg
+from .text import Msg, Plural
 
 
 class TableState(Protocol):
@@ -86,18 +86,26 @@ class Game:
 
     def say_change(self, fix: Mapping[str, Any]) -> str:
         """"Changed: Ann bought a church → Ben bought a church (wrong player)"; "Taken out:
-        ..."; a change of several actions names each."""
+        ..."; a change of several actions names each, and one that took later actions out with
+        it (those the rules no longer took) says how many."""
         said_why = shown_reason(fix.get("reason"))
         reason = Msg(" ({reason})", reason=said_why) if said_why else ""
         edits = fix["edits"]
         if len(edits) == 1 and edits[0]["now"] is None:
             was = edits[0]["was"]
-            return Msg("Taken out: {was}{reason}", was=self.describe(was["kind"], was["payload"]),
-                       reason=reason)
-        said = self.say_edit(edits[0]["was"], edits[0]["now"])
-        for edit in edits[1:]:
-            said = Msg("{said}; {next}", said=said, next=self.say_edit(edit["was"], edit["now"]))
-        return Msg("Changed: {edits}{reason}", edits=said, reason=reason)
+            said = Msg("Taken out: {was}{reason}",
+                       was=self.describe(was["kind"], was["payload"]), reason=reason)
+        else:
+            said = self.say_edit(edits[0]["was"], edits[0]["now"])
+            for edit in edits[1:]:
+                said = Msg("{said}; {next}", said=said,
+                           next=self.say_edit(edit["was"], edit["now"]))
+            said = Msg("Changed: {edits}{reason}", edits=said, reason=reason)
+        if not fix.get("drop"):
+            return said
+        return Msg("{change}; {dropped}", change=said, dropped=Plural(
+            "{n} later action taken out with it", "{n} later actions taken out with it",
+            n=len(fix["drop"])))
 
     def say_edit(self, was: Mapping[str, Any], now: Mapping[str, Any] | None) -> str:
         """One action of a change: "Ann bought a church → Ben ...", "... taken out"."""

@@ -814,8 +814,10 @@ class UrbanisationState(ActionTable):
         collector = self._character(player, payload, "taxes")
         tax, money = collect_taxes(card.tax, card.citizens, 2 if collector else 1)
         card.tax, card.money = tax, card.money + money
-        self._done(player, "tax_collector" if collector else None,
-                   Msg("{player} collected ${money} in taxes.", player=player, money=money))
+        said = (Msg("{player} collected taxes twice: ${money}.", player=player, money=money)
+                if collector else
+                Msg("{player} collected ${money} in taxes.", player=player, money=money))
+        self._done(player, "tax_collector" if collector else None, said)
 
     @reads("player", "character", "start", "marker", "to", "cards", "turn", "phase")
     def _apply_invention(self, payload: Mapping[str, Any]) -> None:

@@ -584,6 +584,19 @@ def test_rulebook_taxes_and_their_refusals():
     refused(state, "taxes", {}, "only while the tax marker lies right of the citizen marker")
 
 
+def test_the_tax_collector_collects_twice_and_says_so():
+    """"Collect taxes twice in 1 action phase. Move the tax marker left 1 space each time": Ben,
+    2 citizens, his tax marker on 6, takes $2 twice and his marker ends on 4; with no citizens
+    the marker still moves twice and he takes nothing, said as twice, not as "$0 in taxes"."""
+    state = started("architect", "tax_collector")
+    state.apply("taxes", {})  # Ann's action; Ben's turn
+    ben = state.cards["Ben"]
+    ben.citizens, ben.tax, money = 2, 6, ben.money
+    state.apply("taxes", {"character": "tax_collector"})
+    assert (ben.tax, ben.money) == (4, money + 4)
+    assert state.note.startswith("Ben collected taxes twice: $4.")
+
+
 def test_inventions_need_the_expansion():
     refused(started("architect", "farmer"), "invention",
             {"to": 1, "cards": [{"ability": "grey_vp"}]},

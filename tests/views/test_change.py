@@ -302,6 +302,35 @@ def test_a_later_action_taken_out_says_the_points_it_gave(app, client):
     assert '<span class="moved-points"><span>Ola +3 → <b>0</b></span></span>' in line
 
 
+def test_a_change_that_takes_later_actions_out_says_how_many_before_and_after(app, client):
+    """The street: Mia's first office (#1) taken out takes the later actions that no longer fit
+    with it. Its Confirm button says how many (one tap away from losing them, so the button
+    names what it does), and so does its line in the history once confirmed."""
+    names, actions = STREET
+    table_id = seed(app, "street", names, actions)
+    url = f"/street/{table_id}/"
+    preview = text(client.post(url + "change/out?change=1", data=fresh(client, url + "?change=1")))
+    dropped = preview.split("Later actions the rules no longer take</h2>")[1].split("</ul>")[0]
+    count = len(re.findall(r'<li><span class="seq">', dropped))
+    assert count > 1
+    assert f"Confirm the change and take out {count} later actions</button>" in preview
+    assert client.post(url + "change", data=confirm_fields(preview)).status_code == 303
+    history = text(client.get(url + "history"))
+    assert f"; {count} later actions taken out with it" in history
+    german = text(client.get(url + "history", headers=GERMAN))
+    assert f"; {count} spätere Aktionen damit herausgenommen" in german
+
+
+def test_a_change_that_takes_nothing_else_out_is_confirmed_as_before(client):
+    """A change whose later actions all still fit: the button and history say only the
+    change."""
+    url = played(client, BUYS)
+    preview = text(client.post(url + "change/out?change=2", data=fresh(client, url + "?change=2")))
+    assert "Confirm the change</button>" in preview
+    assert client.post(url + "change", data=confirm_fields(preview)).status_code == 303
+    assert "later action" not in text(client.get(url + "history"))
+
+
 def test_the_change_link_leads_to_the_action_s_form_opened_as_recorded(client):
     """A correction far down the page: the history's Change link goes to `#as-recorded`, the
     summary of the correction's fold-out opened as recorded, so the phone shows the form to
