@@ -86,26 +86,26 @@ class Game:
 
     def say_change(self, fix: Mapping[str, Any]) -> str:
         """"Changed: Ann bought a church → Ben bought a church (wrong player)"; "Taken out:
-        ..."; a change of several actions names each, and one that took later actions out with
-        it (those the rules no longer took) says how many."""
-        said_why = shown_reason(fix.get("reason"))
-        reason = Msg(" ({reason})", reason=said_why) if said_why else ""
-        edits = fix["edits"]
-        if len(edits) == 1 and edits[0]["now"] is None:
-            was = edits[0]["was"]
-            said = Msg("Taken out: {was}{reason}",
-                       was=self.describe(was["kind"], was["payload"]), reason=reason)
-        else:
-            said = self.say_edit(edits[0]["was"], edits[0]["now"])
-            for edit in edits[1:]:
-                said = Msg("{said}; {next}", said=said,
-                           next=self.say_edit(edit["was"], edit["now"]))
-            said = Msg("Changed: {edits}{reason}", edits=said, reason=reason)
+        ..."; a change that took later actions out with it (those the rules no longer took)
+        says how many."""
+        said = self.say_edits(fix["edits"], shown_reason(fix.get("reason")))
         if not fix.get("drop"):
             return said
         return Msg("{change}; {dropped}", change=said, dropped=Plural(
             "{n} later action taken out with it", "{n} later actions taken out with it",
             n=len(fix["drop"])))
+
+    def say_edits(self, edits: list[Mapping[str, Any]], why: str) -> str:
+        """The actions a change entered again, each named, with the table's reason."""
+        reason = Msg(" ({reason})", reason=why) if why else ""
+        if len(edits) == 1 and edits[0]["now"] is None:
+            was = edits[0]["was"]
+            return Msg("Taken out: {was}{reason}",
+                       was=self.describe(was["kind"], was["payload"]), reason=reason)
+        said = self.say_edit(edits[0]["was"], edits[0]["now"])
+        for edit in edits[1:]:
+            said = Msg("{said}; {next}", said=said, next=self.say_edit(edit["was"], edit["now"]))
+        return Msg("Changed: {edits}{reason}", edits=said, reason=reason)
 
     def say_edit(self, was: Mapping[str, Any], now: Mapping[str, Any] | None) -> str:
         """One action of a change: "Ann bought a church → Ben ...", "... taken out"."""
