@@ -45,10 +45,11 @@
   // How many answers this page has taken in place (the browser tests wait for the next one).
   document.documentElement.dataset.answers = "0";
 
-  // The bounce is ignored on what it would act on: the answer's buttons, and a link or a
-  // fold-out the answer put there (the score sheet's link where "Score the game" was).
+  // The bounce is ignored on what it would act on: the answer's buttons, a link or a fold-out
+  // the answer put there (the score sheet's link where "Score the game" was), and a chip or
+  // check box (a label: the yard's "who takes it" chips came where its last purchase was).
   document.addEventListener("click", function (event) {
-    var control = event.target.closest ? event.target.closest("button, a, summary") : null;
+    var control = event.target.closest ? event.target.closest("button, a, summary, label") : null;
     if (!control) return;
     var acts = !!(control.form && control.form.hasAttribute("data-action"));
     var point = event.detail ? { x: event.clientX, y: event.clientY, at: event.timeStamp } : null;
@@ -302,13 +303,16 @@
   }
 
   // Whether, at a scroll position, the point last tapped is clear of the buttons of every
-  // action but `kept`, by THUMB_PX around (a finger's touch is a patch, not a point).
+  // action but `kept`, and of their forms' chips and check boxes (a tap there chooses without
+  // a word), by THUMB_PX around (a finger's touch is a patch, not a point).
   // Always, with no tap to keep clear (a key) or a tap on the score strip, which stays put.
   var THUMB_PX = 24;
+  var TAPPABLE = "main form[data-action] button:enabled, main form[data-action] " +
+    "label:has(input[type=radio]:enabled, input[type=checkbox]:enabled)";
   function clearOfThumb(tap, kept) {
     if (!tap || tap.y >= footOfScreen()) return function () { return true; };
     var below = window.scrollY;
-    var buttons = Array.from(document.querySelectorAll("main form[data-action] button:enabled"))
+    var buttons = Array.from(document.querySelectorAll(TAPPABLE))
       .filter(function (b) { return b !== kept; })
       .map(function (b) { return b.getBoundingClientRect(); })
       .filter(function (r) {

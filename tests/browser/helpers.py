@@ -61,9 +61,11 @@ ACTION_OF = ("b => { const f = b.form; if (!f || !f.hasAttribute('data-action'))
              " return [f.getAttribute('action'), fixed, b.name, b.value, b.textContent.trim()]; }")
 # Where the page stands: its scroll, and whether it is a page of its own (a change's preview).
 WHERE = "() => [scrollY, !!document.querySelector('main [data-into-view=\"\"]')]"
-# The button of an action under a point of the screen, but the score strip's, which stays put.
+# The button of an action under a point of the screen, or a chip or check box of its form (a
+# tap there chooses without a word), but the score strip's, which stays put.
 UNDER = ("([x, y]) => { const hit = document.elementFromPoint(x, y);"
-         " const b = hit && hit.closest('main form[data-action] button:enabled');"
+         " const b = hit && hit.closest('main form[data-action] button:enabled, main"
+         " form[data-action] label:has(input[type=radio]:enabled, input[type=checkbox]:enabled)');"
          " return b && !b.closest('.score-strip') ? b : null; }")
 
 

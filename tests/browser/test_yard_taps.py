@@ -15,9 +15,11 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pytest
 from playwright.sync_api import Browser, Locator, Page, expect
 
 from companion.rules import yard_example
+from tests.browser.helpers import tap_and_load, touch
 from tests.browser.states import seed
 from tests.browser.taps import Taps
 
@@ -85,6 +87,29 @@ def test_the_end_of_the_game_in_5_taps(phone: Page, live_database: Path) -> None
     ranking = [" ".join(t.split()) for t in phone.locator("ol.ranking li").all_inner_texts()]
     assert ranking == ["1. Ben 99 winner", "2. Ann 97", "3. Cy 59"], ranking
     screenshot(phone, f"final-result-{'js' if script else 'no-js'}")
+
+
+@pytest.mark.parametrize("building", ["skyscraper", "museum"])
+def test_the_last_purchase_puts_no_chip_under_the_thumb(page: Page, live_database: Path,
+                                                        building: str) -> None:
+    """The last purchase's answer brings the end's form into view where the buy rows were: a
+    second tap where the purchase was, sooner than anyone reads the answer, chooses no one for a
+    card. It chose a "who takes it" chip before (Cy's purchase tapped 450 px down the screen):
+    chips were neither kept clear of the thumb nor held as the same tap."""
+    before_last = tuple(yard_example.GAME_OVER[:-1])  # Cy buys the last skyscraper next
+    page.goto(f"/yard/{seed(live_database, 'yard', PLAYERS, before_last)}/")
+    row = page.locator(".buyer", has=page.locator("h3", has_text="Cy"))
+    button = row.locator(f"button.building.b-{building}")
+    button.evaluate("b => { const r = b.getBoundingClientRect();"
+                    " scrollBy(0, r.top + r.height / 2 - 450); }")
+    box = button.bounding_box()
+    assert box is not None
+    tap_and_load(page, button)  # checks what the answer put under the thumb
+    answers = page.evaluate("document.documentElement.dataset.answers")
+    touch(page, box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)  # the bounce
+    page.wait_for_timeout(300)
+    expect(page.locator("#end input:checked")).to_have_count(0)
+    assert page.evaluate("document.documentElement.dataset.answers") == answers
 
 
 def test_a_chip_left_out_is_asked_for_and_the_others_are_kept(page: Page,
