@@ -38,7 +38,7 @@ SOURCES = ROOT / "translations"
 COMPILED = SOURCES / ".compiled"
 LANGUAGES = {"en": "English", "de": "Deutsch"}
 KEYWORDS = {
-    "_": None, "gettext": None, "lazy_gettext": None, "_l": None, "Msg": None,
+    "_": None, "gettext": None, "lazy_gettext": None, "_l": None, "Msg": None, "Account": None,
     "ngettext": (1, 2), "lazy_ngettext": (1, 2), "Plural": (1, 2),
 }
 babel = Babel()

@@ -276,14 +276,15 @@
     if (!own && at === before && !another) return;  // nothing moved
     var range = own ? inView(own) : [Math.min(at, before), Math.max(at, before)];
     var from = own && !least ? range[1] : Math.min(Math.max(at, Math.ceil(range[0])), range[1]);
-    var clear = clearOfThumb(tap, kept);
+    var clear = clearOfThumb(tap, kept, ACTIONS);
     var to = from;
     for (var step = 0; !least && (from - step >= range[0] || from + step <= range[1]); step += 4) {
       if (from - step >= range[0] && clear(from - step)) { to = from - step; break; }
       if (from + step <= range[1] && clear(from + step)) { to = from + step; break; }
     }
     window.scrollTo(0, to);
-    if ((window.scrollY !== before || another) && !clear(window.scrollY)) tap.bounceMs = MOVED_MS;
+    var moved = window.scrollY !== before || another;
+    if (moved && !clearOfThumb(tap, kept, TAPPABLE)(window.scrollY)) tap.bounceMs = MOVED_MS;
   }
 
   // The scroll positions [lowest, at its top] at which an element is in view: its top on the
@@ -303,16 +304,19 @@
   }
 
   // Whether, at a scroll position, the point last tapped is clear of the buttons of every
-  // action but `kept`, and of their forms' chips and check boxes (a tap there chooses without
-  // a word), by THUMB_PX around (a finger's touch is a patch, not a point).
+  // action but `kept` (ACTIONS), or of those and their forms' chips and check boxes too
+  // (TAPPABLE: a tap there chooses without a word; the page is not moved further to keep them
+  // clear, which put Urbanisation's next offer under the strip, but a tap on one is held), by
+  // THUMB_PX around (a finger's touch is a patch, not a point).
   // Always, with no tap to keep clear (a key) or a tap on the score strip, which stays put.
   var THUMB_PX = 24;
-  var TAPPABLE = "main form[data-action] button:enabled, main form[data-action] " +
+  var ACTIONS = "main form[data-action] button:enabled";
+  var TAPPABLE = ACTIONS + ", main form[data-action] " +
     "label:has(input[type=radio]:enabled, input[type=checkbox]:enabled)";
-  function clearOfThumb(tap, kept) {
+  function clearOfThumb(tap, kept, which) {
     if (!tap || tap.y >= footOfScreen()) return function () { return true; };
     var below = window.scrollY;
-    var buttons = Array.from(document.querySelectorAll(TAPPABLE))
+    var buttons = Array.from(document.querySelectorAll(which))
       .filter(function (b) { return b !== kept; })
       .map(function (b) { return b.getBoundingClientRect(); })
       .filter(function (r) {

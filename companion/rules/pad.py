@@ -9,6 +9,7 @@ from typing import Any
 from .game import Game, TableState
 from .log import CHANGE, Entry, Event, history
 from .replay import gained, replay
+from .text import Account
 
 
 @dataclass(frozen=True)
@@ -67,7 +68,11 @@ def shown_together(said: Any, note: Any) -> tuple[Any, Any]:
     Mayor of the next turn); None when it says nothing more (words the action's own begin with:
     "Ann won Times Square and built 3 skyscrapers on the brown plot." beside "... on the brown
     plot (cards 4)"); and a note that begins with the action's words says the action in their
-    place ("Ben took 3 skyscrapers (option A): 6 in supply.")."""
+    place ("Ben took 3 skyscrapers (option A): 6 in supply."), as does an `Account`, a note that
+    says the whole action (Urbanisation's: "Ann erected 1 skyscraper for $2: +2 VP." in place of
+    "Ann erected 1 skyscraper")."""
+    if isinstance(note, Account):
+        return note, None
     if not note or str(said).startswith(note.rstrip(".")):
         return said, None
     if note.rstrip(".").startswith(str(said).rstrip(".")):

@@ -45,6 +45,12 @@ class Plural(Msg):
         return (_rebuild_plural, (self.template, self.plural, self.params))
 
 
+class Account(Msg):
+    """The rules' note on an action that says the whole of it in its own words, and what came of
+    it ("Ann erected 1 skyscraper for $2: +2 VP."): shown in place of the action's words, not
+    beside them (`pad.shown_together`)."""
+
+
 def _rebuild(cls: type[Msg], template: str, params: dict[str, Any]) -> Msg:
     return cls(template, **params)
 

@@ -28,7 +28,7 @@ from .common import (
     shown_reason,
     winners,
 )
-from .text import Msg, Plural, listed
+from .text import Account, Msg, Plural, listed
 from .urbanisation import (
     ACTIONS_PER_TURN,
     COLOUR_NAMES,
@@ -491,10 +491,13 @@ class UrbanisationState(ActionTable):
             self.vp_log.append((self.turn if turn is None else turn, player, source, vp))
 
     def _done(self, player: str, character: str | None, note: str) -> None:
-        """After an action: the character played is discarded, the note set, the turn passes."""
+        """After an action: the character played is discarded, the note set (it says the whole
+        action, the card played too: an `Account`), the turn passes."""
         if character:
             self.cards[player].characters.remove(character)
-        self.note = note
+            note = Msg("{note} Card played: {character}.", note=note,
+                       character=CHARACTERS[character].name)
+        self.note = Account("{note}", note=note)
         self._advance()
 
     def _advance(self) -> None:
@@ -535,8 +538,10 @@ class UrbanisationState(ActionTable):
             self._score(player, "house", START_VP, SETUP_TURN)
         self.start_player, self.order = start, self._clockwise_from(start)
         self.segment = "characters"
-        self.note = Msg("Set up for {n} players; {start} starts.", n=len(self.players),
-                        start=start)
+        self.note = (Account("Set up for {n} players, with Inventions; {start} starts.",
+                             n=len(self.players), start=start) if inventions else
+                     Account("Set up for {n} players; {start} starts.", n=len(self.players),
+                             start=start))
 
     def _clockwise_from(self, player: str) -> list[str]:
         first = self.players.index(player)
@@ -669,10 +674,8 @@ class UrbanisationState(ActionTable):
         card.grain -= seeds + on_farmer
         card.sown += seeds
         card.farmer += on_farmer
-        note = (Msg("{player} sowed {n} grain and {farmer} on the Farmer.", player=player,
-                    n=seeds, farmer=on_farmer) if on_farmer
-                else Msg("{player} sowed {n} grain.", player=player, n=seeds))
-        self._done(player, "farmer" if farmer else None, note)
+        said = _sow_text({"grain": seeds, "farmer": on_farmer}, player)
+        self._done(player, "farmer" if farmer else None, Msg("{said}.", said=said))
 
     @reads("player", "character", "colour", "count", "last", "extra_colour", "turn", "phase")
     def _apply_work_orders(self, payload: Mapping[str, Any]) -> None:

@@ -39,6 +39,7 @@ from ..rules import (
 )
 from ..rules.common import winners
 from ..rules.log import CHANGE, MAX_EVENTS, UNDO, Event
+from ..rules.text import Account
 
 ROOM_WARNING = 100  # a table page says how many entries are left once this few are
 # A new table keeps the newest tables of its game that the phone starting it had (`earlier`).
@@ -340,6 +341,8 @@ def consequence(state: TableState, said: str, gained: Gained,
     Ben +6"), and the winner once it ended the game. After a change the table's note is the
     last replayed action's, not the change's (`own_note` False): it is not said."""
     note = getattr(state, "note", None) if own_note else None
+    if isinstance(note, Account):  # it says the whole action (`shown_together`)
+        said, note = text(note), None
     noted = text(note) if note else ""
     if noted.rstrip(".").startswith(said.rstrip(".")):  # the rules' sentence, with its period
         said, noted = noted or said, ""

@@ -95,7 +95,7 @@ def test_the_last_purchase_puts_no_chip_under_the_thumb(page: Page, live_databas
     """The last purchase's answer brings the end's form into view where the buy rows were: a
     second tap where the purchase was, sooner than anyone reads the answer, chooses no one for a
     card. It chose a "who takes it" chip before (Cy's purchase tapped 450 px down the screen):
-    chips were neither kept clear of the thumb nor held as the same tap."""
+    a chip under the thumb was not held as the same tap (it is now, for MOVED_MS)."""
     before_last = tuple(yard_example.GAME_OVER[:-1])  # Cy buys the last skyscraper next
     page.goto(f"/yard/{seed(live_database, 'yard', PLAYERS, before_last)}/")
     row = page.locator(".buyer", has=page.locator("h3", has_text="Cy"))

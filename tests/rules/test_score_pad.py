@@ -82,8 +82,14 @@ def test_a_consequence_is_said_once_and_only_when_it_adds_to_the_action():
     assert stop.said == ("Ben won 34th St East for the green plot and declared a building stop "
                          "(cards 4)")
     assert stop.points == (("Ann", 1), ("Ben", 2))
-    sown = pad("urbanisation")[42]
-    assert sown.said == "Ann sowed 1 grain" and sown.note is None
+    # Urbanisation's note says the whole action, the card played too: said in place of its words
+    urbanisation = pad("urbanisation")
+    sown = urbanisation[42]
+    assert sown.said == "Ann sowed 1 grain." and sown.note is None
+    erected = urbanisation[23]
+    assert erected.said == "Ann erected 1 skyscraper for $2: +2 VP. Card played: Architect."
+    assert erected.note is None
+    assert urbanisation[0].said == "Set up for 3 players, with Inventions; Ann starts."
     # an auction's note says less than its words, which have the cards drawn too: not said
     won = next(line for line in lines if line.said.startswith("Ann won Times Square"))
     assert won.said == "Ann won Times Square and built 2 skyscrapers on the brown plot (cards 5)"

@@ -51,7 +51,7 @@ def test_set_up_for_three_players_with_inventions():
     assert len(state.available_characters) == 9  # the Professor joins with Inventions
     assert state.docks == [2] * 9
     assert state.board_lines[1] == "Factories: only the factory cards marked II or III on the back."
-    assert state.note == "Set up for 3 players; Ann starts."
+    assert state.note == "Set up for 3 players, with Inventions; Ann starts."
 
 
 def test_turn_1_actions_and_administration():
@@ -300,7 +300,8 @@ def test_land_costs_a_dollar_per_price_marker():
     state.apply("buy_land", {"price_markers": 3, "grounds": 2, "character": "land_swap"})
     ann = state.cards["Ann"]
     assert (ann.money, ann.territories, ann.grounds, ann.characters) == (7, 2, 4, [])
-    assert state.note == "Ann bought a territory with 2 building grounds for $3."
+    assert state.note == ("Ann bought a territory with 2 building grounds for $3. Card played: "
+                          "Land swap.")
 
 
 @pytest.mark.parametrize(
@@ -388,7 +389,7 @@ def test_the_mill_worker_takes_what_the_field_has_and_never_above_8():
     state.grain.market["field"] = 1
     state.apply(BUY, {"character": "mill_worker"})
     assert state.cards["Ann"].grain == 1 and state.grain.market["field"] == 0
-    assert state.note == "Ann took 1 grain free."
+    assert state.note == "Ann took 1 grain free. Card played: Mill Worker."
     state = started("mill_worker", "architect")
     state.cards["Ann"].grain = 7
     state.grain.market = {"barns": [0, 2, 2, 2], "field": 2}
@@ -911,7 +912,7 @@ def test_the_farmer_is_harvested_like_sown_grain_and_characters_return():
     state = started("farmer", "architect")
     state.cards["Ann"].grain = 2
     state.apply("sow", {"grain": 1, "farmer": 1, "character": "farmer"})
-    assert state.note == "Ann sowed 1 grain and 1 on the Farmer."
+    assert state.note == "Ann sowed 1 grain and 1 on the Farmer. Card played: Farmer."
     for _ in range(7):
         state.apply("pass", {})
     state.apply("administration", {})

@@ -94,7 +94,7 @@ def perform(client, url, kind, payload):
 def test_a_short_game_through_set_up_actions_a_refusal_and_the_administration(client):
     url = set_up(client, *PLAYERS)
     page = text(client.get(url))
-    assert "Set up for 3 players; Ann starts." in page
+    assert "Set up for 3 players, with Inventions; Ann starts." in page
     assert "Turn 1: " in page and "Ann hires a character" in page
     assert "Ann is the start player, chosen at set-up." in page
     assert page.count('name="character" value=') == 9  # with the Professor
@@ -156,7 +156,8 @@ def test_undo_brings_back_the_screen_before(client):
     assert "Ann took the Architect card." in text(client.get(url))
     assert act(client, url, "undo").status_code == 303
     page = text(client.get(url))
-    assert "Set up for 2 players; Ann starts." in page and "Ann hires a character" in page
+    assert "Set up for 2 players, with Inventions; Ann starts." in page
+    assert "Ann hires a character" in page
 
 
 def test_the_mayor_is_explained_when_players_tie(client):
@@ -256,7 +257,7 @@ def test_no_form_makes_a_500(client, started, data):
 def test_the_table_page_speaks_german(client):
     url = set_up(client, *PLAYERS)
     page = text(client.get(url, headers=GERMAN))
-    assert "Aufbau für 3 Personen; Ann beginnt." in page
+    assert "Aufbau für 3 Personen, mit Erfindungen; Ann beginnt." in page
     assert "Runde 1: " in page and "Ann wählt einen Charakter" in page
     assert "Ann ist Startperson, beim Aufbau gewählt." in page
     assert "Architekt" in page and "Steuereintreiber" in page and "Tableaus" in page
