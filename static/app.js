@@ -38,8 +38,8 @@
   var NEAR_PX = 32;
   var TIMEOUT_MS = 20000;
   var busy = false;
-  var lastTap = null; // {x, y, until}: where the last action was tapped, until when a tap there
-                      // is that same tap again (the answer's paint + REACT_MS, or bounceMs)
+  var lastTap = null; // {x, y, shown}: where the last action was tapped, and when its answer was
+                      // painted (a tap there until REACT_MS, or bounceMs, later is that same tap)
   var tapPoint = null;
   var answers = 0;
   // How many answers this page has taken in place (the browser tests wait for the next one).
@@ -47,13 +47,17 @@
 
   // The bounce is ignored on what it would act on: the answer's buttons, a link or a fold-out
   // the answer put there (the score sheet's link where "Score the game" was), and a chip or
-  // check box (a label: the yard's "who takes it" chips came where its last purchase was).
+  // check box (a label: the yard's "who takes it" chips came where its last purchase was),
+  // which is held for REACT_MS only: a tap on one a moment later is meant (a street card's
+  // "upper floor only", put under the thumb by its fold-out, was tapped within MOVED_MS, and
+  // the card recorded without it), and a check box held says nothing.
   document.addEventListener("click", function (event) {
     var control = event.target.closest ? event.target.closest("button, a, summary, label") : null;
     if (!control) return;
     var acts = !!(control.form && control.form.hasAttribute("data-action"));
     var point = event.detail ? { x: event.clientX, y: event.clientY, at: event.timeStamp } : null;
-    var bounce = point && lastTap && point.at < lastTap.until && near(point, lastTap);
+    var held = control.tagName === "LABEL" ? REACT_MS : lastTap && lastTap.bounceMs || REACT_MS;
+    var bounce = point && lastTap && point.at < lastTap.shown + held && near(point, lastTap);
     if (bounce || (acts && busy)) {
       event.preventDefault();
       event.stopPropagation();
@@ -74,8 +78,7 @@
   function painted(tap) {
     if (!tap) return;
     requestAnimationFrame(function (frame) {
-      var after = tap.bounceMs || REACT_MS;
-      if (lastTap === tap) tap.until = Math.max(frame, performance.now()) + after;
+      if (lastTap === tap) tap.shown = Math.max(frame, performance.now());
     });
   }
 
@@ -85,7 +88,7 @@
 
   function send(form, button) {
     busy = true;
-    lastTap = tapPoint ? { x: tapPoint.x, y: tapPoint.y, until: Infinity } : null;
+    lastTap = tapPoint ? { x: tapPoint.x, y: tapPoint.y, shown: Infinity } : null;
     tapPoint = null;
     dismissRefusal();
     var control = button || form;
@@ -169,7 +172,7 @@
     busy = true;
     // Where it was tapped, as an action's tap: a tap there before the answer is painted is that
     // same tap again, and an answer that moves the page keeps the point clear (`settle`).
-    lastTap = event.detail ? { x: event.clientX, y: event.clientY, until: Infinity } : null;
+    lastTap = event.detail ? { x: event.clientX, y: event.clientY, shown: Infinity } : null;
     var top = link.getBoundingClientRect().top;
     var places = [{ id: link.id, top: top }];
     for (var up = link.parentElement; up; up = up.parentElement) {
@@ -276,15 +279,14 @@
     if (!own && at === before && !another) return;  // nothing moved
     var range = own ? inView(own) : [Math.min(at, before), Math.max(at, before)];
     var from = own && !least ? range[1] : Math.min(Math.max(at, Math.ceil(range[0])), range[1]);
-    var clear = clearOfThumb(tap, kept, ACTIONS);
+    var clear = clearOfThumb(tap, kept);
     var to = from;
     for (var step = 0; !least && (from - step >= range[0] || from + step <= range[1]); step += 4) {
       if (from - step >= range[0] && clear(from - step)) { to = from - step; break; }
       if (from + step <= range[1] && clear(from + step)) { to = from + step; break; }
     }
     window.scrollTo(0, to);
-    var moved = window.scrollY !== before || another;
-    if (moved && !clearOfThumb(tap, kept, TAPPABLE)(window.scrollY)) tap.bounceMs = MOVED_MS;
+    if ((window.scrollY !== before || another) && !clear(window.scrollY)) tap.bounceMs = MOVED_MS;
   }
 
   // The scroll positions [lowest, at its top] at which an element is in view: its top on the
@@ -304,19 +306,15 @@
   }
 
   // Whether, at a scroll position, the point last tapped is clear of the buttons of every
-  // action but `kept` (ACTIONS), or of those and their forms' chips and check boxes too
-  // (TAPPABLE: a tap there chooses without a word; the page is not moved further to keep them
-  // clear, which put Urbanisation's next offer under the strip, but a tap on one is held), by
-  // THUMB_PX around (a finger's touch is a patch, not a point).
+  // action but `kept`, by THUMB_PX around (a finger's touch is a patch, not a point). Chips and
+  // check boxes are not kept clear (the page would move further than its answer needs: it put
+  // Urbanisation's next offer under the strip); a bounce on one is held (above).
   // Always, with no tap to keep clear (a key) or a tap on the score strip, which stays put.
   var THUMB_PX = 24;
-  var ACTIONS = "main form[data-action] button:enabled";
-  var TAPPABLE = ACTIONS + ", main form[data-action] " +
-    "label:has(input[type=radio]:enabled, input[type=checkbox]:enabled)";
-  function clearOfThumb(tap, kept, which) {
+  function clearOfThumb(tap, kept) {
     if (!tap || tap.y >= footOfScreen()) return function () { return true; };
     var below = window.scrollY;
-    var buttons = Array.from(document.querySelectorAll(which))
+    var buttons = Array.from(document.querySelectorAll("main form[data-action] button:enabled"))
       .filter(function (b) { return b !== kept; })
       .map(function (b) { return b.getBoundingClientRect(); })
       .filter(function (r) {

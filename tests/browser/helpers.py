@@ -61,11 +61,9 @@ ACTION_OF = ("b => { const f = b.form; if (!f || !f.hasAttribute('data-action'))
              " return [f.getAttribute('action'), fixed, b.name, b.value, b.textContent.trim()]; }")
 # Where the page stands: its scroll, and whether it is a page of its own (a change's preview).
 WHERE = "() => [scrollY, !!document.querySelector('main [data-into-view=\"\"]')]"
-# The button of an action under a point of the screen, or a chip or check box of its form (a
-# tap there chooses without a word), but the score strip's, which stays put.
+# The button of an action under a point of the screen, but the score strip's, which stays put.
 UNDER = ("([x, y]) => { const hit = document.elementFromPoint(x, y);"
-         " const b = hit && hit.closest('main form[data-action] button:enabled, main"
-         " form[data-action] label:has(input[type=radio]:enabled, input[type=checkbox]:enabled)');"
+         " const b = hit && hit.closest('main form[data-action] button:enabled');"
          " return b && !b.closest('.score-strip') ? b : null; }")
 
 
@@ -227,7 +225,14 @@ def give_out(page: Page, leftovers: list[tuple[str, str]]) -> None:
     the row) and the chip of who gets it (a player, or the words for a tie)."""
     for k, (_space, holder) in enumerate(leftovers):
         row = page.locator("#end fieldset.leftover").nth(k)
-        row.locator("label.chip", has_text=holder).tap()
+        tap_once_quiet(page, row.locator("label.chip", has_text=holder))
+
+
+def tap_once_quiet(page: Page, target: Locator) -> None:
+    """A tap on what only changes the form (a chip, a check box), as a person taps it: not where
+    the last action was tapped before its answer could have been seen (app.js holds that)."""
+    wait_until_quiet(page, target)
+    target.tap()
 
 
 # A page's own links --------------------------------------------------------------------------

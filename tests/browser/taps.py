@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 
 from playwright.sync_api import Locator, Page
 
-from tests.browser.helpers import tap_and_load
+from tests.browser.helpers import tap_and_load, tap_once_quiet
 
 # Whether a control is wholly on screen: below the note of what a tap recorded (while it floats
 # in the top half) and above the score strip (tests/browser/helpers.wait_until_quiet's geometry).
@@ -45,7 +45,7 @@ class Taps:
         """One tap that only changes the form on the screen (a chip, a check box, a stepper's
         − or +): nothing is sent, so nothing is waited for (a scroll to it counts too)."""
         self.scroll_to(target)
-        target.tap()
+        tap_once_quiet(self.page, target)
         self._counted(1, what or "tap on the form")
 
     def enter(self, target: Locator, text: str, what: str = "") -> None:

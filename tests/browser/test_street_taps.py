@@ -25,9 +25,10 @@ import re
 from pathlib import Path
 from typing import Any
 
+import pytest
 from playwright.sync_api import Browser, Locator, Page, expect
 
-from tests.browser.helpers import money, site, start_table, street_of, tap_and_load
+from tests.browser.helpers import money, site, start_table, street_of, tap_and_load, touch
 from tests.browser.states import seed
 from tests.browser.taps import Taps
 from tests.street_moves import bought, build, card, public
@@ -478,6 +479,32 @@ def test_a_gift_among_three_players_goes_on_the_next_street_in_one_tap(page: Pag
     assert taps.count <= 4, taps  # service, gift, (a scroll,) site 2: none refused
     expect(site(page, "Ola", 2).locator(".scard")).to_have_count(1)
     expect_turn(page, "Mia's turn: 2nd action")
+
+
+@pytest.mark.parametrize("at", [300, 500])
+def test_a_chip_a_fold_out_put_under_the_thumb_takes_a_tap_soon_after(
+        page: Page, live_database: Path, at: int) -> None:
+    """A new card's project tapped (a fold-out: its chips open in place) can put a chip of the
+    card where the thumb was: "upper floor only" or "per floor below" for an apartment. A tap
+    there a moment later is meant and chooses it: a helper playing tapped it within a second,
+    and the card was recorded without it while app.js held chips as long as buttons (MOVED_MS)
+    after an answer that moved the page; a chip is held only as a bounce (REACT_MS)."""
+    page.goto(f"/street/{seed(live_database, 'street', PLAYERS, (build('Mia', 1, OFFICE),))}/")
+    link = new_card(page, "apartment")
+    link.evaluate("(l, at) => { const r = l.getBoundingClientRect();"
+                  " scrollBy(0, r.top + r.height / 2 - at); }", at)
+    box = link.bounding_box()
+    assert box is not None
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    tap_and_load(page, link)
+    under = page.evaluate_handle("([x, y]) => document.elementFromPoint(x, y).closest('label')",
+                                 [x, y]).as_element()
+    assert under is not None, "the fold-out put no chip under the thumb"
+    assert not under.evaluate("l => l.querySelector('input').checked")
+    page.wait_for_timeout(600)  # a quick player's tap once the chips are seen
+    touch(page, x, y)
+    page.wait_for_timeout(100)
+    assert under.evaluate("l => l.querySelector('input').checked"), under.text_content()
 
 
 # Where each chip of the turn lies on the page (not in the viewport, which a scroll into view
