@@ -181,7 +181,7 @@ def test_three_player_urbanisation_game_to_the_score_sheet(page: Page, shot: Sho
         page.locator(f'input[name="grounds_{seat}"][value="{grounds}"]').check()
     shot(page, "urbanisation-01-setup")
     done(page, page.get_by_role("button", name="Start turn 1"))
-    expect(note(page)).to_have_text("Set up for 3 players; Ann starts.")
+    expect(note(page)).to_have_text("Set up for 3 players, with Inventions; Ann starts.")
     expect(page.get_by_role("heading", name="Turn 1: Ann hires a character")).to_be_visible()
     expect(page.locator(".u-mayor")).to_have_text("Ann is the start player, chosen at set-up.")
     expect(page.locator('button[name="character"]')).to_have_count(9)  # the Professor too
@@ -264,7 +264,8 @@ def test_three_player_urbanisation_game_to_the_score_sheet(page: Page, shot: Sho
     shot(page, "urbanisation-05c-invention-form")
     done(page, invention)
     expect(note(page)).to_have_text(
-        "Cy moved to docking space 2 for $1 and took 2 inventions: +2 VP.")
+        "Cy moved to docking space 2 for $1 and took 2 inventions: +2 VP. Card played: "
+        "Professor.")
     play_turn(page, TURN_3[4:])
     play_turn(page, TURN_4)
     expect(page.locator(".u-mayor")).to_have_text(
@@ -346,6 +347,7 @@ def test_a_turn_works_without_javascript(
         erect = tile(page, "erect")
         erect.get_by_label("Play the Architect").check()
         done(page, erect.locator('button[name="building"][value="administrative"]'))
-        expect(note(page)).to_have_text("Ann erected 1 administrative building for $2: +2 VP.")
+        expect(note(page)).to_have_text("Ann erected 1 administrative building for $2: +2 VP. "
+                                        "Card played: Architect.")
     finally:
         context.close()
