@@ -616,6 +616,9 @@ def _describe_card(payload: Mapping[str, Any]) -> str:
         return done
     if deck == PUBLIC:
         return Msg("{done} (public pile)", done=done)
+    if deck == player:
+        return Msg("{done} (bought from their own deck for ${cost})", done=done,
+                   cost=payload.get("cost"))
     return Msg("{done} (bought from {deck}'s deck for ${cost})", done=done, deck=deck,
                cost=payload.get("cost"))
 

@@ -549,6 +549,8 @@ def test_the_library_puts_the_most_used_card_first_then_the_most_recent():
 @pytest.mark.parametrize(("payload", "text"), [
     ({"player": "Mia", "street": "Mia", "site": 1, "card": OFFICE_2, "bought_from": "Ola",
       "cost": 3}, "Mia built an office on site 1 (bought from Ola's deck for $3)"),
+    ({"player": "Mia", "street": "Mia", "site": 1, "card": OFFICE_2, "bought_from": "Mia",
+      "cost": 2}, "Mia built an office on site 1 (bought from their own deck for $2)"),
     ({"player": "Mia", "street": "Mia", "site": 1, "card": OFFICE_2, "bought_from": "public",
       "cost": 0}, "Mia built an office on site 1 (public pile)"),
     ({"player": "Mia"}, "Mia discarded the card"),
