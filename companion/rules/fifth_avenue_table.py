@@ -53,7 +53,7 @@ from .fifth_avenue import (
     special_scoring_points,
 )
 from .fifth_avenue_turns import may_end_turn, turn_after
-from .text import Msg, Plural
+from .text import Account, Msg, Plural
 
 ALEA = "alea"
 COMMISSIONERS = ("white", "beige")
@@ -569,6 +569,7 @@ class FifthAvenueState(ActionTable):
         """Option B: a business from the current set onto a plot that is empty or holds one
         business; when a set is down to one tile, that tile drops below Central Park."""
         self._require_phase("playing")
+        placer = self.current_player
         turn = self._turn_check("business")
         current = self.current_set
         if current is None:
@@ -599,11 +600,14 @@ class FifthAvenueState(ActionTable):
         special = self._special_scoring()
         if self.placed == LAST_PLACEMENT:
             self.end_reason = Msg("The last business is placed: the game is over.")
-        self.note = Msg("Business {n} of {last}: a {kind} in {district}, on the {colour} plot."
-                        "{below}{special}", n=self.placed, last=LAST_PLACEMENT,
-                        kind=BUSINESS_NAMES[kind], district=DISTRICT_NAMES[district],
-                        colour=COLOUR_NAMES[self.colours[district][plot]], below=below,
-                        special=special)
+        where = {"kind": BUSINESS_NAMES[kind], "district": DISTRICT_NAMES[district],
+                 "colour": COLOUR_NAMES[self.colours[district][plot]], "n": self.placed,
+                 "last": LAST_PLACEMENT, "below": below, "special": special}
+        self.note = (Account("{player} placed a {kind} in {district}, on the {colour} plot: "
+                             "business {n} of {last}.{below}{special}", player=placer, **where)
+                     if placer else
+                     Msg("Business {n} of {last}: a {kind} in {district}, on the {colour} plot."
+                         "{below}{special}", **where))
 
     def _special_scoring(self) -> str:
         """Right after the 3rd, 6th and 9th business: 4 / 6 / 8 VP for skyscrapers in at least

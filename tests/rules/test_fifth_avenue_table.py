@@ -98,9 +98,9 @@ def test_businesses_drop_the_last_of_a_set_below_central_park_and_trigger_specia
     assert state.below_park == ["gallery"]
     assert state.current_set == 1
     # Each consequence said in one line where the eye is (the default board's plot colours).
-    assert state.note == ("Business 2 of 12: a jeweler in 52nd St East, on the "
-                          f"{state.colours['52e'][2]} plot. The set's last tile, a gallery, "
-                          "goes below Central Park.")
+    assert state.note == (f"Ben placed a jeweler in 52nd St East, on the {state.colours['52e'][2]}"
+                          " plot: business 2 of 12. The set's last tile, a gallery, goes below "
+                          "Central Park.")
     state.apply(*move("white", "times"))  # Ben's 3rd action: Ann's turn
     state.apply(*business(0, "42w", 2))  # set 2: perfume taken, boutique drops
     assert state.below_park == ["gallery", "boutique"]

@@ -60,9 +60,10 @@ def test_fifth_avenue_names_plots_by_colour_and_the_owner_of_each_initial_skyscr
     plot 2 gray (the log numbers plots from 0)."""
     lines = pad("fifth_avenue")
     assert lines[3].said == "Ann placed an initial skyscraper in 52nd St West, on the orange plot"
-    assert lines[7].said == ("Ann placed a business (perfume) in 52nd St West, on the gray "
-                             "plot")
-    assert lines[7].note == "Business 1 of 12: a perfume shop in 52nd St West, on the gray plot."
+    # the rules' note says the whole placement (an Account), in place of the action's words
+    assert lines[7].said == ("Ann placed a perfume shop in 52nd St West, on the gray plot: "
+                             "business 1 of 12.")
+    assert lines[7].note is None
 
 
 def test_fifth_avenue_says_who_placed_a_business_and_who_moved_a_commissioner():

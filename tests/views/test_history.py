@@ -43,7 +43,8 @@ def test_fifth_avenue_plots_are_named_by_colour_in_english_and_german(app, clien
     said = lines(client, "fifth_avenue", table_id)
     assert said[3].startswith("#4 Ann placed an initial skyscraper in 52nd St West, on the "
                               "orange plot")
-    assert "Business 1 of 12: a perfume shop in 52nd St West, on the gray plot." in said[7]
+    assert "Ann placed a perfume shop in 52nd St West, on the gray plot: business 1 of 12." in (
+        said[7])
     german = lines(client, "fifth_avenue", table_id, **GERMAN)
     assert "Bauplatz {plot}" not in " ".join(german)
     assert german[3].startswith("#4 Ann setzt ein Start-Hochhaus in 52nd St West, auf Bauplatz")
