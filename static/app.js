@@ -49,8 +49,8 @@
   // the answer put there (the score sheet's link where "Score the game" was), and a chip or
   // check box (a label: the yard's "who takes it" chips came where its last purchase was),
   // which is held for REACT_MS only: a tap on one a moment later is meant (a street card's
-  // "upper floor only", put under the thumb by its fold-out, was tapped within MOVED_MS, and
-  // the card recorded without it), and a check box held says nothing.
+  // "upper floor only", put under the thumb by its fold-out, was tapped within MOVED_MS and the
+  // card was recorded without it), and a check box held says nothing.
   document.addEventListener("click", function (event) {
     var control = event.target.closest ? event.target.closest("button, a, summary, label") : null;
     if (!control) return;

@@ -127,7 +127,8 @@ def test_a_bounce_on_a_chip_the_last_purchase_put_under_the_thumb_chooses_nothin
         expect(page.locator("#end input:checked")).to_have_count(0)
     elif late > REACT_MS + 50:
         expect(page.locator("#end input:checked")).to_have_count(1)
-    touch(page, x, y)  # a tap once the answer could be seen: meant
+    page.wait_for_timeout(200)
+    touch(page, x, y)  # a tap once the answer could be seen (over REACT_MS after it): meant
     expect(page.locator("#end input:checked")).to_have_count(1)
     assert chip.evaluate("c => c.querySelector('input').checked")
 
