@@ -582,8 +582,8 @@ class FifthAvenueState(ActionTable):
         plot = self._plot(district, payload.get("plot"))
         target = self.board[district][plot]
         if "owner" in target or len(target.get("businesses", [])) >= 2:
-            raise RuleError(Msg("A business goes on an empty plot or next to one business, "
-                                "never beside skyscrapers or a third."))
+            raise RuleError(Msg("A business goes on an empty plot or on a plot with one "
+                                "business: never on a plot with skyscrapers or 2 businesses."))
         kind = tiles[tile]
         assert kind is not None
         self.board[district][plot] = {"businesses": [*target.get("businesses", []), kind]}
@@ -655,6 +655,7 @@ class FifthAvenueState(ActionTable):
     def _apply_score(self, payload: Mapping[str, Any]) -> None:
         """Option D: score a district where a commissioner stands."""
         self._require_phase("playing")
+        scorer = self.current_player
         turn = self._turn_check("score")
         district = self._district(payload.get("district"))
         if district not in self.scorable:
@@ -667,7 +668,13 @@ class FifthAvenueState(ActionTable):
                          district_points(plots),
                          tuple(b.line() for b in district_breakdown(plots))))
         absent = [p for p in self.players if not any(q.get("owner") == p for q in plots)]
-        if absent:
+        if absent and scorer:
+            self.note = Account("{player} scored {district}. {draw}", player=scorer,
+                                district=DISTRICT_NAMES[district], draw=Plural(
+                "Without a skyscraper there, {names} draws a black card.",
+                "Without a skyscraper there, {names} draw a black card.",
+                names=join_names(absent), n=len(absent)))
+        elif absent:
             self.note = Plural(
                 "{district} scored. Without a skyscraper there, {names} draws a black card.",
                 "{district} scored. Without a skyscraper there, {names} draw a black card.",
@@ -740,11 +747,14 @@ class FifthAvenueState(ActionTable):
                                 "Alea's first draw is the whole bid.",
                                 district=DISTRICT_NAMES[auction.place]))
         auction.high_bid, auction.alea_cards = high, tuple(cards)
-        bid = auction.alea_bid
-        self.note = (Msg("Alea bids {bid}.", bid=bid) if high is None
-                     else Msg("Alea bids {bid} against {high}: Alea is in.", bid=bid, high=high)
-                     if auction.alea_in else
-                     Msg("Alea bids {bid} against {high}: Alea is out.", bid=bid, high=high))
+        drawn = {"place": _place(auction.place), "cards": " ".join(str(c) for c in cards),
+                 "bid": auction.alea_bid, "high": high}
+        self.note = (Account("{place}: Alea draws {cards} and bids {bid}.", **drawn)
+                     if high is None else
+                     Account("{place}: Alea draws {cards} and bids {bid} against {high}: Alea is "
+                             "in.", **drawn) if auction.alea_in else
+                     Account("{place}: Alea draws {cards} and bids {bid} against {high}: Alea is "
+                             "out.", **drawn))
 
     @reads("winner", "colour", "cards", "build", "stop", "place", "round", "plots", "unsold",
            "none_left", "building_stop")
@@ -1111,16 +1121,17 @@ def _plot(payload: Mapping[str, Any]) -> str:
 
 
 def _placement(kind: str, payload: Mapping[str, Any]) -> str:
-    """'Ann placed a business (gallery) in Times Square, on the green plot'."""
+    """'Ann placed a gallery in Times Square, on the green plot' (the business by the
+    rulebook's name, as the rules' note says it: 'a perfume shop')."""
     district, plot, player = _place(payload.get("district")), _plot(payload), payload.get("player")
-    business = BUSINESS_LABELS.get(str(payload.get("business")))
+    business = BUSINESS_NAMES.get(str(payload.get("business")))
     if kind == "initial_skyscraper":
         return (Msg("{player} placed an initial skyscraper in {district}, on {plot}",
                     player=player, district=district, plot=plot) if player
                 else Msg("Initial skyscraper in {district}, on {plot}", district=district,
                          plot=plot))
     if player and business:
-        return Msg("{player} placed a business ({business}) in {district}, on {plot}",
+        return Msg("{player} placed a {business} in {district}, on {plot}",
                    player=player, business=business, district=district, plot=plot)
     if player:
         return Msg("{player} placed a business in {district}, on {plot}", player=player,

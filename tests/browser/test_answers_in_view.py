@@ -182,7 +182,7 @@ def test_alea_s_bid_from_the_cards_flipped_comes_into_view(page: Page,
     expect(verdict).to_be_in_viewport()
     assert_in_view(page, verdict)
     expect(page.locator(".score-strip #recorded")).to_contain_text(
-        "Alea bids 19 against 12: Alea is in.")
+        "Alea draws 4 6 5 4 and bids 19 against 12: Alea is in.")
 
 
 @pytest.mark.parametrize("button", ["Use these cards", "Draw Alea's cards"])

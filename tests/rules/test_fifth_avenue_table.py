@@ -115,7 +115,7 @@ def test_businesses_drop_the_last_of_a_set_below_central_park_and_trigger_specia
 @pytest.mark.parametrize(
     "action, message",
     [
-        (business(0, "34w", 1), "never beside skyscrapers"),
+        (business(0, "34w", 1), "never on a plot with skyscrapers"),
         (business(5, "34w", 2), "cannot be more than 2"),
         (business(0, "mars", 2), "Unknown district"),
         (("move", {"commissioner": "white", "to": "times"}), "cannot move to 'times'"),
@@ -177,7 +177,8 @@ def test_players_without_skyscrapers_in_a_scored_district_are_told_to_draw():
     # Ann's A and her move; Ben scores.
     state = play(["Ann", "Ben"], *set_up(), *PLACED, ("skyscrapers", {"player": "Ann"}),
                  move("beige", "34w"), ("score", {"district": "34w"}))
-    assert state.note == "34th St West scored. Without a skyscraper there, Ben draws a black card."
+    assert state.note == ("Ben scored 34th St West. Without a skyscraper there, Ben draws a "
+                          "black card.")
 
 
 def test_alea_bids_wins_and_builds_on_the_most_valuable_empty_plot():

@@ -408,7 +408,7 @@ def test_the_strip_says_the_change_without_a_later_action_s_note(app, client):
     client.post(url + "change", data=confirm_fields(preview))
     strip = text(client.get(url)).split('class="score-strip"')[1].split("</aside>")[0]
     assert "Last: Changed: Ann won 52nd St East for the gray plot and built nothing" in strip
-    assert "Alea bids" not in strip
+    assert "Alea bids" not in strip and "Alea draws" not in strip
 
 
 def test_a_signed_change_is_bound_to_its_table_and_seq_and_expires(client, monkeypatch):
