@@ -668,17 +668,14 @@ class FifthAvenueState(ActionTable):
                          district_points(plots),
                          tuple(b.line() for b in district_breakdown(plots))))
         absent = [p for p in self.players if not any(q.get("owner") == p for q in plots)]
-        if absent and scorer:
-            self.note = Account("{player} scored {district}. {draw}", player=scorer,
-                                district=DISTRICT_NAMES[district], draw=Plural(
-                "Without a skyscraper there, {names} draws a black card.",
-                "Without a skyscraper there, {names} draw a black card.",
-                names=join_names(absent), n=len(absent)))
-        elif absent:
-            self.note = Plural(
-                "{district} scored. Without a skyscraper there, {names} draws a black card.",
-                "{district} scored. Without a skyscraper there, {names} draw a black card.",
-                district=DISTRICT_NAMES[district], names=join_names(absent), n=len(absent))
+        if absent:
+            draw = Plural("Without a skyscraper there, {names} draws a black card.",
+                          "Without a skyscraper there, {names} draw a black card.",
+                          names=join_names(absent), n=len(absent))
+            self.note = (Account("{player} scored {district}. {draw}", player=scorer,
+                                 district=DISTRICT_NAMES[district], draw=draw) if scorer
+                         else Msg("{district} scored. {draw}", district=DISTRICT_NAMES[district],
+                                  draw=draw))
 
     def _turn_check(self, step: str) -> list[str] | None:
         """The steps of the turn after `step` (None: the turn is complete); RuleError if

@@ -180,6 +180,14 @@ def test_players_without_skyscrapers_in_a_scored_district_are_told_to_draw():
     assert state.note == ("Ben scored 34th St West. Without a skyscraper there, Ben draws a "
                           "black card.")
 
+    # A table that keeps no turns does not know who scored: the district is named first.
+    untracked = [(kind, {**payload, "turns": False}) if kind == "setup" else (kind, payload)
+                 for kind, payload in set_up()]
+    state = play(["Ann", "Ben"], *untracked, *PLACED, ("skyscrapers", {"player": "Ann"}),
+                 move("beige", "34w"), ("score", {"district": "34w"}))
+    assert state.current_player is None
+    assert state.note == "34th St West scored. Without a skyscraper there, Ben draws a black card."
+
 
 def test_alea_bids_wins_and_builds_on_the_most_valuable_empty_plot():
     state = play(["Ann", "Ben"], *set_up(), *PLACED, business(0, "34w", 3), *ROUND,
