@@ -587,8 +587,8 @@ def test_rulebook_taxes_and_their_refusals():
 
 def test_the_tax_collector_collects_twice_and_says_so():
     """"Collect taxes twice in 1 action phase. Move the tax marker left 1 space each time": Ben,
-    2 citizens, his tax marker on 6, takes $2 twice and his marker ends on 4; with no citizens
-    the marker still moves twice and he takes nothing, said as twice, not as "$0 in taxes"."""
+    2 citizens, his tax marker on 6, takes $2 twice and his marker ends on 4, said as twice, not
+    as one collection of "$4 in taxes"."""
     state = started("architect", "tax_collector")
     state.apply("taxes", {})  # Ann's action; Ben's turn
     ben = state.cards["Ben"]
