@@ -193,7 +193,7 @@ def flipped(page: Page) -> Locator:
 
 
 def alea_line(page: Page) -> Locator:
-    """"Alea's cards: 4 6 5 4 = 19 against 12: Alea is in." once Alea's bid is entered."""
+    """"Alea's cards: 4 + 6 + 5 + 4 = 19 against 12: Alea is in." once Alea's bid is entered."""
     return page.locator("#auction p").filter(has_text=re.compile("^Alea's cards:"))
 
 
@@ -317,7 +317,7 @@ def test_two_players_and_alea_from_home_page_to_score_sheet(page: Page, shot: Sh
     act(page, page.get_by_role("button", name="Use these cards"))
     # 4 + 6 + 5 + 4 = 19 (the 4 repeated) beats the players' 12.
     expect(page.locator("#auction .card-value")).to_have_text(["4", "6", "5", "4"])
-    expect(alea_line(page)).to_contain_text("= 19 against 12: Alea is in.")
+    expect(alea_line(page)).to_have_text("Alea's cards: 4 + 6 + 5 + 4 = 19 against 12: Alea is in.")
     expect(page.get_by_text("If neither of you overbids 19, Alea wins.")).to_be_visible()
     shot(page, "fa-05-auction-alea-in")
 

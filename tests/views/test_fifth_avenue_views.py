@@ -1,5 +1,6 @@
 """5th Avenue through the Flask test client: set-up, the board, auctions with Alea, the end."""
 
+import html
 import json
 import re
 from pathlib import Path
@@ -43,7 +44,10 @@ def test_a_two_player_game_with_alea_through_an_auction_round(client):
     response = act(client, url, "alea", high_bid=10, cards="4654")
     assert response.status_code == 303
     page = text(client.get(url))
-    assert "= <strong>19</strong> against 10" in page and "Alea is in" in page
+    cards = "".join(f'<span class="card-value">{c}</span>' for c in (4, 6, 5, 4))
+    assert cards not in page  # read out and copied as "4654"
+    said = " ".join(html.unescape(re.sub(r"<[^>]+>", "", page)).split())
+    assert "Alea's cards: 4 + 6 + 5 + 4 = 19 against 10: Alea is in." in said
     assert act(client, url, "auction", winner="alea").status_code == 303
     page = text(client.get(url))
     assert "Auction: Times Square" in page
