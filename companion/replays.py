@@ -95,7 +95,8 @@ def undone(game: Game, names: list[str], table: Current, seq: int, load: Load,
 
 # Raise it when a state's fields keep their names and types but change their meaning (a change
 # of the fields themselves changes `SHAPE` by itself).
-MEANING = 6  # 6: notes that say the whole action (`rules.text.Account`)
+MEANING = 7  # 6: notes that say the whole action (`rules.text.Account`); 7: 5th Avenue's
+# building stops and special scorings say their rule, not their points again
 
 
 def shape_of_states() -> str:

@@ -37,6 +37,7 @@ from .fifth_avenue import (
     PLOTS,
     POSITION_NAMES,
     SKYSCRAPERS_ON_CARD,
+    SPECIAL_SCORINGS,
     alea_bid,
     alea_build_plots,
     and_list,
@@ -624,8 +625,12 @@ class FifthAvenueState(ActionTable):
                  for p, v in points.items()]
         label = Msg("Special scoring after business {number}", number=self.placed)
         self.scorings.append(ScoringEvent(label, points, tuple(lines)))
-        return Msg(" Special scoring: {points}.",
-                   points=", ".join(f"{p} +{v}" for p, v in points.items()))
+        needed, each = SPECIAL_SCORINGS[self.placed]
+        rule = {"points": each, "n": needed}
+        return (Msg(" Special scoring: {points} VP for skyscrapers in {n} districts or more.",
+                    **rule) if any(points.values()) else
+                Msg(" Special scoring: {points} VP for skyscrapers in {n} districts or more; "
+                    "nobody has them.", **rule))
 
     @reads("commissioner", "to", "player", "turn", "action", "from")
     def _apply_move(self, payload: Mapping[str, Any]) -> None:
@@ -915,9 +920,7 @@ class FifthAvenueState(ActionTable):
                     who=who)
         scored = {p: v for p, v in points.items() if p != ALEA}
         self.scorings.append(ScoringEvent(label, scored, tuple(lines)))
-        self.note = (Msg("{label}: {points}.", label=label,
-                         points=", ".join(f"{p} {v}" for p, v in scored.items())) if scored
-                     else Msg("{label}: nobody scores.", label=label))
+        self.note = _stop_note(DISTRICT_NAMES[district], declarer, any(scored.values()))
         self.board[district] = [{} for _ in range(5)]
         self.stopped.append(district)
         for c in COMMISSIONERS:
@@ -1101,6 +1104,20 @@ def describe(kind: str, payload: Mapping[str, Any]) -> str:
         "skyscrapers": Msg("{player} took 3 skyscrapers (option A)", player=player),
     }
     return texts.get(kind, kind)
+
+
+def _stop_note(district: str, declarer: str, anybody: bool) -> Msg:
+    """A building stop's rule, said once beside the points it gave: "34th St East is closed.
+    Ben scores 1 VP per skyscraper there, every other player half their district score, rounded
+    down." (the points are the event's; its scoring's lines show each one worked out)."""
+    if declarer == ALEA:
+        rule = Msg("{district} is closed. Every player scores half their district score, "
+                   "rounded down; Alea never scores.", district=district)
+    else:
+        rule = Msg("{district} is closed. {declarer} scores 1 VP per skyscraper there, every "
+                   "other player half their district score, rounded down.", district=district,
+                   declarer=declarer)
+    return rule if anybody else Msg("{rule} Nobody scores.", rule=rule)
 
 
 def _place(place: object) -> str:

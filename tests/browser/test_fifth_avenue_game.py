@@ -440,7 +440,8 @@ def test_two_players_and_alea_from_home_page_to_score_sheet(page: Page, shot: Sh
         "Ann: half of 3, rounded down: 1 VP",
     ]
     expect(page.locator("p.just-scored")).to_have_text(
-        "Building stop in 34th St East by Ben: Ann 1, Ben 2.")
+        "34th St East is closed. Ben scores 1 VP per skyscraper there, every other player half "
+        "their district score, rounded down.")
     expect(district(page, "34th St East")).to_contain_text("Building stop: closed.")
     expect(district(page, "34th St East").locator(".plot")).to_have_count(0)
     assert ranking_lines(page) == ["1. Ann 10", "2. Ben 5"]

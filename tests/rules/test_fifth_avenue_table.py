@@ -108,7 +108,8 @@ def test_businesses_drop_the_last_of_a_set_below_central_park_and_trigger_specia
     # Special scoring after the 3rd business: 4 VP for 3 districts; Ann has 2, Ben 2.
     assert state.scorings[-1].label == "Special scoring after business 3"
     assert state.scorings[-1].points == {"Ann": 0, "Ben": 0}
-    assert state.note.endswith(" goes below Central Park. Special scoring: Ann +0, Ben +0.")
+    assert state.note.endswith(" goes below Central Park. Special scoring: 4 VP for skyscrapers "
+                               "in 3 districts or more; nobody has them.")
     assert state.board["34w"][2] == {"businesses": ["boutique"]}
 
 

@@ -78,11 +78,18 @@ def test_a_consequence_is_said_once_and_only_when_it_adds_to_the_action():
     lines = pad("fifth_avenue")
     scored = next(line for line in lines if line.said.endswith("scored 52nd St West"))
     assert scored.note is None and scored.points == (("Ann", 5), ("Ben", 3))
-    stop = next(line for line in lines if line.note and line.note.startswith("Building stop in "
-                                                                            "34th St East"))
+    # a building stop's note says its rule, the points are said once, as the event's
+    stop = next(line for line in lines if line.note and line.note.startswith("34th St East is "
+                                                                            "closed."))
     assert stop.said == ("Ben won 34th St East for the green plot and declared a building stop "
                          "(cards 4)")
+    assert stop.note == ("34th St East is closed. Ben scores 1 VP per skyscraper there, every "
+                         "other player half their district score, rounded down.")
     assert stop.points == (("Ann", 1), ("Ben", 2))
+    # a special scoring, after the business that brings it: its rule, and who scored as points
+    special = next(line for line in lines if "Special scoring" in line.said)
+    assert special.said.endswith(" Special scoring: 4 VP for skyscrapers in 3 districts or more.")
+    assert special.points == (("Ann", 4),)
     # Urbanisation's note says the whole action, the card played too: said in place of its words
     urbanisation = pad("urbanisation")
     sown = urbanisation[42]

@@ -103,7 +103,8 @@ def test_a_building_stop_nobody_scores_says_so():
     table = FifthAvenueState.start(["Ann", "Ben"])
     table.board["times"] = [{"businesses": ["boutique", "jeweler"]} for _ in range(5)]
     table._building_stop("times", ALEA)
-    assert table.note == "Building stop in Times Square by Alea: nobody scores."
+    assert table.note == ("Times Square is closed. Every player scores half their district score, "
+                          "rounded down; Alea never scores. Nobody scores.")
 
 
 def test_the_history_names_who_placed_a_business_and_moved_a_commissioner(client):
