@@ -131,6 +131,10 @@ def test_a_typical_two_player_turn(page: Page, live_database: Path) -> None:
     expect(offer(page, "erect.house")).to_have_count(0)  # no empty ground
     expect(page.locator('.u-offers button[value^="taxes"]')).to_have_count(0)  # no citizen
     shot(page, "offers-ann-phase-1")
+    # "×2" is told apart from the other rows' "×2" by its row; read out, it names the building
+    expect(offer(page, "erect.administrative.2")).to_have_accessible_name(
+        "administrative buildings ×2 −$4 +4 VP")
+    expect(offer(page, "erect.administrative.2")).to_be_visible()
     taps.tap(offer(page, "produce.3"), "Ann produces")
     expect(offer(page, "taxes.tax_collector")).to_have_text("Twice, with the Tax Collector +$2")
     shot(page, "offers-ben-phase-1")
