@@ -397,6 +397,25 @@ class FifthAvenueState(ActionTable):
         return {"building_stop": not empty, "none_left": bool(empty) and not plots,
                 "plots": [self.colours[place][p] for p in plots]}
 
+    def alea_win_said(self, place: str) -> str:
+        """What tapping "Alea won" does here, said on the button before it is tapped: where Alea
+        builds, or the building stop Alea declares (the second ends the game), or why Alea
+        builds nothing."""
+        if place == CENTRAL_PARK:
+            return Msg("Alea won (Alea never builds in Central Park)")
+        outcome = self.alea_outcome(place)
+        if outcome["building_stop"]:
+            return (Msg("Alea won: every plot is taken, so Alea declares a building stop")
+                    if not self.stopped else
+                    Msg("Alea won: every plot is taken, so Alea declares the second building "
+                        "stop, which ends the game"))
+        if outcome["none_left"]:
+            return Msg("Alea won: all of Alea's skyscrapers are on the board, so Alea builds "
+                       "nothing")
+        return Plural("Alea won: Alea builds on the {colours} plot",
+                      "Alea won: Alea builds one skyscraper on each of the {colours} plots",
+                      n=len(outcome["plots"]), colours=_colour_list(outcome["plots"]))
+
     @property
     def alea_left(self) -> int:
         """Alea's skyscrapers not yet on the board: "all the skyscrapers in one of the two

@@ -163,11 +163,14 @@ def shown_chance(verdict: Locator) -> tuple[str, str]:
 
 
 def record_auction(page: Page, winner: str, colour: str | None = None, build: int | None = None,
-                   stop: bool = False) -> None:
-    """Alea's button, or the chip of the winning bid ('Ann, brown'; 'Ben' in Central Park)
-    and then what was built ('Built 2', 'Built none') or the building stop."""
+                   stop: bool = False, alea: str = "") -> None:
+    """Alea's button, which says what Alea's win does (`alea`), or the chip of the winning bid
+    ('Ann, brown'; 'Ben' in Central Park) and then what was built ('Built 2', 'Built none') or
+    the building stop."""
     if winner == "Alea":
-        act(page, page.get_by_role("button", name="Alea won (the app builds for Alea)"))
+        won = page.get_by_role("button", name=re.compile("^Alea won"))
+        expect(won).to_have_text(alea)
+        act(page, won)
         return
     chip = f"{winner}, {colour}" if colour else winner
     act(page, page.locator(".chips a").filter(has_text=re.compile(f"^{chip}$")))
@@ -324,7 +327,8 @@ def test_two_players_and_alea_from_home_page_to_score_sheet(page: Page, shot: Sh
     # Alea wins and builds one skyscraper on each most valuable empty plot. 34th St West holds
     # only the boutique on violet (plot 1): orange (plot 2) and green (plot 5) touch it, 2 VP
     # each; gray and brown touch no business, 1 VP. So Alea builds on orange and green.
-    record_auction(page, "Alea")
+    record_auction(page, "Alea", alea="Alea won: Alea builds one skyscraper on each of the "
+                   "orange and green plots")
     expect(plot_label(page, "34th St West", "orange")).to_have_text("Alea ×1")
     expect(plot_label(page, "34th St West", "green")).to_have_text("Alea ×1")
     expect(plot_label(page, "34th St West", "gray")).to_have_text("empty")
@@ -337,8 +341,7 @@ def test_two_players_and_alea_from_home_page_to_score_sheet(page: Page, shot: Sh
     act(page, page.get_by_role("button", name="Draw Alea's cards"))
     expect(alea_line(page)).to_contain_text(
         "against 21: Alea is out.")
-    expect(page.get_by_role("button", name="Alea won (the app builds for Alea)"))\
-        .to_have_count(0)
+    expect(page.get_by_role("button", name=re.compile("^Alea won"))).to_have_count(0)
     shot(page, "fa-06-auction-result")
     # Ann wins with a 5 as her highest card (2 skyscrapers at most) and builds 2 on brown,
     # leaving 1 in her supply.
@@ -466,7 +469,8 @@ def test_two_players_and_alea_from_home_page_to_score_sheet(page: Page, shot: Sh
     act(page, page.get_by_role("button", name="Use these cards"))
     expect(alea_line(page)).to_contain_text(
         "= 17 against 10: Alea is in.")
-    record_auction(page, "Alea")
+    record_auction(page, "Alea", alea="Alea won: every plot is taken, so Alea declares the "
+                   "second building stop, which ends the game")
     expect(scoring(page, "Building stop in 52nd St West by Alea").locator("summary"))\
         .to_have_text("Building stop in 52nd St West by Alea: Ann 2, Ben 1")
     expect(district(page, "52nd St West")).to_contain_text("Building stop: closed.")

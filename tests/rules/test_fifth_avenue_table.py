@@ -274,6 +274,39 @@ def test_alea_s_win_of_a_full_district_records_its_building_stop():
     assert state.stopped == ["34w"]
 
 
+def at_34w_with_alea_in():
+    return play(["Ann", "Ben"], *set_up(), *PLACED, business(0, "34w", 3), *ROUND,
+                ("alea_bid", {"high_bid": 10, "cards": [4, 6, 5, 4]}))
+
+
+def test_alea_won_says_what_it_will_do_before_it_is_tapped():
+    """The button for Alea's win says what the win does here, and the win then does it: the
+    tied plots 2 and 4 of 34th St West (worked out above), the first of them when Alea has one
+    skyscraper left, nothing when none, a building stop in a full district, and the second
+    stop ending the game."""
+    state = at_34w_with_alea_in()
+    assert state.alea_win_said("34w") == ("Alea won: Alea builds one skyscraper on each of the "
+                                          f"{state.colours['34w'][2]} and "
+                                          f"{state.colours['34w'][4]} plots")
+    state = with_alea_built(at_34w_with_alea_in(), 17)
+    assert state.alea_win_said("34w") == (f"Alea won: Alea builds on the "
+                                          f"{state.colours['34w'][2]} plot")
+    state = with_alea_built(at_34w_with_alea_in(), 18)
+    assert state.alea_win_said("34w") == ("Alea won: all of Alea's skyscrapers are on the "
+                                          "board, so Alea builds nothing")
+    state = at_34w_with_alea_in()
+    for plot, here in enumerate(state.board["34w"]):
+        state.board["34w"][plot] = here or {"businesses": ["boutique", "jeweler"]}
+    assert state.alea_win_said("34w") == ("Alea won: every plot is taken, so Alea declares a "
+                                          "building stop")
+    state.stopped.append("52e")  # a first stop elsewhere
+    assert state.alea_win_said("34w") == ("Alea won: every plot is taken, so Alea declares the "
+                                          "second building stop, which ends the game")
+    state.apply("auction", state.recorded("auction", {"winner": "alea"}))
+    assert state.stopped == ["52e", "34w"] and state.end_reason is not None
+    assert state.alea_win_said("central_park") == "Alea won (Alea never builds in Central Park)"
+
+
 def won_by(state, player):
     """The auction under way won by `player`, who builds nothing."""
     colours = state.colours_for(state.auctions[0].place, player)

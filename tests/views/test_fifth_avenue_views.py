@@ -320,7 +320,7 @@ def test_an_auction_asks_what_was_built_and_never_assumes_none(client):
         assert act(client, url, "move", commissioner="white", to=to).status_code == 303, to
     act(client, url, "alea", draw="y")
     page = text(client.get(url))
-    assert "Alea won (the app builds for Alea)" in page and "Built 2" not in page
+    assert "Alea won: Alea builds " in page and "Built 2" not in page
     chip = re.search(r'href="([^"]*bid=Ann(?:%3A|:)\w+)[^"]*"', page).group(1)
     chosen = text(client.get(chip))
     assert 'aria-current="true"' in chosen and "Built 3" in chosen and "Built none" in chosen

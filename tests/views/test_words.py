@@ -94,7 +94,7 @@ def test_alea_is_never_said_to_build_in_central_park(client):
     page = text(client.get(url))
     assert "Auction: Central Park" in page
     assert "Alea won (Alea never builds in Central Park)" in page
-    assert "the app builds for Alea" not in page
+    assert "Alea won: Alea builds" not in page
     german = text(client.get(url, headers=GERMAN))
     assert "Alea baut im Central Park nie" in german
 
