@@ -143,7 +143,7 @@ def test_whoever_takes_the_last_card_of_a_deck_triggers_the_final_round(client):
     assert act(client, url, "deck_empty", player="Mia", by="Pit").status_code == 303
     page = text(client.get(url))
     assert "The game is over" in page and "The final round is complete: no more turns." in page
-    assert "Mia builds a card" not in page
+    assert "Mia builds a card" not in page and "If the game ended now" not in page
     assert "Mia&#39;s deck is empty" in text(client.get(url + "history"))
     assert act(client, url, "finish").status_code == 303
 
