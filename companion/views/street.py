@@ -196,7 +196,7 @@ def render(table: Table, error: str | None = None, status: int = 200, **forms: A
                               url_for("main.table", slug="street", table_id=table.id,
                                       open=NEW_CARD)),
                         project=request.args.get("project", "")),
-        play=play, rules=rules, rulings=play.RULINGS, opened=opened, **forms)
+        play=play, rules=rules, rulings=play.RULINGS, opened=opened, decks=decks, **forms)
 
 
 @bp.route("/<table_id>/play/<int:seat>", methods=["GET", "POST"])
@@ -428,12 +428,23 @@ def library(known: list[play.Known], query: str, most: int | None = None
 
 def sources(state: play.StreetState, player: str, step: int) -> list[tuple[str, Any, bool]]:
     """The chips for where the 2nd action's card came from, as (value, words, disabled): each
-    player deck to buy from (one's own first; not one with upcoins on it, nor an empty one),
-    and the public pile."""
-    decks = [(q, _("From own deck") if q == player else _("From %(player)s's deck", player=q),
-              bool(state.upcoins[q] or q in state.decks_empty))
-             for q in [player, *[q for q in state.players if q != player]]]
-    return [*decks, (play.PUBLIC, _("Public pile (free)"), False)]
+    player deck to buy from (`decks`), and the public pile."""
+    return [*decks(state, player), (play.PUBLIC, _("Public pile (free)"), False)]
+
+
+def decks(state: play.StreetState, player: str) -> list[tuple[str, str, bool]]:
+    """The player decks `player` may buy a card from, one's own first, as (deck, words,
+    closed): not one with upcoins on it ("the 1st action is to take them"), nor an empty one;
+    a closed deck's words say why."""
+    said = []
+    for q in [player, *[q for q in state.players if q != player]]:
+        words = _("From own deck") if q == player else _("From %(player)s's deck", player=q)
+        if state.upcoins[q]:
+            words = _("%(deck)s (upcoins on it)", deck=words)
+        elif q in state.decks_empty:
+            words = _("%(deck)s (empty)", deck=words)
+        said.append((q, words, bool(state.upcoins[q] or q in state.decks_empty)))
+    return said
 
 
 def card_payload(form: Any, player: str, state: play.StreetState, step: int,

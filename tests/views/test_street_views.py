@@ -46,7 +46,9 @@ def test_a_three_player_game_to_the_filled_pad(client):
     assert act(client, url, "discard", player="Ola").status_code == 303
     assert act(client, url, "buy", player="Ola", deck="Pit", cost=4).status_code == 303
     assert act(client, url, "discard", player="Ola").status_code == 303
-    assert "Take $4 from the deck" in text(client.get(url))  # Pit's 1st action
+    page = text(client.get(url))
+    assert "Take $4 from the deck" in page  # Pit's 1st action, and the only one
+    assert "Pit builds a card" not in page
     assert act(client, url, "upcoins", player="Pit").status_code == 303
     assert "Pit took the upcoins from their deck: $4" in text(client.get(url + "history"))
     assert act(client, url, "buy", player="Pit", deck="public").status_code == 303
@@ -176,7 +178,7 @@ def test_a_deck_emptied_by_its_owners_1st_action_leaves_that_card_to_record(clie
     url = new_table(client, "Mia", "Ola", "Pit", game="street")
     in_turn(client, url, *passes("Mia"))
     form = text(client.get(url + "?open=empty-1"))
-    assert "Ola is taking its last card now, as this 1st action" in form
+    assert "Ola takes its last card now, as this 1st action" in form
     assert "as this 1st action" not in text(client.get(url + "?open=empty-2"))  # not Pit's turn
     # The select still names Mia (before Ola's 1st action, the likely taker): the button says.
     assert act(client, url, "deck_empty", player="Ola", by="Mia", drawn="y").status_code == 303
@@ -361,6 +363,12 @@ def test_rare_forms_are_drawn_only_when_opened_and_a_refusal_keeps_its_open(clie
     assert refused.status_code == 422
     assert "Mia&#39;s deck has upcoins on it: nobody can buy from it." in text(refused)
     assert '<details class="buy-card" id="buy-2"' + OPENED in text(refused)
+    # the deck's button says why it takes no tap, as the card builder's chip does
+    assert re.search(r'value="Mia" disabled>From Mia&#39;s deck \(upcoins on it\)</button>',
+                     text(refused))
+    chips = text(client.get(url + "play/2"))
+    assert re.search(r'value="Mia" disabled><span>From Mia&#39;s deck \(upcoins on it\)</span>',
+                     chips)
     refused = act(client, url, "account", player="Mia", amount=-1)
     assert refused.status_code == 400 and '<details class="card" id="fix"' + OPENED in text(refused)
 
