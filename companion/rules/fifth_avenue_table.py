@@ -688,7 +688,9 @@ class FifthAvenueState(ActionTable):
         plots = self.board[district]
         self._turn_record(turn)
         self.scorings.append(
-            ScoringEvent(Msg("{district} scored", district=DISTRICT_NAMES[district]),
+            ScoringEvent(Msg("{district} scored by {player}", district=DISTRICT_NAMES[district],
+                             player=scorer) if scorer else
+                         Msg("{district} scored", district=DISTRICT_NAMES[district]),
                          district_points(plots),
                          tuple(b.line() for b in district_breakdown(plots))))
         absent = [p for p in self.players if not any(q.get("owner") == p for q in plots)]

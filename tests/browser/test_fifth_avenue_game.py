@@ -405,7 +405,7 @@ def test_two_players_and_alea_from_home_page_to_score_sheet(page: Page, shot: Sh
     expect(page.get_by_text("It would give: Ann +5, Ben +3")).to_be_visible()  # before the tap
     act(page, page.get_by_role("button", name="Score 52nd St West"))
     expect(scoring(page, "52nd St West scored").locator("summary")).to_have_text(
-        "52nd St West scored: Ann 5, Ben 3")
+        "52nd St West scored by Ben: Ann 5, Ben 3")
     assert scoring_lines(page, "52nd St West scored") == [
         "Ann: 1 skyscraper x 5 VP = 5 VP (jeweler, gallery, perfume shop next door)",
         "Ben: 1 skyscraper x 3 VP = 3 VP (gallery, perfume shop next door)",

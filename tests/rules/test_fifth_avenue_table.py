@@ -169,7 +169,7 @@ def test_scoring_a_district_with_its_breakdown():
     # Ann (plot 1) touches plot 0 (boutique) and plot 2 (a skyscraper): 1 type, 2 VP.
     # Ben (plot 2) touches plot 1 (a skyscraper) and plot 3 (boutique): 1 type, 2 VP.
     assert state.scorings[-1].points == {"Ann": 2, "Ben": 2}
-    assert state.scorings[-1].label == "Times Square scored"
+    assert state.scorings[-1].label == "Times Square scored by Ann"  # twice in a row: told apart
     assert state.note is None  # both have skyscrapers there: nobody draws a black card
     assert any("Ann" in line and "2 VP" in line for line in state.scorings[-1].lines)
 
@@ -188,6 +188,7 @@ def test_players_without_skyscrapers_in_a_scored_district_are_told_to_draw():
                  move("beige", "34w"), ("score", {"district": "34w"}))
     assert state.current_player is None
     assert state.note == "34th St West scored. Without a skyscraper there, Ben draws a black card."
+    assert state.scorings[-1].label == "34th St West scored"  # by whom, the table did not keep
 
 
 def test_alea_bids_wins_and_builds_on_the_most_valuable_empty_plot():

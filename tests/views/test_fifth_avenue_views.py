@@ -426,6 +426,7 @@ def test_a_winner_who_cannot_build_is_told_why_the_building_stop_is_all_that_is_
             "building stop.") in page
     assert "skyscrapers in supply: build at most that" not in page
     assert 'name="stop" value="y"' in page and 'name="build"' not in page
+    assert "<legend>A building stop</legend>" in page  # not "Skyscrapers built (...)"
 
 
 @pytest.mark.parametrize("cards, said", [
