@@ -203,7 +203,8 @@ def test_a_turn_scores_one_district_and_offers_the_move_next(page: Page, shot: S
     # Ben scores 34th St East (option D), where his initial skyscraper stands.
     tap_and_load(page, page.get_by_role("button", name="Score 34th St East"))
     no_refusal(page)
-    expect(page.locator("details.scoring summary").first).to_contain_text("34th St East scored by Ben")
+    expect(page.locator("details.scoring summary").first).to_contain_text(
+        "34th St East scored by Ben")
     # Scored once: no second scoring is offered; the 2nd and 3rd actions come first.
     expect(page.get_by_role("button", name=re.compile("^Score "))).to_have_count(0)
     expect(page.locator("#turn")).to_contain_text("2nd action: take 2 black cards. 3rd action")
