@@ -31,7 +31,7 @@ from jinja2 import pass_eval_context
 from jinja2.nodes import EvalContext
 from markupsafe import Markup, escape
 
-from .rules.text import Msg, Plural
+from .rules.text import Msg, Plural, signed
 
 ROOT = Path(__file__).resolve().parent.parent
 SOURCES = ROOT / "translations"
@@ -42,7 +42,6 @@ KEYWORDS = {
     "ngettext": (1, 2), "lazy_ngettext": (1, 2), "Plural": (1, 2),
 }
 babel = Babel()
-MINUS = "\u2212"  # a lost point said as the minus sign, not a hyphen
 
 
 def init_app(app: Flask) -> None:
@@ -100,12 +99,6 @@ def choose_language() -> str:
 
 def current_language() -> str:
     return str(get_locale() or "en")
-
-
-def signed(points: int) -> str:
-    """Points given or taken, as every page says them: "+5", "0", "−3" (the minus sign,
-    not a hyphen)."""
-    return f"+{points}" if points > 0 else f"{MINUS}{-points}" if points < 0 else "0"
 
 
 def day(stamp: str) -> str:

@@ -27,7 +27,7 @@ from typing import Literal, TypedDict
 
 from . import common
 from .common import Placing, RuleError, join_names, require_count
-from .text import Msg, Plural
+from .text import Msg, Plural, signed
 
 NAME = Msg("Street card game")  # the game's name, as the app shows it
 
@@ -60,11 +60,11 @@ EACH_WORDS = {
 }
 # An icon in words; the fields are the amount (with its sign) and the project it counts.
 EFFECT_WORDS = {
-    "flat": Msg("{amount:+d}"),
-    "floor_below": Msg("{amount:+d} per floor below"),
-    "ground_floor": Msg("{amount:+d} on the ground floor"),
-    "on_site": Msg("{amount:+d} per {project} on this site"),
-    "on_street": Msg("{amount:+d} per {project} on the street"),
+    "flat": Msg("{amount}"),
+    "floor_below": Msg("{amount} per floor below"),
+    "ground_floor": Msg("{amount} on the ground floor"),
+    "on_site": Msg("{amount} per {project} on this site"),
+    "on_street": Msg("{amount} per {project} on the street"),
 }
 
 Kind = Literal["income", "prestige"]
@@ -261,7 +261,7 @@ def card_name(card: Mapping[str, object]) -> str:
 def effect_text(effect: Effect) -> str:
     """An icon in words: '+2', '-1 per floor below', '+1 per hotel on the street'."""
     words = EFFECT_WORDS[effect["each"]].template
-    return Msg(words, amount=effect["amount"], project=project_name(effect["project"]))
+    return Msg(words, amount=signed(effect["amount"]), project=project_name(effect["project"]))
 
 
 @dataclass(frozen=True)
@@ -278,8 +278,8 @@ class EffectLine:
     @property
     def text(self) -> str:
         """'Site 2, floor 3: +1 per office on this site = +2'."""
-        return Msg("Site {site}, floor {floor}: {effect} = {amount:+d}", site=self.site,
-                   floor=self.floor, effect=effect_text(self.effect), amount=self.amount)
+        return Msg("Site {site}, floor {floor}: {effect} = {amount}", site=self.site,
+                   floor=self.floor, effect=effect_text(self.effect), amount=signed(self.amount))
 
 
 def _lines(street: object, kind: Kind) -> list[EffectLine]:

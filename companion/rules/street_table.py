@@ -78,7 +78,7 @@ CARD_PHRASES = {
     "office": Msg("an office"),
     "apartment": Msg("an apartment"),
     "store": Msg("a store"),
-    "coffee": Msg("a coffee"),
+    "coffee": Msg("a coffee shop"),  # the rulebook's name; "coffee" on the card's face
     "service": Msg("a service"),
     "hotel": Msg("a hotel"),
     "roof": Msg("a roof"),

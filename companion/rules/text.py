@@ -59,6 +59,15 @@ def _rebuild_plural(singular: str, plural: str, params: dict[str, Any]) -> Plura
     return Plural(singular, plural, **params)
 
 
+MINUS = "\u2212"  # a lost point said as the minus sign, not a hyphen
+
+
+def signed(points: int) -> str:
+    """Points or money given or taken, as every page says them: "+5", "0", "−3" (the minus
+    sign, not a hyphen)."""
+    return f"+{points}" if points > 0 else f"{MINUS}{-points}" if points < 0 else "0"
+
+
 def listed(words: list[str]) -> str:
     """Words one after another, 'a, b, c', each kept a `Msg` so the list can be said in German
     too."""

@@ -161,7 +161,7 @@ def test_income_breakdown_shows_where_income_comes_from():
     ]
     assert [line.text for line in lines] == [
         "Site 1, floor 2: +1 per floor below = +1",
-        "Site 3, floor 1: -2 = -2",
+        "Site 3, floor 1: −2 = −2",  # the minus sign, as every total says it
     ]
 
 

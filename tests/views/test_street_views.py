@@ -584,7 +584,7 @@ def test_an_undone_card_and_the_cards_of_the_starting_phone_s_earlier_tables_are
     response = build(client, url, 0, player="Ann", pick=pick(text(client.get(url)), "coffee", 3),
                      source="Ben")
     assert response.status_code == 303, text(response)
-    assert "Ann built a coffee on site 3 (bought from Ben&#39;s deck for $4)" in text(
+    assert "Ann built a coffee shop on site 3 (bought from Ben&#39;s deck for $4)" in text(
         client.get(url + "history"))
 
 
