@@ -182,6 +182,8 @@ def buy_grain(market: object, amount: object, *, players: object = max(PLAYERS),
         raise RuleError(Msg("A player may have at most {most} grain: you have {held}.",
                             most=MAX_GRAIN, held=held))
     offer = [min(1, n) for n in slots[:4]] + [slots[4]]
+    if not sum(offer):
+        raise RuleError(Msg("No grain can be bought now: the barns and the field are empty."))
     if amount > sum(offer):
         raise RuleError(Msg("Only {n} grain can be bought in one action now: one from each "
                             "barn holding grain and any number from the field.", n=sum(offer)))

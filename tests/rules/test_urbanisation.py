@@ -99,7 +99,7 @@ def test_buying_leaves_the_callers_market_alone():
         (FULL_4, True, {}, "The grain to buy must be a whole number."),
         (FULL_4, 1.5, {}, "The grain to buy must be a whole number."),
         (market([1, 0, 1, 0], 1), 4, {}, "Only 3 grain can be bought in one action now"),
-        (EMPTY, 1, {}, "Only 0 grain can be bought"),
+        (EMPTY, 1, {}, "No grain can be bought now: the barns and the field are empty."),
         (FULL_4, 3, {"held": 6}, "A player may have at most 8 grain: you have 6."),
         (FULL_4, 1, {"held": 9}, "Your grain cannot be more than 8."),
         (market([3, 3, 3, 3], 3), 1, {"players": 2}, r"The grain in barn 1 cannot be more than 2"),

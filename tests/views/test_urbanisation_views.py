@@ -437,6 +437,18 @@ def options(page, name, within=None):
     return re.findall(r'<option[^>]*value="([^"]*)"[^>]*>([^<]*)</option>', select.group(1))
 
 
+def test_without_the_inventions_nothing_asks_or_speaks_of_them(client):
+    """A game without the inventions: the attract form does not ask which factory a card is
+    (only an invention's end bonus needs it), and no line speaks of inventions."""
+    url = set_up(client, *PLAYERS, inventions="no")
+    for kind, payload in TURN_1[:-2]:  # up to Cy's factory in phase 4
+        perform(client, url, kind, payload)
+    page = text(client.get(url + "?open=attract"))
+    assert 'name="factory_name"' not in page and "invention" not in page.lower()
+    assert "Other amounts, land and factories:" in page
+    assert "with the final scoring's factory bonus" in page
+
+
 def test_the_attract_form_offers_the_factories_the_invention_cards_name(client):
     """With the inventions a factory card is chosen, not typed: one of the thirteen factories
     the invention cards name, or another factory; an invention's end bonus likewise, its VP
