@@ -14,7 +14,7 @@ from .common import RuleError
 from .game import Game, TableState
 from .log import Event, as_played
 from .replay import Gained, gained
-from .text import Msg
+from .text import Account, Msg
 
 
 @dataclass(frozen=True)
@@ -68,6 +68,18 @@ class Correction:
     came_out: dict[int, Outcome] = field(default_factory=dict)
     comes_out: dict[int, Outcome] = field(default_factory=dict)
 
+    def accounts(self) -> dict[int, tuple[str, str]]:
+        """The actions the change entered again whose rules' note says the whole of them
+        (`Account`), before and after, by seq: where they differ, what the change does ("Ben
+        bought a territory with 2 building grounds for $1." → "... for $2.")."""
+        said: dict[int, tuple[str, str]] = {}
+        for edit in self.change["edits"]:
+            was, now = self.came_out.get(edit["seq"]), self.comes_out.get(edit["seq"])
+            if (was and now and isinstance(was.note, Account) and isinstance(now.note, Account)
+                    and was.note != now.note):
+                said[edit["seq"]] = (was.note, now.note)
+        return said
+
     def points_moved(self, seq: int, players: Iterable[str]) -> list[tuple[str, int, int]]:
         """The points a later action replaced or taken out gave, and give now (0: taken out),
         for each player they moved for: (name, was, now). None known before: none."""
@@ -111,8 +123,10 @@ def corrected(game: Game, players: list[str], in_force: Iterable[Event],
             entered[event.seq] = again = None if now is None else Event(
                 event.seq, now[0], state.recorded(*now), event.at)
             if again is not None:
+                before = state.totals()
                 state.apply(again.kind, again.payload)
                 kept.append(again)
+                comes_out[event.seq] = outcome(game, state, again, before)
             continue
         if event.seq < first:
             state.apply(event.kind, event.payload)
@@ -136,7 +150,7 @@ def corrected(game: Game, players: list[str], in_force: Iterable[Event],
     came_out = _came_out(game, as_it_was, later) if as_it_was is not None else {}
     stood_in = {was.seq for was, _now, _why in replaced}
     rescored = [Rescored(event, came_out[event.seq], comes_out[event.seq]) for event in later
-                if event.seq in came_out and event.seq in comes_out
+                if event.seq in came_out and event.seq in comes_out and event.seq not in edits
                 and event.seq not in stood_in and came_out[event.seq] != comes_out[event.seq]]
     return Correction(state, change, dropped, kept, replaced, rescored, came_out, comes_out)
 

@@ -84,31 +84,41 @@ class Game:
             return frozenset()
         return CHANGE_KEYS if kind == CHANGE else self.payload_keys(kind)
 
-    def say_change(self, fix: Mapping[str, Any]) -> str:
+    def say_change(self, fix: Mapping[str, Any],
+                   accounts: Mapping[int, tuple[str, str]] | None = None) -> str:
         """"Changed: Ann bought a church → Ben bought a church (wrong player)"; "Taken out:
         ..."; a change that took later actions out with it (those the rules no longer took)
-        says how many."""
-        said = self.say_edits(fix["edits"], shown_reason(fix.get("reason")))
+        says how many. `accounts`: an action's rules' notes that say the whole of it, before and
+        after, by seq, said in place of its words (`Account`: what the change does with it, the
+        money too: "... for $1. → ... for $2.")."""
+        said = self.say_edits(fix["edits"], shown_reason(fix.get("reason")), accounts or {})
         if not fix.get("drop"):
             return said
         return Msg("{change}; {dropped}", change=said, dropped=Plural(
             "{n} later action taken out with it", "{n} later actions taken out with it",
             n=len(fix["drop"])))
 
-    def say_edits(self, edits: list[Mapping[str, Any]], why: str) -> str:
+    def say_edits(self, edits: list[Mapping[str, Any]], why: str,
+                  accounts: Mapping[int, tuple[str, str]] | None = None) -> str:
         """The actions a change entered again, each named, with the table's reason."""
+        accounts = accounts or {}
         reason = Msg(" ({reason})", reason=why) if why else ""
         if len(edits) == 1 and edits[0]["now"] is None:
             was = edits[0]["was"]
             return Msg("Taken out: {was}{reason}",
                        was=self.describe(was["kind"], was["payload"]), reason=reason)
-        said = self.say_edit(edits[0]["was"], edits[0]["now"])
+        said = self.say_edit(edits[0]["was"], edits[0]["now"], accounts.get(edits[0]["seq"]))
         for edit in edits[1:]:
-            said = Msg("{said}; {next}", said=said, next=self.say_edit(edit["was"], edit["now"]))
+            said = Msg("{said}; {next}", said=said, next=self.say_edit(
+                edit["was"], edit["now"], accounts.get(edit["seq"])))
         return Msg("Changed: {edits}{reason}", edits=said, reason=reason)
 
-    def say_edit(self, was: Mapping[str, Any], now: Mapping[str, Any] | None) -> str:
-        """One action of a change: "Ann bought a church → Ben ...", "... taken out"."""
+    def say_edit(self, was: Mapping[str, Any], now: Mapping[str, Any] | None,
+                 account: tuple[str, str] | None = None) -> str:
+        """One action of a change: "Ann bought a church → Ben ...", "... taken out"; by the
+        `account` the rules gave of it before and after, where they said the whole of it."""
+        if account is not None and now is not None:
+            return Msg("{was} → {now}", was=account[0], now=account[1])
         said = self.describe(was["kind"], was["payload"])
         if now is None:
             return Msg("{was} taken out", was=said)

@@ -15,7 +15,7 @@ from wtforms.widgets import HiddenInput
 from .. import replays, storage
 from ..app import get_db
 from ..i18n import lazy_gettext as _l
-from ..rules import CHANGE, Correction, Rescored, RuleError, changes_nothing, shown_together
+from ..rules import Correction, Rescored, RuleError, changes_nothing, shown_together
 from ..rules.common import MAX_REASON
 from .declarations import Action
 from .forms import ActionForm, cleaned
@@ -138,7 +138,7 @@ def change_page(table: Table, fix: Correction) -> Any:
     standing = now_showing(table, None).current  # the change is made on the table as it stands
     after = fix.state.totals()
     page = render_template(
-        "change.html", table=table, said=table.game.say(CHANGE, fix.change),
+        "change.html", table=table, said=table.game.say_change(fix.change, fix.accounts()),
         unchanged=changes_nothing(fix.change),
         totals=[(name, total, after.get(name, 0))
                 for name, total in standing.state.totals().items()],

@@ -688,6 +688,21 @@ def test_a_mayor_kept_after_a_change_is_explained_as_kept(app, client):
     assert "tied with" not in page
 
 
+def test_a_change_s_preview_says_what_it_does_with_the_money_too(client):
+    """Found playing: a change that moves only money (Ben's 4 grain bought, made 3) showed every
+    total as it was and the action's words only ("Ben bought 4 grain → Ben bought 3 grain"),
+    as if it changed nothing. The preview says the action as the rules account for it, the
+    money with it."""
+    url = set_up(client, *PLAYERS)
+    for kind, payload in TURN_1[:5]:  # #6: Ben buys 4 grain
+        perform(client, url, kind, payload)
+    preview = client.post(url + "trade_grain?change=6", data={
+        **fresh(client, url + "?change=6"), "player": "Ben", "trade": "buy", "grain_amount": 3})
+    assert preview.status_code == 200
+    title = re.search(r'<h1 id="change-title">(.*?)</h1>', text(preview), re.S).group(1)
+    assert title == "Changed: Ben bought 4 grain for $6. → Ben bought 3 grain for $4."
+
+
 def test_fold_outs_opened_while_changing_an_action_stay_in_the_change(app, client):
     """Found playing: changing an action, a tap on "Acquire invention" (or any fold-out) went
     back to the table as it is, the change dropped without a word: its link was `?open=...`."""
