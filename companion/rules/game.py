@@ -91,7 +91,7 @@ class Game:
         says how many. `accounts`: an action's rules' notes that say the whole of it, before and
         after, by seq, said in place of its words (`Account`: what the change does with it, the
         money too: "... for $1. → ... for $2.")."""
-        said = self.say_edits(fix["edits"], shown_reason(fix.get("reason")), accounts or {})
+        said = self.say_edits(fix["edits"], shown_reason(fix.get("reason")), accounts)
         if not fix.get("drop"):
             return said
         return Msg("{change}; {dropped}", change=said, dropped=Plural(

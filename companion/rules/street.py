@@ -259,7 +259,7 @@ def card_name(card: Mapping[str, object]) -> str:
 
 
 def effect_text(effect: Effect) -> str:
-    """An icon in words: '+2', '-1 per floor below', '+1 per hotel on the street'."""
+    """An icon in words: '+2', '−1 per floor below', '+1 per hotel on the street'."""
     words = EFFECT_WORDS[effect["each"]].template
     return Msg(words, amount=signed(effect["amount"]), project=project_name(effect["project"]))
 
