@@ -533,7 +533,8 @@ def test_a_grain_purchase_changed_leaves_the_mayor_where_he_went_and_the_change_
                      seq_of(events, "administration", turn=2))
     assert events[second - 1].payload["mayor"] == "Cy"
     assert [(r.event.seq, r.moved(players)) for r in fix.rescored] == [
-        (first, [("Ben", 4, 3)]), (second, [])]
+        (first, [("Ben", 4, 3)]), (second, [])]  # the purchase itself is no later action
+    assert fix.accounts() == {ben: ("Ben bought 4 grain for $6.", "Ben bought 3 grain for $4.")}
     assert [(str(r.was.note), str(r.now.note)) for r in fix.rescored][1] == (
         "Turn 2 administered; Cy is the Mayor of turn 3.",
         "Turn 2 administered; Cy received the Mayor of turn 3 at the table and keeps him, though "
