@@ -293,12 +293,14 @@ def test_three_player_street_game_to_the_filled_pad(page: Page, shot: Shot) -> N
     # Ola's 1st action: the upcoins on her deck, $13 + 3 = $16; her deck can be bought from
     # again.
     expect(turn_heading(page)).to_have_text("Ola's turn: 1st action")
-    expect(page.get_by_role("link", name="Ola builds a card")).to_be_visible()
+    builds = page.get_by_role("link", name="Ola builds a card")
+    expect(builds).to_have_count(0)  # taking the upcoins is her 1st action: nothing else
     take = page.get_by_role("button", name="Take $3 from the deck")
     expect(take).to_have_count(1)  # in the turn's section, not again beside her street
     tap_and_load(page, take)
     expect(money(page, "Ola")).to_contain_text("$16 · upcoins on deck 0")
     expect(take).to_have_count(0)
+    expect(builds).to_be_visible()
     expect(deck_button(page, "Ola", "From own deck")).to_be_enabled()
 
     # Ola's 2nd action: a coffee K from the public pile on her finished site 1 is refused; the
