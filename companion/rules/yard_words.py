@@ -65,13 +65,19 @@ def _the_end(payload: Mapping[str, Any]) -> str:
             isinstance(c, Mapping) and "to" in c and c.get("building") in A_BUILDING
             for c in cards):
         return Msg("End of the game: leftover cards given out, final scoring C")
-    taken: dict[Any, list[Msg]] = {}
+    taken: dict[Any, dict[str, int]] = {}
     for card in cards:
-        taken.setdefault(card["to"], []).append(A_BUILDING[card["building"]])
-    given = [Msg("nobody took {buildings}", buildings=listed(buildings, "or")) if taker is None
-             else Msg("{player} took {buildings}", player=taker, buildings=listed(buildings))
-             for taker, buildings in taken.items()]
+        held = taken.setdefault(card["to"], {})
+        held[card["building"]] = held.get(card["building"], 0) + 1
+    given = [Msg("nobody took {buildings}", buildings=listed(_some(held), "or")) if taker is None
+             else Msg("{player} took {buildings}", player=taker, buildings=listed(_some(held)))
+             for taker, held in taken.items()]
     return Msg("End of the game: {given}; final scoring C", given=separated(given))
+
+
+def _some(held: Mapping[str, int]) -> list[Msg]:
+    """Cards of each building, in the order first given: 'a church', '2 churches'."""
+    return [A_BUILDING[b] if n == 1 else COUNTED[b](n) for b, n in held.items()]
 
 
 def _correction(payload: Mapping[str, Any]) -> str:

@@ -647,6 +647,14 @@ def test_the_end_says_who_took_each_card_left_on_display():
     two = {"leftovers": [{"building": "theater", "to": None}, {"building": "station", "to": None}]}
     assert describe("final", two) == (
         "End of the game: nobody took a theater or a station; final scoring C")
+    # Cards of one building counted (a helper's end read "Anna took a church and a church").
+    churches = {"leftovers": [{"building": "church", "to": "Anna"},
+                              {"building": "church", "to": "Ben"},
+                              {"building": "church", "to": "Anna"},
+                              {"building": "park", "to": None}, {"building": "park", "to": None}]}
+    assert describe("final", churches) == (
+        "End of the game: Anna took 2 churches, Ben took a church, nobody took 2 parks; final "
+        "scoring C")
     older = {"leftovers": [{"building": "church", "space": "blue"}], "money": {}}
     assert describe("final", older) == (
         "End of the game: leftover cards given out, final scoring C")

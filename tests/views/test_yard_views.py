@@ -4,6 +4,7 @@ import re
 
 from companion import storage
 from companion.rules import yard, yard_example
+from companion.rules.yard_table import YardState
 from tests.conftest import (
     GERMAN,
     SCRIPT,
@@ -327,6 +328,20 @@ def test_the_end_of_a_dirk_game_asks_only_for_the_cards_left_on_display(app, cli
     assert "Final result" in page and "Dirk cannot win" in page
     assert "Museum: Tobi" in page and "Skyscraper: Nina" in page
     assert "Theater: unsold (tie or no money)" in page
+
+
+def test_cards_of_one_building_left_on_display_are_counted_in_the_end_form(app, client,
+                                                                           monkeypatch):
+    """A helper's end form showed three rows "Church / Most money of its space" alike: each
+    now says which of them it is ("1 of 3"), and what decides."""
+    url = new_table(client, *yard_example.PLAYERS)
+    seed_on(app, url, yard_example.PLAYERS, yard_example.GAME_OVER)
+    monkeypatch.setattr(YardState, "leftover_buildings", ["church", "museum", "church", "church"])
+    page = text(client.get(url))
+    legends = [" ".join(re.sub(r"<[^>]+>", " ", legend).split())
+               for legend in re.findall(r"<legend>(.*?)</legend>", page)]
+    assert legends == ["Church 1 of 3", "Museum", "Church 2 of 3", "Church 3 of 3"]
+    assert page.count("Most money in the currency of its space") == 4
 
 
 def test_a_bad_end_form_keeps_what_was_tapped(app, client):
