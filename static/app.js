@@ -77,9 +77,22 @@
   // A second tap on the action just tapped, held as the same tap, is said once the first is
   // recorded (a helper buying two theaters 0.2 s apart saw one recorded and no word why): the
   // player who meant two taps again. Not after a refusal or with no answer: nothing recorded.
+  // Said at the head of the strip's line of what was recorded, which the next answer replaces:
+  // it covers nothing (a note in the strip's place hid its totals and Undo until a tap).
   function heldAgain(tap) {
     if (busy) tap.again = true;
-    else if (tap.recorded) footNote(document.body.dataset.held, "held", "status");
+    else if (tap.recorded) sayHeld(document.body.dataset.held);
+  }
+
+  function sayHeld(words) {
+    var line = document.querySelector("#recorded .strip-words");
+    if (!line || document.getElementById("held")) return;
+    var held = document.createElement("span");
+    held.id = "held";
+    held.textContent = words + " ";
+    line.insertBefore(held, line.firstChild);
+    var said = document.getElementById("said");
+    if (said) said.textContent = words + " " + said.textContent;
   }
 
   // The answer is painted with the next frame: from then on, REACT_MS more at that place (or

@@ -404,9 +404,10 @@ def test_a_second_tap_held_as_the_same_tap_is_said_and_a_later_one_records(
         page: Page, live_database: Path) -> None:
     """A player buying two churches with a quick double tap: the second tap, 40 ms after the
     first, is held as the same tap (while the answer is on its way, or as a bounce on it), so
-    one church is recorded, and the strip says so once it is, in place of a silence (a helper
-    buying two theaters 0.2 s apart saw one recorded and no word why). The tap again it asks
-    for records the second church and takes the words away."""
+    one church is recorded, and the strip's line of it says so once it is, in place of a
+    silence (a helper buying two theaters 0.2 s apart saw one recorded and no word why),
+    covering nothing: the totals and Undo stay in view. A tap later records the second
+    church, and its line says only that."""
     table_id = seed(live_database, "yard", YARD, (("buy", {"player": "Ben", "building": "park"}),))
     page.goto(f"/yard/{table_id}/")
     target = buyer_button("Ann", "church")(page)
@@ -415,7 +416,10 @@ def test_a_second_tap_held_as_the_same_tap_is_said_and_a_later_one_records(
     page.wait_for_timeout(40)
     touch(page, x, y)
     held = page.locator(".score-strip #held")
-    expect(held).to_have_text("Tapped twice at once: recorded once. Tap again for another.")
+    expect(held).to_have_text("Tapped twice, recorded once:")
+    expect(page.locator("#recorded .strip-words")).to_have_text(
+        "Tapped twice, recorded once: Last: Ann bought a church")
+    expect(page.locator("#recorded").get_by_role("button", name="Undo")).to_be_visible()
     expect(target).to_have_text("Church 1")
     assert [e.kind for e in logged(live_database, table_id)] == ["buy", "buy"]
     page.wait_for_timeout(700)
