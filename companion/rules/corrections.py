@@ -69,10 +69,13 @@ class Correction:
     comes_out: dict[int, Outcome] = field(default_factory=dict)
 
     def accounts(self) -> dict[int, tuple[str, str]]:
-        """The actions the change entered again whose rules' note says the whole of them
-        (`Account`), before and after, by seq: where they differ, what the change does ("Ben
-        bought a territory with 2 building grounds for $1." → "... for $2.")."""
+        """The action the change entered again, if it is the only one, whose rules' note says
+        the whole of it (`Account`), before and after, by seq: where they differ, what the
+        change does ("Ben bought a territory with 2 building grounds for $1." → "... for
+        $2.")."""
         said: dict[int, tuple[str, str]] = {}
+        if len(self.change["edits"]) > 1:  # their words only: each account is a sentence
+            return said
         for edit in self.change["edits"]:
             was, now = self.came_out.get(edit["seq"]), self.comes_out.get(edit["seq"])
             if (was and now and isinstance(was.note, Account) and isinstance(now.note, Account)

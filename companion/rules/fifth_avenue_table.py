@@ -412,7 +412,7 @@ class FifthAvenueState(ActionTable):
         if outcome["none_left"]:
             return Msg("Alea won: all of Alea's skyscrapers are on the board, so Alea builds "
                        "nothing")
-        return Plural("Alea won: Alea builds on the {colours} plot",
+        return Plural("Alea won: Alea builds one skyscraper on the {colours} plot",
                       "Alea won: Alea builds one skyscraper on each of the {colours} plots",
                       n=len(outcome["plots"]), colours=_colour_list(outcome["plots"]))
 
@@ -928,8 +928,7 @@ class FifthAvenueState(ActionTable):
         who = "Alea" if declarer == ALEA else declarer
         towers = sum(p.get("skyscrapers", 0) for p in plots)
         if declarer == ALEA:
-            declared = Msg("{who} declared it: 1 VP per skyscraper in the district, {points} VP "
-                           "(Alea never scores)", who=who, points=towers)
+            declared = Msg("Alea declared it: Alea never scores")
         else:
             declared = Msg("{who} declared it: 1 VP per skyscraper in the district, {points} VP",
                            who=who, points=towers)

@@ -176,6 +176,8 @@ def record_auction(page: Page, winner: str, colour: str | None = None, build: in
     act(page, page.locator(".chips a").filter(has_text=re.compile(f"^{chip}$")))
     expect(page.locator(".chips a.chosen")).to_have_text(chip)
     outcome = "Declare a building stop" if stop else f"Built {build}" if build else "Built none"
+    if stop:  # the choices' heading says a stop is one of them
+        expect(page.locator("fieldset.builds legend")).to_contain_text("a building stop")
     act(page, page.get_by_role("button", name=outcome, exact=True))
 
 

@@ -290,7 +290,7 @@ def test_alea_won_says_what_it_will_do_before_it_is_tapped():
                                           f"{state.colours['34w'][2]} and "
                                           f"{state.colours['34w'][4]} plots")
     state = with_alea_built(at_34w_with_alea_in(), 17)
-    assert state.alea_win_said("34w") == (f"Alea won: Alea builds on the "
+    assert state.alea_win_said("34w") == (f"Alea won: Alea builds one skyscraper on the "
                                           f"{state.colours['34w'][2]} plot")
     state = with_alea_built(at_34w_with_alea_in(), 18)
     assert state.alea_win_said("34w") == ("Alea won: all of Alea's skyscrapers are on the "

@@ -103,6 +103,7 @@ def test_a_building_stop_nobody_scores_says_so():
     table = FifthAvenueState.start(["Ann", "Ben"])
     table.board["times"] = [{"businesses": ["boutique", "jeweler"]} for _ in range(5)]
     table._building_stop("times", ALEA)
+    assert table.scorings[-1].lines[0] == "Alea declared it: Alea never scores"
     assert table.note == ("Times Square is closed. Every player scores half their district score, "
                           "rounded down; Alea never scores. Nobody scores.")
 
