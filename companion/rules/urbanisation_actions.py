@@ -63,6 +63,7 @@ SOURCES = {
     "invention bonus": Msg("Inventions with their factory"),
     "other": Msg("Other effects and corrections"),
 }
+INVENTION_SOURCES = frozenset({"invention", "harvest", "invention bonus"})  # with them only
 POOL_NAMES = {"house": Msg("houses"), "skyscraper": Msg("skyscrapers"),
               "administrative": Msg("administrative buildings"),
               "factory": Msg("factory markers")}

@@ -153,6 +153,8 @@ RULINGS = {
     "any_colour": Msg(
         "Ruling: with the Any colour character, money and the money inventions follow the work "
         "orders' colour; the VP inventions follow the factory's colour."),
+    "any_colour_plain": Msg(
+        "Ruling: with the Any colour character, money follows the work orders' colour."),
     "inventions": Msg(
         "Ruling: a marker entering the invention track moves from before space 1 (space 1 is "
         "free); a space without cards left cannot be chosen; each ability exists once."),
@@ -179,6 +181,10 @@ RULINGS = {
         "grounds, 1 grain each (up to 2 each with the invention that allows 2 seeds per building "
         "ground); the rulebook's example sows 1, and a table that reads it as 1 grain an action "
         "enters 1."),
+    "sow_plain": Msg(
+        "Ruling: one \"Sow seeds\" action may sow on several of the player's empty building "
+        "grounds, 1 grain each; the rulebook's example sows 1, and a table that reads it as 1 "
+        "grain an action enters 1."),
     "harvest": Msg(
         "Ruling: players harvest in turn order; the Farmer's seeds are harvested like sown grain; "
         "sown grain that does not fit below 8 (grain bought after sowing) goes to the return "
@@ -223,6 +229,10 @@ RULINGS_BY_STEP = {
     "final": ("invention_bonus",),
 }
 RULINGS_IN_PLACE = ("pools", "tie", "money")
+# A game without the Inventions: the rulings about them left out (None), or said without them.
+WITHOUT_INVENTIONS = {"factory_name": None, "inventions": None, "professor": None,
+                      "invention_cards": None, "invention_marker": None, "invention_bonus": None,
+                      "sow": "sow_plain", "any_colour": "any_colour_plain"}
 
 
 @dataclass
@@ -230,6 +240,7 @@ class UrbanisationState(ActionTable):
     """The Urbanisation game at one table: players in seating order, clockwise."""
 
     AT_THE_TABLE = ("mayor",)  # an administration's Mayor (ruling "mayor_kept")
+
     players: list[str]
     cards: dict[str, CityCard] = field(default_factory=dict)
     inventions: bool = False
@@ -258,6 +269,14 @@ class UrbanisationState(ActionTable):
     # What the last action did; not game state, so a refused action clearing it changes nothing.
     note: str | None = field(default=None, repr=False, compare=False)
     finished: bool = False
+
+    def rulings_at(self, step: str) -> tuple[str, ...]:
+        """The rulings of one step of the game (`RULINGS_BY_STEP`); in a game without the
+        Inventions, none about them (`WITHOUT_INVENTIONS`)."""
+        ruled = RULINGS_BY_STEP[step]
+        if self.inventions:
+            return ruled
+        return tuple(k for k in (WITHOUT_INVENTIONS.get(k, k) for k in ruled) if k)
 
     @classmethod
     def start(cls, players: list[str]) -> UrbanisationState:

@@ -46,10 +46,12 @@ ORDERS = rules.WORK_ORDERS_PER_COLOUR
 
 
 @bp.app_template_global()
-def urbanisation_sources() -> dict[str, str]:
+def urbanisation_sources(inventions: bool = True) -> dict[str, str]:
     """The VP sources, by key, for the score sheet and the pad (rendered with the rules module
-    urbanisation.py only)."""
-    return pieces.SOURCES
+    urbanisation.py only); a game without the Inventions has none of theirs."""
+    if inventions:
+        return pieces.SOURCES
+    return {k: v for k, v in pieces.SOURCES.items() if k not in pieces.INVENTION_SOURCES}
 
 
 @bp.app_template_global()

@@ -22,6 +22,7 @@ from companion.rules.urbanisation_table import (
     RULINGS,
     RULINGS_BY_STEP,
     RULINGS_IN_PLACE,
+    WITHOUT_INVENTIONS,
     UrbanisationState,
     describe,
     factory_total_line,
@@ -986,4 +987,6 @@ def test_describe_and_rulings():
 
 def test_every_ruling_is_shown_once_in_its_step_or_beside_what_it_rules():
     placed = [key for keys in RULINGS_BY_STEP.values() for key in keys] + list(RULINGS_IN_PLACE)
-    assert sorted(placed) == sorted(RULINGS)
+    plain = [key for key in WITHOUT_INVENTIONS.values() if key]  # in place of one about them
+    assert sorted(placed + plain) == sorted(RULINGS)
+    assert not set(plain) & set(placed) and set(WITHOUT_INVENTIONS) <= set(placed)

@@ -446,6 +446,17 @@ def test_without_the_inventions_nothing_asks_or_speaks_of_them(client):
     page = text(client.get(url + "?open=attract"))
     assert 'name="factory_name"' not in page and "invention" not in page.lower()
     assert "Other amounts, land and factories:" in page
+    ruled = text(client.get(url + "?open=rulings"))  # the turn's: 16 with them, 11 without
+    assert "Rulings (11)" in ruled and ruled.count("Ruling:") == 11
+    assert "invention" not in ruled.lower() and "Professor" not in ruled
+    assert "money follows the work orders' colour" in ruled.replace("&#39;", "'")
+    for kind, payload in TURN_1[-2:]:  # Cy's factory, the administration
+        perform(client, url, kind, payload)
+    sources = text(client.get(url + "?open=vp"))
+    assert "VP by source" in sources and "Citizens" in sources
+    assert "invention" not in sources.lower(), "a row of the Inventions' VP, all 0"
+    sheet = pdf_text(client.get(url + "sheet.pdf").data)
+    assert "Citizens" in sheet and "invention" not in sheet.lower()
     assert "with the final scoring's factory bonus" in page
 
 
