@@ -27,6 +27,7 @@ from .common import (
     winners_text,
     with_reason,
 )
+from .log import CHANGE, Event
 from .street import (
     FLAG_NAMES,
     KIND_NAMES,
@@ -724,6 +725,39 @@ def built(payloads: Sequence[Mapping[str, Any]]) -> list[Built]:
         except RuleError:
             continue  # a card the rules no longer read: not offered
     return found
+
+
+def cards_logged(cards: Sequence[Built], events: Sequence[Event]) -> list[Built]:
+    """The cards a log built: `cards`, those of its events before, then those of `events`
+    (oldest first): each card action's card, and each card a change entered again, in place
+    of the one it changed. A card changed into another (or taken out) was entered by mistake:
+    it is no card of this table, and is not offered again (a helper's "2× coffee $+1", changed
+    to "$+2", stayed first among the cards built before, its copy thought still in a deck); a
+    card changed in its site or price only is still one card."""
+    found = list(cards)
+    for event in events:
+        if event.kind == "card":
+            found += built([event.payload])
+        elif event.kind == CHANGE:
+            for edit in event.payload.get("edits", []):
+                gone, came = (_card_of(edit.get(side)) if isinstance(edit, Mapping) else None
+                              for side in ("was", "now"))
+                if gone is not None:
+                    entered = [i for i, b in enumerate(found) if card_key(b.card) == gone]
+                    if entered:
+                        del found[entered[-1]]
+                if came is not None:
+                    found += built([edit["now"]["payload"]])
+    return found
+
+
+def _card_of(action: Any) -> str | None:
+    """The card a card action of a change built, by its `card_key` (None: no card action)."""
+    if not isinstance(action, Mapping) or action.get("kind") != "card":
+        return None
+    payload = action.get("payload")
+    cards = built([payload]) if isinstance(payload, Mapping) else []
+    return card_key(cards[0].card) if cards else None
 
 
 def likely_cards(here: Sequence[Built], in_force: Mapping[str, int],

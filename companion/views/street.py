@@ -32,7 +32,6 @@ from ..rules import RuleError
 from ..rules import street as rules
 from ..rules import street_table as play
 from ..rules.common import join_names
-from ..rules.log import CHANGE, Event
 from .actions import take
 from .clients import my_tables
 from .declarations import Action, GameViews
@@ -353,26 +352,12 @@ def logged_cards(table_id: str, last_seq: int) -> tuple[play.Built, ...]:
         events = ([e for e in storage.events(db, table_id) if e.seq <= last_seq] if seq == 0
                   else [*storage.events_at(db, table_id, list(range(seq + 1, last_seq + 1)))
                         .values()])
-        cards += tuple(play.built(card_payloads(sorted(events, key=lambda e: e.seq))))
+        cards = tuple(play.cards_logged(cards, sorted(events, key=lambda e: e.seq)))
     with CARDS_LOGGED_LOCK:
         CARDS_LOGGED[table_id] = (last_seq, cards)
         while len(CARDS_LOGGED) > CARDS_LOGGED_TABLES:
             CARDS_LOGGED.popitem(last=False)
     return cards
-
-
-def card_payloads(events: list[Event]) -> list[Mapping[str, Any]]:
-    """The payloads of these events' card actions, and of the card actions changes entered
-    again, oldest first."""
-    payloads = []
-    for event in events:
-        if event.kind == "card":
-            payloads.append(event.payload)
-        elif event.kind == CHANGE:
-            payloads += [edit["now"]["payload"] for edit in event.payload.get("edits", [])
-                         if isinstance(edit, dict) and isinstance(edit.get("now"), dict)
-                         and edit["now"].get("kind") == "card"]
-    return payloads
 
 
 def as_recorded(table: Table) -> Any:

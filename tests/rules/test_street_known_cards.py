@@ -2,7 +2,15 @@
 table's log (undone cards too) and the phone's earlier tables, each with the price last paid for
 it; a site the card cannot go on is not offered."""
 
-from companion.rules.street_table import Built, StreetState, built, card_key, likely_cards
+from companion.rules.log import CHANGE, Event
+from companion.rules.street_table import (
+    Built,
+    StreetState,
+    built,
+    card_key,
+    cards_logged,
+    likely_cards,
+)
 from tests.street_moves import card
 
 OFFICE = card("office")
@@ -52,6 +60,33 @@ def test_a_log_s_cards_with_what_they_cost_from_a_deck():
                 {"card": HOTEL, "bought_from": "public", "cost": 0},
                 {"card": {"project": "castle"}}, {"player": "Mia"}]
     assert built(payloads) == [Built(OFFICE), Built(STORE, 3), Built(HOTEL)]
+
+
+def built_as(seq, the_card, **payload):
+    return Event(seq, "card", {"player": "Mia", "site": 1, "card": the_card, **payload})
+
+
+def changed(seq, was, now):
+    return Event(seq, CHANGE, {"edits": [{"seq": was.seq, "was": {"kind": was.kind,
+                                                                  "payload": was.payload},
+                                          "now": now and {"kind": now.kind,
+                                                          "payload": now.payload}}]})
+
+
+def test_a_card_a_change_replaced_is_no_card_of_the_table():
+    """A helper's "2× coffee $+1", changed to "$+2", stayed first among the cards built before:
+    the log's first card counted as a copy still in a deck. A card changed into another, or
+    taken out, was entered by mistake: only what the change entered is this table's; a card
+    changed in its site or price only is one card, at its new price. Read in two parts, as a
+    page reads the log after the events it read before."""
+    office, store = built_as(1, OFFICE), built_as(2, STORE, bought_from="Ola", cost=3)
+    log = [office, store, changed(3, office, built_as(1, HOTEL)),
+           changed(4, store, built_as(2, STORE, bought_from="Ola", cost=4, site=2))]
+    assert cards_logged(cards_logged([], log[:2]), log[2:]) == [Built(HOTEL), Built(STORE, 4)]
+    assert cards_logged([], [office, changed(2, office, None)]) == []
+    in_force = {card_key(HOTEL): 1, card_key(STORE): 1}
+    known = likely_cards(cards_logged([], log), in_force, [])
+    assert [(k.card["project"], k.left) for k in known] == [("store", 0), ("hotel", 0)]
 
 
 def test_the_open_sites_of_a_card_follow_the_rules_of_one_site():

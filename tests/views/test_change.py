@@ -202,6 +202,32 @@ def test_a_change_that_moves_no_later_points_lists_none(client):
     assert "rescored" not in page and "now come out differently" not in page
 
 
+def test_a_street_card_changed_into_another_is_no_longer_offered(app, client):
+    """A helper changed a card's income from +1 to +2: the card entered by mistake stayed among
+    the cards built before, first of them. Only the card the change entered is offered."""
+    url = new_table(client, "Mia", "Ola", game="street")
+    office = {"project": "office", "double": False, "roof": False, "gift": False,
+              "floor": None, "no_gifts": False, "income": [{"each": "flat", "amount": 1,
+                                                            "project": None}], "prestige": []}
+    table_id = url.rstrip("/").rsplit("/", 1)[1]
+    db = storage.connect(app.config["DATABASE"])
+    game, names = rules.GAMES["street"], ["Mia", "Ola"]
+    for kind, payload in [("card", {"player": "Mia", "street": "Mia", "site": 1, "card": office}),
+                          ("buy", {"player": "Mia", "deck": "public", "cost": 0}),
+                          ("discard", {"player": "Mia"})]:
+        replays.record(db, table_id, game, names, storage.last_seq(db, table_id), kind, payload)
+    before = text(client.get(url + "play/1"))
+    assert 'aria-label="office (income +1)"' in before
+    preview = text(client.post(url + "play/0?change=1", data={
+        **fresh(client, url + "?change=1"), "player": "Mia", "street": "Mia", "site": "1",
+        "card": "", "project": "office", "income_each_0": "flat", "income_amount_0": "2"}))
+    assert "(income +1) → " in preview, preview
+    assert client.post(url + "change", data=confirm_fields(preview)).status_code == 303
+    offered = text(client.get(url + "play/1"))
+    assert 'aria-label="office (income +2)"' in offered
+    assert 'aria-label="office (income +1)"' not in offered
+
+
 def test_a_later_action_the_change_takes_out_can_be_changed_too(app, client):
     """The street: Mia's card (#2) came from her own deck, not Ola's, so Ola's upcoins (#3) and
     her purchase (#4) no longer fit; Ola's 1st action was a discard: changed too, the purchase
