@@ -192,6 +192,8 @@ RULINGS = {
     "factories": Msg(
         "Ruling: production markers return to the board before the inventions' work orders are "
         "handed out; the orange-for-grey exchange comes after those."),
+    "factories_plain": Msg(
+        "Ruling: production markers return to the board before the orange-for-grey exchange."),
     "vp_turns": Msg(
         "Ruling: the set-up house's 1 VP is recorded at set-up, the end bonuses at the final "
         "scoring; the Mayor's VP in the turn he starts."),
@@ -232,7 +234,8 @@ RULINGS_IN_PLACE = ("pools", "tie", "money")
 # A game without the Inventions: the rulings about them left out (None), or said without them.
 WITHOUT_INVENTIONS = {"factory_name": None, "inventions": None, "professor": None,
                       "invention_cards": None, "invention_marker": None, "invention_bonus": None,
-                      "sow": "sow_plain", "any_colour": "any_colour_plain"}
+                      "sow": "sow_plain", "any_colour": "any_colour_plain",
+                      "factories": "factories_plain"}
 
 
 @dataclass

@@ -68,8 +68,9 @@ def test_a_business_moved_to_another_district_keeps_alea_s_win_building_where_al
     green = COLOUR_NAMES[DEFAULT_PROFILE["42e"][0]]
     phone.get_by_role("button", name=f"42nd St East, {green} plot: boutique", exact=True).tap()
     said = preview(phone)
-    assert ("Changed: Ann placed a boutique in 34th St West, on the gray plot: business 1 of 12. "
-            "→ Ann placed a boutique in 42nd St East, on the green plot: business 1 of 12.") in said
+    # two actions changed (Alea's win read again): each said in its words, not its account
+    assert ("Changed: Ann placed a boutique in 34th St West, on the gray plot → Ann placed a "
+            "boutique in 42nd St East, on the green plot; Alea won 34th St West") in said
     assert "Later actions the rules no longer take as they were" in said
     assert ("Alea won 34th St West and built one skyscraper on each of the brown and green "
             "plots → Alea won 34th St West and built one skyscraper on the green plot: Alea "

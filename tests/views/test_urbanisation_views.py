@@ -450,8 +450,12 @@ def test_without_the_inventions_nothing_asks_or_speaks_of_them(client):
     assert "Rulings (11)" in ruled and ruled.count("Ruling:") == 11
     assert "invention" not in ruled.lower() and "Professor" not in ruled
     assert "money follows the work orders' colour" in ruled.replace("&#39;", "'")
-    for kind, payload in TURN_1[-2:]:  # Cy's factory, the administration
-        perform(client, url, kind, payload)
+    perform(client, url, *TURN_1[-2])  # Cy's factory: the administration comes
+    administration = text(client.get(url + "?open=rulings"))
+    assert "Ruling: production markers return to the board before the orange-for-grey" in \
+        administration.replace("&#39;", "'")
+    assert "Rulings (5)" in administration and "invention" not in administration.lower()
+    perform(client, url, *TURN_1[-1])
     sources = text(client.get(url + "?open=vp"))
     assert "VP by source" in sources and "Citizens" in sources
     assert "invention" not in sources.lower(), "a row of the Inventions' VP, all 0"
