@@ -429,6 +429,22 @@ def test_a_winner_who_cannot_build_is_told_why_the_building_stop_is_all_that_is_
     assert "<legend>A building stop</legend>" in page  # not "Skyscrapers built (...)"
 
 
+def test_a_player_s_second_building_stop_says_it_ends_the_game(app, client):
+    """As Alea's button does: a player's stop after the first one ends the game, and its button
+    says so (a helper found only Alea's warned). 52nd St West is full when Alea's bid is drawn
+    there, after Ben's stop in 34th St East."""
+    names, actions = FINISHED["fifth_avenue"]
+    table_id = seed(app, "fifth_avenue", names, actions[:40])  # Alea's bid in 52nd St West
+    held(client, table_id)
+    url = f"/fifth_avenue/{table_id}/"
+    page = text(client.get(url))
+    assert "Auction: 52nd St West" in page
+    chip = re.search(r'href="([^"]*bid=Ann(?:%3A|:)\w+)[^"]*"', page).group(1)
+    chosen = text(client.get(chip.replace("&amp;", "&")))
+    assert "Declare the second building stop: the game ends</button>" in chosen
+    assert "Declare a building stop</button>" not in chosen
+
+
 @pytest.mark.parametrize("cards, said", [
     ({"Gus": 19, "Hal": 0}, "Gus and Hal tie on 68 VP; Gus wins with 19 cards left in hand to 0."),
     ({"Gus": 5, "Hal": 5}, "Gus and Hal tie on 68 VP and on their cards in hand (5 cards): a "
