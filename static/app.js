@@ -694,10 +694,8 @@
   }
 
   function dismissRefusal() {
-    ["refusal", "held"].forEach(function (id) {
-      var note = document.getElementById(id);
-      if (note) note.remove();
-    });
+    var note = document.getElementById("refusal");
+    if (note) note.remove();
   }
 
   // A full page that came with a refusal (no script ran for it): show the refusal.

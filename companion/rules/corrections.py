@@ -73,15 +73,14 @@ class Correction:
         the whole of it (`Account`), before and after, by seq: where they differ, what the
         change does ("Ben bought a territory with 2 building grounds for $1." → "... for
         $2.")."""
-        said: dict[int, tuple[str, str]] = {}
-        if len(self.change["edits"]) > 1:  # their words only: each account is a sentence
-            return said
-        for edit in self.change["edits"]:
-            was, now = self.came_out.get(edit["seq"]), self.comes_out.get(edit["seq"])
-            if (was and now and isinstance(was.note, Account) and isinstance(now.note, Account)
-                    and was.note != now.note):
-                said[edit["seq"]] = (was.note, now.note)
-        return said
+        if len(self.change["edits"]) != 1:  # their words only: each account is a sentence
+            return {}
+        seq = self.change["edits"][0]["seq"]
+        was, now = self.came_out.get(seq), self.comes_out.get(seq)
+        if (was and now and isinstance(was.note, Account) and isinstance(now.note, Account)
+                and was.note != now.note):
+            return {seq: (was.note, now.note)}
+        return {}
 
     def points_moved(self, seq: int, players: Iterable[str]) -> list[tuple[str, int, int]]:
         """The points a later action replaced or taken out gave, and give now (0: taken out),

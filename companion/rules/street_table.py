@@ -740,24 +740,23 @@ def cards_logged(cards: Sequence[Built], events: Sequence[Event]) -> list[Built]
             found += built([event.payload])
         elif event.kind == CHANGE:
             for edit in event.payload.get("edits", []):
-                gone, came = (_card_of(edit.get(side)) if isinstance(edit, Mapping) else None
-                              for side in ("was", "now"))
-                if gone is not None:
-                    entered = [i for i, b in enumerate(found) if card_key(b.card) == gone]
-                    if entered:
-                        del found[entered[-1]]
-                if came is not None:
-                    found += built([edit["now"]["payload"]])
+                if not isinstance(edit, Mapping):
+                    continue
+                gone, came = _built_by(edit.get("was")), _built_by(edit.get("now"))
+                entered = [i for i, b in enumerate(found) if gone and b.card == gone.card]
+                if entered:
+                    del found[entered[-1]]
+                found += [came] if came else []
     return found
 
 
-def _card_of(action: Any) -> str | None:
-    """The card a card action of a change built, by its `card_key` (None: no card action)."""
+def _built_by(action: Any) -> Built | None:
+    """The card a card action of a change built (None: no card action)."""
     if not isinstance(action, Mapping) or action.get("kind") != "card":
         return None
     payload = action.get("payload")
     cards = built([payload]) if isinstance(payload, Mapping) else []
-    return card_key(cards[0].card) if cards else None
+    return cards[0] if cards else None
 
 
 def likely_cards(here: Sequence[Built], in_force: Mapping[str, int],

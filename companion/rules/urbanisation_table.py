@@ -243,7 +243,6 @@ class UrbanisationState(ActionTable):
     """The Urbanisation game at one table: players in seating order, clockwise."""
 
     AT_THE_TABLE = ("mayor",)  # an administration's Mayor (ruling "mayor_kept")
-
     players: list[str]
     cards: dict[str, CityCard] = field(default_factory=dict)
     inventions: bool = False
