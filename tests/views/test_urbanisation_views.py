@@ -16,7 +16,7 @@ from companion.rules.urbanisation_actions import BONUS_FACTORIES
 from companion.rules.urbanisation_example import SETUP, TURN_1, TURN_2, TURN_3, hire
 from companion.rules.urbanisation_table import RULINGS_BY_STEP
 from tests.conftest import GERMAN, act, confirm_fields, current_seq, fresh, new_table, screen, text
-from tests.tables import FINISHED, URBANISATION_PLAYED, seed
+from tests.tables import FINISHED, URBANISATION_PLAYED, URBANISATION_TURNS, seed
 from tests.tables import URBANISATION_TWO_SETUP as TWO_SETUP
 from tests.tables import URBANISATION_TWO_TURN_1 as TWO_TURN_1
 
@@ -763,3 +763,16 @@ def test_the_taxes_tile_offers_the_collections_the_markers_allow(app, client):
         ("pass", {"player": "Ann"})])
     page = text(client.get(f"/urbanisation/{table_id}/?open=taxes"))
     assert "Collect taxes: $1" in page and "Twice, with the Tax Collector: $2" in page
+
+
+def test_if_the_game_ended_now_says_how_a_tie_is_broken(app, client):
+    """A tie in the provisional ranking is broken as the final scoring's is, and says so: the
+    newest factory. After the 41st action of the scripted game Ben (factory 4) and Ann (none)
+    both have 15 VP with the factory bonus; Ben is placed ahead. Equal totals with no factory
+    share the place and need no word (the first test: "2. Ben (1), 2. Cy (1)")."""
+    actions = [SETUP, *[a for turn in URBANISATION_TURNS for a in turn]][:42]
+    url = f"/urbanisation/{seed(app, 'urbanisation', PLAYERS, actions)}/"
+    assert ("<strong>If the game ended now:</strong> 1. Cy (17), 2. Ben (15, newest factory 4), "
+            "3. Ann (15, no factory)") in text(client.get(url))
+    german = text(client.get(url, headers=GERMAN))
+    assert "2. Ben (15, neueste Fabrik 4), 3. Ann (15, keine Fabrik)" in german
