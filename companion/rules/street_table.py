@@ -85,6 +85,14 @@ CARD_PHRASES = {
     "roof": Msg("a roof"),
     "gift": Msg("a gift"),
 }
+# A double counts as two of its project: said, as its card shows it ("2× office").
+DOUBLE_PHRASES = {
+    "office": Msg("a double office"),
+    "apartment": Msg("a double apartment"),
+    "store": Msg("a double store"),
+    "coffee": Msg("a double coffee shop"),
+    "service": Msg("a double service"),
+}
 # A turn's steps: the 1st action, the 2nd action, and placing a card bought separately.
 FIRST, SECOND, PLACE_BOUGHT = 1, 2, 3
 TURN_ACTIONS = ("card", "discard", "buy", "upcoins")
@@ -669,8 +677,11 @@ def _card_key(card: Mapping[str, Any]) -> str:
 
 
 def _card_phrase(card: Mapping[str, Any]) -> str:
-    """'an office', 'a roof', 'a gift'."""
-    return CARD_PHRASES.get(_card_key(card), card_name(card))
+    """'an office', 'a double office', 'a roof', 'a gift'."""
+    key = _card_key(card)
+    if card.get("double") and key in DOUBLE_PHRASES:
+        return DOUBLE_PHRASES[key]
+    return CARD_PHRASES.get(key, card_name(card))
 
 
 def card_key(card: Card) -> str:

@@ -553,6 +553,10 @@ def test_the_library_puts_the_most_used_card_first_then_the_most_recent():
       "cost": 2}, "Mia built an office on site 1 (bought from their own deck for $2)"),
     ({"player": "Mia", "street": "Mia", "site": 1, "card": OFFICE_2, "bought_from": "public",
       "cost": 0}, "Mia built an office on site 1 (public pile)"),
+    ({"player": "Mia", "street": "Mia", "site": 1, "card": {**OFFICE_2, "double": True}},
+     "Mia built a double office on site 1"),  # counts as two offices: said so
+    ({"player": "Mia", "street": "Ola", "site": 2, "card": {**card("coffee"), "double": True}},
+     "Mia gave Ola a double coffee shop as a gift, on site 2"),
     ({"player": "Mia"}, "Mia discarded the card"),
 ])
 def test_the_new_actions_in_words(payload, text):
