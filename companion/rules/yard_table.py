@@ -6,6 +6,7 @@ changes the state, so an illegal action raises RuleError and leaves the state as
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -237,6 +238,13 @@ class YardState(ActionTable):
         """The cards left on display at the end, known by elimination: with the deck empty, every
         card nobody holds lies on display."""
         return [b for b, left in self.unbought.items() for _ in range(left)]
+
+    def leftovers_given(self) -> list[tuple[Leftover, int]]:
+        """The leftover display cards as the result says them: alike cards (one building, space
+        and taker) once, with how many (two skyscrapers on one space to Anna: one line, not the
+        same line twice), in the order given."""
+        alike = Counter(self.leftovers)
+        return [(leftover, alike.pop(leftover)) for leftover in self.leftovers if leftover in alike]
 
     def counts_of(self, building: str) -> dict[str, int]:
         return {owner: self.buildings[owner][building] for owner in self.owners}

@@ -641,3 +641,21 @@ def test_the_end_changed_opens_filled_in_as_recorded(app, client):
     assert chosen == [("to_0", "0"), ("to_1", "nobody")]
     fields = fresh(client, f"{url}?change={seq}") | dict(chosen)
     assert "Nothing changes" in text(client.post(f"{url}final?change={seq}", data=fields))
+
+
+def test_alike_leftover_cards_given_to_one_player_are_said_once_with_how_many(app, client):
+    """Two parks left on blue spaces both go to Nina (the most blue money): the result and the
+    score sheet say "Park ×2 (blue): Nina" once, not the same line twice; the museum, a tie,
+    as before."""
+    from tests.tables import YARD, seed
+
+    names, actions = YARD
+    final = ("final", {**actions[-1][1], "leftovers": [
+        {"building": "park", "currency": "blue"}, {"building": "museum", "currency": "green"},
+        {"building": "park", "currency": "blue"}]})
+    url = f"/yard/{seed(app, 'yard', names, [*actions[:-1], final])}/"
+    page = text(client.get(url))
+    assert "<li>Park ×2 (blue): Nina</li><li>Museum (green): unsold (tie or no money)</li>" \
+        in page, re.search(r"Leftover cards:.*?</ul>", page, re.S).group(0)
+    sheet = pdf_words(client.get(url + "sheet.pdf?size=A4").data)
+    assert "Leftover display cards: Park ×2 (blue) to Nina; Museum (green) to nobody" in sheet
