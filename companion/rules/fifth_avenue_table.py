@@ -248,6 +248,17 @@ class FifthAvenueState(ActionTable):
         return seat_after(self.players, self.first_placer, self.turns_taken)
 
     @property
+    def bidders(self) -> list[str]:
+        """The players in bidding order: "the player who triggered the auctions begins the
+        auction", then clockwise (the seating order); the seating order when the table does not
+        follow turns (the app does not know who moved)."""
+        mover = self.current_player
+        if mover is None:
+            return list(self.players)
+        at = self.players.index(mover)
+        return [*self.players[at:], *self.players[:at]]
+
+    @property
     def first_action_open(self) -> bool:
         """Whether the turn's 1st action (skyscrapers, a business, a score, a move) comes now."""
         return self.current_player is None or not self.turn_steps

@@ -307,9 +307,12 @@ def test_two_players_and_alea_from_home_page_to_score_sheet(page: Page, shot: Sh
     expect(page.locator("#auction p.hint").first).to_contain_text(
         "Auctions in order: 34th St West → Times Square → 52nd St East → Central Park.")
     # Neither has a skyscraper there: both may bid with the colours of the empty plots.
+    # Ben moved: he bids first, and the card lists the bidders in that order.
+    expect(page.locator("#auction p.hint").first).to_contain_text(
+        "Ben moved the commissioner and bids first; then clockwise.")
     expect(page.locator("#auction li")).to_have_text([
-        "Ann may bid with: orange, gray, brown, green 3 skyscrapers in supply",
         "Ben may bid with: orange, gray, brown, green 6 skyscrapers in supply",
+        "Ann may bid with: orange, gray, brown, green 3 skyscrapers in supply",
     ])
     verdict = alea_chance(page, 12)
     expected = alea_beats_chance(12)  # exactly 824/1225, about 67.3 %

@@ -157,6 +157,16 @@ def test_a_commissioner_back_at_city_hall_starts_the_auctions_in_the_order_visit
         state.apply(*business(0, "34w", 2))
 
 
+def test_the_player_who_moved_the_commissioner_bids_first_then_clockwise():
+    """"The player who triggered the auctions begins the auction": Ben, the first placer,
+    brings the white commissioner back to City Hall, so the auction card lists Ben, then Ann
+    (seated first)."""
+    state = play(["Ann", "Ben"], *set_up(players=("Ben", "Ann")), *PLACED, *ROUND)
+    assert state.phase == "auctions" and state.current_player == "Ben"
+    assert state.players == ["Ann", "Ben"] and state.bidders == ["Ben", "Ann"]
+    assert play(["Ann", "Ben"], *set_up(), *PLACED, *ROUND).bidders == ["Ann", "Ben"]
+
+
 def test_scoring_a_district_with_its_breakdown():
     # Ann's B, Ben's A, then Ann scores Times Square (option D).
     turns = [business(0, "times", 3), move("beige", "34e"), ("skyscrapers", {"player": "Ben"}),
