@@ -127,6 +127,7 @@ class Auction:
     place: str
     high_bid: int | None = None
     alea_cards: tuple[int, ...] = ()
+    mover: str | None = None  # who moved the commissioner and so bids first (None: not known)
 
     @property
     def alea_bid(self) -> int | None:
@@ -252,7 +253,7 @@ class FifthAvenueState(ActionTable):
         """The players in bidding order: "the player who triggered the auctions begins the
         auction", then clockwise (the seating order); the seating order when the table does not
         follow turns (the app does not know who moved)."""
-        mover = self.current_player
+        mover = self.auctions[0].mover if self.auctions else None
         if mover is None:
             return list(self.players)
         at = self.players.index(mover)
@@ -667,7 +668,7 @@ class FifthAvenueState(ActionTable):
         """Move a commissioner one step towards Central Park (marking the district left), or
         from Central Park back to City Hall, which starts the auctions it visited."""
         self._require_phase("playing")
-        turn = self._turn_check("move")
+        mover, turn = self.current_player, self._turn_check("move")
         which = payload.get("commissioner")
         if which not in COMMISSIONERS:
             raise RuleError(Msg("Choose the white or the beige commissioner."))
@@ -683,7 +684,7 @@ class FifthAvenueState(ActionTable):
         if to == CITY_HALL:
             self.auction_round += 1
             places = [d for d in self.visited[str(which)] if d not in self.stopped]
-            self.auctions = [Auction(p) for p in [*places, CENTRAL_PARK]]
+            self.auctions = [Auction(p, mover=mover) for p in [*places, CENTRAL_PARK]]
             self.visited[str(which)] = []
 
     @reads("district", "player", "turn")

@@ -364,8 +364,8 @@ def test_two_players_and_alea_from_home_page_to_score_sheet(page: Page, shot: Sh
     shot(page, "fa-06b-auction-supply")
     act(page, page.get_by_role("button", name="Built none", exact=True))
     expect(auction_heading(page)).to_have_text("Auction: Central Park")
-    expect(page.locator("#auction ul.supplies li")).to_have_text([
-        "Ann: 1 skyscraper in supply", "Ben: 6 skyscrapers in supply"])
+    expect(page.locator("#auction ul.supplies li")).to_have_text([  # Ben moved: bids first
+        "Ben: 6 skyscrapers in supply", "Ann: 1 skyscraper in supply"])
     alea_out(page, 20)
     expect(page.locator(".chips a")).to_have_text(["Ann", "Ben"])  # no plot colour in the park
     record_auction(page, "Ben", build=3)
@@ -487,7 +487,7 @@ def test_two_players_and_alea_from_home_page_to_score_sheet(page: Page, shot: Sh
     expect(page.get_by_role("heading", name="The second building stop is complete: the game is "
                                          "over.")).to_be_visible()
     expect(page.locator("#auction")).to_have_count(0)
-    expect(page.get_by_text("(boutique, jeweler, gallery)")).to_be_visible()
+    expect(page.get_by_text("if fewer lie there: boutique, jeweler, gallery.")).to_be_visible()
     shot(page, "fa-08-final-scoring")
     act(page, page.get_by_role("button", name="Let the app turn them over at random"))
 

@@ -162,7 +162,7 @@ def test_the_player_who_moved_the_commissioner_bids_first_then_clockwise():
     brings the white commissioner back to City Hall, so the auction card lists Ben, then Ann
     (seated first)."""
     state = play(["Ann", "Ben"], *set_up(players=("Ben", "Ann")), *PLACED, *ROUND)
-    assert state.phase == "auctions" and state.current_player == "Ben"
+    assert state.phase == "auctions" and state.auctions[0].mover == "Ben"
     assert state.players == ["Ann", "Ben"] and state.bidders == ["Ben", "Ann"]
     assert play(["Ann", "Ben"], *set_up(), *PLACED, *ROUND).bidders == ["Ann", "Ben"]
 
