@@ -58,7 +58,7 @@ Icon = tuple[str, int, str | None]  # (each, amount, project counted) as the for
 
 
 def opened(page: Page, player: str, fold_out: str) -> Locator:
-    """A player's fold-out ("Pit buys a card", "Ola's deck is empty"), opened if it was closed
+    """A player's fold-out ("Pit buys a card", "Ola's deck runs out"), opened if it was closed
     (closed, it is a link: only an open fold-out draws its form)."""
     street = street_of(page, player)
     link = street.locator("a[data-open]", has_text=fold_out)
@@ -345,7 +345,7 @@ def test_three_player_street_game_to_the_filled_pad(page: Page, shot: Shot) -> N
     # Ola's 1st action takes the last card of her deck (discarded): the final round; Pit,
     # right of Mia, has the last turn.
     discards(page, "Ola")
-    ola = opened(page, "Ola", "Ola's deck is empty")
+    ola = opened(page, "Ola", "Ola's deck runs out")
     expect(ola.get_by_label("Who took its last card?")).to_have_value("Ola")
     tap_and_load(page, ola.get_by_role("button", name="The final round begins"))
     final = page.locator("section.next")
