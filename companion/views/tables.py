@@ -305,18 +305,22 @@ def just_recorded(table: Table, current: Current) -> dict[str, Any] | None:
     if note.get("merged"):  # an outdated screen's action, recorded after another phone's
         meanwhile = _("after %(actions)s, recorded meanwhile on another phone",
                       actions="; ".join(note["merged"]))
-        line = line._replace(note=" — ".join(filter(None, [meanwhile, line.note])))  # type: ignore[union-attr]
+        line = line._replace(meanwhile=meanwhile)  # type: ignore[union-attr]
     return {"line": line, "button": "undo", "reloaded": reloaded}
 
 
 class StripLine(NamedTuple):
     """The last action as the score strip says it: its words, the rules' note when it says
-    more than they do, and what it gave (the points, the winner). The strip may cut the words
-    short, never what it gave (app.css: `.strip-words`, `.strip-gave`)."""
+    more than they do, what it gave (the points, the winner), and, for a tap on an outdated
+    screen that went on the table after another phone's actions, after which (`meanwhile`).
+    The strip may cut the words short, never what it gave or the `meanwhile` (app.css:
+    `.strip-words`, `.strip-gave`, `.strip-meanwhile`): a purchase recorded on two phones is
+    the table's to see and take out."""
 
     said: str
     note: str = ""
     gave: str = ""
+    meanwhile: str = ""
 
     def __str__(self) -> str:
         """The whole line, as a screen reader hears it: "Scoring A — Ann +5 · Ben +3"."""
