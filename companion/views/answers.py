@@ -13,7 +13,7 @@ from flask_babel import ngettext
 
 from .. import storage
 from ..i18n import text
-from ..rules.log import Event
+from ..rules.log import REDO, UNDO, Event
 from . import game_views
 from .declarations import Page
 from .pages import table_page
@@ -85,10 +85,19 @@ def gone() -> Any:
 
 def stale_message(table: Table, stale: storage.StaleError, kind: str,
                   payload: Mapping[str, Any]) -> str:
-    """Tell a repeated tap from a screen that another action made outdated."""
+    """Tell a repeated tap from a screen that another action made outdated. The one action
+    missed being what this tap says (an Undo tapped on two phones, a purchase recorded on
+    both) is said as what another phone did, never as this tap's: the same purchase twice
+    may be two purchases, and the table says so by tapping again."""
     since = stale.since
     if stale.missed == 1 and since[0].kind == kind and dict(since[0].payload) == dict(payload):
-        return _("That was already recorded, so it was not added again.")
+        if kind in (UNDO, REDO):
+            return _("Another phone tapped %(button)s meanwhile, as this tap would have: it was "
+                     "not done twice. The page now shows the table as it is.",
+                     button=say_event(table, since[0]))
+        return _("Another phone recorded this meanwhile: %(action)s. This tap was not recorded "
+                 "again; if it was one more, tap it again on the page as it is now.",
+                 action=say_event(table, since[0]))
     if not since:
         return _("This screen is ahead of the table. Reload the page; nothing was changed.")
     happened = "; ".join(text(say_event(table, e)) for e in since[-3:])

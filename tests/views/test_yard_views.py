@@ -660,3 +660,27 @@ def test_alike_leftover_cards_given_to_one_player_are_said_once_with_how_many(ap
         in page, re.search(r"Leftover cards:.*?</ul>", page, re.S).group(0)
     sheet = pdf_words(client.get(url + "sheet.pdf?size=A4").data)
     assert "Leftover display cards: Park ×2 (blue) to Nina; Museum (green) to nobody" in sheet
+
+
+def test_a_tap_another_phone_made_meanwhile_is_said_as_that_phone_s(client):
+    """Found at a table: an Undo tapped on two phones, and a purchase on the second phone tapped
+    again on the first's older screen, were both answered "That was already recorded, so it was
+    not added again": nothing of this tap was recorded, and the same purchase twice may be two.
+    Each is refused as before, saying what the other phone did and how to record one more."""
+    url = new_table(client, "Tobi", "Nina", "Paul")
+    act(client, url, "buy", player="Tobi", building="park")
+    seq = current_seq(client, url)
+    assert act(client, url, "undo", seq=seq).status_code == 303
+    again = act(client, url, "undo", seq=seq)
+    assert again.status_code == 409 and current_seq(client, url) == seq + 1
+    assert ("Another phone tapped Undo meanwhile, as this tap would have: it was not done "
+            "twice.") in text(again)
+    seq = current_seq(client, url)
+    act(client, url, "buy", seq=seq, player="Nina", building="park")
+    twice = act(client, url, "buy", seq=seq, player="Nina", building="park")
+    assert twice.status_code == 409 and current_seq(client, url) == seq + 1
+    assert ("Another phone recorded this meanwhile: Nina bought a park. This tap was not "
+            "recorded again; if it was one more, tap it again on the page as it is now.") \
+        in text(twice)
+    german = act_in_german(client, url, "buy", seq=seq, player="Nina", building="park")
+    assert "Ein anderes Handy hat das inzwischen eingetragen: " in text(german)
