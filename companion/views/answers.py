@@ -87,17 +87,17 @@ def stale_message(table: Table, stale: storage.StaleError, kind: str,
                   payload: Mapping[str, Any]) -> str:
     """Tell a repeated tap from a screen that another action made outdated. The one action
     missed being what this tap says (an Undo tapped on two phones, a purchase recorded on
-    both) is said as what another phone did, never as this tap's: the same purchase twice
-    may be two purchases, and the table says so by tapping again."""
+    both, or on this phone's screen before Back) is said as what was just recorded, never as
+    this tap's: the same purchase twice may be two, and the table says so by tapping again."""
     since = stale.since
     if stale.missed == 1 and since[0].kind == kind and dict(since[0].payload) == dict(payload):
         if kind in (UNDO, REDO):
-            return _("Another phone tapped %(button)s meanwhile, as this tap would have: it was "
-                     "not done twice. The page now shows the table as it is.",
-                     button=say_event(table, since[0]))
-        return _("Another phone recorded this meanwhile: %(action)s. This tap was not recorded "
-                 "again; if it was one more, tap it again on the page as it is now.",
-                 action=say_event(table, since[0]))
+            return _("%(button)s was just tapped, as this tap would have: it was not done "
+                     "twice. The page now shows the table as it is.",
+                     button=text(say_event(table, since[0])))
+        return _("Just recorded: %(action)s. This tap was not recorded again; if it was one "
+                 "more, tap it again on the page as it is now.",
+                 action=text(say_event(table, since[0])))
     if not since:
         return _("This screen is ahead of the table. Reload the page; nothing was changed.")
     happened = "; ".join(text(say_event(table, e)) for e in since[-3:])

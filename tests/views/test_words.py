@@ -181,4 +181,4 @@ def test_the_strip_says_an_action_and_what_it_gave_once(app, said, note, gained,
     from companion.views.tables import consequence
 
     with app.test_request_context():
-        assert consequence(Noted(note), said, gained) == line
+        assert consequence(Noted(note), said, gained) == (*line, "")  # nothing meanwhile

@@ -84,7 +84,7 @@ def test_a_repeated_submission_is_not_recorded_twice(client):
     assert act(client, url, "buy", seq=seq, player="Tobi", building="park").status_code == 303
     again = act(client, url, "buy", seq=seq, player="Tobi", building="park")
     assert again.status_code == 409
-    assert "already recorded" in text(again)
+    assert "Just recorded: Tobi bought a park. This tap was not recorded again" in text(again)
     assert "Tobi leads by 1" in text(again)
 
 
@@ -662,25 +662,23 @@ def test_alike_leftover_cards_given_to_one_player_are_said_once_with_how_many(ap
     assert "Leftover display cards: Park ×2 (blue) to Nina; Museum (green) to nobody" in sheet
 
 
-def test_a_tap_another_phone_made_meanwhile_is_said_as_that_phone_s(client):
+def test_a_tap_just_made_on_another_screen_is_said_as_what_was_recorded(client):
     """Found at a table: an Undo tapped on two phones, and a purchase on the second phone tapped
     again on the first's older screen, were both answered "That was already recorded, so it was
     not added again": nothing of this tap was recorded, and the same purchase twice may be two.
-    Each is refused as before, saying what the other phone did and how to record one more."""
+    Each is refused as before, saying what was just recorded and how to record one more."""
     url = new_table(client, "Tobi", "Nina", "Paul")
     act(client, url, "buy", player="Tobi", building="park")
     seq = current_seq(client, url)
     assert act(client, url, "undo", seq=seq).status_code == 303
     again = act(client, url, "undo", seq=seq)
     assert again.status_code == 409 and current_seq(client, url) == seq + 1
-    assert ("Another phone tapped Undo meanwhile, as this tap would have: it was not done "
-            "twice.") in text(again)
+    assert "Undo was just tapped, as this tap would have: it was not done twice." in text(again)
     seq = current_seq(client, url)
     act(client, url, "buy", seq=seq, player="Nina", building="park")
     twice = act(client, url, "buy", seq=seq, player="Nina", building="park")
     assert twice.status_code == 409 and current_seq(client, url) == seq + 1
-    assert ("Another phone recorded this meanwhile: Nina bought a park. This tap was not "
-            "recorded again; if it was one more, tap it again on the page as it is now.") \
-        in text(twice)
+    assert ("Just recorded: Nina bought a park. This tap was not recorded again; if it was one "
+            "more, tap it again on the page as it is now.") in text(twice)
     german = act_in_german(client, url, "buy", seq=seq, player="Nina", building="park")
-    assert "Ein anderes Handy hat das inzwischen eingetragen: " in text(german)
+    assert "Gerade eingetragen: Nina hat einen Park gekauft." in text(german)
