@@ -245,7 +245,8 @@ def builder(state: play.StreetState, player: str | None = None, form: Any = None
     own page; `here`: the table page with "A new card" closed and opened). "A new card" opens
     by the project the card shows (`project`, one tap for both, `new`: each project's chip and
     its address). In change mode, the card as it was recorded (`recorded`) is offered first,
-    or described if it is no card seen before."""
+    or described if it is no card seen before; a project tapped there changes the project the
+    recorded card shows, and the rest of it stays as recorded."""
     player = player or state.turn
     step = state.step_of(player)
     project = project if project in rules.PROJECTS else ""
@@ -253,6 +254,8 @@ def builder(state: play.StreetState, player: str | None = None, form: Any = None
     form = form or CardForm(formdata=None, data={"project": project})
     if form.player.data not in (None, player):  # filled in for another player's card
         form, fresh = CardForm(formdata=None, data={"project": project}), True
+    elif project and not fresh and not form.is_submitted():  # a project tapped in change mode
+        form.project.data = project  # the card as recorded, but for the project it shows
     if form.source.data is None:
         form.source.data = likely_source(state, player, step)
     known = sorted(known or [], key=lambda k: k.card != recorded)  # stable: else as it was

@@ -796,3 +796,23 @@ def test_a_roof_or_gift_card_is_named_once():
     assert card_words({**roof, "roof": False, "gift": True}) == "gift (prestige +2)"
     assert card_words({**roof, "prestige": []}) == "roof"
     assert card_words({**roof, "project": "hotel"}) == "hotel (prestige +2; roof)"
+
+
+def test_a_project_tapped_in_change_mode_is_the_one_the_new_card_shows(app, client):
+    """Found at a table: changing "Ann built an office", "New: apartment" opened the builder
+    with office still chosen, and a tap on the site then changed nothing. The project tapped
+    is chosen; the rest of the card stays as recorded (its prestige icon here)."""
+    office = {**moves.card("office"), "prestige": [
+        {"each": "flat", "amount": 2, "project": None}]}
+    table_id = seed(app, "street", ["Ann", "Ben"], [
+        ("card", {"player": "Ann", "street": "Ann", "site": 1, "card": office}),
+        ("buy", {"player": "Ann", "deck": "public", "cost": 0}),
+        ("card", {"player": "Ann", "street": "Ann", "site": 2, "card": office})])
+    url = f"/street/{table_id}/"
+    page = text(client.get(url + "?change=1"))
+    assert "apartment" in page and "project=apartment#new-card" in page
+    page = text(client.get(url + "?open=new-card&change=1&project=apartment"))
+    chosen = re.findall(r'<input [^>]*name="project" value="(\w*)"[^>]* checked', page)
+    assert chosen == ["apartment"], chosen
+    amount = re.search(r'<input [^>]*name="prestige_amount_0"[^>]*value="(\d+)"', page)
+    assert amount and amount.group(1) == "2"
