@@ -94,13 +94,13 @@ def stale_message(table: Table, stale: storage.StaleError, kind: str,
         if kind in (UNDO, REDO):
             return _("%(button)s was just tapped, as this tap would have: it was not done "
                      "twice. The page now shows the table as it is.",
-                     button=text(say_event(table, since[0])))
+                     button=said_missed(table, since[0]))
         return _("Just recorded: %(action)s. This tap was not recorded again; if it was one "
                  "more, tap it again on the page as it is now.",
                  action=text(say_event(table, since[0])))
     if not since:
         return _("This screen is ahead of the table. Reload the page; nothing was changed.")
-    happened = "; ".join(text(say_event(table, e)) for e in since[-3:])
+    happened = "; ".join(said_missed(table, e) for e in since[-3:])
     if stale.missed > len(since[-3:]):  # the last three are said, the others counted
         happened = ngettext("%(last)s; and %(num)d action before them",
                             "%(last)s; and %(num)d actions before them",
@@ -110,6 +110,19 @@ def stale_message(table: Table, stale: storage.StaleError, kind: str,
         "recorded. The page now shows the table as it is.",
         happened=happened,
     )
+
+
+def said_missed(table: Table, event: Event) -> str:
+    """An action another screen recorded, in words; the table's last one, an Undo or a Redo,
+    with what it took back or restored ('Redo of “Ben took the upcoins from their deck”'), as
+    the table as it stands knows it."""
+    current = table.current
+    target = current.next if event.kind == UNDO else current.last if event.kind == REDO else None
+    if target is None or event.seq != current.last_seq:
+        return text(say_event(table, event))
+    said = text(say_event(table, target, current.state))
+    return _("Undo of “%(action)s”", action=said) if event.kind == UNDO else \
+        _("Redo of “%(action)s”", action=said)
 
 
 def reason(error: Exception) -> Any:

@@ -673,7 +673,13 @@ def test_a_tap_just_made_on_another_screen_is_said_as_what_was_recorded(client):
     assert act(client, url, "undo", seq=seq).status_code == 303
     again = act(client, url, "undo", seq=seq)
     assert again.status_code == 409 and current_seq(client, url) == seq + 1
-    assert "Undo was just tapped, as this tap would have: it was not done twice." in text(again)
+    assert ("Undo of “Tobi bought a park” was just tapped, as this tap would have: it was not "
+            "done twice.") in text(again)
+    redone = act(client, url, "redo", seq=seq + 1)
+    late = act(client, url, "buy", seq=seq + 1, player="Tobi", building="church")
+    assert redone.status_code == 303 and late.status_code == 409
+    assert ("The table changed since this screen was loaded (Redo of “Tobi bought a park”), so "
+            "this tap was not recorded.") in text(late)
     seq = current_seq(client, url)
     act(client, url, "buy", seq=seq, player="Nina", building="park")
     twice = act(client, url, "buy", seq=seq, player="Nina", building="park")
