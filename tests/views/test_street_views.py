@@ -555,6 +555,8 @@ def test_a_gift_seen_before_offers_each_opponent_s_street(client):
                  site=1).status_code == 303
     page = text(client.get(url))
     assert '<span class="to">Ola</span>' in page and '<span class="to">Pit</span>' in page
+    # each site's button says whose street it is on (both rows said "Site 2" to the ear)
+    assert 'aria-label="Ola\'s site 2"' in page and 'aria-label="Pit\'s site 2"' in page
     response = build(client, url, 0, player="Mia", pick=pick(page, "roof", 2, seat=1),
                      source="public")
     assert response.status_code == 303
