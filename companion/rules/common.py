@@ -273,6 +273,12 @@ class ActionTable:
         self._check_meaning(kind, payload)
         handler(payload)
 
+    def money(self) -> dict[str, int]:
+        """Each player's money, where the game keeps it (the street's, Urbanisation's); none
+        where the table keeps it by hand (the yard's, 5th Avenue's skyscrapers are no money).
+        A change's preview shows it before and after."""
+        return {}
+
     def meaning(self, kind: str, payload: Mapping[str, Any]) -> dict[str, Any]:
         """What an action of `kind` would mean here beyond what its payload says: the keys the
         log records for it, with their values on this table (none where the rules cannot say:

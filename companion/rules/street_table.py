@@ -201,6 +201,9 @@ class StreetState(ActionTable):
     def totals(self) -> dict[str, int]:
         return {p: s.total for p, s in self.scores().items()}
 
+    def money(self) -> dict[str, int]:
+        return dict(self.accounts)
+
     def ranking(self) -> list[Placing]:
         return final_ranking(self.scores())
 

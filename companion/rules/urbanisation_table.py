@@ -342,6 +342,9 @@ class UrbanisationState(ActionTable):
     def totals(self) -> dict[str, int]:
         return {p: self.vp(p) for p in self.players}
 
+    def money(self) -> dict[str, int]:
+        return {p: self.cards[p].money for p in self.players}
+
     def vp_by_source(self) -> dict[str, dict[str, int]]:
         """Each player's VP by source (keys of urbanisation_actions.SOURCES)."""
         table: dict[str, dict[str, int]] = {p: {} for p in self.players}

@@ -136,11 +136,11 @@ def change_page(table: Table, fix: Correction) -> Any:
     """The preview of a change, with the form that records it; or, if it enters every action as
     it was recorded (`changes_nothing`), that it changes nothing, without that form."""
     standing = now_showing(table, None).current  # the change is made on the table as it stands
-    after = fix.state.totals()
+    after, money, money_after = fix.state.totals(), standing.state.money(), fix.state.money()
     page = render_template(
         "change.html", table=table, said=table.game.say_change(fix.change, fix.accounts()),
         unchanged=changes_nothing(fix.change),
-        totals=[(name, total, after.get(name, 0))
+        totals=[(name, total, after.get(name, 0), money.get(name), money_after.get(name))
                 for name, total in standing.state.totals().items()],
         dropped=[(event.seq, say_event(table, event), why, fix.points_moved(event.seq, after))
                  for event, why in fix.dropped],
