@@ -331,9 +331,9 @@ def test_an_outdated_screen_is_refused(page: Page, context: BrowserContext, shot
     # The same tap from two phones: the second one is recognised as a repeat.
     buy(page, "Gus", "museum")
     tap_and_load(other, building_button(other, "Gus", "museum"))
-    expect(other.get_by_role("alert")).to_contain_text("already recorded")
+    expect(other.get_by_role("alert")).to_contain_text("Just recorded: Gus bought a museum.")
     expect(building_button(other, "Gus", "museum")).to_have_text("Museum 1")
-    shot(other, "14-error-already-recorded")
+    shot(other, "14-error-just-recorded")
 
     # A different tap for the same player on a screen someone else's tap made outdated (another
     # player's purchase would be recorded after it: tests/browser/test_together.py).
