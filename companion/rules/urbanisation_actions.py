@@ -571,8 +571,8 @@ def check_new_abilities(taken: list[Invention], owned: list[str | None]) -> None
     abilities = [i.ability for i in taken if i.ability]
     for ability in abilities:
         if ability in owned or abilities.count(ability) > 1:
-            raise RuleError(Msg("The invention {ability!r} is already taken: each exists once.",
-                                ability=ability))
+            raise RuleError(Msg("The invention “{ability}” is already taken: each exists "
+                                "once.", ability=ABILITIES.get(ability, ability)))
 
 
 def check_new_bonuses(taken: list[Invention], owned: list[str | None]) -> None:

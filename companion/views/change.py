@@ -17,6 +17,7 @@ from ..app import get_db
 from ..i18n import lazy_gettext as _l
 from ..rules import Correction, Rescored, RuleError, changes_nothing, shown_together
 from ..rules.common import MAX_REASON
+from ..rules.log import Event
 from .declarations import Action
 from .forms import ActionForm, cleaned
 from .tables import Table, now_showing, remember_pending, say_event
@@ -132,6 +133,15 @@ def rescored_line(rescored: Rescored, holders: list[str]) -> tuple[Any, ...]:
             rescored.moved(holders))
 
 
+def taking_others(dropped: list[tuple[Event, Any]]) -> int | None:
+    """The first later action a change takes out, where it may take the others with it: they
+    are refused for another reason than it is (an auction it left unfinished refuses all that
+    follows), not each for its own (every museum over the seven)."""
+    if len(dropped) < 2 or all(str(why) == str(dropped[0][1]) for _event, why in dropped[1:]):
+        return None
+    return dropped[0][0].seq
+
+
 def change_page(table: Table, fix: Correction) -> Any:
     """The preview of a change, with the form that records it; or, if it enters every action as
     it was recorded (`changes_nothing`), that it changes nothing, without that form."""
@@ -144,6 +154,7 @@ def change_page(table: Table, fix: Correction) -> Any:
                 for name, total in standing.state.totals().items()],
         dropped=[(event.seq, say_event(table, event), why, fix.points_moved(event.seq, after))
                  for event, why in fix.dropped],
+        first_dropped=taking_others(fix.dropped),
         replaced=[(was.seq, say_event(table, was), say_event(table, now), why,
                    fix.points_moved(was.seq, after)) for was, now, why in fix.replaced],
         rescored=[rescored_line(r, list(after)) for r in fix.rescored],

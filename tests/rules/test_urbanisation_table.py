@@ -615,7 +615,8 @@ def test_inventions_need_the_expansion():
         ({"to": 2, "cards": [{"ability": "grey_vp"}]},
          "No invention card is left at docking space 2."),
         ({"to": 1, "cards": [{"ability": "white_vp"}]},
-         "The invention 'white_vp' is already taken: each exists once."),
+         r"The invention “2 VP \(instead of 1\) for each white good” is already taken: each "
+         "exists once."),
         ({"to": 3, "cards": [{"ability": "grey_vp"}], "character": "professor"},
          "Describe the 2 invention cards taken at docking space 3."),
         ({"to": 9, "cards": [{"ability": "grey_vp"}]}, r"Ann has only \$5, not \$8."),

@@ -328,6 +328,22 @@ def test_a_later_action_taken_out_says_the_points_it_gave(app, client):
     assert '<span class="moved-points"><span>Ola +3 → <b>0</b></span></span>' in line
 
 
+def test_later_actions_each_refused_for_its_own_reason_point_at_none(client):
+    """Found playing: Dirk's deal changed to more museums took out several later museum
+    purchases, each over the seven on its own, and the preview said the first "may take the
+    others with it". It says so only where the others fall for another reason than the first
+    (the street's test below)."""
+    url = new_table(client, "Tobi", "Nina")
+    assert act(client, url, "dirk", museum=1, theater=5).status_code == 303
+    for _ in range(6):
+        assert act(client, url, "buy", player="Tobi", building="museum").status_code == 303
+    preview = text(client.post(url + "dirk?change=1", data={
+        **fresh(client, url + "?change=1"), "museum": 3, "theater": 3}))
+    dropped = preview.split("Later actions the rules no longer take</h2>")[1].split("</ul>")[0]
+    assert len(re.findall(r'<li><span class="seq">', dropped)) == 2
+    assert "may take the others with it" not in preview
+
+
 def test_a_change_that_takes_later_actions_out_says_how_many_before_and_after(app, client):
     """The street: Mia's first office (#1) taken out takes the later actions that no longer fit
     with it. Its Confirm button says how many (one tap away from losing them, so the button
