@@ -51,6 +51,20 @@
     kept = { source: source ? source.value : null, cost: cost ? cost.value : "" };
   }, true);
 
+  // Every card built before, on the builder's own page: where the card came from and its cost
+  // go with the link, and that page keeps them (`street.chosen`).
+  document.addEventListener("click", function (event) {
+    var link = event.target.closest ? event.target.closest("form.builder a.all") : null;
+    if (!link) return;
+    var form = link.closest("form");
+    var source = form.querySelector("input[name=source]:checked");
+    var cost = form.querySelector("input[name=cost]");
+    var url = new URL(link.href);
+    if (source) url.searchParams.set("source", source.value);
+    if (cost && cost.value !== "") url.searchParams.set("cost", cost.value);
+    link.href = url.toString();
+  }, true);
+
   function restore() {
     var form = document.querySelector("form.builder");
     if (!kept || !form) return;

@@ -222,6 +222,7 @@ def play_card(table_id: str, seat: int) -> Any:
         return html, status
 
     if not form.is_submitted():
+        chosen(form, table.current.state, player)  # type: ignore[arg-type]
         return page(table)
     state: play.StreetState = table.current.state  # type: ignore[assignment]
     step = state.step_of(player)
@@ -229,6 +230,21 @@ def play_card(table_id: str, seat: int) -> Any:
                               lambda form, table: card_payload(form, player, state, step,
                                                                known_cards(table))),
                 page)
+
+
+def chosen(form: CardForm, state: play.StreetState, player: str) -> None:
+    """Where the card came from and its cost, as chosen on the table page before its link to
+    every card built before was tapped (street.js puts them in the link's address): kept, so
+    a card picked there is bought as chosen (they were lost, and a card bought from Ben's deck
+    for $4 was recorded as from the player's own deck). Anything else in the address is left
+    aside: the page's own defaults."""
+    source = request.args.get("source", "")
+    if source in [value for value, _words, off in sources(state, player, state.step_of(player))
+                  if not off]:
+        form.source.data = source
+    cost = request.args.get("cost", "")
+    if cost.isdigit() and int(cost) <= 99:
+        form.cost.data = int(cost)
 
 
 def builder(state: play.StreetState, player: str | None = None, form: Any = None,

@@ -818,3 +818,20 @@ def test_a_project_tapped_in_change_mode_is_the_one_the_new_card_shows(app, clie
     assert chosen == ["apartment"], chosen
     amount = re.search(r'<input [^>]*name="prestige_amount_0"[^>]*value="(\d+)"', page)
     assert amount and amount.group(1) == "2"
+
+
+def test_every_card_built_before_keeps_the_deck_and_cost_chosen(app, client):
+    """Found at a table: "From Ben's deck" and $4 chosen, then "All 3 cards built before":
+    that page chose the own deck again with no cost, and the hotel picked there was recorded as
+    bought from Ann's own deck. street.js puts the choice in the link's address; the page keeps
+    it, and leaves aside what is not a deck to buy from or a cost."""
+    office = moves.card("office")
+    table_id = seed(app, "street", ["Ann", "Ben"], [
+        ("card", {"player": "Ann", "street": "Ann", "site": 1, "card": office})])
+    url = f"/street/{table_id}/play/0"
+    page = text(client.get(url + "?source=Ben&cost=4"))
+    assert re.findall(r'<input [^>]*name="source" value="(\w+)"[^>]* checked', page) == ["Ben"]
+    assert re.search(r'<input [^>]*name="cost"[^>]*value="4"', page)
+    tampered = text(client.get(url + "?source=Zed&cost=x9"))
+    assert re.findall(r'<input [^>]*name="source" value="(\w+)"[^>]* checked', tampered) != ["Zed"]
+    assert re.search(r'<input [^>]*name="cost"[^>]*value=""', tampered)
