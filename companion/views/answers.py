@@ -88,16 +88,20 @@ def stale_message(table: Table, stale: storage.StaleError, kind: str,
     """Tell a repeated tap from a screen that another action made outdated. The one action
     missed being what this tap says (an Undo tapped on two phones, a purchase recorded on
     both, or on this phone's screen before Back) is said as what was just recorded, never as
-    this tap's: the same purchase twice may be two, and the table says so by tapping again."""
+    this tap's: the same purchase twice may be two, and the table says so by tapping again (an
+    action taken at will, `Game.independent`; a turn's action, a scoring, is not taken twice)."""
     since = stale.since
     if stale.missed == 1 and since[0].kind == kind and dict(since[0].payload) == dict(payload):
         if kind in (UNDO, REDO):
             return _("%(button)s was just tapped, as this tap would have: it was not done "
                      "twice. The page now shows the table as it is.",
                      button=said_missed(table, since[0]))
-        return _("Just recorded: %(action)s. This tap was not recorded again; if it was one "
-                 "more, tap it again on the page as it is now.",
-                 action=text(say_event(table, since[0])))
+        if kind in table.game.independent:  # a purchase the yard's players make at will
+            return _("Just recorded: %(action)s. This tap was not recorded again; if it was one "
+                     "more, tap it again on the page as it is now.",
+                     action=text(say_event(table, since[0])))
+        return _("Just recorded: %(action)s. This tap was not recorded again. The page now "
+                 "shows the table as it is.", action=text(say_event(table, since[0])))
     if not since:
         return _("This screen is ahead of the table. Reload the page; nothing was changed.")
     happened = "; ".join(said_missed(table, e) for e in since[-3:])

@@ -487,7 +487,8 @@ def test_two_players_and_alea_from_home_page_to_score_sheet(page: Page, shot: Sh
     expect(page.get_by_role("heading", name="The second building stop is complete: the game is "
                                          "over.")).to_be_visible()
     expect(page.locator("#auction")).to_have_count(0)
-    expect(page.get_by_text("if fewer lie there: boutique, jeweler, gallery.")).to_be_visible()
+    expect(page.get_by_text("Below Central Park: boutique, jeweler, gallery. Turn over three of "
+                            "them, or all if fewer lie there.")).to_be_visible()
     shot(page, "fa-08-final-scoring")
     act(page, page.get_by_role("button", name="Let the app turn them over at random"))
 

@@ -686,5 +686,13 @@ def test_a_tap_just_made_on_another_screen_is_said_as_what_was_recorded(client):
     assert twice.status_code == 409 and current_seq(client, url) == seq + 1
     assert ("Just recorded: Nina bought a park. This tap was not recorded again; if it was one "
             "more, tap it again on the page as it is now.") in text(twice)
+    seq = current_seq(client, url)  # a scoring is not taken twice: no "tap it again"
+    act(client, url, "score", seq=seq, scoring="A")
+    scored = act(client, url, "score", seq=seq, scoring="A")
+    assert scored.status_code == 409 and "Just recorded: Scoring A" in text(scored)
+    assert "This tap was not recorded again. The page now shows the table as it is." \
+        in text(scored) and "tap it again" not in text(scored)
+    seq = current_seq(client, url)
+    act(client, url, "buy", seq=seq, player="Nina", building="park")
     german = act_in_german(client, url, "buy", seq=seq, player="Nina", building="park")
     assert "Gerade eingetragen: Nina hat einen Park gekauft." in text(german)
