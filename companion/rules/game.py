@@ -96,9 +96,13 @@ class Game:
         said = self.say_edits(fix["edits"], shown_reason(fix.get("reason")), accounts)
         if not fix.get("drop"):
             return said
-        return Msg("{change}; {dropped}", change=said, dropped=Plural(
-            "{n} later action taken out with it", "{n} later actions taken out with it",
-            n=len(fix["drop"])))
+        dropped = Plural("{n} later action taken out with it",
+                         "{n} later actions taken out with it", n=len(fix["drop"]))
+        last = fix["edits"][-1]
+        if accounts and last["now"] is not None and last["seq"] in accounts \
+                and not fix.get("reason"):  # said in the rules' sentences: one more
+            return Msg("{change} {dropped}.", change=said, dropped=dropped)
+        return Msg("{change}; {dropped}", change=said, dropped=dropped)
 
     def say_edits(self, edits: list[Mapping[str, Any]], why: str,
                   accounts: Mapping[int, tuple[str, str]] | None = None) -> str:

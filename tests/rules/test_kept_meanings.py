@@ -826,3 +826,19 @@ def test_a_deal_after_a_with_a_short_deck_keeps_dirk_s_cards_as_far_as_the_deck_
     with pytest.raises(RuleError, match="Dirk got 4 cards at the table; the deck holds only 3 "
                                         "cards here."):
         refused.apply("dirk_deal", {**events[4].payload, "kept": True})
+
+
+def test_a_change_said_in_the_rules_sentences_adds_what_it_takes_out_as_one_more():
+    """Found playing: a preview said "... 3 districts or more.; 44 later actions taken out with
+    it". After the rules' sentences (`Correction.accounts`) the count is a sentence of its own;
+    after words (the history's), it follows a semicolon as before."""
+    game = URBANISATION
+    buy = {"player": "Ben", "trade": "buy", "buy": 4}
+    fix = {"edits": [{"seq": 6, "was": {"kind": "trade_grain", "payload": buy},
+                      "now": {"kind": "trade_grain", "payload": {**buy, "buy": 3}}}],
+           "drop": [9, 10]}
+    accounts = {6: ("Ben bought 4 grain for $6.", "Ben bought 3 grain for $4.")}
+    assert str(game.say_change(fix, accounts)) == (
+        "Changed: Ben bought 4 grain for $6. → Ben bought 3 grain for $4. 2 later actions taken "
+        "out with it.")
+    assert str(game.say_change(fix)).endswith("; 2 later actions taken out with it")
