@@ -243,7 +243,7 @@ def chosen(form: CardForm, state: play.StreetState, player: str) -> None:
                   if not off]:
         form.source.data = source
     cost = request.args.get("cost", "")
-    if cost.isdigit() and int(cost) <= 99:
+    if len(cost) <= 2 and cost.isascii() and cost.isdigit():  # 0-99 ("²" is a digit too)
         form.cost.data = int(cost)
 
 

@@ -535,7 +535,8 @@ def attract_payload(f: AttractForm, table: Table) -> dict[str, Any]:
     if not colour:
         raise FieldError(f.factory_colour, _("Factory %(number)s is new to this phone: choose "
                                              "its goods colour.", number=f.factory_number.data))
-    goods = int(f.goods.data) if str(f.goods.data or "").isdigit() else seen.get("goods")
+    typed = str(f.goods.data or "")
+    goods = int(typed) if typed.isascii() and typed.isdigit() else seen.get("goods")
     if not goods:
         raise FieldError(f.goods, _("Factory %(number)s is new to this phone: choose the goods "
                                     "its production space shows.", number=f.factory_number.data))
@@ -553,7 +554,7 @@ def card_attract_payload(f: CardAttractForm, table: Table) -> dict[str, Any]:
     else another factory), where, and its production space, the chip tapped."""
     state: play.UrbanisationState = table.current.state  # type: ignore[assignment]
     colour, _dot, goods = str(f.production.data or "").partition(".")
-    if colour not in pieces.COLOURS or not goods.isdigit():
+    if colour not in pieces.COLOURS or not (goods.isascii() and goods.isdigit()):
         raise FieldError(f.production, _("Tap the production space the card shows."))
     seen = factories_seen(state).get(f.factory_number.data, {})
     name = f.factory_name.data or seen.get("name") or ""
@@ -644,7 +645,7 @@ def effect_payload(f: EffectForm, table: Table) -> dict[str, Any]:
 def name_payload(f: NameFactoryForm, table: Table) -> dict[str, Any]:
     """A correction: which factory a player's card is (for the inventions' end bonuses)."""
     owner, _bar, number = f.factory.data.rpartition("|")
-    if not number.isdigit():
+    if not (number.isascii() and number.isdigit()):  # "²" is a digit, and no number
         raise FieldError(f.factory, _("Choose the factory."))
     return {"player": owner, "number": int(number), "name": f.name.data,
             "reason": f.reason.data or ""}

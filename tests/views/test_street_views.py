@@ -835,3 +835,7 @@ def test_every_card_built_before_keeps_the_deck_and_cost_chosen(app, client):
     tampered = text(client.get(url + "?source=Zed&cost=x9"))
     assert re.findall(r'<input [^>]*name="source" value="(\w+)"[^>]* checked', tampered) != ["Zed"]
     assert re.search(r'<input [^>]*name="cost"[^>]*value=""', tampered)
+    for cost in ("\u00b2", "100", "9" * 5000):  # a digit that is no number, too much, too long
+        answer = client.get(url, query_string={"cost": cost})
+        assert answer.status_code == 200
+        assert re.search(r'<input [^>]*name="cost"[^>]*value=""', text(answer))

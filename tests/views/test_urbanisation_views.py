@@ -783,3 +783,18 @@ def test_if_the_game_ended_now_says_how_a_tie_is_broken(app, client):
             "3. Ann (15, no factory)") in text(client.get(url))
     german = text(client.get(url, headers=GERMAN))
     assert "2. Ben (15, neueste Fabrik 4), 3. Ann (15, keine Fabrik)" in german
+
+
+@pytest.mark.parametrize(("endpoint", "fields"), [
+    ("attract", {"player": "Ann", "factory_number": "7", "factory_colour": "white",
+                 "goods": "\u00b2"}),
+    ("attract/card", {"player": "Ann", "factory_number": "7", "production": "white.\u00b2"}),
+    ("name_factory", {"factory": "Ann|\u00b2", "name": "Hotel", "reason": ""}),
+])
+def test_a_digit_that_is_no_number_is_refused_not_a_500(client, started, endpoint, fields):
+    """"²" is a digit to Python's str.isdigit and no number to int(): a tampered form with it
+    as a factory's goods or number was a server error. Refused, nothing recorded."""
+    history = text(client.get(started + "history"))
+    response = client.post(started + endpoint, data=fresh(client, started) | fields)
+    assert response.status_code in (400, 422), (response.status_code, endpoint)
+    assert text(client.get(started + "history")) == history
