@@ -45,23 +45,25 @@
   document.addEventListener("click", function (event) {
     var link = event.target.closest ? event.target.closest("a.new-toggle, a.new-project") : null;
     var form = link && link.closest("form");
-    if (!form) return;
+    if (form) kept = chosenIn(form);
+  }, true);
+
+  // Where the card came from and its cost, as chosen in a builder form.
+  function chosenIn(form) {
     var source = form.querySelector("input[name=source]:checked");
     var cost = form.querySelector("input[name=cost]");
-    kept = { source: source ? source.value : null, cost: cost ? cost.value : "" };
-  }, true);
+    return { source: source ? source.value : null, cost: cost ? cost.value : "" };
+  }
 
   // Every card built before, on the builder's own page: where the card came from and its cost
   // go with the link, and that page keeps them (`street.chosen`).
   document.addEventListener("click", function (event) {
     var link = event.target.closest ? event.target.closest("form.builder a.all") : null;
     if (!link) return;
-    var form = link.closest("form");
-    var source = form.querySelector("input[name=source]:checked");
-    var cost = form.querySelector("input[name=cost]");
+    var chosen = chosenIn(link.closest("form"));
     var url = new URL(link.href);
-    if (source) url.searchParams.set("source", source.value);
-    if (cost && cost.value !== "") url.searchParams.set("cost", cost.value);
+    if (chosen.source) url.searchParams.set("source", chosen.source);
+    if (chosen.cost !== "") url.searchParams.set("cost", chosen.cost);
     link.href = url.toString();
   }, true);
 

@@ -96,12 +96,12 @@ def stale_message(table: Table, stale: storage.StaleError, kind: str,
             return _("%(button)s was just tapped, as this tap would have: it was not done "
                      "twice. The page now shows the table as it is.",
                      button=said_missed(table, since[0]))
+        said = text(say_event(table, since[0]))
         if kind in table.game.independent:  # a purchase the yard's players make at will
             return _("Just recorded: %(action)s. This tap was not recorded again; if it was one "
-                     "more, tap it again on the page as it is now.",
-                     action=text(say_event(table, since[0])))
+                     "more, tap it again on the page as it is now.", action=said)
         return _("Just recorded: %(action)s. This tap was not recorded again. The page now "
-                 "shows the table as it is.", action=text(say_event(table, since[0])))
+                 "shows the table as it is.", action=said)
     if not since:
         return _("This screen is ahead of the table. Reload the page; nothing was changed.")
     happened = "; ".join(said_missed(table, e) for e in since[-3:])

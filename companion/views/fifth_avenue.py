@@ -28,7 +28,7 @@ from ..rules import fifth_avenue_turns as turns
 from ..rules.log import Event
 from .actions import take
 from .declarations import Action, GameViews
-from .forms import ActionForm, FieldError
+from .forms import ActionForm, FieldError, digits
 from .tables import Table, load_table, table_page
 
 bp = Blueprint("fifth_avenue", __name__, url_prefix="/fifth_avenue")
@@ -225,7 +225,7 @@ def keep_my_board(profile: dict[str, Any]) -> None:
 
 def profile_payload(form: Any, table: Table) -> dict[str, Any]:
     colours = {d: [form[f"{d}_{k}"].data for k in range(5)] for d in play.DISTRICT_IDS}
-    sizes = [int(s) for s in form.set_sizes.data.split() if s.isascii() and s.isdigit()]
+    sizes = [int(s) for s in form.set_sizes.data.split() if digits(s)]
     return {"colours": colours, "set_sizes": list(play.check_set_sizes(sizes))}
 
 
@@ -240,9 +240,9 @@ def setup_payload(form: Any, table: Table) -> dict[str, Any]:
 def start_tile(form: Any, district: str) -> dict[str, Any]:
     """A district's starting business: its one choice ('2:gallery'), or its plot and kind."""
     plot, _colon, kind = str(form[f"start_{district}"].data or "").partition(":")
-    if not (plot.isascii() and plot.isdigit() and kind):
+    if not (digits(plot) and kind):
         plot, kind = str(form[f"plot_{district}"].data or ""), form[f"kind_{district}"].data
-    if not (plot.isascii() and plot.isdigit() and kind):
+    if not (digits(plot) and kind):
         raise FieldError(form[f"start_{district}"], _("Choose the plot and the business drawn "
                                                       "for %(district)s.", district=text(
                                                           play.DISTRICT_NAMES[district])))

@@ -62,6 +62,12 @@ def cleaned(text: str | None) -> str | None:
     return clean_text(text) if text else text
 
 
+def digits(text: str) -> bool:
+    """Whether typed text is a whole number int() reads: ASCII digits only ("²" and "٣" are
+    digits to str.isdigit, and a server error in int())."""
+    return text.isascii() and text.isdigit()
+
+
 def reason_field(id: str | None = None) -> StringField:
     """What a correction is for, in the players' words: required, the history shows it. `id`
     sets its element's id apart where two such forms share a page (else it is "reason")."""

@@ -35,7 +35,7 @@ from ..rules.common import join_names
 from .actions import take
 from .clients import my_tables
 from .declarations import Action, GameViews
-from .forms import ActionForm, FieldError, reason_field
+from .forms import ActionForm, FieldError, digits, reason_field
 from .tables import EARLIER_TABLES, Table, load_table, log_context, opened_fold_out, table_page
 
 bp = Blueprint("street", __name__, url_prefix="/street")
@@ -221,10 +221,10 @@ def play_card(table_id: str, seat: int) -> Any:
             rulings=play.RULINGS, **log_context(table, current))
         return html, status
 
-    if not form.is_submitted():
-        chosen(form, table.current.state, player)  # type: ignore[arg-type]
-        return page(table)
     state: play.StreetState = table.current.state  # type: ignore[assignment]
+    if not form.is_submitted():
+        chosen(form, state, player)
+        return page(table)
     step = state.step_of(player)
     return take(table, Action("card", lambda table: form,
                               lambda form, table: card_payload(form, player, state, step,
@@ -243,7 +243,7 @@ def chosen(form: CardForm, state: play.StreetState, player: str) -> None:
                   if not off]:
         form.source.data = source
     cost = request.args.get("cost", "")
-    if len(cost) <= 2 and cost.isascii() and cost.isdigit():  # 0-99 ("²" is a digit too)
+    if len(cost) <= 2 and digits(cost):  # 0-99
         form.cost.data = int(cost)
 
 

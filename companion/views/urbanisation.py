@@ -23,7 +23,7 @@ from ..rules import urbanisation_offers as offering
 from ..rules import urbanisation_table as play
 from ..rules.common import RuleError, join_names
 from .declarations import Action, GameViews
-from .forms import ActionForm, FieldError, reason_field
+from .forms import ActionForm, FieldError, digits, reason_field
 from .tables import Table, opened_fold_out, table_page
 
 bp = Blueprint("urbanisation", __name__, url_prefix="/urbanisation")  # its template globals
@@ -369,7 +369,7 @@ def factories_seen(state: play.UrbanisationState) -> dict[int, dict[str, Any]]:
     """The factory cards this phone has seen (at any of its tables) and this table's."""
     kept = session.get(MY_CARDS, {}).get("factories", {})
     seen = {int(n): {"colour": f[0], "goods": f[1], "name": f[2]} for n, f in kept.items()
-            if str(n).isdigit() and isinstance(f, list) and len(f) == 3}
+            if digits(str(n)) and isinstance(f, list) and len(f) == 3}
     return seen | offering.known_factories(state)
 
 
@@ -536,7 +536,7 @@ def attract_payload(f: AttractForm, table: Table) -> dict[str, Any]:
         raise FieldError(f.factory_colour, _("Factory %(number)s is new to this phone: choose "
                                              "its goods colour.", number=f.factory_number.data))
     typed = str(f.goods.data or "")
-    goods = int(typed) if typed.isascii() and typed.isdigit() else seen.get("goods")
+    goods = int(typed) if digits(typed) else seen.get("goods")
     if not goods:
         raise FieldError(f.goods, _("Factory %(number)s is new to this phone: choose the goods "
                                     "its production space shows.", number=f.factory_number.data))
@@ -554,7 +554,7 @@ def card_attract_payload(f: CardAttractForm, table: Table) -> dict[str, Any]:
     else another factory), where, and its production space, the chip tapped."""
     state: play.UrbanisationState = table.current.state  # type: ignore[assignment]
     colour, _dot, goods = str(f.production.data or "").partition(".")
-    if colour not in pieces.COLOURS or not (goods.isascii() and goods.isdigit()):
+    if colour not in pieces.COLOURS or not digits(goods):
         raise FieldError(f.production, _("Tap the production space the card shows."))
     seen = factories_seen(state).get(f.factory_number.data, {})
     name = f.factory_name.data or seen.get("name") or ""
@@ -645,7 +645,7 @@ def effect_payload(f: EffectForm, table: Table) -> dict[str, Any]:
 def name_payload(f: NameFactoryForm, table: Table) -> dict[str, Any]:
     """A correction: which factory a player's card is (for the inventions' end bonuses)."""
     owner, _bar, number = f.factory.data.rpartition("|")
-    if not (number.isascii() and number.isdigit()):  # "²" is a digit, and no number
+    if not digits(number):
         raise FieldError(f.factory, _("Choose the factory."))
     return {"player": owner, "number": int(number), "name": f.name.data,
             "reason": f.reason.data or ""}
