@@ -62,10 +62,15 @@ def cleaned(text: str | None) -> str | None:
     return clean_text(text) if text else text
 
 
+# The most digits a typed count may have: no count at a table comes near it, and int() refuses
+# a text of more than 4,300 digits (a server error, not words).
+MAX_DIGITS = 9
+
+
 def digits(text: str) -> bool:
     """Whether typed text is a whole number int() reads: ASCII digits only ("²" and "٣" are
-    digits to str.isdigit, and a server error in int())."""
-    return text.isascii() and text.isdigit()
+    digits to str.isdigit, and a server error in int()), at most MAX_DIGITS of them."""
+    return len(text) <= MAX_DIGITS and text.isascii() and text.isdigit()
 
 
 def reason_field(id: str | None = None) -> StringField:

@@ -512,18 +512,21 @@ def bought_from(form: Any, step: int, price: int | None = None) -> dict[str, Any
 
 def library_card(text: str, known: list[play.Known]) -> Any:
     """A card seen before as its one-tap button sends it: its short name (`card_id`), or, from
-    a page made before those, the card as JSON of at most MAX_CARD_TEXT characters (its shape
-    is the rules' to check). A longer or deeper one never came from the button, and a deep one
-    would exhaust the parser."""
+    a page made before those, the card as a JSON object of at most MAX_CARD_TEXT characters
+    (its shape is the rules' to check). A longer or deeper one never came from the button, and
+    a deep one would exhaust the parser."""
     found = next((k.card for k in known if play.card_id(k.card) == text), None)
     if found is not None:
         return json.loads(play.card_key(found))  # a copy: the payload is stored as it is
     try:
         if len(text) > MAX_CARD_TEXT:
             raise ValueError(text[:40])
-        return json.loads(text)
+        card = json.loads(text)
     except (ValueError, RecursionError):
-        raise RuleError(_("That card could not be read: describe it again.")) from None
+        card = None
+    if not isinstance(card, dict):  # broken JSON, or a list, a number, null: no card
+        raise RuleError(_("That card could not be read: describe it again."))
+    return card
 
 
 def described_card(form: Any) -> dict[str, Any]:

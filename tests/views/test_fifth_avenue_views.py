@@ -140,6 +140,22 @@ def test_a_board_with_wrong_set_sizes_is_refused(client):
     assert refused.status_code == 422 and "holds five spaces" in text(refused)
 
 
+def test_more_digits_than_a_number_reads_are_refused_in_words(client):
+    """int() refuses a text of more than 4,300 digits: a tampered set size or starting plot
+    was a server error (found by a tampering session)."""
+    url = new_table(client, "Ed", "Flo", game="fifth_avenue")
+    refused = act(client, url, "board", **BOARD, set_sizes="1" * 5000)
+    assert refused.status_code == 422
+    act(client, url, "board/saved")
+    data = {f"start_{d}": "2:gallery" for d in DISTRICT_IDS}
+    data |= {f"row_{k}": kind for k, kind in enumerate(
+        ["boutique", "jeweler", "perfume"] * 6 + ["boutique", "jeweler"])}
+    data |= {"start_34w": "", "plot_34w": "1" * 5000, "kind_34w": "gallery"}
+    refused = act(client, url, "setup", **data)
+    assert refused.status_code == 422 and "Choose the plot and the business" in text(refused)
+    assert "Starting businesses" not in text(client.get(url + "history"))
+
+
 def test_the_session_cookie_stays_small_with_everything_remembered(app, client):
     """Browsers drop a cookie over 4 KB: the most tables remembered and a board kept fit."""
     app.config["RATE_LIMITS"] = {**app.config["RATE_LIMITS"], "new": (1000, 600)}

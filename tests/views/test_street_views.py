@@ -100,6 +100,17 @@ def test_a_tampered_library_card_is_refused(client):
     assert client.get(url + "play/7").status_code == 404
 
 
+@pytest.mark.parametrize("card", ["[1, 2]", "null", "1", '"office"', "true"])
+def test_a_library_card_that_is_json_but_no_card_is_refused_in_words(client, card):
+    """Found by a tampering session: JSON that is not an object reached the gift's street as
+    a list or a number, a server error."""
+    url = new_table(client, "Mia", "Ola", game="street")
+    response = build(client, url, 0, player="Mia", street="Mia", site=1, card=card)
+    assert response.status_code == 422, card
+    assert "That card could not be read" in text(response)
+    assert "Mia built" not in text(client.get(url + "history"))
+
+
 @pytest.mark.parametrize("card", [
     "[" * 990 + "]" * 990,  # found by an outside review: a RecursionError, answered 500
     '{"project": "office", "income": ' + "[" * 400 + "]" * 400 + "}",

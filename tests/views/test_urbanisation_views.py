@@ -790,6 +790,10 @@ def test_if_the_game_ended_now_says_how_a_tie_is_broken(app, client):
                  "goods": "\u00b2"}),
     ("attract/card", {"player": "Ann", "factory_number": "7", "production": "white.\u00b2"}),
     ("name_factory", {"factory": "Ann|\u00b2", "name": "Hotel", "reason": ""}),
+    # More digits than int() reads (4,300): a server error too, found by a tampering session.
+    ("attract", {"player": "Ann", "factory_number": "7", "factory_colour": "white",
+                 "goods": "1" * 5000}),
+    ("name_factory", {"factory": "Ann|" + "1" * 5000, "name": "Hotel", "reason": "x"}),
 ])
 def test_a_digit_that_is_no_number_is_refused_not_a_500(client, started, endpoint, fields):
     """"²" is a digit to Python's str.isdigit and no number to int(): a tampered form with it
