@@ -674,8 +674,11 @@ class FifthAvenueState(ActionTable):
             raise RuleError(Msg("Choose the white or the beige commissioner."))
         to = payload.get("to")
         if to not in self.allowed_moves(str(which)):
-            raise RuleError(Msg("The {commissioner} cannot move to {to!r} now.",
-                                commissioner=COMMISSIONER_NAMES[str(which)], to=to))
+            name = DISTRICT_NAMES.get(to) if isinstance(to, str) else None
+            raise RuleError(Msg("The {commissioner} cannot move to {to} now.",
+                                commissioner=COMMISSIONER_NAMES[str(which)], to=name)
+                            if name else Msg("The {commissioner} cannot move there.",
+                                             commissioner=COMMISSIONER_NAMES[str(which)]))
         here = self.commissioners[str(which)]
         if here in DISTRICT_IDS and here not in self.stopped:
             self.visited[str(which)].append(here)

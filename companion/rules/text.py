@@ -10,6 +10,7 @@ plain English `str` that no catalogue can translate.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 
@@ -66,6 +67,18 @@ def signed(points: int) -> str:
     """Points or money given or taken, as every page says them: "+5", "0", "−3" (the minus
     sign, not a hyphen)."""
     return f"+{points}" if points > 0 else f"{MINUS}{-points}" if points < 0 else "0"
+
+
+def terms(numbers: Iterable[int]) -> str:
+    """Numbers added up, written as a sum is: "7 − 2 + 0 + 3" (a negative one taken away with
+    the minus sign, never "+ -2")."""
+    said = ""
+    for number in numbers:
+        if not said:
+            said = str(number) if number >= 0 else f"{MINUS}{-number}"
+        else:
+            said += f" + {number}" if number >= 0 else f" {MINUS} {-number}"
+    return said
 
 
 def listed(words: list[str]) -> str:

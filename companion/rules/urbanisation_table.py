@@ -577,9 +577,12 @@ class UrbanisationState(ActionTable):
         player = self._to_act(payload, "characters")
         key = payload.get("character")
         if key not in self.available_characters:
-            raise RuleError(Msg("The character {key!r} is not on display: choose one of {names}.",
-                                key=key, names=listing(
-                                    [CHARACTERS[k].name for k in self.available_characters])))
+            names = listing([CHARACTERS[k].name for k in self.available_characters])
+            known = CHARACTERS.get(key) if isinstance(key, str) else None
+            raise RuleError(Msg("The {character} card is not on display: choose one of {names}.",
+                                character=known.name, names=names) if known else
+                            Msg("Choose one of the characters on display: {names}.",
+                                names=names))
         self.cards[player].characters.append(str(key))
         self.chosen.append(str(key))
         self._done(player, None, Msg("{player} took the {character} card.", player=player,

@@ -14,6 +14,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from flask import Blueprint, abort, url_for
+from flask_babel import gettext as _
 from jinja2 import pass_context
 from werkzeug.wrappers import Response
 
@@ -21,7 +22,7 @@ from .. import replays, storage
 from ..app import get_db
 from ..i18n import text
 from ..rules import CHANGE, GAMES, RuleError
-from ..rules.log import Event
+from ..rules.log import REDO, UNDO, Event
 from . import game_views
 from .answers import form_anchor, gone, reason, recorded, refused, stale_message
 from .change import ChangeForm, change_payload, change_preview
@@ -80,6 +81,9 @@ def take(table: Table, action: Action, page: Page,
     try:
         kind, payload = action.kind_for(form, table), action.payload(form, table)
         if table.changing is not None:  # a past action entered again: first, what it does
+            if kind in (UNDO, REDO):  # their buttons are off there; only a tampered form
+                raise RuleError(_("Undo and Redo wait while a past action is being changed: "
+                                  "confirm the change or cancel it first."))
             return change_preview(table, (kind, payload))
     except (FieldError, RuleError) as error:
         if screen_behind(form, table):  # what it refuses may be what changed

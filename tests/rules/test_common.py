@@ -15,6 +15,7 @@ from companion.rules.common import (
     winners,
     winners_text,
 )
+from companion.rules.text import terms
 
 
 def test_the_leaders_are_every_player_on_the_most_points_in_seat_order():
@@ -58,3 +59,10 @@ def test_an_action_out_of_turn_is_refused_in_the_same_words_in_every_game():
         require_turn("Ann", "Ben")
     assert out_of_turn("Mia", "Ola", "Mia's 2nd action comes next") == (
         "It is Mia's turn, not Ola's: Mia's 2nd action comes next.")
+
+
+@pytest.mark.parametrize(("numbers", "said"), [
+    ([7, -2, 0, 3], "7 − 2 + 0 + 3"), ([-2, 5], "−2 + 5"), ([0], "0"), ([], ""),
+])
+def test_a_sum_takes_a_negative_term_away_with_the_minus_sign(numbers, said):
+    assert terms(numbers) == said

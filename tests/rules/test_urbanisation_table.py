@@ -251,7 +251,9 @@ def test_characters_are_hired_in_turn_order_once_each():
     refused(state, "character", {"player": "Cy", "character": "architect"},
             "It is Ben's turn, not Cy's.")
     refused(state, "character", {"player": "Ben", "character": "farmer"},
-            "The character 'farmer' is not on display")
+            "The Farmer card is not on display: choose one of ")
+    refused(state, "character", {"player": "Ben", "character": "sheriff"},
+            "Choose one of the characters on display: ")  # no such card: its key is not said
     refused(state, "character", {"player": "Ben", "character": "mayor"}, "not on display")
     refused(state, "pass", {"player": "Ben"}, "First the characters: Ben chooses one.")
     state = play(("setup", {**SETUP[1], "inventions": False}))

@@ -5,6 +5,8 @@ fits."""
 
 import re
 
+import pytest
+
 from companion import replays, rules, storage
 from companion.views import change
 from tests import street_moves as moves
@@ -77,6 +79,19 @@ def test_a_change_refused_by_the_rules_says_why_and_records_nothing(client):
                           data={"player": "Nobody", "building": "park", **fields})
     assert refused.status_code == 422
     assert "Changing #1" in text(refused)  # still the table as it was before the action
+
+
+@pytest.mark.parametrize("button", ["undo", "redo"])
+def test_undo_and_redo_sent_while_changing_are_refused_in_words(client, button):
+    """Their buttons are off while a past action is being changed; a tampered form said
+    "Unknown action 'undo'"."""
+    url = played(client, BUYS)
+    history = text(client.get(url + "history"))
+    refused = client.post(url + f"{button}?change=1", data=fresh(client, url + "?change=1"))
+    assert refused.status_code == 422
+    assert "Undo and Redo wait while a past action is being changed" in text(refused)
+    assert "Unknown action" not in text(refused)
+    assert text(client.get(url + "history")) == history
 
 
 def test_an_action_entered_as_it_was_recorded_changes_nothing_and_is_not_recorded(app, client):

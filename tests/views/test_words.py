@@ -9,7 +9,9 @@ from companion.i18n import text as said
 from companion.rules.fifth_avenue_table import ALEA, FifthAvenueState
 from companion.rules.text import Plural
 from companion.rules.urbanisation import COLOUR_NAMES
+from tests import street_moves as moves
 from tests.conftest import GERMAN, act, drawn_table, fresh, new_table, text
+from tests.tables import STREET, seed
 
 
 def build(client, url, seat, **data):
@@ -182,3 +184,19 @@ def test_the_strip_says_an_action_and_what_it_gave_once(app, said, note, gained,
 
     with app.test_request_context():
         assert consequence(Noted(note), said, gained) == (*line, "")  # nothing meanwhile
+
+
+
+def test_a_site_that_takes_prestige_away_is_subtracted_in_the_final_sum(app, client):
+    """Found at a table: "sites 7 + -2 + 0"; a site that takes prestige away is subtracted
+    with the minus sign, as every page writes it. The finished street game of the tests, Ola's
+    roof on site 2 taking 2 prestige away."""
+    names, actions = STREET
+    roof = moves.card(None, roof=True, prestige=[{"each": "flat", "amount": -2, "project": None}])
+    actions = [(kind, {**payload, "card": roof}) if kind == "card" and payload["player"] == "Ola"
+               else (kind, payload) for kind, payload in actions]
+    url = f"/street/{seed(app, 'street', names, actions)}/"
+    page = text(client.get(url))
+    assert "(sites 0 − 2 + 0 + 0 + 0, 3 for the money left" in page, re.findall(
+        r"sites[^<]{0,80}", page)
+    assert "+ -" not in page
