@@ -131,7 +131,9 @@ def _taxes(card: CityCard) -> Iterator[Candidate]:
 
 def _production(card: CityCard) -> Iterator[Candidate]:
     """Produce goods at each factory: as many of its colour as it can make from the work orders
-    held ("The production space of the factory card tells a player how many goods")."""
+    held ("The production space of the factory card tells a player how many goods"); with the
+    Any colour character, also its space filled from every colour (`filled`), where that makes
+    more goods."""
     for factory in card.factories:
         goods = min(capacity(card, factory), card.orders[factory.colour])
         if goods:
@@ -140,6 +142,34 @@ def _production(card: CityCard) -> Iterator[Candidate]:
                    Plural("Factory {number}: {n} {colour} good",
                           "Factory {number}: {n} {colour} goods", number=factory.number,
                           n=goods, colour=COLOUR_NAMES[factory.colour]))
+        orders = filled(card, factory)
+        if "any_colour" in card.characters and sum(orders.values()) > goods:
+            yield (f"produce.{factory.number}.any_colour", "produce",
+                   {"factory": factory.number, "orders": orders, "character": "any_colour"},
+                   Msg("Factory {number} with the Any colour: {orders}",
+                       number=factory.number, orders=orders_said(orders)))
+
+
+def filled(card: CityCard, factory: Factory) -> dict[str, int]:
+    """The Any colour character: "Use any color of work orders to produce any color of goods"
+    at one factory. One tap fills its production space from the work orders held, its own
+    colour first, then the most money first (white, grey, orange); any other mix is the
+    detailed form's."""
+    room, orders = capacity(card, factory), {}
+    for colour in (factory.colour, *(c for c in COLOURS if c != factory.colour)):
+        used = min(room, card.orders[colour])
+        if used:
+            orders[colour], room = used, room - used
+    return orders
+
+
+def orders_said(orders: Mapping[str, int]) -> Msg:
+    """Work orders by colour, as a chip says them: "1 grey + 2 white"."""
+    said = [Msg("{n} {colour}", n=n, colour=COLOUR_NAMES[c]) for c, n in orders.items()]
+    joined = said[0]
+    for part in said[1:]:
+        joined = Msg("{first} + {then}", first=joined, then=part)
+    return joined
 
 
 def _buildings(card: CityCard) -> Iterator[Candidate]:

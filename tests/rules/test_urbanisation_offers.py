@@ -89,7 +89,28 @@ def test_a_factory_produces_once_a_turn_and_only_the_newer_card_of_an_upgrade():
     table = played([SETUP, *TURN_1, *TURN_2[:12]])
     assert table.current_player == "Cy"
     assert {o.key: (o.what, o.money, o.vp) for o in offers(table)["produce"]} == {
-        "produce.5": ("Factory 5: 1 grey good", 2, 1)}
+        "produce.5": ("Factory 5: 1 grey good", 2, 1),
+        # He still holds the Any colour: the space's 2 goods, his grey and then white ($3).
+        "produce.5.any_colour": ("Factory 5 with the Any colour: 1 grey + 1 white", 5, 2)}
+
+
+def test_the_any_colour_fills_a_factory_s_space_from_other_colours():
+    """Found at a table: Cy held the Any colour, a grey factory and no grey work order, and no
+    production was offered at all. Factory 5 (grey, 2 goods), Cy's work orders 0 grey, 1 white,
+    2 orange: 1 white + 1 orange ($3 + $1, 2 VP), the character played. Without it, nothing;
+    where his own colour fills the space (factory 3 in phase 1), no second offer."""
+    table = played([SETUP, *TURN_1, *TURN_2[:12]])
+    table.cards["Cy"].orders.update(grey=0, white=1, orange=2)
+    [production] = offers(table)["produce"]
+    assert production.payload == {"player": "Cy", "factory": 5, "character": "any_colour",
+                                  "orders": {"white": 1, "orange": 1}}
+    assert (production.what, production.money, production.vp) == (
+        "Factory 5 with the Any colour: 1 white + 1 orange", 4, 2)
+    table.cards["Cy"].characters.remove("any_colour")
+    assert "produce" not in offers(table)
+    table = played([SETUP, *TURN_1, *TURN_2[:3]])
+    assert "any_colour" in table.cards["Cy"].characters
+    assert [o.key for o in offers(table)["produce"]] == ["produce.3"]
 
 
 def test_the_tax_collector_beside_one_collection_and_the_architect_played():

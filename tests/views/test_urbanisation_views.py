@@ -386,6 +386,20 @@ def test_a_stale_offer_is_told_what_changed_on_the_other_phone(client):
     assert "not open to Ann" not in stale.json["refused"] and "page" in stale.json
 
 
+def test_the_any_colour_production_is_one_tap(client):
+    """Found at a table: the Any colour character was only in the detailed form. Cy's grey
+    factory 5 in turn 2's phase 4: its 2 goods from his 1 grey and 1 white work order."""
+    url = set_up(client, *PLAYERS)
+    for kind, payload in [*TURN_1, *TURN_2[:12]]:
+        perform(client, url, kind, payload)
+    assert offered(client, url)[:2] == ["produce.5", "produce.5.any_colour"]
+    assert "Factory 5 with the Any colour: 1 grey + 1 white" in text(client.get(url))
+    response = act(client, url, "offer", player="Cy", offer="produce.5.any_colour")
+    assert response.status_code == 303
+    page = text(client.get(url))
+    assert "Cy produced 2 goods at factory 5" in page and "$5, +2 VP" in page, page
+
+
 def test_work_orders_from_the_last_space_doubled_in_one_tap(client):
     url = set_up(client, *PLAYERS)
     for kind, payload in TURN_1[:5]:
