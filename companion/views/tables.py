@@ -295,10 +295,10 @@ def just_recorded(table: Table, current: Current) -> dict[str, Any] | None:
     if (not note or note.get("table") != storage.mark_of(table.id)
             or note.get("seq") != current.last_seq):
         return None
-    if note.get("kind") == UNDO and current.next:
+    if note.get("kind") == UNDO and current.next:  # Redo beside Undo, which keeps its place
         undone = text(say_event(table, current.next, current.state))
         return {"line": StripLine(_("Undone: %(action)s", action=undone)), "button": "redo",
-                "reloaded": reloaded}
+                "undo": current.last is not None, "reloaded": reloaded}
     if not current.last:
         return None
     line = last_line(current, say_event(table, current.last, current.state))
