@@ -20,7 +20,7 @@ from ..rules.common import MAX_REASON
 from ..rules.log import Event
 from .declarations import Action
 from .forms import ActionForm, cleaned
-from .tables import Table, now_showing, remember_pending, say_event
+from .tables import Table, now_showing, pending_key, remember_pending, say_event
 
 # How long a change's preview may be confirmed: a table that talked it over longer previews it
 # again (what it does may have been worked out on a table since changed, or leaked).
@@ -149,6 +149,7 @@ def change_page(table: Table, fix: Correction) -> Any:
     after, money, money_after = fix.state.totals(), standing.state.money(), fix.state.money()
     page = render_template(
         "change.html", table=table, said=table.game.say_change(fix.change, fix.accounts()),
+        keep=pending_key(table.id),
         unchanged=changes_nothing(fix.change),
         totals=[(name, total, after.get(name, 0), money.get(name), money_after.get(name))
                 for name, total in standing.state.totals().items()],

@@ -3,6 +3,7 @@ page shows of it (the log's last steps, whose turn it is, the score strip)."""
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
 from collections.abc import Mapping
@@ -13,6 +14,7 @@ from flask import (
     abort,
     g,
     get_template_attribute,
+    make_response,
     redirect,
     render_template,
     request,
@@ -126,6 +128,8 @@ def changing(table: Table) -> Table:
     if arg is None or seq is None:
         return table
     table.pending = pending_edits(table.id) if arg == "also" else {}
+    if arg == "also":
+        g.keep = kept_change(table)
     try:
         before, table.changing = replays.before(get_db(), table.id, table.game, table.names,
                                                 seq, table.pending)
@@ -137,15 +141,35 @@ def changing(table: Table) -> Table:
 
 def remember_changing(endpoint: str, values: dict[str, Any]) -> None:
     """In change mode, the table's links stay in it (`url_for(..., change=None, also=None)`
-    leaves it)."""
+    leaves it), changed too with the change being made (`keep`)."""
     if "changing" in g and "table_id" in values:
-        values.setdefault(*g.changing)
+        arg, seq = g.changing
+        if arg not in values:
+            values[arg] = seq
+            if arg == "also":
+                values.setdefault("keep", g.keep)
+
+
+def kept_change(table: Table) -> str:
+    """Changed too (`?also=<seq>&keep=<key>`): on top of the change this page's links were made
+    for. The change being made is kept once a phone (its session), so a change started in
+    another tab since takes its place: this page is then refused (409), never shown with that
+    other change mixed into it."""
+    keep = request.args.get("keep", "")
+    if keep != pending_key(table.id):
+        abort(make_response(render_template("error.html", status=False, back=table_url(table),
+                                            message=_(
+            "Another change was started on this phone since, in another tab or window, and "
+            "took this one's place: nothing was recorded. Start this change again from the "
+            "history.")), 409))
+    return keep
 
 
 def fold_out_href(name: str | None, anchor: str) -> str:
     """A fold-out's link on the table page: `?open=<name>#<anchor>` (no name: every fold-out
     closed), in change mode with its `change` or `also` kept (`remember_changing`)."""
     query = [f"{g.changing[0]}={g.changing[1]}"] if "changing" in g else []
+    query += [f"keep={g.keep}"] if "keep" in g else []
     query += [f"open={name}"] if name else []
     return f"?{'&'.join(query)}#{anchor}"
 
@@ -169,6 +193,15 @@ def pending_edits(table_id: str) -> dict[int, Now]:
     if kept.get("table") != storage.mark_of(table_id):
         return {}
     return {int(seq): None if now is None else (now[0], now[1]) for seq, now in kept["edits"]}
+
+
+def pending_key(table_id: str) -> str:
+    """A short key of the change being made at this table on this phone (`kept_change`)."""
+    kept = session.get(PENDING) or {}
+    if kept.get("table") != storage.mark_of(table_id):
+        return ""
+    edits = json.dumps(kept["edits"], sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(edits.encode()).hexdigest()[:12]
 
 
 def remember_pending(table_id: str, edits: Mapping[int, Now]) -> None:

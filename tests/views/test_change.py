@@ -267,12 +267,13 @@ def test_a_later_action_the_change_takes_out_can_be_changed_too(app, client):
         **fields, "player": "Mia", "street": "Mia", "site": "1", "source": "Mia", "cost": "2",
         "card": "", "project": "office"}))
     assert "#3" in preview and "#4" in preview  # Ola's upcoins and purchase no longer fit
-    assert f'href="{url}?also=3#as-recorded"' in preview
-    changing = text(client.get(url + "?also=3"))
+    also = change_too(preview, url, 3)
+    changing = text(client.get(also))
     assert "Changing #3: Ola took the upcoins" in changing
     assert "on top of the change being made" in changing
-    fields = fresh(client, url + "?also=3")
-    preview = text(client.post(url + "discard?also=3", data={**fields, "player": "Ola"}))
+    fields = fresh(client, also)
+    preview = text(client.post(url + "discard" + also.removeprefix(url),
+                               data={**fields, "player": "Ola"}))
     assert "Ola took the upcoins from their deck → Ola discarded" in preview
     assert "Later actions the rules no longer take" not in preview
     assert client.post(url + "change", data=confirm_fields(preview)).status_code == 303
@@ -299,7 +300,40 @@ def test_a_deck_said_empty_rounds_later_is_listed_with_what_the_change_takes_out
             **fresh(client, url + "?change=2"), "player": "Mia", "street": "Mia", "site": "2",
             "source": "Mia", "cost": "2", "card": "", "project": "office", "on": "table"}))
         assert said in preview
-        assert f'href="{url}?also=11#as-recorded"' in preview
+        assert change_too(preview, url, 11)
+
+
+def change_too(preview, url, seq):
+    """The address of a preview's "Change it too" for the later action #seq: on top of the
+    change that preview showed (its key)."""
+    found = re.search(rf'href="{re.escape(url)}\?also={seq}&amp;keep=([0-9a-f]{{12}})#as-recorded"',
+                      preview)
+    assert found, re.findall(r'href="[^"]*also=[^"]*"', preview)
+    return f"{url}?also={seq}&keep={found.group(1)}"
+
+
+def test_a_change_started_in_another_tab_is_never_mixed_into_this_one(app, client):
+    """Found by a tampering session: tab A previews a change of #2, whose later #3 no longer
+    fits; tab B of the same browser (the same session) previews a change of #5; tab A's
+    "Change it too" then showed B's change mixed into A's, to confirm. It is refused (409),
+    in words, and nothing is recorded."""
+    table_id = seed(app, "street", ["Mia", "Ola"], moves.three_rounds()[:11])
+    url = f"/street/{table_id}/"
+    card = {"player": "Mia", "street": "Mia", "site": "2", "source": "Mia", "cost": "2",
+            "card": "", "project": "office", "on": "table"}
+    tab_a = text(client.post(url + "play/0?change=2", data={
+        **fresh(client, url + "?change=2"), **card}))
+    also = change_too(tab_a, url, 11)
+    tab_b = client.post(url + "play/0?change=5", data={
+        **fresh(client, url + "?change=5"), **card, "site": "4", "source": "", "cost": ""})
+    assert "Confirm the change" in text(tab_b)
+    history = text(client.get(url + "history"))
+    replaced = client.get(also)
+    assert replaced.status_code == 409
+    assert "Another change was started on this phone since" in text(replaced)
+    assert client.post(url + "discard" + also.removeprefix(url), data={
+        **fresh(client, url), "player": "Ola"}).status_code == 409
+    assert text(client.get(url + "history")) == history
 
 
 def test_upcoins_that_now_take_another_amount_are_listed(app, client):
