@@ -4,7 +4,8 @@ game's tie-break, seat order and turns, and the action table every game's state 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any, ClassVar, TypeVar
 from unicodedata import category, normalize
@@ -19,6 +20,18 @@ class RuleError(ValueError):
     def __init__(self, message: object = None, *, key: str | None = None):
         super().__init__(*(() if message is None else (message,)))
         self.key = key
+
+
+@contextmanager
+def said_at(key: str) -> Iterator[None]:
+    """A RuleError raised within, said beside the payload's `key` (the field it was typed in)
+    unless it names its own."""
+    try:
+        yield
+    except RuleError as error:
+        if error.key is None:
+            error.key = key
+        raise
 
 
 def require_count(value: object, what: str, low: int = 0, high: int | None = None,

@@ -23,6 +23,7 @@ from .common import (
     reads,
     require_count,
     require_turn,
+    said_at,
     seat_after,
     winners,
 )
@@ -776,9 +777,10 @@ class FifthAvenueState(ActionTable):
         if high is not None:
             high = require_count(high, Msg("The high bid"), 0, 200)
         cards = payload.get("cards")
-        if not isinstance(cards, list):
-            raise RuleError(Msg("Give Alea's cards in the order they were flipped."))
-        alea_bid(cards)  # raises unless a value has just repeated
+        with said_at("cards"):  # under the cards typed
+            if not isinstance(cards, list):
+                raise RuleError(Msg("Give Alea's cards in the order they were flipped."))
+            alea_bid(cards)  # raises unless a value has just repeated
         auction = self.auctions[0]
         if auction.alea_cards:
             raise RuleError(Msg("Alea's cards for the auction in {district} are drawn already: "
@@ -969,7 +971,8 @@ class FifthAvenueState(ActionTable):
         self._require_phase("final")
         if self.final_scored:
             raise RuleError(TIE_BREAK_NEXT)
-        tiles = self._park_tiles(payload.get("park_tiles"))
+        with said_at("park_tiles"):  # under the businesses typed
+            tiles = self._park_tiles(payload.get("park_tiles"))
         each = central_park_points(tiles, tiles_below=len(self.below_park))
         for district in DISTRICT_IDS:
             if district not in self.stopped:

@@ -86,6 +86,7 @@ class AuctionForm(ActionForm):
 
 
 class FinalForm(ActionForm):
+    PAYLOAD_FIELDS = {"park_tiles": "tiles"}
     tiles = StringField(_l("The three businesses turned over"))
     draw = BooleanField(_l("Let the app turn them over"))
 

@@ -518,6 +518,7 @@ def test_refused_central_park_tiles():
     with pytest.raises(RuleError) as refusal:
         state.apply("final", {"park_tiles": ["perfume", "perfume", "boutique"]})
     assert str(refusal.value) == "Only 1 'perfume' lies below Central Park, not 2."
+    assert refusal.value.key == "park_tiles"  # said under the businesses typed
 
 
 def test_the_auction_offers_only_what_the_winner_of_a_bid_may_do():
