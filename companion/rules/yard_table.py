@@ -202,10 +202,20 @@ class YardState(ActionTable):
             return Msg("Scoring {scoring} done: its card goes in front of the next player, "
                        "whose turn it is.", scoring=self.scored[-1])
         if self.last_buyer is None:
-            return Msg("{player} takes the first turn.", player=self.starter) \
-                if self.starter else None
+            return self._first_turn()
         return Msg("{player} goes on after paying exactly; otherwise it is {next}'s turn.",
                    player=self.last_buyer, next=seat_after(self.players, self.last_buyer))
+
+    def _first_turn(self) -> Msg:
+        """Who takes the first turn, with the money piles the table still makes for it (once
+        the starting capital is known; the set-up card folds away then); or, not entered, the
+        rule that decides it."""
+        if self.starter:
+            return Msg("{player} takes the first turn. Money piles: {piles} cards, scoring A "
+                       "shuffled into pile 2 and B into pile 4.", player=self.starter,
+                       piles=", ".join(str(n) for n in self.piles))
+        return Msg("The player with the fewest money cards takes the first turn; on a tie, "
+                   "the lowest total, then the youngest.")
 
     @property
     def still_buying(self) -> str | None:

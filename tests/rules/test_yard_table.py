@@ -410,8 +410,14 @@ def test_once_the_display_cannot_be_refilled_nobody_else_takes_a_turn():
 def test_the_strip_says_who_starts_and_who_may_act_after_a_purchase():
     setup = ("starting_money", {"cards": {"Ann": 4, "Ben": 3, "Cy": 5},
                                 "totals": {"Ann": 21, "Ben": 22, "Cy": 20}})
-    state = play(["Ann", "Ben", "Cy"], setup)
-    assert state.up_next == "Ben takes the first turn."
+    state = play(["Ann", "Ben", "Cy"])
+    assert state.up_next == ("The player with the fewest money cards takes the first turn; on "
+                             "a tie, the lowest total, then the youngest.")  # not entered
+    state.apply(*setup)
+    # 108 money cards, 12 dealt, 4 on display: 92 in five piles (the set-up card, folded away
+    # once who starts is known, says so too).
+    assert state.up_next == ("Ben takes the first turn. Money piles: 19, 19, 18, 18, 18 cards, "
+                             "scoring A shuffled into pile 2 and B into pile 4.")
     state.apply(*buy("Cy", "park"))
     assert state.up_next == "Cy goes on after paying exactly; otherwise it is Ann's turn."
 
