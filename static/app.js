@@ -20,6 +20,27 @@
     if (link && installed()) link.setAttribute("download", "");
   }, true);
 
+  // Counts typed over a 0 -------------------------------------------------------------------
+  // A count that shows 0 (Dirk's cards of each building, ...) is cleared when its field takes
+  // the focus, so what is typed is the count ("2", not "02", found at a table); left empty, it
+  // shows 0 again, and is sent as 0 (a form sent with the Enter key, the field still empty).
+  document.addEventListener("focusin", function (event) {
+    var field = event.target;
+    if (!field.matches || !field.matches('input[inputmode="numeric"]') || field.value !== "0") {
+      return;
+    }
+    field.value = "";
+    field.setAttribute("data-was-zero", "");
+    field.addEventListener("blur", function () { zeroAgain(field); }, { once: true });
+  });
+  document.addEventListener("submit", function (event) {
+    event.target.querySelectorAll("input[data-was-zero]").forEach(zeroAgain);
+  }, true);
+  function zeroAgain(field) {
+    if (field.value === "") field.value = "0";
+    field.removeAttribute("data-was-zero");
+  }
+
   // One tap, one action ---------------------------------------------------------------------
   // An action form (data-action) is sent in place: the tapped button shows it is working and
   // every action ignores taps until the answer; the answer's page replaces <main> with the
