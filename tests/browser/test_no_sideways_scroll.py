@@ -15,7 +15,9 @@ from benchmarks.games import GAME_SCRIPTS, MID_GAME, PLAYERS
 from tests.browser.states import seed
 from tests.tables import renamed
 
-LONG = ["Maximiliana Wolkensteins", "Bartholomäus Hohenlohe-Ö", "Wilhelmina Wawrzyniakowa"]
+# The third one without a space, in full-width letters (it pushed the history sideways: found
+# by a tampering session).
+LONG = ["Maximiliana Wolkensteins", "Bartholomäus Hohenlohe-Ö", "\uff57" * 24]
 assert {len(name) for name in LONG} == {24}
 PHONE = 390
 
