@@ -114,15 +114,15 @@ SEGMENTS = {
 RULINGS = {
     "seats": Msg("Ruling: the players are listed in seating order, clockwise."),
     "tracking": Msg(
-        "Ruling: the tracking card's start spaces are not legible in the rulebook text; the app "
-        "starts citizens on 0, the house line on 1 (the set-up house) and the tax marker on 10."),
+        "Ruling: the app starts the tracking card's citizens on 0, the house line on 1 (the "
+        "set-up house) and the tax marker on 10."),
     "money": Msg(
-        "Ruling: starting money is not legible in the rulebook text; the app fills in ${money} "
-        "for everyone (the amount of its example game); change it if your copy says otherwise.",
+        "Ruling: the app fills in ${money} of starting money for everyone (the amount of the "
+        "rulebook's example game); change it if your rulebook says otherwise.",
         money=START_MONEY),
     "two_three": Msg(
-        "Ruling: for 2 or 3 players the app applies the set-up changes (grain, factory cards, "
-        "covered territories); the other changes are not legible in the rulebook text."),
+        "Ruling: for 2 or 3 players the app applies the set-up changes to grain, factory cards "
+        "and covered territories; any other change your rulebook names is the table's to make."),
     "board": Msg(
         "Ruling: the app counts territories and building grounds, not the map: the players check "
         "that new land shares an edge with theirs and is not covered."),
