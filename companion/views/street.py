@@ -81,7 +81,7 @@ def _drawn_new_card(form: Any, slots: int) -> Markup:
     new_card = get_template_attribute("street/_new_card.html", "new_card")
     projects = chips(form.project)
     return Markup(new_card(form, slots, projects, chips(form.floor), chips(form.income_each_0),
-                           [("", _("its own project")), *projects[1:]]))
+                           [("", _("its own")), *projects[1:]]))
 
 
 @bp.app_template_filter("soft_hyphens")

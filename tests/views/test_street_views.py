@@ -767,10 +767,10 @@ def test_a_new_card_opens_by_the_project_it_shows_without_a_script(client):
 
 
 def test_an_icon_that_counts_projects_counts_the_card_s_own_unless_another_is_chosen(client):
-    """Issue 42: the counted project's blank is "its own project", said in the list; another
+    """Issue 42: the counted project's blank is "its own" (project), said in the list; another
     chosen is kept, and a bare roof's blank is still refused (it shows no project)."""
     url = new_table(client, "Mia", "Ola", game="street")
-    assert '<option value="" selected>its own project</option>' in text(client.get(url))
+    assert '<option value="" selected>its own</option>' in text(client.get(url))  # whole: short
     hotel = {"player": "Mia", "project": "hotel", "site": 1, "income_each_0": "on_street",
              "income_amount_0": "2", "prestige_each_0": "on_site", "prestige_amount_0": "1",
              "prestige_project_0": "office"}
