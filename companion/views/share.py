@@ -127,9 +127,12 @@ def board(view_token: str) -> str:
     game = table.current
     shown = game.done[-LAST_ACTIONS:][::-1]
     events = storage.events_at(get_db(), table.id, list(shown))
+    totals = game.state.totals()  # the players', ranked; then Dirk's, who cannot win, apart
+    players = {p: n for p, n in totals.items() if p in table.names}
+    apart = [(p, n) for p, n in totals.items() if p not in players]
     return render_template(
         "share/board.html", table=table, state=game.state, seq=game.last_seq,
-        totals=sorted(game.state.totals().items(), key=lambda item: -item[1]),
+        totals=sorted(players.items(), key=lambda item: -item[1]), apart=apart,
         last=[say_event(table, events[n]) for n in shown],
         poll=url_for("share.board_seq", view_token=view_token),
     )

@@ -6,6 +6,7 @@ import pytest
 
 from companion import storage
 from tests.conftest import act, new_table
+from tests.tables import seed
 
 
 def table_id(url):
@@ -53,6 +54,19 @@ def test_the_scoreboard_shows_totals_and_last_actions_but_no_way_to_act(app, cli
     assert "<form" not in page.split("<main>")[1]  # only the header's language links
     assert table_id(url) not in page
     assert 'data-follow="reload"' in page and '<meta http-equiv="refresh"' in page
+
+
+def test_the_scoreboard_ranks_the_players_and_shows_dirk_apart(app, client):
+    """Found at a table: "Dirk 12 / Ann 0 / Ben 0" read as Dirk leading; he cannot win."""
+    url = "/yard/{}/".format(seed(app, "yard", ["Ann", "Ben"], [
+        ("dirk_deal", {"buildings": {"park": 6}}),
+        ("buy", {"player": "Ben", "building": "museum"}), ("score", {"scoring": "A"})]))
+    _, _, board = links(client, url)
+    page = app.test_client().get(board).get_data(as_text=True)
+    ranked = page.split('<ol class="board-totals">')[1].split("</ol>")[0]
+    assert re.findall(r"<strong>([^<]+)</strong>", ranked) == ["Ben", "Ann"]
+    assert "Dirk" not in ranked
+    assert re.search(r"<p>Dirk: \d+ \(cannot win\)</p>", page)
 
 
 def test_the_view_only_link_cannot_be_used_as_a_table_link(app, client):
