@@ -55,8 +55,8 @@ class Game:
     reserved_names: Callable[[int], tuple[str, ...]] = lambda players: ()
     # The action in words with the table it was applied to, for what the payload only numbers.
     describe_at: Callable[[Any, str, Mapping[str, Any]], str] | None = None
-    # The action in words with every detail (a street card's icons): a change whose short words
-    # read the same before and after says these.
+    # The action in words with every detail (a street card's icons): a change says these where
+    # its short words leave out something it changed (or read the same before and after).
     describe_detail: Callable[[str, Mapping[str, Any]], str] | None = None
     # The kinds of action each player takes on their own, in no order the rules keep (`merges`).
     independent: frozenset[str] = frozenset()
@@ -129,7 +129,10 @@ class Game:
         if now is None:
             return Msg("{was} taken out", was=said)
         now_said = self.describe(now["kind"], now["payload"])
-        if now_said == said and self.describe_detail is not None:
-            said = self.describe_detail(was["kind"], was["payload"])
-            now_said = self.describe_detail(now["kind"], now["payload"])
+        if self.describe_detail is not None:  # what the words leave out, where it changed
+            was_detail = self.describe_detail(was["kind"], was["payload"])
+            now_detail = self.describe_detail(now["kind"], now["payload"])
+            if now_said == said or \
+                    was_detail.removeprefix(said) != now_detail.removeprefix(now_said):
+                said, now_said = was_detail, now_detail
         return Msg("{was} → {now}", was=said, now=now_said)

@@ -842,3 +842,19 @@ def test_a_change_said_in_the_rules_sentences_adds_what_it_takes_out_as_one_more
         "Changed: Ben bought 4 grain for $6. → Ben bought 3 grain for $4. 2 later actions taken "
         "out with it.")
     assert str(game.say_change(fix)).endswith("; 2 later actions taken out with it")
+
+
+def test_a_change_says_what_the_short_words_leave_out_where_it_changed():
+    """Found by a tampering session: an office on site 1 changed to an office with the roof mark
+    on site 2 read "built an office on site 1 → built an office on site 2": the roof the change
+    added was not said. Where what the short words leave out changed, both sides say it."""
+    office = moves.card("office")
+    was = {"kind": "card", "payload": {"player": "Mia", "street": "Mia", "site": 1,
+                                       "card": office}}
+    now = {"kind": "card", "payload": {**was["payload"], "site": 2,
+                                       "card": {**office, "roof": True}}}
+    assert str(STREET.say_change({"edits": [{"seq": 1, "was": was, "now": now}]})) == (
+        "Changed: Mia built an office on site 1 → Mia built an office on site 2 (roof)")
+    moved = {**was, "payload": {**was["payload"], "site": 2}}  # only the site: short words
+    assert str(STREET.say_change({"edits": [{"seq": 1, "was": was, "now": moved}]})) == (
+        "Changed: Mia built an office on site 1 → Mia built an office on site 2")
