@@ -82,7 +82,9 @@
     if (bounce || (acts && busy)) {
       event.preventDefault();
       event.stopPropagation();
-      if (acts && point && lastTap && near(point, lastTap)) heldAgain(lastTap);
+      if (acts && point && lastTap && near(point, lastTap)) {
+        heldAgain(lastTap, point.at >= lastTap.shown + REACT_MS);
+      }
       return;
     }
     if (acts) tapPoint = point; // null: a key, not a thumb
@@ -100,9 +102,12 @@
   // player who meant two taps again. Not after a refusal or with no answer: nothing recorded.
   // Said at the head of the strip's line of what was recorded, which the next answer replaces:
   // it covers nothing (a note in the strip's place hid its totals and Undo until a tap).
-  function heldAgain(tap) {
+  // `late`: held only because the page had just moved (MOVED_MS), so it may have been meant for
+  // what came there: said so, with what to do (found at a table: the next player's "passes",
+  // tapped 0.9 s after the last one's, was held and said as a double tap).
+  function heldAgain(tap, late) {
     if (busy) tap.again = true;
-    else if (tap.recorded) sayHeld(document.body.dataset.held);
+    else if (tap.recorded) sayHeld(late ? document.body.dataset.heldLate : document.body.dataset.held);
   }
 
   function sayHeld(words) {
