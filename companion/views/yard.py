@@ -65,8 +65,10 @@ DirkDealForm = type("DirkDealForm", (BaseDirkDealForm,), {
     b: count_field(lazy_text(yard.PLURAL_NAMES[b]), yard.SUPPLY[b]) for b in yard.BUILDINGS})
 
 
-def starting_money_form(players: list[str]) -> Any:
-    """Each player's starting money: how many cards and their total."""
+def starting_money_form(players: list[str],
+                        entered: Mapping[str, tuple[int, int]] | None = None) -> Any:
+    """Each player's starting money: how many cards and their total; shown again as `entered`
+    (found at a table: the set-up opened again showed blank fields, as if nothing was kept)."""
     fields: dict[str, Any] = {}
     for i, player in enumerate(players):
         fields[f"cards_{i}"] = IntegerField(_l("%(player)s: cards", player=player),
@@ -83,7 +85,11 @@ def starting_money_form(players: list[str]) -> Any:
                 **{f"total_{i}": totals.get(p) for i, p in enumerate(players)}}
 
     fields["fields_of"] = classmethod(fields_of)
-    return type("StartingMoneyForm", (ActionForm,), fields)()
+    form = type("StartingMoneyForm", (ActionForm,), fields)
+    if not entered:
+        return form()
+    return form(data=fields_of(form, {"cards": {p: n for p, (n, _t) in entered.items()},
+                                      "totals": {p: t for p, (_n, t) in entered.items()}}))
 
 
 def final_form(state: yard_table.YardState, **data: Any) -> Any:
@@ -124,7 +130,7 @@ def render(table: Table, error: Any = None, status: int = 200, **forms: Any) -> 
     fixing = playing and opened == "fix"
     context = {
         "dirk_form": DirkDealForm() if playing and state.dirk_due else None,
-        "starting_form": (starting_money_form(state.players)
+        "starting_form": (starting_money_form(state.players, state.starting)
                           if playing and opened == "setup" else None),
         "correct_form": CorrectForm(formdata=None) if fixing else None,
         "deck_form": DeckForm(formdata=None, left=state.deck_left) if fixing else None,

@@ -622,6 +622,20 @@ def test_with_two_players_who_starts_is_said_in_view_and_in_the_strip(client):
     assert "Startgeld eingetragen: Ben beginnt" in german
 
 
+def test_the_set_up_opened_again_shows_what_was_entered_and_the_piles(client):
+    """Found at a table: after "Who starts?" the set-up, opened again, showed blank fields and
+    the button, as if nothing had been kept, and the money piles only there. It shows what was
+    entered; Dirk's first deal and the strip say the piles."""
+    url = new_table(client, "Ann", "Ben")
+    assert act(client, url, "setup", cards_0=4, total_0=21, cards_1=3,
+               total_1=22).status_code == 303
+    setup = text(client.get(url + "?open=setup")).split('id="setup"')[1].split("</details>")[0]
+    for name, value in (("cards_0", 4), ("total_0", 21), ("cards_1", 3), ("total_1", 22)):
+        assert re.search(rf'name="{name}"[^>]* value="{value}"', setup), name
+    dirk = text(client.get(url)).split('id="dirk"')[1].split("</section>")[0]
+    assert "five piles of <strong>13, 12, 12, 12, 12</strong> cards" in dirk
+
+
 def test_the_end_changed_opens_filled_in_as_recorded(app, client):
     """Found playing: Change on the yard's end opened its form blank, so the players had to
     remember and tap again who took every card left on display. It opens with each card's
