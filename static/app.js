@@ -20,26 +20,16 @@
     if (link && installed()) link.setAttribute("download", "");
   }, true);
 
-  // Counts typed over a 0 -------------------------------------------------------------------
-  // A count that shows 0 (Dirk's cards of each building, ...) is cleared when its field takes
-  // the focus, so what is typed is the count ("2", not "02", found at a table); left empty, it
-  // shows 0 again, and is sent as 0 (a form sent with the Enter key, the field still empty).
+  // Numbers typed over what a field shows ---------------------------------------------------
+  // A number field that shows a value (Dirk's 0 cards of a building, the high bid Alea's chance
+  // was worked out for) has it selected when it takes the focus, so what is typed replaces it
+  // (found at a table: "02" typed over a 0, "1210" over a 12); left alone, it stays.
   document.addEventListener("focusin", function (event) {
     var field = event.target;
-    if (!field.matches || !field.matches('input[inputmode="numeric"]') || field.value !== "0") {
-      return;
+    if (field.matches && field.matches('input[inputmode="numeric"]') && field.value !== "") {
+      field.select();
     }
-    field.value = "";
-    field.setAttribute("data-was-zero", "");
-    field.addEventListener("blur", function () { zeroAgain(field); }, { once: true });
   });
-  document.addEventListener("submit", function (event) {
-    event.target.querySelectorAll("input[data-was-zero]").forEach(zeroAgain);
-  }, true);
-  function zeroAgain(field) {
-    if (field.value === "") field.value = "0";
-    field.removeAttribute("data-was-zero");
-  }
 
   // One tap, one action ---------------------------------------------------------------------
   // An action form (data-action) is sent in place: the tapped button shows it is working and

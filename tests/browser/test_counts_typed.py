@@ -1,4 +1,5 @@
-"""A count that shows 0 is typed over, not after: found at a table, Dirk's cards typed as "02"."""
+"""A number a field shows is typed over, not after: found at a table, Dirk's cards typed as "02"
+over a 0, and a high bid typed as "1210" over the 12 Alea's chance was worked out for."""
 
 from __future__ import annotations
 
@@ -6,19 +7,30 @@ from pathlib import Path
 
 from playwright.sync_api import Page, expect
 
-from tests.browser.states import seed
+from tests.browser.states import FIFTH, FIFTH_PLAYING, seed
 
 
-def test_a_count_of_0_is_typed_over_and_comes_back_when_left_empty(page: Page,
-                                                                  live_database: Path) -> None:
+def test_a_count_of_0_is_typed_over_and_stays_when_left_alone(page: Page,
+                                                             live_database: Path) -> None:
     page.goto(f"/yard/{seed(live_database, 'yard', ('Ann', 'Ben'), ())}/")
     museums, parks = page.get_by_label("Museums"), page.get_by_label("Parks")
     expect(museums).to_have_value("0")
     museums.tap()
     page.keyboard.type("2")
     expect(museums).to_have_value("2")
-    parks.tap()  # Museums keeps the 2 typed; Parks, focused, is empty to type into
-    expect(parks).to_have_value("")
+    parks.tap()
     page.get_by_label("Theaters").tap()
-    expect(parks).to_have_value("0")  # left empty: 0 again
+    expect(parks).to_have_value("0")  # tapped, nothing typed: as it was
     expect(museums).to_have_value("2")
+
+
+def test_the_high_bid_shown_is_typed_over(page: Page, live_database: Path) -> None:
+    table_id = seed(live_database, "fifth_avenue", FIFTH, (*FIFTH_PLAYING, *[
+        ("move", {"commissioner": "white", "to": to})
+        for to in ("34w", "times", "52w", "central_park", "city_hall")]))
+    page.goto(f"/fifth_avenue/{table_id}/?high=12#auction")  # Alea's chance, worked out for 12
+    high = page.get_by_label("High bid after your first bids (0 if both passed)")
+    expect(high).to_have_value("12")
+    high.tap()
+    page.keyboard.type("10")
+    expect(high).to_have_value("10")
