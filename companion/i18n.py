@@ -31,7 +31,7 @@ from jinja2 import pass_eval_context
 from jinja2.nodes import EvalContext
 from markupsafe import Markup, escape
 
-from .rules.text import Msg, Plural, signed, terms
+from .rules.text import Msg, Plural, signed, terms, whole
 
 ROOT = Path(__file__).resolve().parent.parent
 SOURCES = ROOT / "translations"
@@ -57,6 +57,7 @@ def init_app(app: Flask) -> None:
     app.jinja_env.filters["when"] = when
     app.jinja_env.filters["signed"] = signed
     app.jinja_env.filters["terms"] = terms
+    app.jinja_env.filters["whole"] = whole
     app.jinja_env.globals.update(languages=LANGUAGES, current_language=current_language)
 
 

@@ -69,13 +69,19 @@ def signed(points: int) -> str:
     return f"+{points}" if points > 0 else f"{MINUS}{-points}" if points < 0 else "0"
 
 
+def whole(number: int) -> str:
+    """A whole number as every page and print writes it: "2", "0", "−2" (the minus sign, not a
+    hyphen)."""
+    return f"{MINUS}{-number}" if number < 0 else str(number)
+
+
 def terms(numbers: Iterable[int]) -> str:
     """Numbers added up, written as a sum is: "7 − 2 + 0 + 3" (a negative one taken away with
     the minus sign, never "+ -2")."""
     said = ""
     for number in numbers:
         if not said:
-            said = str(number) if number >= 0 else f"{MINUS}{-number}"
+            said = whole(number)
         else:
             said += f" + {number}" if number >= 0 else f" {MINUS} {-number}"
     return said

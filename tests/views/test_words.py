@@ -1,9 +1,11 @@
 """Words the players read, in English and German (issue 23, "Words and layout"): each said once,
 with its consequence, in the grammar of its language."""
 
+import io
 import re
 
 import pytest
+from pypdf import PdfReader
 
 from companion.i18n import text as said
 from companion.rules.fifth_avenue_table import ALEA, FifthAvenueState
@@ -200,3 +202,6 @@ def test_a_site_that_takes_prestige_away_is_subtracted_in_the_final_sum(app, cli
     assert "(sites 0 − 2 + 0 + 0 + 0, 3 for the money left" in page, re.findall(
         r"sites[^<]{0,80}", page)
     assert "+ -" not in page
+    sheet = "\n".join(p.extract_text() for p in PdfReader(io.BytesIO(
+        client.get(url + "sheet.pdf").data)).pages)
+    assert "−2" in sheet and "-2" not in sheet  # the print too (found at a table: "-2")
