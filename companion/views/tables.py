@@ -40,7 +40,7 @@ from ..rules import (
     shown_together,
 )
 from ..rules.common import winners
-from ..rules.log import CHANGE, MAX_EVENTS, UNDO, Event
+from ..rules.log import CHANGE, MAX_EVENTS, REDO, UNDO, Event
 from ..rules.text import Account
 
 ROOM_WARNING = 100  # a table page says how many entries are left once this few are
@@ -319,7 +319,9 @@ def drawn(macro: str, *values: Any) -> str:
 
 def just_recorded(table: Table, current: Current) -> dict[str, Any] | None:
     """The action this page answers, said in one line with the button that takes it back:
-    "Cy bought a skyscraper - Undo" (after an undo: "Undone: ... - Redo"). Nothing when the
+    "Cy bought a skyscraper - Undo" (after an undo: "Undone: ... - Redo, Undo"; after a redo
+    with more to redo, Redo too: two Undos on the strip are taken back by two Redos there,
+    found at a table). Nothing when the
     table moved on since, or the page was not loaded as an answer. `reloaded`: the answer is
     a whole page (without JavaScript), whose buttons take no tap in its first moments
     (`main.answered` in app.css)."""
@@ -331,7 +333,7 @@ def just_recorded(table: Table, current: Current) -> dict[str, Any] | None:
     if note.get("kind") == UNDO and current.next:  # Redo beside Undo, which keeps its place
         undone = text(say_event(table, current.next, current.state))
         return {"line": StripLine(_("Undone: %(action)s", action=undone)), "button": "redo",
-                "undo": current.last is not None, "reloaded": reloaded}
+                "redo": True, "undo": current.last is not None, "reloaded": reloaded}
     if not current.last:
         return None
     line = last_line(current, say_event(table, current.last, current.state))
@@ -339,7 +341,8 @@ def just_recorded(table: Table, current: Current) -> dict[str, Any] | None:
         meanwhile = _("after %(actions)s, recorded meanwhile on another phone",
                       actions="; ".join(note["merged"]))
         line = line._replace(meanwhile=meanwhile)  # type: ignore[union-attr]
-    return {"line": line, "button": "undo", "reloaded": reloaded}
+    return {"line": line, "button": "undo", "undo": True, "reloaded": reloaded,
+            "redo": note.get("kind") == REDO and current.next is not None}
 
 
 class StripLine(NamedTuple):

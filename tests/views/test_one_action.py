@@ -250,6 +250,15 @@ def test_two_undos_in_the_strip_undo_two_actions(client):
     history = text(client.get(url + "history"))
     assert "Undo" in history and "Nina bought a church" in history
     assert "Undone: Nina bought a church" in text(client.get(url)).split('id="recorded"')[1]
+    # And two Redos there take both back (found at a table: after one, Redo left the strip).
+    act(client, url, "redo", at="at-strip_redo")
+    line = text(client.get(url)).split('id="recorded"')[1].split("</div>")[0]
+    assert "Last: Nina bought a church" in line
+    assert re.findall(r'action="[^"]*/(undo|redo)"', line) == ["redo", "undo"]
+    act(client, url, "redo", at="at-strip_redo")
+    line = text(client.get(url)).split('id="recorded"')[1].split("</div>")[0]
+    assert "Last: Paul bought a park" in line
+    assert re.findall(r'action="[^"]*/(undo|redo)"', line) == ["undo"]  # nothing more to redo
 
 
 def test_without_javascript_the_answer_comes_back_at_the_tapped_form(client):
