@@ -270,7 +270,9 @@
     var shown = document.querySelector("main");
     var before = window.scrollY;
     var preview = !!shown.querySelector(PAGE_OF_ITS_OWN);
+    var typed = typedIn(shown, anchor);
     putInPlace(shown, main);
+    typedBack(shown, typed);
     document.title = page.title;
     ["seq", "poll"].forEach(function (name) {
       if (page.body.dataset[name] !== undefined) document.body.dataset[name] = page.body.dataset[name];
@@ -526,6 +528,40 @@
         field.value = field.defaultValue;
       }
       if (field.checked !== field.defaultChecked) field.checked = field.defaultChecked;
+    });
+  }
+
+  // What was typed or chosen, and not sent, in a form other than the one the answer came
+  // from: kept in the same form of the answer (by `signature`), where it has one (found at a
+  // table: Dirk's cards typed, then "Who starts?" tapped, and the cards typed were gone).
+  function typedIn(main, anchor) {
+    var typed = [];
+    main.querySelectorAll("input:not([type=hidden]), select, textarea").forEach(function (field) {
+      var box = field.type === "radio" || field.type === "checkbox";
+      var changed = box ? field.checked !== field.defaultChecked
+        : field.nodeName === "SELECT" ? !(field.selectedOptions[0] || {}).defaultSelected
+        : field.value !== field.defaultValue;
+      if (!changed || !field.form || !field.name || field.type === "file") return;
+      var form = signature(field.form);
+      if (anchor && form === anchor.form) return;
+      typed.push({ form: form, name: field.name, value: field.value, box: box,
+                   checked: field.checked });
+    });
+    return typed;
+  }
+
+  function typedBack(main, typed) {
+    if (!typed.length) return;
+    var forms = {};
+    main.querySelectorAll("form").forEach(function (form) { forms[signature(form)] = form; });
+    typed.forEach(function (t) {
+      var form = forms[t.form];
+      if (!form) return;
+      Array.from(form.elements).forEach(function (field) {
+        if (field.name !== t.name) return;
+        if (!t.box) field.value = t.value;
+        else if (field.value === t.value) field.checked = t.checked;
+      });
     });
   }
 

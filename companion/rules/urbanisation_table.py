@@ -792,6 +792,16 @@ class UrbanisationState(ActionTable):
                                         "each card exists once.", factory=FACTORY_NAMES[name],
                                         owner=owner, number=other.number))
 
+    def no_factory_room(self, player: str) -> str | None:
+        """Why `player` can attract no factory card at all now: no empty building ground for a
+        new one and no active factory for a card to go over (found at a table: the card form
+        was offered, filled in, and then refused)."""
+        card = self.cards[player]
+        if card.empty_grounds < 1 and not any(f.active for f in card.factories):
+            return Msg("{player} has no empty building ground for a new factory and no factory "
+                       "to upgrade: no factory can be attracted now.", player=player)
+        return None
+
     def _check_factory_room(self, player: str, card: CityCard) -> None:
         if card.empty_grounds < 1:
             raise RuleError(Msg("A new factory needs an empty building ground: {player} has "

@@ -34,3 +34,22 @@ def test_the_high_bid_shown_is_typed_over(page: Page, live_database: Path) -> No
     high.tap()
     page.keyboard.type("10")
     expect(high).to_have_value("10")
+
+
+def test_counts_typed_in_another_form_outlive_an_answer(page: Page, live_database: Path) -> None:
+    """Found at a table: Dirk's cards typed, then the starting money entered and "Who starts?"
+    tapped: the answer showed Dirk's counts at 0 again. What was typed, and not sent, in a form
+    the answer did not come from stays, where the answer has that form."""
+    page.goto(f"/yard/{seed(live_database, 'yard', ('Ann', 'Ben'), ())}/")
+    page.get_by_label("Museums").fill("2")
+    page.get_by_label("Parks").fill("1")
+    for label, value in (("Ann: cards", "5"), ("Ann: total", "22"), ("Ben: cards", "4"),
+                         ("Ben: total", "24")):
+        page.get_by_label(label).fill(value)
+    before = int(page.evaluate("document.documentElement.dataset.answers"))
+    page.get_by_role("button", name="Who starts?").tap()
+    page.wait_for_function(f"() => Number(document.documentElement.dataset.answers) > {before}")
+    expect(page.locator(".starts").first).to_contain_text("Ben starts.")
+    expect(page.get_by_label("Museums")).to_have_value("2")
+    expect(page.get_by_label("Parks")).to_have_value("1")
+    expect(page.get_by_label("Theaters")).to_have_value("0")

@@ -993,3 +993,17 @@ def test_every_ruling_is_shown_once_in_its_step_or_beside_what_it_rules():
     plain = [key for key in WITHOUT_INVENTIONS.values() if key]  # in place of one about them
     assert sorted(placed + plain) == sorted(RULINGS)
     assert not set(plain) & set(placed) and set(WITHOUT_INVENTIONS) <= set(placed)
+
+
+def test_no_factory_room_says_why_no_factory_can_be_attracted():
+    """Found at a table: a player without an empty building ground and without a factory was
+    offered the factory card form, filled it in, and was refused. The table says so first."""
+    state = play(SETUP, *TURN_1[:3])
+    assert state.no_factory_room("Ann") is None  # Ann has an empty ground
+    state.cards["Ann"].grounds = state.cards["Ann"].built  # every ground built on
+    assert state.no_factory_room("Ann") == (
+        "Ann has no empty building ground for a new factory and no factory to upgrade: no "
+        "factory can be attracted now.")
+    with pytest.raises(RuleError, match="A new factory needs an empty building ground"):
+        state.apply("attract", {"player": "Ann", "number": 7, "colour": "white", "goods": 2,
+                                "name": "other", "upgrade": None})
