@@ -101,7 +101,11 @@ def rule_refused(table: Table, form: ActionForm, error: RuleError, page: Page) -
     if field is None:
         return refused(table, reason(error), 422, page)
     field.errors = [*field.errors, text(reason(error))]
-    return refused(table, form_error(form), 422, page, field=field.name)
+    # The rules' words are a sentence of their own: said beside the field, without its label
+    # before them (it read "Cards flipped, in order (e.g. 4 6 5 4): No value has repeated...");
+    # a FieldError's follow its label ("Where the card came from: choose a deck ...").
+    said = form_error(form) if isinstance(error, FieldError) else reason(error)
+    return refused(table, said, 422, page, field=field.name)
 
 
 def screen_behind(form: ActionForm, table: Table) -> bool:
