@@ -254,10 +254,14 @@ FOLD_OUTS = {  # a fold-out's link (then its summary), what it opens, its table,
     "the street's deck is empty, at the foot": (
         "#empty-2", "#empty-2 summary", "details#empty-2", "street", "foot"),
     # A factory card's form, opened from its link beside the turn order (it stays a link).
+    # Ben's turn, with an empty ground (Cy at the table above has none, and no factory: his
+    # factory card form is a sentence saying so, `test_no_factory_room_is_said_in_its_form`).
     "Urbanisation's factory card, at the foot": (
-        "#open-attract-card", "#open-attract-card", "#attract-card", "urbanisation", "foot"),
+        "#open-attract-card", "#open-attract-card", "#attract-card", "urbanisation-room",
+        "foot"),
 }
-TABLES = {"urbanisation": (URBAN, (SETUP_URBAN, *TURN_1[:11])), "yard": (YARD, YARD_MID),
+TABLES = {"urbanisation": (URBAN, (SETUP_URBAN, *TURN_1[:11])),
+          "urbanisation-room": (URBAN, (SETUP_URBAN, *TURN_1[:14])), "yard": (YARD, YARD_MID),
           "street": (STREET, STREET_MID)}
 
 
@@ -267,8 +271,9 @@ def test_a_fold_out_opened_comes_into_view(page: Page, live_database: Path, case
     the screen's foot, its button 300 px under the strip; one nearly as tall as the screen, or
     near the page's end, whose foot stayed under it). The page moves up the least that shows
     it whole."""
-    opener, tapped, opened, slug, where = FOLD_OUTS[case]
-    players, log = TABLES[slug]
+    opener, tapped, opened, table, where = FOLD_OUTS[case]
+    players, log = TABLES[table]
+    slug = table.split("-")[0]
     page.goto(f"/{slug}/{seed(live_database, slug, players, log)}/")
     link = page.locator(f"a{opener}")
     foot = page.evaluate("document.querySelector('.score-strip').getBoundingClientRect().top")
@@ -282,3 +287,17 @@ def test_a_fold_out_opened_comes_into_view(page: Page, live_database: Path, case
     assert box["y"] >= 0 and box["y"] + box["height"] <= foot + 1, (box, foot)
     assert after["y"] < before["y"]  # moved up, no further than that takes:
     assert abs(box["y"] + box["height"] - foot) < 2, (box, foot)
+
+
+def test_no_factory_room_is_said_in_its_form(page: Page, live_database: Path) -> None:
+    """Found at a table: a player without an empty building ground and without a factory
+    filled in the factory card form and was refused. Cy, in turn 1's second phase of the
+    example game: the form says why in its place."""
+    players, log = TABLES["urbanisation"]
+    page.goto(f"/urbanisation/{seed(live_database, 'urbanisation', players, log)}/")
+    tap_and_load(page, page.locator("a#open-attract-card"))
+    form = page.locator("#attract-card")
+    expect(form).to_contain_text("Cy has no empty building ground for a new factory and no "
+                                 "factory to upgrade: no factory can be attracted now.")
+    expect(form.locator("form")).to_have_count(0)
+
