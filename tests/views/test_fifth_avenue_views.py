@@ -523,3 +523,18 @@ def test_option_a_is_said_once_in_the_history_and_a_changes_preview(app, client)
     words = "Ben took 3 skyscrapers (option A): 6 in supply."
     history = re.sub(r"<[^>]+>", "", text(client.get(url + "history")))
     assert words in history and history.count("Ben took 3 skyscrapers") == 1, history
+
+
+def test_the_board_marks_the_auction_under_way_and_those_to_come(client):
+    """Found at a table: at City Hall every commissioner marker left the board at once, and
+    nothing showed where the auction was; then Central Park, the last of a set, had no mark."""
+    url = at_first_auction(client)
+    page = text(client.get(url))
+    marks = dict(re.findall(r'aria-label="([^"]+)">\s*<h3[^>]*>[^<]*<span class="marker auction">'
+                            r'([^<]+)</span>', page))
+    assert marks == {"34th St West": "auction now", "Times Square": "auction next",
+                     "52nd St West": "auction"}
+    assert re.search(r'<section class="park card">\s*<h3>Central Park <span class="marker '
+                     r'auction">auction</span>', page)
+    assert re.findall(r'class="district\s+auction-now" aria-label="([^"]+)"', page) == [
+        "34th St West"]  # outlined
