@@ -510,15 +510,16 @@ def check_sowing(player: str, card: CityCard, seeds: int, on_farmer: int, farmer
     seeds on the Farmer card only with the Farmer, who takes 1 or 2."""
     if farmer != bool(on_farmer):
         raise RuleError(Msg("Seeds on the Farmer card need the Farmer; the Farmer takes 1 or "
-                            "2."))
+                            "2."), key="farmer")
     if seeds + on_farmer == 0:
-        raise RuleError(Msg("Sow at least one grain."))
+        raise RuleError(Msg("Sow at least one grain."), key="grain")
     if seeds + on_farmer > card.grain:
-        raise RuleError(Msg("{player} has only {n} grain to sow.", player=player, n=card.grain))
-    if seeds > card.seed_room:
+        raise RuleError(Msg("{player} has only {n} grain to sow.", player=player, n=card.grain),
+                        key="grain")
+    if seeds > card.seed_room:  # said under the grain typed (found at a table: in the strip)
         raise RuleError(Msg("Each empty building ground holds {per} grain: {player} has room "
                             "for {room}.", per=card.seeds_per_ground, player=player,
-                            room=card.seed_room))
+                            room=card.seed_room), key="grain")
 
 
 def check_goods(player: str, card: CityCard, factory: Factory, orders: dict[str, int],

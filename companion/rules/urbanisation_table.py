@@ -695,8 +695,9 @@ class UrbanisationState(ActionTable):
         player = self._to_act(payload)
         card = self.cards[player]
         farmer = self._character(player, payload, "sow")
-        seeds = require_count(payload.get("grain", 0), Msg("The grain sown"), 0)
-        on_farmer = require_count(payload.get("farmer", 0), Msg("The seeds on the Farmer"), 0, 2)
+        seeds = require_count(payload.get("grain", 0), Msg("The grain sown"), 0, key="grain")
+        on_farmer = require_count(payload.get("farmer", 0), Msg("The seeds on the Farmer"), 0, 2,
+                                  key="farmer")
         check_sowing(player, card, seeds, on_farmer, farmer)
         card.grain -= seeds + on_farmer
         card.sown += seeds

@@ -104,7 +104,7 @@ def street_no_source(page: Page, live_database: Path) -> tuple[Locator, str]:
 
 
 def urbanisation_sow(page: Page, live_database: Path) -> tuple[Locator, str]:
-    """Ben sows 3 grain with room for 1."""
+    """Ben sows 3 grain with room for 1: about the grain typed (below)."""
     table_id = seed(live_database, "urbanisation", URBAN, (SETUP, *TURN_1[:7]))
     page.goto(f"/urbanisation/{table_id}/")
     form = page.locator("#act-sow")
@@ -114,10 +114,10 @@ def urbanisation_sow(page: Page, live_database: Path) -> tuple[Locator, str]:
     return form.get_by_role("button", name="Sow"), "Ben has room for 1"
 
 
-# 5th Avenue offers no tap the rules refuse but on an outdated screen (below): its typed
-# refusal is said beside its field.
+# 5th Avenue and Urbanisation offer no tap the rules refuse but on an outdated screen (below):
+# their typed refusals are said beside their fields.
 REFUSED_TAPS: dict[str, Callable[[Page, Path], tuple[Locator, str]]] = {
-    "yard": yard_deal, "street": street_no_source, "urbanisation": urbanisation_sow}
+    "yard": yard_deal, "street": street_no_source}
 
 
 @pytest.mark.parametrize("game", REFUSED_TAPS)
@@ -175,12 +175,16 @@ def test_a_refusal_about_a_typed_field_stays_beside_it(page: Page, live_database
     assert page.locator(".score-strip #refusal").count() == 0
 
 
-def test_alea_s_cards_refused_are_said_under_the_cards_typed(page: Page,
-                                                            live_database: Path) -> None:
-    """Found at a table: Alea's cards typed before a value repeated were refused in the strip,
-    over the totals; the words are about the cards typed, so they go under that field, and
-    "Use these cards" stays under the thumb."""
-    button, words = fifth_avenue_cards(page, live_database)
+@pytest.mark.parametrize(("refused", "field"), [
+    (fifth_avenue_cards, "input[name=cards]"), (urbanisation_sow, "input[name=seeds]")],
+    ids=["Alea's cards", "grain sown"])
+def test_a_typed_refusal_of_the_rules_is_said_under_the_field_typed(
+        page: Page, live_database: Path, refused: Callable[[Page, Path], tuple[Locator, str]],
+        field: str) -> None:
+    """Found at tables: Alea's cards typed before a value repeated, and more grain typed than
+    the empty grounds hold, were refused in the strip, over the totals; the words are about the
+    field typed, so they go under it, and the tapped button stays under the thumb."""
+    button, words = refused(page, live_database)
     button.evaluate("e => e.scrollIntoView({block: 'center'})")
     wait_until_quiet(page, button)
     box = button.bounding_box()
@@ -189,7 +193,7 @@ def test_alea_s_cards_refused_are_said_under_the_cards_typed(page: Page,
     expect(note).to_contain_text(words)
     after = button.bounding_box()
     assert box and after and abs(after["y"] - box["y"]) < 1, (box, after)
-    expect(page.locator("input[name=cards]")).to_have_attribute("aria-invalid", "true")
+    expect(page.locator(field)).to_have_attribute("aria-invalid", "true")
     assert page.locator(".score-strip #refusal").count() == 0
 
 
