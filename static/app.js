@@ -97,7 +97,9 @@
   // tapped 0.9 s after the last one's, was held and said as a double tap).
   function heldAgain(tap, late) {
     if (busy) tap.again = true;
-    else if (tap.recorded) sayHeld(late ? document.body.dataset.heldLate : document.body.dataset.held);
+    else if (tap.recorded) {
+      sayHeld(late ? document.body.dataset.heldLate : document.body.dataset.held);
+    }
   }
 
   function sayHeld(words) {

@@ -321,10 +321,9 @@ def just_recorded(table: Table, current: Current) -> dict[str, Any] | None:
     """The action this page answers, said in one line with the button that takes it back:
     "Cy bought a skyscraper - Undo" (after an undo: "Undone: ... - Redo, Undo"; after a redo
     with more to redo, Redo too: two Undos on the strip are taken back by two Redos there,
-    found at a table). Nothing when the
-    table moved on since, or the page was not loaded as an answer. `reloaded`: the answer is
-    a whole page (without JavaScript), whose buttons take no tap in its first moments
-    (`main.answered` in app.css)."""
+    found at a table). Nothing when the table moved on since, or the page was not loaded as an
+    answer. `reloaded`: the answer is a whole page (without JavaScript), whose buttons take no
+    tap in its first moments (`main.answered` in app.css)."""
     reloaded = "recorded" not in g  # without JavaScript: the page loaded after the action
     note = g.pop("recorded", None) or session.pop("recorded", None)
     if (not note or note.get("table") != storage.mark_of(table.id)
