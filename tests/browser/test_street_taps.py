@@ -28,7 +28,15 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Locator, Page, expect
 
-from tests.browser.helpers import money, site, start_table, street_of, tap_and_load, touch
+from tests.browser.helpers import (
+    money,
+    site,
+    start_table,
+    street_of,
+    tap_and_load,
+    touch,
+    wait_until_quiet,
+)
 from tests.browser.states import seed
 from tests.browser.taps import Taps
 from tests.street_moves import bought, build, card, public
@@ -524,6 +532,9 @@ def test_a_chip_chosen_moves_no_chip(page: Page, live_database: Path) -> None:
     expect_turn(page, "Mia's turn: 2nd action")
     page.locator("a.new-project", has_text="apartment").first.tap()
     expect(turn(page).locator("input[name=project][value=apartment]")).to_be_checked()
+    # The opened part settled, and a tap near the last one past its bounce window (a run of
+    # the whole suite once tapped while the page still moved, and a chip below was hit).
+    wait_until_quiet(page, chip(page, "Where the card came from", "Public pile (free)"))
     where = page.evaluate(CHIP_BOXES)
     for words in ("Public pile (free)", "From Ola's deck", "From own deck"):
         chip(page, "Where the card came from", words).tap()
