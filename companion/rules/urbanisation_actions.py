@@ -399,8 +399,13 @@ def listing(parts: Sequence[str]) -> str:
 
 def orders_in_words(orders: Mapping[str, int]) -> str:
     """'2 white, 1 orange' (or 'none'): work orders by colour."""
-    return listing([Msg("{n} {colour}", n=n, colour=COLOUR_NAMES[c])
-                    for c, n in orders.items() if n])
+    return listing(order_parts(orders))
+
+
+def order_parts(orders: Mapping[str, int]) -> list[str]:
+    """Work orders by colour, each its own words: '2 white', '1 orange' (none of a colour left
+    out)."""
+    return [Msg("{n} {colour}", n=n, colour=COLOUR_NAMES[c]) for c, n in orders.items() if n]
 
 
 def harvest_card(card: CityCard, area: GrainArea, players: int) -> tuple[list[str], int]:

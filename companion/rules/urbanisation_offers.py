@@ -32,6 +32,7 @@ from .urbanisation_actions import (
     Factory,
     Invention,
     capacity,
+    order_parts,
 )
 from .urbanisation_table import UrbanisationState
 
@@ -163,9 +164,9 @@ def filled(card: CityCard, factory: Factory) -> dict[str, int]:
     return orders
 
 
-def orders_said(orders: Mapping[str, int]) -> Msg:
+def orders_said(orders: Mapping[str, int]) -> str:
     """Work orders by colour, as a chip says them: "1 grey + 2 white"."""
-    said = [Msg("{n} {colour}", n=n, colour=COLOUR_NAMES[c]) for c, n in orders.items()]
+    said = order_parts(orders)
     joined = said[0]
     for part in said[1:]:
         joined = Msg("{first} + {then}", first=joined, then=part)
