@@ -498,12 +498,19 @@ class YardState(ActionTable):
                                        0, BUILDING_CARDS - DISPLAY)
 
     def _check_deck_fits(self, left: int) -> None:
+        """The deck holds at most the cards nobody holds, less the DISPLAY on display: while
+        the deck has cards, the display is refilled to 4 after each purchase."""
         free = sum(self.unbought.values())
         if left > free:
             raise RuleError(key="left", message=Plural(
                 "Only {n} building card is not held by anyone: the deck cannot hold {left}.",
                 "Only {n} building cards are not held by anyone: the deck cannot hold {left}.",
                 n=free, left=left))
+        if left > 0 and free - left < DISPLAY:
+            raise RuleError(key="left", message=Msg(
+                "{n} building cards are not held by anyone, and while the deck has cards 4 of "
+                "them lie on display: the deck holds at most {most}, not {left}.",
+                n=free, most=max(0, free - DISPLAY), left=left))
 
     @reads("scoring")
     def _apply_score(self, payload: Mapping[str, Any]) -> None:

@@ -158,12 +158,14 @@ def new_table() -> Any:
         if form.game.data is None:
             return home_with_error(form, _("Choose the game first: tap one of the games, then "
                                            "start it again."))
+        if form.players.errors:
+            return home_with_error(form, _("Choose each player's colour from its list."))
         return home_with_error(form, _("Choose a game and enter the players' names."))
     try:
         game = find_game(form.game.data)
         seats = [(clean_name(e.form.name.data or ""), e.form.colour.data) for e in form.players]
         seats = [(name, colour) for name, colour in seats if name]
-        check_players(game, [name for name, _ in seats])
+        check_players(game, [name for name, _ in seats] + names_beyond(form))
         check_colours([colour for _, colour in seats])
     except RuleError as error:
         return home_with_error(form, reason(error))
@@ -176,6 +178,16 @@ def new_table() -> Any:
     table_id = storage.create_table(db, game.slug, players, earlier)
     remember(table_id, started_here=True)
     return redirect(url_for("main.table", slug=game.slug, table_id=table_id), code=303)
+
+
+def names_beyond(form: NewTableForm) -> list[str]:
+    """The names a form sent for seats past its own (WTForms' FieldList reads its first
+    max_entries and drops the rest): counted, so that a form with too many players is refused
+    in words rather than started with some of them left out."""
+    seats = len(form.players)
+    extra = (key for key in request.form if key.startswith("players-") and key.endswith("-name"))
+    return [clean_name(request.form[key]) for key in extra
+            if key[8:-5].isdigit() and int(key[8:-5]) >= seats]
 
 
 def check_colours(colours: list[str]) -> None:

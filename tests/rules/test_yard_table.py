@@ -196,6 +196,10 @@ def test_dirk_can_outscore_the_players_but_never_wins():
         # 10 held and 40 in the deck leave 4 on display: 44 cards nobody holds, not 50.
         (("deck", {"left": 45, "reason": "counted"}),
          r"Only 44 building cards are not held by anyone: the deck cannot hold 45\."),
+        # Found at a table: 41 in the deck would leave 3 on display, which is refilled to 4.
+        (("deck", {"left": 41, "reason": "counted"}),
+         r"44 building cards are not held by anyone, and while the deck has cards 4 of them lie "
+         r"on display: the deck holds at most 40, not 41\."),
         (("correct", {"owner": "Ann", "building": "park", "count": 8, "reason": "counted"}),
          r"Only 4 building cards are neither held by anyone nor in the deck \(the app counts 40 "
          r"there\): a correction cannot add 5\. If the deck holds fewer, correct it first\."),
@@ -213,6 +217,13 @@ def test_corrections_never_make_more_than_the_54_building_cards(action, message)
         state.check_cards_fit(*action)
     assert repr(state) == before
     state.apply(*action)  # as recorded before the check
+
+
+def test_a_deck_correction_may_empty_the_deck_or_leave_the_display_full():
+    state = play(["Ann", "Ben", "Cy"], *[buy("Ann", "park"), buy("Ben", "museum")] * 3,
+                 *[buy("Cy", "church")] * 4)
+    for left in (0, 1, 40):
+        state.check_cards_fit("deck", {"left": left, "reason": "counted"})
     state.apply("deck", {"left": 44, "reason": "counted"})  # every card not held in the deck
     state.apply("deck", {"left": 39, "reason": "counted"})
     state.apply("correct", {"owner": "Ann", "building": "park", "count": 8, "reason": "counted"})

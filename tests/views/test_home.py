@@ -36,6 +36,36 @@ def test_a_missing_game_is_refused_with_words(client):
     assert "Wähle zuerst das Spiel" in text(german)
 
 
+def test_more_players_than_the_form_has_seats_are_refused_not_left_out(app, client):
+    """A tampered form with a 7th name is refused in words, not started with six of them
+    (WTForms' FieldList reads its six seats and drops the rest); a tampered colour is named."""
+    names = {f"players-{n}-name": f"P{n + 1}" for n in range(7)}
+    answer = client.post("/new", data={"game": "yard", **names})
+    assert answer.status_code == 422
+    assert "is played by 2 to 6 players." in text(answer)
+    colour = client.post("/new", data={"game": "yard", "players-0-name": "Ann",
+                                       "players-1-name": "Ben",
+                                       "players-1-colour": "javascript:alert(1)"})
+    assert colour.status_code == 422
+    assert "Choose each player&#39;s colour from its list." in text(colour)
+    db = storage.connect(app.config["DATABASE"])
+    try:
+        assert db.execute("select count(*) from tables").fetchone()[0] == 0
+    finally:
+        db.close()
+    blank = client.post("/new", data={"game": "yard", "players-0-name": "Ann",
+                                      "players-1-name": "Ben", "players-7-name": " "})
+    assert blank.status_code == 303  # a blank seat past the form's is no player
+
+
+def test_the_games_with_an_automated_opponent_say_so_and_names_say_their_length(client):
+    """Found at a table: a group typed "Dirk" as a third player and got a 3-player game."""
+    page = text(client.get("/"))
+    assert "2-6 players; with 2, the app plays Dirk" in page
+    assert "2-4 players; with 2, the app plays Alea" in page
+    assert "Names of up to 24 characters" in page
+
+
 def test_your_tables_come_first_and_the_latest_game_and_seats_are_offered(app, client):
     first = new_table(client, "Ann", "Ben", "Cy", "Dee", game="yard")
     db = storage.connect(app.config["DATABASE"])
