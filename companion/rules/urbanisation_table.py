@@ -1170,6 +1170,21 @@ def describe(kind: str, payload: Mapping[str, Any]) -> str:
     return text
 
 
+def _work_orders_text(payload: Mapping[str, Any], who: str, count: int, colour: Any) -> str:
+    """"Ben took 2 orange work orders"; with the Double work orders character, what he took
+    ("twice as many"): "Cleo took work orders: 4 orange" (or "2 white, 2 grey", another colour
+    entered for the second two)."""
+    key = str(payload.get("character"))
+    if key in CHARACTERS and CHARACTERS[key].action == "work_orders" and colour in COLOURS:
+        extra = payload.get("extra_colour") or colour
+        gains = {c: count * ((c == colour) + (c == extra)) for c in COLOURS}
+        return Msg("{player} took work orders: {orders}", player=who,
+                   orders=orders_in_words(gains))
+    return Plural("{player} took {n} {colour} work order",
+                  "{player} took {n} {colour} work orders", player=who, n=count,
+                  colour=COLOUR_NAMES.get(str(colour), colour))
+
+
 def describe_detail(kind: str, payload: Mapping[str, Any]) -> str:
     """An action with what its words leave out (the goods produced, the invention card and the
     marker's space, a territory's grounds, ...), for a change whose words would otherwise read
@@ -1261,10 +1276,7 @@ def _action_text(kind: str, payload: Mapping[str, Any], who: object) -> str:
         "erect": lambda: Msg("{player} erected {buildings}", player=who,
                              buildings=counted(str(payload.get("building")), count)),
         "sow": lambda: _sow_text(payload, who),
-        "work_orders": lambda: Plural("{player} took {n} {colour} work order",
-                                      "{player} took {n} {colour} work orders", player=who,
-                                      n=count,
-                                      colour=COLOUR_NAMES.get(str(colour), colour)),
+        "work_orders": lambda: _work_orders_text(payload, who, count, colour),
         "produce": lambda: Msg("{player} produced goods at factory {number}", player=who,
                                number=payload.get("factory")),
         "taxes": lambda: Msg("{player} collected taxes", player=who),

@@ -988,6 +988,19 @@ def test_describe_and_rulings():
     assert all(text.startswith("Ruling: ") for text in RULINGS.values())
 
 
+def test_work_orders_doubled_say_what_was_taken():
+    """Found at a table: a change that played the Double work orders card read "took 2 orange
+    work orders -> took 2 orange work orders (playing the Double work orders card)": as if
+    nothing changed, though she took 4."""
+    doubled = {"player": "Cy", "colour": "orange", "count": 2, "character": "double_orders"}
+    assert describe("work_orders", doubled) == (
+        "Cy took work orders: 4 orange (playing the Double work orders card)")
+    assert describe("work_orders", {**doubled, "colour": "white", "extra_colour": "grey"}) == (
+        "Cy took work orders: 2 white, 2 grey (playing the Double work orders card)")
+    assert describe("work_orders", {"player": "Cy", "colour": "orange", "count": 1}) == (
+        "Cy took 1 orange work order")
+
+
 def test_every_ruling_is_shown_once_in_its_step_or_beside_what_it_rules():
     placed = [key for keys in RULINGS_BY_STEP.values() for key in keys] + list(RULINGS_IN_PLACE)
     plain = [key for key in WITHOUT_INVENTIONS.values() if key]  # in place of one about them
