@@ -101,8 +101,9 @@ RULINGS = {
                     "now starts from another district, or Alea's win where Alea would now build "
                     "on other plots, declare a building stop or have no skyscraper left to "
                     "build, stays the same move or win, from the table as it now "
-                    "stands; the change's preview says so, and the board is put right to "
-                    "match."),
+                    "stands, where the rules allow it there (a move the commissioner can no "
+                    "longer make is refused, in words); the change's preview says so, and the "
+                    "board is put right to match."),
 }
 # What an action records that the rules work out from the board rather than the players choose:
 # where a commissioner moved from; whether Alea's win declared a building stop, found all of
