@@ -1170,7 +1170,7 @@ def describe(kind: str, payload: Mapping[str, Any]) -> str:
     return text
 
 
-def _work_orders_text(payload: Mapping[str, Any], who: str, count: int, colour: Any) -> str:
+def _work_orders_text(payload: Mapping[str, Any], who: object, count: int, colour: Any) -> str:
     """"Ben took 2 orange work orders"; with the Double work orders character, what he took
     ("twice as many"): "Cleo took work orders: 4 orange" (or "2 white, 2 grey", another colour
     entered for the second two)."""
