@@ -979,8 +979,9 @@ class FifthAvenueState(ActionTable):
             if district not in self.stopped:
                 self._score_final_district(district)
         park = {p: self.park.get(p, 0) * each for p in self.players}
-        lines = [Plural("{player}: {n} skyscraper x {each} VP", "{player}: {n} skyscrapers x "
-                        "{each} VP", player=p, n=self.park.get(p, 0), each=each)
+        lines = [Plural("{player}: {n} skyscraper x {each} VP = {total} VP",
+                        "{player}: {n} skyscrapers x {each} VP = {total} VP", player=p,
+                        n=self.park.get(p, 0), each=each, total=park[p])
                  for p in self.players]
         label = Msg("Central Park ({tiles})", tiles=comma_list([BUSINESS_LABELS[t]
                                                                 for t in tiles]))

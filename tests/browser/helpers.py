@@ -145,7 +145,7 @@ def squash(text: str) -> str:
 # Starting a table ------------------------------------------------------------------------------
 
 GAME_RADIOS = {"yard": "Construction yard card game", "street": "Street card game",
-               "fifth_avenue": "5th Avenue (2-4 players)"}
+               "fifth_avenue": "5th Avenue (2-4 players"}
 
 
 def start_table(page: Page, players: list[str], game: str = "yard") -> str:
