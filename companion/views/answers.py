@@ -13,7 +13,7 @@ from flask_babel import ngettext
 
 from .. import storage
 from ..i18n import text
-from ..rules.log import REDO, UNDO, Event
+from ..rules.log import CHANGE, REDO, UNDO, Event
 from . import game_views
 from .declarations import Page
 from .pages import table_page
@@ -117,9 +117,14 @@ def stale_message(table: Table, stale: storage.StaleError, kind: str,
 
 
 def said_missed(table: Table, event: Event) -> str:
-    """An action another screen recorded, in words; the table's last one, an Undo or a Redo,
-    with what it took back or restored ('Redo of “Ben took the upcoins from their deck”'), as
+    """An action another screen recorded, in words (a change by the actions it changed:
+    "a change of action #12"); the table's last one, an Undo or a Redo, with what it took back
+    or restored ('Redo of “Ben took the upcoins from their deck”'), as
     the table as it stands knows it."""
+    if event.kind == CHANGE:  # in full it runs to lines: the history has it
+        seqs = [edit["seq"] for edit in event.payload.get("edits", [])]
+        return ngettext("a change of action %(actions)s", "a change of actions %(actions)s",
+                        len(seqs), actions=", ".join(f"#{seq}" for seq in seqs))
     current = table.current
     target = current.next if event.kind == UNDO else current.last if event.kind == REDO else None
     if target is None or event.seq != current.last_seq:

@@ -217,6 +217,23 @@ def test_a_change_that_moves_no_later_points_lists_none(client):
     assert "rescored" not in page and "now come out differently" not in page
 
 
+def test_a_tap_outdated_by_a_change_says_the_change_in_short(app, client):
+    """Found at a table: a tap refused after other phones' changes quoted each change in full,
+    nine lines over the board; the history has them whole."""
+    url = played(client, BUYS)
+    outdated = fresh(client, url)
+    fields = fresh(client, url + "?change=1")
+    preview = client.post(url + "buy?change=1",
+                          data={"player": "Nina", "building": "park", **fields})
+    data = {**confirm_fields(text(preview)), "reason": "wrong player"}
+    assert client.post(url + "change", data=data).status_code == 303
+    refused = client.post(url + "buy", data={"player": "Paul", "building": "church",
+                                             **outdated})
+    assert refused.status_code == 409
+    assert ("The table changed since this screen was loaded (a change of action #1), so this "
+            "tap was not recorded.") in text(refused)
+
+
 def test_a_street_card_changed_into_another_is_no_longer_offered(app, client):
     """A helper changed a card's income from +1 to +2: the card entered by mistake stayed among
     the cards built before, first of them. Only the card the change entered is offered."""
