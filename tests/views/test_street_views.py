@@ -652,6 +652,8 @@ def test_a_street_with_every_site_finished_has_its_way_on_in_the_turn(app, clien
     turn = page.split('id="turn"')[1].split("</section>")[0]
     assert "All of Ann's sites are finished" in turn
     assert 'name="deck" value="public"' in turn  # the way on, in the turn
+    assert turn.index("All of Ann's sites are finished") < turn.index("<form")  # said first
+    assert '<a href="#discard">To discard a card</a>' in turn and 'id="discard"' in turn
     assert "Alle Bauplätze von Ann sind fertig: Eine Karte kommt auf ein Dach" in text(
         client.get(url, headers=GERMAN))
     assert act(client, url, "buy", player="Ann", deck="public", cost=0).status_code == 303
