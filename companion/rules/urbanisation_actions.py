@@ -397,6 +397,12 @@ def listing(parts: Sequence[str]) -> str:
     return words
 
 
+def work_order_gains(count: int, colour: str, extra: str | None) -> dict[str, int]:
+    """The work orders a player takes from a space showing `count` of `colour`: as many again
+    of `extra` with the Double work orders character ("twice as many"; None without it)."""
+    return {c: count * ((c == colour) + (c == extra)) for c in COLOURS}
+
+
 def orders_in_words(orders: Mapping[str, int]) -> str:
     """'2 white, 1 orange' (or 'none'): work orders by colour."""
     return listing(order_parts(orders))

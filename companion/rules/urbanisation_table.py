@@ -98,6 +98,7 @@ from .urbanisation_actions import (
     setup_lines,
     trade_note,
     upgraded,
+    work_order_gains,
 )
 
 # The starting money the set-up form fills in: the rulebook text does not show it (RULINGS).
@@ -717,7 +718,7 @@ class UrbanisationState(ActionTable):
                               WORK_ORDERS_PER_COLOUR)
         extra = check_colour(payload.get("extra_colour") or colour) if double else None
         last = check_flag(payload.get("last", False), Msg("The last work order space"))
-        gains = {c: count * ((c == colour) + (c == extra)) for c in COLOURS}
+        gains = work_order_gains(count, colour, extra)
         self._check_supply(gains)
         for c, n in gains.items():
             card.orders[c] += n
@@ -1176,8 +1177,7 @@ def _work_orders_text(payload: Mapping[str, Any], who: object, count: int, colou
     entered for the second two)."""
     key = str(payload.get("character"))
     if key in CHARACTERS and CHARACTERS[key].action == "work_orders" and colour in COLOURS:
-        extra = payload.get("extra_colour") or colour
-        gains = {c: count * ((c == colour) + (c == extra)) for c in COLOURS}
+        gains = work_order_gains(count, colour, payload.get("extra_colour") or colour)
         return Msg("{player} took work orders: {orders}", player=who,
                    orders=orders_in_words(gains))
     return Plural("{player} took {n} {colour} work order",

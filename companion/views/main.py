@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from datetime import timedelta
 from functools import lru_cache, partial
 from importlib import import_module
@@ -61,6 +62,7 @@ from .tables import (
 
 bp = Blueprint("main", __name__)
 HISTORY_LINES = 100  # a history page's lines, newest first
+SEAT_NAME = re.compile(r"players-(\d+)-name")  # a seat's name field, as FieldList names it
 OPEN_SEATS = 4  # name rows the new-table form shows open at least (the rest: "More players")
 HOME_TABLES = 5  # the home page lists this browser's latest tables, the new-table form below
 # Opening a table page touches the table (`storage.touch`, for retention) this often at most.
@@ -184,10 +186,9 @@ def names_beyond(form: NewTableForm) -> list[str]:
     """The names a form sent for seats past its own (WTForms' FieldList reads its first
     max_entries and drops the rest): counted, so that a form with too many players is refused
     in words rather than started with some of them left out."""
-    seats = len(form.players)
-    extra = (key for key in request.form if key.startswith("players-") and key.endswith("-name"))
-    return [clean_name(request.form[key]) for key in extra
-            if key[8:-5].isdigit() and int(key[8:-5]) >= seats]
+    seats = (SEAT_NAME.fullmatch(key) for key in request.form)
+    return [clean_name(request.form[seat.group(0)]) for seat in seats
+            if seat and int(seat.group(1)) >= len(form.players)]
 
 
 def check_colours(colours: list[str]) -> None:
