@@ -201,15 +201,19 @@
     document.documentElement.dataset.answers = String(++answers);
   }
 
-  // A fold-out drawn only when opened (a[data-open], `fold_out` in _macros.html): the page with
+  // A fold-out drawn only when opened (a[data-open], `fold_out` in _macros.html; or a form's
+  // button[data-open], its page in data-href, which without JavaScript sends the form to a
+  // route that keeps what was chosen in it): the page with
   // it open is fetched and shown in place, the fold-out kept where the thumb tapped it (or, if
   // the page has no such link now, the part of the page around it). What the page then marks
   // as the opening's answer (data-into-view="opened": 5th Avenue's "Built N" after a bid chip)
   // comes into view, moving the page the least that shows it.
   document.addEventListener("click", function (event) {
-    var link = event.target.closest ? event.target.closest("a[data-open]") : null;
+    var link = event.target.closest ? event.target.closest("a[data-open], button[data-open]")
+      : null;
     if (!link || !window.fetch || event.defaultPrevented) return;
     event.preventDefault();
+    tapPoint = null;  // a button's: no action is sent
     if (busy) return;
     busy = true;
     // Where it was tapped, as an action's tap: a tap there before the answer is painted is that
@@ -222,7 +226,8 @@
     }
     var anchor = { top: top, form: null, button: null, focused: false,
                    places: places, opened: [], answer: "opened" };
-    var address = link.pathname + link.search;
+    var target = link.dataset.href ? new URL(link.dataset.href, location.href) : link;
+    var address = target.pathname + target.search;
     var offline = false;
     fetch(address, { credentials: "same-origin" })
       .catch(function (error) { offline = true; throw error; })
@@ -235,7 +240,7 @@
         // No connection: the table stays on the screen, and the strip says so (a fold-out
         // opened is nothing to keep and send later). Any other failure: the link itself.
         if (offline) refuse(null, document.body.dataset.noAnswer);
-        else location.href = link.href;
+        else location.href = target.href;
       })
       .then(function () { done(null); });
   });

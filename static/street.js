@@ -43,7 +43,7 @@
   // and the new card's chips come into view whole.
   var kept = null;
   document.addEventListener("click", function (event) {
-    var link = event.target.closest ? event.target.closest("a.new-toggle, a.new-project") : null;
+    var link = event.target.closest ? event.target.closest(".new-toggle, .new-project") : null;
     var form = link && link.closest("form");
     if (form) kept = chosenIn(form);
   }, true);

@@ -15,6 +15,7 @@ from flask import (
     Blueprint,
     abort,
     get_template_attribute,
+    redirect,
     render_template,
     request,
     url_for,
@@ -187,15 +188,16 @@ CardForm = type("CardForm", (SourcedCardForm,),
 
 def render(table: Table, error: str | None = None, status: int = 200, **forms: Any) -> Any:
     opened = opened_fold_out(forms.pop("opened", None))
-    return table_page(
-        table, error, status,
-        builder=builder(table.current.state, form=as_recorded(table), known=known_cards(table),
-                        opened=opened, recorded=recorded_card(table),
-                        here=(url_for("main.table", slug="street", table_id=table.id),
-                              url_for("main.table", slug="street", table_id=table.id,
-                                      open=NEW_CARD)),
-                        project=request.args.get("project", "")),
-        play=play, rules=rules, rulings=play.RULINGS, opened=opened, decks=decks, **forms)
+    state: play.StreetState = table.current.state  # type: ignore[assignment]
+    turns = builder(state, form=as_recorded(table), known=known_cards(table), opened=opened,
+                    recorded=recorded_card(table),
+                    here=(url_for("main.table", slug="street", table_id=table.id),
+                          url_for("main.table", slug="street", table_id=table.id, open=NEW_CARD)),
+                    project=request.args.get("project", ""))
+    if turns["fresh"]:  # where the card came from and its cost, as chosen before `fold`
+        chosen(turns["form"], state, turns["player"])
+    return table_page(table, error, status, builder=turns, play=play, rules=rules,
+                      rulings=play.RULINGS, opened=opened, decks=decks, **forms)
 
 
 @bp.route("/<table_id>/play/<int:seat>", methods=["GET", "POST"])
@@ -234,17 +236,48 @@ def play_card(table_id: str, seat: int) -> Any:
 
 def chosen(form: CardForm, state: play.StreetState, player: str) -> None:
     """Where the card came from and its cost, as chosen on the table page before its link to
-    every card built before was tapped (street.js puts them in the link's address): kept, so
-    a card picked there is bought as chosen (they were lost, and a card bought from Ben's deck
-    for $4 was recorded as from the player's own deck). Anything else in the address is left
-    aside: the page's own defaults."""
-    source = request.args.get("source", "")
+    every card built before was tapped (street.js puts them in the link's address), or before
+    a new card's project chip without JavaScript (`fold`): kept, so a card picked there is
+    bought as chosen (they were lost, and a card bought from Ben's deck for $4 was recorded as
+    from the player's own deck). Anything else in the address is left aside: the page's own
+    defaults."""
+    kept = kept_choice(state, player, request.args)
+    if "source" in kept:
+        form.source.data = kept["source"]
+    if "cost" in kept:
+        form.cost.data = int(kept["cost"])
+
+
+def kept_choice(state: play.StreetState, player: str, given: Mapping[str, str]) -> dict[str, str]:
+    """Of `given` (an address's query or a form), where the card came from if it is one of
+    the player's sources open now, and the cost if it is 0-99."""
+    kept = {}
+    source = given.get("source", "")
     if source in [value for value, _words, off in sources(state, player, state.step_of(player))
                   if not off]:
-        form.source.data = source
-    cost = request.args.get("cost", "")
+        kept["source"] = source
+    cost = given.get("cost", "")
     if len(cost) <= 2 and digits(cost):  # 0-99
-        form.cost.data = int(cost)
+        kept["cost"] = cost
+    return kept
+
+
+@bp.post("/<table_id>/fold")
+def fold(table_id: str) -> Any:
+    """A new card's project chip, or "Built before", tapped without JavaScript (with it, app.js
+    opens the page of the button's data-href in place and street.js keeps what was chosen): the
+    builder's form comes here, and the table page is opened with the new card shown by that
+    project (or the cards built before again), keeping where the card came from and its cost
+    (as links, the chips lost them: a card then built from its cost alone was recorded as from
+    the player's own deck). Nothing is recorded."""
+    table = load_table("street", table_id)
+    state: play.StreetState = table.current.state  # type: ignore[assignment]
+    project = request.form.get("new_card")  # a project's chip; none: "Built before"
+    opened = {} if project is None else {
+        "open": NEW_CARD, "project": project if project in rules.PROJECTS else ""}
+    kept = kept_choice(state, state.turn, request.form)
+    return redirect(url_for("main.table", slug="street", table_id=table.id, **opened, **kept)
+                    + ("#new-card" if opened else "#turn"), code=303)
 
 
 def builder(state: play.StreetState, player: str | None = None, form: Any = None,

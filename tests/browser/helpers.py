@@ -27,12 +27,12 @@ _last_taps: dict[int, tuple[float, float, float]] = {}
 
 def tap_and_load(page: Page, target: Locator) -> None:
     """Tap a control and wait for its answer: an action form's answer, or a fold-out opened
-    (a[data-open]), shown in place by app.js (it counts its answers on <html data-answers>),
+    ([data-open]), shown in place by app.js (it counts its answers on <html data-answers>),
     otherwise the page a link or form leads to."""
     kind = target.evaluate(
         "e => { const acts = !!(e.form && e.form.hasAttribute('data-action'));"
         " const script = document.documentElement.dataset.answers !== undefined;"
-        " return script && (acts || e.matches('a[data-open]')) ? 'in place'"
+        " return script && (acts || e.matches('[data-open]')) ? 'in place'"
         " : acts ? 'plain' : 'other'; }")
     if kind == "plain":
         wait_until_read(target)

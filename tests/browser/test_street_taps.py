@@ -70,7 +70,7 @@ def known(page: Page, words: str, number: int) -> Locator:
 def new_card(page: Page, project: str) -> Locator:
     """A new card's project chip: the new card's chips in place of the cards seen before (a
     fold-out), that project chosen."""
-    return turn(page).locator("a.new-project", has_text=project).first
+    return turn(page).locator("button.new-project", has_text=project).first
 
 
 def counted(taps: Taps, part: Taps) -> None:
@@ -425,6 +425,16 @@ def test_without_javascript_the_chips_build_and_the_amount_is_typed(browser: Bro
         taps.touch(chip(page, "Where the card came from", "Public pile"))
         taps.tap(known(page, "apartment", 5))
         expect(site(page, "Mia", 5).locator(".scard")).to_contain_text("apartment")
+        # A new card opened by its project keeps where it came from and its cost (the chips
+        # were links: both were lost, and the own deck chosen again).
+        taps.tap(known(page, "apartment", 1))  # Ola's 1st action
+        taps.touch(chip(page, "Where the card came from", "Public pile"))
+        taps.tap(new_card(page, "office"))
+        expect(turn(page).locator("input[name=project][value=office]")).to_be_checked()
+        expect(turn(page).locator("input[name=source][value=public]")).to_be_checked()
+        taps.tap(site_button(page, 2))
+        expect(site(page, "Ola", 2).locator(".scard")).to_contain_text("office")
+        expect(page.locator("#recorded")).to_contain_text("public")
     finally:
         context.close()
 
@@ -459,12 +469,12 @@ def test_each_turn_is_on_one_screen_in_english_and_german(browser: Browser, base
                 chips = turn(page).locator(".sources label.chip")
                 for k in range(chips.count()):
                     assert in_reach(page, chips.nth(k)), (name, language, k)
-                projects = turn(page).locator("a.new-project")
+                projects = turn(page).locator("button.new-project")
                 for k in range(projects.count()):
                     assert in_reach(page, projects.nth(k)), (name, language, "project", k)
-                tap_and_load(page, turn(page).locator("a.new-project", has_text=project))
+                tap_and_load(page, turn(page).locator("button.new-project", has_text=project))
                 screenshot(page, f"turn-{name}-new-card-{language}")
-                toggle = turn(page).locator("a.new-toggle")
+                toggle = turn(page).locator("button.new-toggle")
                 for control in (toggle, turn(page).locator(".new-part .site-buttons"),
                                 turn(page).locator(".new-part fieldset.projects"),
                                 turn(page).locator(".effect.prestige fieldset.each")):
@@ -530,7 +540,7 @@ def test_a_chip_chosen_moves_no_chip(page: Page, live_database: Path) -> None:
     a second tap at the same place chose another deck. Now a chosen chip keeps its width."""
     page.goto(f"/street/{seed(live_database, 'street', PLAYERS, (build('Mia', 1, OFFICE),))}/")
     expect_turn(page, "Mia's turn: 2nd action")
-    page.locator("a.new-project", has_text="apartment").first.tap()
+    page.locator("button.new-project", has_text="apartment").first.tap()
     expect(turn(page).locator("input[name=project][value=apartment]")).to_be_checked()
     # The opened part settled, and a tap near the last one past its bounce window (a run of
     # the whole suite once tapped while the page still moved, and a chip below was hit).

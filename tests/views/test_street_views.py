@@ -758,14 +758,46 @@ def test_a_new_card_opens_by_the_project_it_shows_without_a_script(client):
     url = new_table(client, "Mia", "Ola", game="street")
     assert build(client, url, 0, player="Mia", project="hotel", site=1).status_code == 303
     page = text(client.get(url))
-    link = re.search(r'<a class="chip new-project" id="project-store" data-project="store" '
-                     r'href="([^"]+)" data-open>', page)
-    assert link and link.group(1).endswith("?open=new-card&amp;project=store#new-card")
-    opened = text(client.get(link.group(1).replace("&amp;", "&")))
+    chip = re.search(r'<button class="chip new-project" id="project-store" data-project="store" '
+                     r'name="new_card" value="store" formaction="([^"]+)" formnovalidate '
+                     r'data-open data-href="([^"]+)">', page)
+    assert chip and chip.group(2).endswith("?open=new-card&amp;project=store#new-card")
+    opened = text(client.get(chip.group(2).replace("&amp;", "&")))
     assert '<input type="radio" name="project" value="store" checked>' in opened
-    assert 'class="chip new-toggle" href="/street/' in opened and "new-project" not in opened
+    assert 'class="chip new-toggle" name="built_before"' in opened and "new-project" not in opened
+    folded = client.post(chip.group(1), data={"new_card": "store"})  # without a script
+    assert folded.status_code == 303
+    assert folded.location.endswith("?open=new-card&project=store#new-card")
+    closed = client.post(chip.group(1), data={"built_before": "y", "project": "store"})
+    assert closed.location.endswith(url.removeprefix("http://localhost") + "#turn")
     bogus = text(client.get(url + "?open=new-card&project=<b>"))
     assert '<input type="radio" name="project" value="" checked>' in bogus
+
+
+def test_a_new_card_opened_without_a_script_keeps_where_it_came_from_and_its_cost(client):
+    """Found at a table without JavaScript: the source and cost chosen before a project's chip
+    were lost (the chips were links), and a card then built with its cost typed again was
+    recorded as from the player's own deck. The chips send the builder's form (`street.fold`):
+    the page they open keeps them; a source not open now, or a cost past 99, is left out."""
+    url = new_table(client, "Mia", "Ola", game="street")
+    assert build(client, url, 0, player="Mia", project="hotel", site=1).status_code == 303
+    assert act(client, url, "deck_empty", player="Ola", by="Mia").status_code == 303
+    page = text(client.get(url))  # Mia's 2nd action, a card built before: the chips show
+    fold = re.search(r'name="new_card" value="office" formaction="([^"]+)"', page).group(1)
+    folded = client.post(fold, data={"new_card": "office", "source": "public", "cost": "4",
+                                     "player": "Mia", "step": "2"})
+    assert folded.location.endswith("?open=new-card&project=office&source=public&cost=4"
+                                    "#new-card")
+    opened = text(client.get(folded.location))
+    assert '<input type="radio" name="source" value="public" checked>' in opened
+    assert re.search(r'name="cost"[^>]*value="4"', opened)
+    assert '<input type="radio" name="project" value="office" checked>' in opened
+    built = build(client, url, 0, player="Mia", project="office", site=2, source="public",
+                  describe="y")
+    assert built.status_code == 303
+    assert "(public pile)" in text(client.get(url + "history"))
+    odd = client.post(fold, data={"new_card": "<b>", "source": "Ola", "cost": "100"})
+    assert odd.location.endswith("?open=new-card&project=#new-card")  # Ola's deck ran out
 
 
 def test_an_icon_that_counts_projects_counts_the_card_s_own_unless_another_is_chosen(client):
