@@ -25,7 +25,7 @@ from ..rules import CHANGE, GAMES, RuleError
 from ..rules.log import REDO, UNDO, Event
 from . import game_views
 from .answers import form_anchor, gone, reason, recorded, refused, stale_message
-from .change import ChangeForm, change_payload, change_preview
+from .change import ChangeForm, again_or, change_payload, change_preview
 from .declarations import SHARED, Action, Page
 from .forms import ActionForm, FieldError, field_at_fault, form_error
 from .tables import (
@@ -183,4 +183,5 @@ def take_out(slug: str, table_id: str) -> Any:
 def change(slug: str, table_id: str) -> Any:
     """Record a change the players saw in its preview: refereed again as it is recorded."""
     table = load_table(slug, table_id)
-    return take(table, Action(CHANGE, ChangeForm, change_payload), game_views(slug).page)
+    return take(table, Action(CHANGE, ChangeForm, change_payload),
+                again_or(game_views(slug).page))

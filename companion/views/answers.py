@@ -104,16 +104,26 @@ def stale_message(table: Table, stale: storage.StaleError, kind: str,
                  "shows the table as it is.", action=said)
     if not since:
         return _("This screen is ahead of the table. Reload the page; nothing was changed.")
-    happened = "; ".join(said_missed(table, e) for e in since[-3:])
-    if stale.missed > len(since[-3:]):  # the last three are said, the others counted
-        happened = ngettext("%(last)s; and %(num)d action before them",
-                            "%(last)s; and %(num)d actions before them",
-                            stale.missed - len(since[-3:]), last=happened)
+    if kind == CHANGE:  # its preview is shown again if it can be (`change.again_or`)
+        return _("The table changed since this preview was made (%(happened)s), so the change "
+                 "was not recorded.", happened=missed_words(table, stale))
     return _(
         "The table changed since this screen was loaded (%(happened)s), so this tap was not "
         "recorded. The page now shows the table as it is.",
-        happened=happened,
+        happened=missed_words(table, stale),
     )
+
+
+def missed_words(table: Table, stale: storage.StaleError) -> str:
+    """What another screen recorded since this one was loaded: the last three actions in
+    words, the others counted."""
+    since = stale.since[-3:]
+    happened = "; ".join(said_missed(table, e) for e in since)
+    if stale.missed > len(since):
+        happened = ngettext("%(last)s; and %(num)d action before them",
+                            "%(last)s; and %(num)d actions before them",
+                            stale.missed - len(since), last=happened)
+    return happened
 
 
 def said_missed(table: Table, event: Event) -> str:

@@ -18,9 +18,16 @@ from ..i18n import lazy_gettext as _l
 from ..rules import Correction, Rescored, RuleError, changes_nothing, shown_together
 from ..rules.common import MAX_REASON
 from ..rules.log import Event
-from .declarations import Action
+from .declarations import Action, Page
 from .forms import ActionForm, cleaned
-from .tables import Table, now_showing, pending_key, remember_pending, say_event
+from .tables import (
+    Table,
+    now_showing,
+    pending_edits,
+    pending_key,
+    remember_pending,
+    say_event,
+)
 
 # How long a change's preview may be confirmed: a table that talked it over longer previews it
 # again (what it does may have been worked out on a table since changed, or leaked).
@@ -142,9 +149,46 @@ def taking_others(dropped: list[tuple[Event, Any]]) -> int | None:
     return dropped[0][0].seq
 
 
-def change_page(table: Table, fix: Correction) -> Any:
+def again_or(page: Page) -> Page:
+    """The page a change's refusal shows: `page` (the table's), but for a confirm that another
+    phone's action made outdated (409), the change's preview again if it can be made (found at
+    a table: the preview, the choices made for it and its reason were gone, and it had to be
+    started again from the history)."""
+    def shown(table: Table, error: Any = None, status: int = 200, **forms: Any) -> Any:
+        again = preview_again(table, error) if status == 409 else None
+        return again if again is not None else page(table, error=error, status=status, **forms)
+    return shown
+
+
+def preview_again(table: Table, error: Any) -> Any:
+    """The change this phone is making (its edits, kept in the session) worked out again on the
+    table as it stands, with what its confirm said it was for; None if this phone is making
+    no such change now (another tab started another), or the rules no longer take it (the
+    action it changes was undone meanwhile), or it now changes nothing."""
+    edits = pending_edits(table.id)
+    try:
+        confirmed = signed().loads(request.form.get("change", ""), max_age=CHANGE_SECONDS)
+        seqs = [edit["seq"] for edit in confirmed["change"]["edits"]]
+    except (BadData, KeyError, TypeError):
+        return None
+    if not edits or seqs[:len(edits)] != list(edits):
+        return None
+    try:
+        fix = replays.correction(get_db(), table.id, table.game, table.names, edits)
+    except RuleError:
+        return None
+    if changes_nothing(fix.change):
+        return None
+    return change_page(table, fix, error=error, status=409,
+                       reason=(cleaned(request.form.get("reason", "")) or "")[:MAX_REASON])
+
+
+def change_page(table: Table, fix: Correction, error: Any = None, status: int = 200,
+                reason: str = "") -> Any:
     """The preview of a change, with the form that records it; or, if it enters every action as
-    it was recorded (`changes_nothing`), that it changes nothing, without that form."""
+    it was recorded (`changes_nothing`), that it changes nothing, without that form. Shown
+    again after another phone's action (`preview_again`): with why (`error`, status 409), and
+    what the change is for as it was typed."""
     standing = now_showing(table, None).current  # the change is made on the table as it stands
     after, money, money_after = fix.state.totals(), standing.state.money(), fix.state.money()
     page = render_template(
@@ -159,7 +203,7 @@ def change_page(table: Table, fix: Correction) -> Any:
         replaced=[(was.seq, say_event(table, was), say_event(table, now), why,
                    fix.points_moved(was.seq, after)) for was, now, why in fix.replaced],
         rescored=[rescored_line(r, list(after)) for r in fix.rescored],
-        form=ChangeForm(formdata=None,
+        form=ChangeForm(formdata=None, reason=reason,
                         change=signed_change(table, standing.last_seq, fix.change)),
-        seq=standing.last_seq)
-    return page, 200
+        seq=standing.last_seq, error=error, again=status == 409)
+    return page, status

@@ -129,15 +129,43 @@ def test_an_action_entered_as_it_was_recorded_changes_nothing_and_is_not_recorde
     assert current_seq(client, url) == len(BUYS)
 
 
-def test_a_preview_made_outdated_by_another_phone_is_refused(client):
+def test_a_preview_made_outdated_by_another_phone_is_worked_out_again(client):
+    """Found at a table: a confirm that another phone's action made outdated is refused, and
+    the preview, its choices and its reason were gone. Now the change is shown again, worked
+    out on the table as it is now, with the reason typed, to confirm again."""
     url = played(client, BUYS)
     fields = fresh(client, url + "?change=1")
     preview = text(client.post(url + "buy?change=1",
                                data={"player": "Nina", "building": "park", **fields}))
     assert act(client, url, "buy", player="Paul", building="museum").status_code == 303
+    stale = client.post(url + "change", data={**confirm_fields(preview), "reason": "Nina's"})
+    assert stale.status_code == 409
+    again = text(stale)
+    assert ("The table changed since this preview was made (Paul bought a museum), so the "
+            "change was not recorded.") in again
+    assert "Worked out again on the table as it is now: check it, then confirm it again." in again
+    assert 'value="Nina&#39;s"' in again
+    assert "Changed: Tobi bought a park → Nina bought a park" in again
+    assert current_seq(client, url) == len(BUYS) + 1
+    confirmed = client.post(url + "change", data={**confirm_fields(again), "reason": "Nina's"})
+    assert confirmed.status_code == 303
+    assert current_seq(client, url) == len(BUYS) + 2
+    assert "Nina&#39;s" in text(client.get(url + "history"))
+
+
+def test_a_preview_the_rules_no_longer_take_is_refused_with_the_table_as_it_is(client):
+    """The action being changed was undone on another phone: the preview cannot be made again,
+    and the refusal shows the table."""
+    url = played(client, [("Tobi", "park")])
+    fields = fresh(client, url + "?change=1")
+    preview = text(client.post(url + "buy?change=1",
+                               data={"player": "Nina", "building": "park", **fields}))
+    assert act(client, url, "undo").status_code == 303
     stale = client.post(url + "change", data=confirm_fields(preview))
     assert stale.status_code == 409
-    assert "changed since this screen was loaded" in text(stale)
+    page = text(stale)
+    assert "so the change was not recorded." in page and "Worked out again" not in page
+    assert 'class="change-preview"' not in page and current_seq(client, url) == 2
 
 
 def test_a_tampered_change_is_refused(client):
