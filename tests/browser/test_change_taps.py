@@ -10,7 +10,7 @@ import re
 from pathlib import Path
 from typing import Any
 
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Browser, Page, expect
 
 from companion import replays, storage
 from companion.rules import GAMES
@@ -87,6 +87,38 @@ def test_a_wrong_buyer_three_actions_back(phone: Page, live_database: Path) -> N
     phone.goto(f"/yard/{table_id}/history")
     expect(phone.locator("ol.history")).to_contain_text(
         "Changed: Tobi bought a park → Nina bought a park")
+
+
+def test_a_preview_outdated_by_another_phone_comes_back_worked_out_again(
+        phone: Page, browser: Browser, browser_context_args: dict[str, Any],
+        live_database: Path) -> None:
+    """The yard: while Tobi's park (#1) is being changed into Nina's, another phone records
+    Paul's museum. Confirm is refused, and the preview comes back worked out on the table as
+    it is now, its reason as typed: Confirm again records it (it was all gone)."""
+    players = ("Tobi", "Nina", "Paul")
+    log = (buy("Tobi", "park"), buy("Nina", "museum"), buy("Paul", "park"))
+    table_id = seed(live_database, "yard", players, log)
+    taps, mode = to_the_change(phone, "yard", table_id, 1)
+    taps.tap(building_button(phone, "Nina", "park"), "Nina: park")
+    phone.get_by_label("What for (optional)").fill("Nina paid")
+    other = browser.new_context(**browser_context_args)
+    try:
+        second = other.new_page()
+        second.goto(f"/yard/{table_id}/")
+        Taps(second).tap(building_button(second, "Tobi", "museum"), "Tobi: museum")
+    finally:
+        other.close()
+    taps.tap(phone.get_by_role("button", name="Confirm the change"), "Confirm")
+    said = ("The table changed since this preview was made (Tobi bought a museum), so the "
+            "change was not recorded.")
+    expect(phone.get_by_text(said).first).to_be_visible()
+    expect(phone.locator(".change-preview")).to_contain_text("Worked out again")
+    expect(phone.get_by_label("What for (optional)")).to_have_value("Nina paid")
+    screenshot(phone, f"yard-preview-again-{mode}")
+    taps.tap(phone.get_by_role("button", name="Confirm the change"), "Confirm again")
+    expect(phone).to_have_url(re.compile(f"/yard/{table_id}/(#at-[a-z0-9_-]+)?$"))
+    phone.goto(f"/yard/{table_id}/history")
+    expect(phone.locator("ol.history")).to_contain_text("Nina paid")
 
 
 def test_the_action_tapped_again_as_it_was_changes_nothing(phone: Page,
