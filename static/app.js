@@ -202,10 +202,10 @@
   }
 
   // A fold-out drawn only when opened (a[data-open], `fold_out` in _macros.html; or a form's
-  // button[data-open], its page in data-href, which without JavaScript sends the form to a
-  // route that keeps what was chosen in it): the page with
-  // it open is fetched and shown in place, the fold-out kept where the thumb tapped it (or, if
-  // the page has no such link now, the part of the page around it). What the page then marks
+  // button[data-open] with its page in data-href, which without JavaScript sends the form to a
+  // route that keeps what was chosen in it, `street.fold`): the page with it open is fetched
+  // and shown in place, the fold-out kept where the thumb tapped it (or, if the page has no
+  // such link now, the part of the page around it). What the page then marks
   // as the opening's answer (data-into-view="opened": 5th Avenue's "Built N" after a bid chip)
   // comes into view, moving the page the least that shows it.
   document.addEventListener("click", function (event) {
