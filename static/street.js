@@ -39,13 +39,22 @@
   }
 
   // A new card, opened by its project's chip (a fold-out app.js opens in place), and the cards
-  // built before again: what was chosen already (where the card came from, its cost) is kept,
-  // and the new card's chips come into view whole.
-  var kept = null;
+  // built before again; and every card built before, on the builder's own page: where the card
+  // came from and its cost go with the address, and the page opened keeps them, or says why
+  // it cannot (`street.chosen`); the new card's chips come into view whole.
+  var opening = false;
   document.addEventListener("click", function (event) {
-    var link = event.target.closest ? event.target.closest(".new-toggle, .new-project") : null;
+    var link = event.target.closest ?
+      event.target.closest(".new-toggle, .new-project, form.builder a.all") : null;
     var form = link && link.closest("form");
-    if (form) kept = chosenIn(form);
+    if (!form) return;
+    var chosen = chosenIn(form);
+    var url = new URL(link.dataset.href || link.href, location.href);
+    if (chosen.source) url.searchParams.set("source", chosen.source);
+    if (chosen.cost !== "") url.searchParams.set("cost", chosen.cost);
+    if (link.dataset.href) link.dataset.href = url.pathname + url.search + url.hash;
+    else link.href = url.toString();
+    opening = !!link.dataset.href;
   }, true);
 
   // Where the card came from and its cost, as chosen in a builder form.
@@ -55,29 +64,11 @@
     return { source: source ? source.value : null, cost: cost ? cost.value : "" };
   }
 
-  // Every card built before, on the builder's own page: where the card came from and its cost
-  // go with the link, and that page keeps them (`street.chosen`).
-  document.addEventListener("click", function (event) {
-    var link = event.target.closest ? event.target.closest("form.builder a.all") : null;
-    if (!link) return;
-    var chosen = chosenIn(link.closest("form"));
-    var url = new URL(link.href);
-    if (chosen.source) url.searchParams.set("source", chosen.source);
-    if (chosen.cost !== "") url.searchParams.set("cost", chosen.cost);
-    link.href = url.toString();
-  }, true);
-
   function restore() {
     var form = document.querySelector("form.builder");
-    if (!kept || !form) return;
-    form.querySelectorAll("input[name=source]").forEach(function (input) {
-      if (input.value === kept.source && !input.disabled) input.checked = true;
-    });
-    var cost = form.querySelector("input[name=cost]");
-    if (cost && kept.cost) cost.value = kept.cost;
-    var part = form.querySelector(".new-part");
-    if (part) intoView(form.querySelector(".known-head"), part);
-    kept = null;
+    var part = form && form.querySelector(".new-part");
+    if (opening && part) intoView(form.querySelector(".known-head"), part);
+    opening = false;
   }
 
   // `part` wholly above the score strip, if it can be with `head` still on the screen.

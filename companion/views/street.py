@@ -22,6 +22,7 @@ from flask import (
 )
 from flask_babel import gettext as _
 from markupsafe import Markup
+from werkzeug.datastructures import MultiDict
 from wtforms import BooleanField, IntegerField, SelectChoice, SelectField, StringField
 from wtforms.validators import InputRequired, NumberRange, Optional
 
@@ -36,7 +37,7 @@ from ..rules.common import join_names
 from .actions import take
 from .clients import my_tables
 from .declarations import Action, GameViews
-from .forms import ActionForm, FieldError, digits, reason_field
+from .forms import MAX_DIGITS, ActionForm, FieldError, reason_field
 from .tables import EARLIER_TABLES, Table, load_table, log_context, opened_fold_out, table_page
 
 bp = Blueprint("street", __name__, url_prefix="/street")
@@ -235,29 +236,35 @@ def play_card(table_id: str, seat: int) -> Any:
 
 
 def chosen(form: CardForm, state: play.StreetState, player: str) -> None:
-    """Where the card came from and its cost, as chosen on the table page before its link to
-    every card built before was tapped (street.js puts them in the link's address), or before
-    a new card's project chip without JavaScript (`fold`): kept, so a card picked there is
-    bought as chosen (they were lost, and a card bought from Ben's deck for $4 was recorded as
-    from the player's own deck). Anything else in the address is left aside: the page's own
-    defaults."""
-    kept = kept_choice(state, player, request.args)
-    if "source" in kept:
-        form.source.data = kept["source"]
-    if "cost" in kept:
-        form.cost.data = int(kept["cost"])
+    """Where the card came from and its cost, as chosen on the table page before a new card's
+    project chip, "Built before" or the link to every card built before was tapped (in the
+    address: street.js puts them there, `fold` without JavaScript): kept, so a card built there
+    is bought as chosen (they were lost, and a card bought from Ben's deck for $4 was recorded
+    as from the player's own deck). A deck that can no longer be chosen (emptied on another
+    phone meanwhile) leaves none chosen, with why, never another in its place; a cost is
+    checked as the form checks it, and said beside it if it is out of range."""
+    given = passed(state, player, request.args)
+    for value, words, off in sources(state, player, state.step_of(player)):
+        if given.get("source") == value:
+            form.source.data = "" if off else value
+            if off:
+                form.source.errors = [_("No card can come from there now: %(deck)s. Choose "
+                                        "where the card came from.", deck=words)]
+    if "cost" in given:
+        form.cost.process(MultiDict({form.cost.name: given["cost"]}))
+        form.cost.validate(form)
 
 
-def kept_choice(state: play.StreetState, player: str, given: Mapping[str, str]) -> dict[str, str]:
-    """Of `given` (an address's query or a form), where the card came from if it is one of
-    the player's sources open now, and the cost if it is 0-99."""
+def passed(state: play.StreetState, player: str, given: Mapping[str, str]) -> dict[str, str]:
+    """Of `given` (an address's query or a form), where the card came from if it names one of
+    the player's sources (open or not: `chosen` says why one is closed), and the cost as typed
+    if it is of at most MAX_DIGITS characters."""
     kept = {}
     source = given.get("source", "")
-    if source in [value for value, _words, off in sources(state, player, state.step_of(player))
-                  if not off]:
+    if source in [value for value, _words, _off in sources(state, player, state.step_of(player))]:
         kept["source"] = source
     cost = given.get("cost", "")
-    if len(cost) <= 2 and digits(cost):  # 0-99
+    if 0 < len(cost) <= MAX_DIGITS:
         kept["cost"] = cost
     return kept
 
@@ -275,7 +282,7 @@ def fold(table_id: str) -> Any:
     project = request.form.get("new_card")  # a project's chip; none: "Built before"
     opened = {} if project is None else {
         "open": NEW_CARD, "project": project if project in rules.PROJECTS else ""}
-    kept = kept_choice(state, state.turn, request.form)
+    kept = passed(state, state.turn, request.form)
     return redirect(url_for("main.table", slug="street", table_id=table.id, **opened, **kept)
                     + ("#new-card" if opened else "#turn"), code=303)
 

@@ -133,8 +133,12 @@ def changing(table: Table) -> Table:
     try:
         before, table.changing = replays.before(get_db(), table.id, table.game, table.names,
                                                 seq, table.pending)
-    except RuleError:
-        abort(404)
+    except RuleError:  # undone or changed since (on another phone): the table is there
+        abort(make_response(render_template("error.html", status=False, back=table_url(table),
+                                            message=_(
+            "Action #%(number)s is no longer in force (it was undone or changed since, maybe on "
+            "another phone), so it cannot be changed. The table's history shows what it holds "
+            "now.", number=seq)), 404))
     g.changing = (arg, seq)
     return now_showing(table, before)
 

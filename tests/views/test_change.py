@@ -184,10 +184,17 @@ def test_a_tampered_change_is_refused(client):
 
 
 def test_changing_an_action_not_in_force_is_not_found(client):
+    """Found at a table: a change's address reloaded after another phone undid its action
+    said "There is nothing at this link" and sent the table looking for new links. It says
+    that the action is no longer in force, with a way back to the table."""
     url = played(client, BUYS)
     assert client.get(url + "?change=9").status_code == 404
     assert act(client, url, "undo").status_code == 303
-    assert client.get(url + "?change=4").status_code == 404  # undone
+    undone = client.get(url + "?change=4")
+    assert undone.status_code == 404
+    assert ("Action #4 is no longer in force (it was undone or changed since, maybe on another "
+            "phone), so it cannot be changed.") in text(undone)
+    assert f'href="{url.removeprefix("http://localhost")}">Back to the table' in text(undone)
 
 
 def test_the_change_speaks_german(client):

@@ -778,7 +778,8 @@ def test_a_new_card_opened_without_a_script_keeps_where_it_came_from_and_its_cos
     """Found at a table without JavaScript: the source and cost chosen before a project's chip
     were lost (the chips were links), and a card then built with its cost typed again was
     recorded as from the player's own deck. The chips send the builder's form (`street.fold`):
-    the page they open keeps them; a source not open now, or a cost past 99, is left out."""
+    the page they open keeps them; a deck emptied meanwhile is chosen no more, with why, and
+    a cost out of range is said beside it (a deck that is none of the player's is left aside)."""
     url = new_table(client, "Mia", "Ola", game="street")
     assert build(client, url, 0, player="Mia", project="hotel", site=1).status_code == 303
     assert act(client, url, "deck_empty", player="Ola", by="Mia").status_code == 303
@@ -792,12 +793,20 @@ def test_a_new_card_opened_without_a_script_keeps_where_it_came_from_and_its_cos
     assert '<input type="radio" name="source" value="public" checked>' in opened
     assert re.search(r'name="cost"[^>]*value="4"', opened)
     assert '<input type="radio" name="project" value="office" checked>' in opened
+    odd = client.post(fold, data={"new_card": "<b>", "source": "Ola", "cost": "100",
+                                  "ignored": "x"})
+    assert odd.location.endswith("?open=new-card&project=&source=Ola&cost=100#new-card")
+    said = text(client.get(odd.location))  # Ola's deck ran out: none chosen in its place
+    assert re.search(r'name="source" value="[^"]*" checked', said) is None
+    assert ("No card can come from there now: From Ola&#39;s deck (empty). Choose where the "
+            "card came from.") in said
+    assert re.search(r'name="cost"[^>]*value="100" aria-invalid="true"', said)
+    assert "Number must be between 0 and 99." in said
+    assert 'name="source" value="Mia" checked' in text(client.get(url + "?source=Pit"))
     built = build(client, url, 0, player="Mia", project="office", site=2, source="public",
                   describe="y")
     assert built.status_code == 303
     assert "(public pile)" in text(client.get(url + "history"))
-    odd = client.post(fold, data={"new_card": "<b>", "source": "Ola", "cost": "100"})
-    assert odd.location.endswith("?open=new-card&project=#new-card")  # Ola's deck ran out
 
 
 def test_an_icon_that_counts_projects_counts_the_card_s_own_unless_another_is_chosen(client):
@@ -880,7 +889,9 @@ def test_every_card_built_before_keeps_the_deck_and_cost_chosen(app, client):
     tampered = text(client.get(url + "?source=Zed&cost=x9"))
     assert re.findall(r'<input [^>]*name="source" value="(\w+)"[^>]* checked', tampered) != ["Zed"]
     assert re.search(r'<input [^>]*name="cost"[^>]*value=""', tampered)
-    for cost in ("\u00b2", "100", "9" * 5000):  # a digit that is no number, too much, too long
+    for cost in ("\u00b2", "9" * 5000):  # a digit that is no number, too long
         answer = client.get(url, query_string={"cost": cost})
         assert answer.status_code == 200
         assert re.search(r'<input [^>]*name="cost"[^>]*value=""', text(answer))
+    too_much = text(client.get(url, query_string={"cost": "100"}))  # said, as the form says it
+    assert re.search(r'<input [^>]*name="cost"[^>]*value="100" aria-invalid="true"', too_much)
