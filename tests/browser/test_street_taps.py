@@ -439,6 +439,36 @@ def test_without_javascript_the_chips_build_and_the_amount_is_typed(browser: Bro
         context.close()
 
 
+def test_a_deck_chosen_that_another_phone_closed_is_chosen_no_more(
+        page: Page, browser: Browser, live_database: Path) -> None:
+    """Found at a table: Mia chose "From Ola's deck" and $2, another phone recorded that Ola's
+    deck ran out, and Mia's tap on a new card's project opened it with her own deck chosen in
+    its place, unsaid: the card was recorded as bought from it. Now none is chosen, with why;
+    the cost stays."""
+    page.goto(f"/street/{seed(live_database, 'street', PLAYERS, (build('Mia', 1, OFFICE),))}/")
+    expect_turn(page, "Mia's turn: 2nd action")
+    taps = Taps(page)
+    taps.touch(chip(page, "Where the card came from", "From Ola's deck"))
+    taps.enter(turn(page).get_by_label("Cost ($)"), "2")
+    other = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True,
+                                is_mobile=True, base_url=page.url.split("/street/")[0])
+    try:
+        second = other.new_page()
+        second.goto(page.url)
+        ola = street_of(second, "Ola")
+        tap_and_load(second, ola.locator("a[data-open]", has_text="Ola's deck runs out"))
+        tap_and_load(second, ola.get_by_role("button", name="The final round begins"))
+    finally:
+        other.close()
+    taps.tap(new_card(page, "office"))
+    expect(turn(page).locator("input[name=source]:checked")).to_have_count(0)
+    expect(turn(page)).to_contain_text(
+        "No card can come from there now: From Ola's deck (empty). Choose where the card came "
+        "from.")
+    expect(turn(page).get_by_label("Cost ($)")).to_have_value("2")
+    expect(turn(page).locator("input[name=project][value=office]")).to_be_checked()
+
+
 def in_reach(page: Page, target: Locator) -> bool:
     """Wholly on the screen, above the score strip: tapped without a scroll."""
     return bool(target.evaluate(
