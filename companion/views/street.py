@@ -272,11 +272,11 @@ def passed(state: play.StreetState, player: str, given: Mapping[str, str]) -> di
 @bp.post("/<table_id>/fold")
 def fold(table_id: str) -> Any:
     """A new card's project chip, or "Built before", tapped without JavaScript (with it, app.js
-    opens the page of the button's data-href in place and street.js keeps what was chosen): the
-    builder's form comes here, and the table page is opened with the new card shown by that
-    project (or the cards built before again), keeping where the card came from and its cost
-    (as links, the chips lost them: a card then built from its cost alone was recorded as from
-    the player's own deck). Nothing is recorded."""
+    opens the button's data-href in place, where street.js put what was chosen): the builder's
+    form comes here, and the table page is opened with the new card shown by that project (or
+    the cards built before again), with where the card came from and its cost as chosen
+    (`chosen`; as links, the chips lost them, and a card then built from its cost alone was
+    recorded as from the player's own deck). Nothing is recorded."""
     table = load_table("street", table_id)
     state: play.StreetState = table.current.state  # type: ignore[assignment]
     project = request.form.get("new_card")  # a project's chip; none: "Built before"
