@@ -98,12 +98,17 @@ RULINGS = {
     "tie": Msg("Ruling: tied for the most VP, the player with the most cards left in hand wins; "
                "still tied, the victory is shared."),
     "stand_in": Msg("Ruling: after a change of a past action, a later commissioner's move that "
-                    "now starts from another district, or Alea's win where Alea would now build "
-                    "on other plots, declare a building stop or have no skyscraper left to "
-                    "build, stays the same move or win, from the table as it now "
-                    "stands, where the rules allow it there (a move the commissioner can no "
+                    "now starts from another district stays the same move, from the table as it "
+                    "now stands, where the rules allow it there (a move the commissioner can no "
                     "longer make is refused, in words); the change's preview says so, and the "
                     "board is put right to match."),
+    "stand_in_alea": Msg("Ruling: after a change of a past action, a later commissioner's move "
+                         "that now starts from another district, or Alea's win where Alea would "
+                         "now build on other plots, declare a building stop or have no "
+                         "skyscraper left to build, stays the same move or win, from the table "
+                         "as it now stands, where the rules allow it there (a move the "
+                         "commissioner can no longer make is refused, in words); the change's "
+                         "preview says so, and the board is put right to match."),
 }
 # What an action records that the rules work out from the board rather than the players choose:
 # where a commissioner moved from; whether Alea's win declared a building stop, found all of

@@ -211,9 +211,9 @@ def test_a_later_scoring_that_now_comes_out_differently_is_listed(client):
     url = played(client, [("Tobi", "park"), ("Nina", "park"), ("Tobi", "park")])
     act(client, url, "score", scoring="A")
     for headers, heading, scoring in (({}, "Later actions that now come out differently",
-                                       "Scoring A"),
+                                       "Scoring A Points:"),
                                       (GERMAN, "Spätere Aktionen, die jetzt anders ausgehen",
-                                       "Wertung A")):
+                                       "Wertung A Punkte:")):
         fields = fresh(client, url + "?change=1")
         page = text(client.post(url + "buy?change=1", headers=headers,
                                 data={"player": "Nina", "building": "park", **fields}))
@@ -239,7 +239,7 @@ def test_dirk_s_points_from_a_later_scoring_are_listed_beside_the_players(client
     page = text(client.post(url + "buy?change=3",
                             data={"player": "Ben", "building": "theater", **fields}))
     listed = re.search(r'<ul class="rescored">(.*?)</ul>', page, re.S).group(1)
-    assert " ".join(re.sub(r"<[^>]+>", "", listed).split()) == "#4 Scoring A Dirk +5 → +6"
+    assert " ".join(re.sub(r"<[^>]+>", "", listed).split()) == "#4 Scoring A Points: Dirk +5 → +6"
 
 
 def test_a_change_that_moves_no_later_points_lists_none(client):
@@ -426,7 +426,7 @@ def test_a_later_action_taken_out_says_the_points_it_gave(app, client):
     dropped = preview.split("Later actions the rules no longer take</h2>")[1].split("</ul>")[0]
     line = re.search(r'<li><span class="seq">#5</span>.*?</li>', dropped, re.S).group(0)
     assert "Ola built a roof on site 2" in line
-    assert '<span class="moved-points"><span>Ola +3 → <b>0</b></span></span>' in line
+    assert '<span class="moved-points">Points: <span>Ola +3 → <b>0</b></span></span>' in line
 
 
 def test_later_actions_each_refused_for_its_own_reason_point_at_none(client):
