@@ -121,6 +121,14 @@ CHANGE = "change"
 CHANGE_KEYS = frozenset({"edits", "drop", "reason"})
 
 
+def about(event: Event) -> list[int]:
+    """The actions an event is about, by seq, as the history numbers them: a change's, those it
+    enters again or takes out (its edits); any other's, itself."""
+    if event.kind != CHANGE:
+        return [event.seq]
+    return [edit["seq"] for edit in event.payload.get("edits", [])]
+
+
 def as_played(done: Iterable[Event]) -> list[Event]:
     """The actions in force as the game had them, oldest first: each change rewrites the actions
     it edits (each keeping its place and number) or takes them out, and takes out what it

@@ -13,7 +13,7 @@ from flask_babel import ngettext
 
 from .. import storage
 from ..i18n import text
-from ..rules.log import CHANGE, REDO, UNDO, Event
+from ..rules.log import CHANGE, REDO, UNDO, Event, about
 from . import game_views
 from .declarations import Page
 from .pages import table_page
@@ -132,7 +132,7 @@ def said_missed(table: Table, event: Event) -> str:
     or restored ('Redo of “Ben took the upcoins from their deck”'), as
     the table as it stands knows it."""
     if event.kind == CHANGE:  # in full it runs to lines: the history has it
-        seqs = [edit["seq"] for edit in event.payload.get("edits", [])]
+        seqs = about(event)
         return ngettext("a change of action %(actions)s", "a change of actions %(actions)s",
                         len(seqs), actions=", ".join(f"#{seq}" for seq in seqs))
     current = table.current

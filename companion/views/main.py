@@ -44,6 +44,7 @@ from ..i18n import LANGUAGES, current_language, text
 from ..i18n import lazy_gettext as _l
 from ..rules import GAMES, RuleError, check_players, clean_name, find_game, score_pad
 from ..rules.common import winners_text
+from ..rules.log import about
 from . import game_views
 from .answers import reason
 from .change import as_recorded
@@ -317,12 +318,13 @@ def score_sheet(slug: str, table_id: str) -> Any:
     return pdf_response(body, f"{slug}-score-sheet.pdf", "no-store")
 
 
-def corrections(table: Table) -> list[str]:
-    """The corrections in force, in words with what they were for: each change of a past
-    action, and each action that carries a reason (a count, an amount or an effect set by
-    hand)."""
+def corrections(table: Table) -> list[tuple[str, str]]:
+    """The corrections in force, each with the actions it is about as the history numbers them
+    ("#39", found missing at a table: which action was it?), in words with what they were
+    for: each change of a past action, and each action that carries a reason (a count, an
+    amount or an effect set by hand)."""
     done = set(table.current.done)
-    return [text(say_event(table, event))
+    return [(", ".join(f"#{seq}" for seq in about(event)), text(say_event(table, event)))
             for event in storage.corrections(get_db(), table.id) if event.seq in done]
 
 

@@ -212,6 +212,7 @@ def test_a_sheet_says_each_correction_in_force_with_what_it_was_for(app, client)
                        ).status_code == 303
     text, _ = pdf_text(client.get(url + "sheet.pdf").data)
     corrections = text.split("Corrections")[-1]
-    assert "Correction: Paul has 2 parks (Counted twice)" in corrections
-    assert "Changed: Tobi bought a park → Nina bought a park (wrong player)" in corrections
+    # each with the action it is about as the history numbers it (a table asked which it was)
+    assert "#4: Correction: Paul has 2 parks (Counted twice)" in corrections
+    assert "#1: Changed: Tobi bought a park → Nina bought a park (wrong player)" in corrections
     assert "Tapped by mistake" not in text

@@ -123,7 +123,7 @@ def test_the_history_names_who_placed_a_business_and_moved_a_commissioner(client
     assert re.search(r"Ann placed an? [a-z ]+ in [^:]+: business 1 of 12\.", history)
     assert "Ann moved the white commissioner from City Hall to 34th St West" in history
     german = text(client.get(url + "history", headers=GERMAN))
-    assert re.search(r"Ann legt ein Geschäft \([^)]+\) in [^:]+: 1 von 12\.", german)
+    assert re.search(r"Ann legt ein Geschäft \([^)]+\) in [^:]+: Geschäft 1 von 12\.", german)
     assert "Ann zieht die weiße Kommission weiter: Startfeld → 34th St West" in german
 
 
