@@ -89,7 +89,8 @@ def stale_message(table: Table, stale: storage.StaleError, kind: str,
     missed being what this tap says (an Undo tapped on two phones, a purchase recorded on
     both, or on this phone's screen before Back) is said as what was just recorded, never as
     this tap's: the same purchase twice may be two, and the table says so by tapping again (an
-    action taken at will, `Game.independent`; a turn's action, a scoring, is not taken twice)."""
+    action taken at will, `Game.independent`; a turn's action, a scoring, is not taken twice);
+    so is one after the same player's other purchase, which is not merged with it."""
     since = stale.since
     if stale.missed == 1 and since[0].kind == kind and dict(since[0].payload) == dict(payload):
         if kind in (UNDO, REDO):
@@ -107,6 +108,13 @@ def stale_message(table: Table, stale: storage.StaleError, kind: str,
     if kind == CHANGE:  # its preview is shown again if it can be (`change.again_or`)
         return _("The table changed since this preview was made (%(happened)s), so the change "
                  "was not recorded.", happened=missed_words(table, stale))
+    player = payload.get("player")
+    if kind in table.game.independent and player is not None and any(
+            e.payload.get("player") == player for e in since):  # not merged (`rules.merges`)
+        return _("The table changed since this screen was loaded (%(happened)s), so this tap "
+                 "was not recorded: %(player)s's purchase may have been recorded already. If "
+                 "this was one more, tap it again on the page as it is now.",
+                 happened=missed_words(table, stale), player=player)
     return _(
         "The table changed since this screen was loaded (%(happened)s), so this tap was not "
         "recorded. The page now shows the table as it is.",

@@ -700,6 +700,11 @@ def test_a_tap_just_made_on_another_screen_is_said_as_what_was_recorded(client):
     assert twice.status_code == 409 and current_seq(client, url) == seq + 1
     assert ("Just recorded: Nina bought a park. This tap was not recorded again; if it was one "
             "more, tap it again on the page as it is now.") in text(twice)
+    other = act(client, url, "buy", seq=seq, player="Nina", building="museum")  # found at a
+    assert other.status_code == 409 and current_seq(client, url) == seq + 1  # table: unsaid
+    assert ("The table changed since this screen was loaded (Nina bought a park), so this tap "
+            "was not recorded: Nina&#39;s purchase may have been recorded already. If this was one "
+            "more, tap it again on the page as it is now.") in text(other)
     seq = current_seq(client, url)  # a scoring is not taken twice: no "tap it again"
     act(client, url, "score", seq=seq, scoring="A")
     scored = act(client, url, "score", seq=seq, scoring="A")
