@@ -48,6 +48,9 @@ def start_table(page: Page, players: list[str]) -> None:
         page.locator(f"input[name='players-{seat}-name']").fill(name)
     page.locator("form.new-table button[type=submit]").tap()
     expect(page).to_have_url(TABLE_URL)
+    # The URL is the new page's once its navigation commits, before its parse and scripts: a
+    # whole suite's run once tapped on it half-made (its form's one-time key read as blank).
+    page.wait_for_load_state()
     expect(page.locator("html")).to_have_attribute("lang", "de")
     expect(page.get_by_role("heading", name="Bauhof-Kartenspiel", exact=True)).to_be_visible()
 
