@@ -165,6 +165,7 @@ def test_four_player_game_to_the_score_sheet(page: Page, shot: Shot,
     shot(page, "04-history")
     page.get_by_role("link", name="Back to the table").tap()
     expect(page).to_have_url(TABLE_URL)
+    page.wait_for_load_state()  # the URL commits before the page is parsed and its scripts run
 
     # Scoring B: museum Cleo/Dan tie for 1st-2nd 8 + 1 = 9, 4 each; theater Dan 9; station Anna
     # 10; church Cleo 11; park Ben 12; skyscraper Anna/Ben tie for 1st-2nd 13 + 6 = 19, 9 each.
