@@ -89,3 +89,20 @@ def test_your_tables_times_are_marked_for_the_phones_clock_and_said_as_utc(clien
     stamp = re.search(r'<time datetime="([^"]+)" data-show="date">([^<]+)</time>', page)
     assert stamp and stamp.group(2).endswith(" UTC")
     assert stamp.group(2).startswith(stamp.group(1)[:16].replace("T", " "))
+
+
+def test_a_name_with_emoji_is_never_cut_by_the_field_and_a_long_one_is_refused_in_words(client):
+    """Found at a table: the field's maxlength of 24 counted an emoji as two (UTF-16 units) and
+    cut the last one off without a word, though the rules take 24 characters. The field now
+    lets 48 units through; the rules' limit answers a longer name, keeping what was typed."""
+    page = text(client.get("/"))
+    assert page.count('maxlength="48"') == 6 and 'maxlength="24"' not in page
+    emoji = "Grandma Ingeborg Smith 🐙"  # 24 characters, 25 UTF-16 units
+    assert len(emoji) == 24 and len(emoji.encode("utf-16-le")) // 2 == 25
+    assert "/yard/" in new_table(client, emoji, "Ben")
+    long = "Grandma Ingeborg Smithers"  # 25 characters
+    answer = client.post("/new", data={"game": "yard", "players-0-name": long,
+                                       "players-1-name": "Ben"})
+    assert answer.status_code == 422
+    assert "is longer than 24 characters." in text(answer)
+    assert f'value="{long}"' in text(answer)  # what was typed stays
