@@ -693,8 +693,9 @@
   // no answer, what another phone changed) is said in the score strip at the foot, over its
   // own lines (`footNote`), which keeps its size; the chips at fault are outlined in place
   // (`fieldAtFault`). A page without a strip (a change's preview) says it under the tapped
-  // control's form, in the flow: nothing above it moves. It stays until the next action is
-  // sent.
+  // control's form, in the flow: nothing above it moves; one that came with the page (an
+  // outdated preview worked out again) under its heading, where it is read first
+  // (`pageTop`). It stays until the next action is sent.
   var TYPED = "input:not([type=radio]):not([type=checkbox]), textarea";
   function refuse(control, message, tapped) {
     dismissRefusal();
@@ -707,7 +708,7 @@
     note.className = "refusal";
     note.setAttribute("role", "alert");
     note.textContent = message;
-    var place = !control ? document.querySelector("main").firstElementChild
+    var place = !control ? pageTop()
       : field ? field.closest("label") || field
       : control.matches("fieldset") ? control
       : control.form || control.closest("form") || control;
@@ -726,6 +727,15 @@
     } else {
       note.scrollIntoView({ block: "nearest" });
     }
+  }
+
+  // The top of a page without a strip: its heading, and the hint under it if it has one.
+  function pageTop() {
+    var main = document.querySelector("main");
+    var heading = main.querySelector("h1");
+    if (!heading) return main.firstElementChild;
+    var hint = heading.nextElementSibling;
+    return hint && hint.matches(".hint") ? hint : heading;
   }
 
   // Words said in the score strip, in place of its lines: the strip keeps its size, so nothing

@@ -111,7 +111,11 @@ def test_a_preview_outdated_by_another_phone_comes_back_worked_out_again(
     taps.tap(phone.get_by_role("button", name="Confirm the change"), "Confirm")
     said = ("The table changed since this preview was made (Tobi bought a museum), so the "
             "change was not recorded.")
-    expect(phone.get_by_text(said).first).to_be_visible()
+    expect(phone.get_by_text(said).first).to_be_in_viewport()
+    # Found at a table: the words came at the foot of the preview, a screen below its Confirm.
+    refusal = phone.get_by_text(said).first.bounding_box()
+    confirm = phone.get_by_role("button", name="Confirm the change").bounding_box()
+    assert refusal is not None and confirm is not None and refusal["y"] < confirm["y"]
     expect(phone.locator(".change-preview")).to_contain_text("Worked out again")
     expect(phone.get_by_label("What for (optional)")).to_have_value("Nina paid")
     screenshot(phone, f"yard-preview-again-{mode}")
