@@ -525,7 +525,8 @@ def check_sowing(player: str, card: CityCard, seeds: int, on_farmer: int, farmer
     if seeds + on_farmer == 0:
         raise RuleError(Msg("Sow at least one grain."), key="grain")
     if seeds + on_farmer > card.grain:
-        raise RuleError(Msg("{player} has only {n} grain to sow.", player=player, n=card.grain),
+        raise RuleError(Msg("{player} has only {n} grain to sow.", player=player, n=card.grain)
+                        if card.grain else Msg("{player} has no grain to sow.", player=player),
                         key="grain")
     if seeds > card.seed_room:  # said under the grain typed (found at a table: in the strip)
         raise RuleError(Msg("Each empty building ground holds {per} grain: {player} has room "
@@ -550,7 +551,9 @@ def check_goods(player: str, card: CityCard, factory: Factory, orders: dict[str,
     for c, n in orders.items():
         if n > card.orders[c]:
             raise RuleError(Msg("{player} has only {n} {colour} work orders.", player=player,
-                                n=card.orders[c], colour=COLOUR_NAMES[c]))
+                                n=card.orders[c], colour=COLOUR_NAMES[c]) if card.orders[c]
+                            else Msg("{player} has no {colour} work orders.", player=player,
+                                     colour=COLOUR_NAMES[c]))
 
 
 def invention_marker(player: str, card: CityCard,

@@ -408,7 +408,7 @@ def test_the_mill_worker_takes_what_the_field_has_and_never_above_8():
     "grain, payload, message",
     [
         (3, {"grain": 2}, "Each empty building ground holds 1 grain: Ann has room for 1."),
-        (0, {"grain": 1}, "Ann has only 0 grain to sow."),
+        (0, {"grain": 1}, "Ann has no grain to sow."),
         (3, {"grain": 0}, "Sow at least one grain."),
         (3, {"grain": 1, "farmer": 1}, "Seeds on the Farmer card need the Farmer"),
         (3, {"grain": 1, "character": "farmer"}, "Ann does not hold the Farmer card"),
@@ -546,7 +546,7 @@ def test_a_new_factory_needs_an_empty_ground_and_a_marker_in_the_pool():
         ({"factory": 5, "orders": {"orange": 0}}, "Producing goods takes at least one"),
         ({"factory": 5, "orders": {"red": 1}}, "Unknown work order colour 'red'"),
         ({"factory": 5, "orders": {"white": 1}, "character": "any_colour"},
-         "Ann has only 0 white work orders."),
+         "Ann has no white work orders."),
         ({"factory": 6, "orders": {"orange": 1}}, "Factory 6 has already produced this turn."),
     ],
 )
