@@ -306,6 +306,18 @@ def test_three_player_street_game_to_the_filled_pad(page: Page, shot: Shot) -> N
     # Ola's 2nd action: a coffee K from the public pile on her finished site 1 is refused; the
     # form keeps the card, and one tap on site 2 builds it there.
     open_build_page(page, "Ola")
+    # The gift G in the library: each street's name on one line over its row of sites, the
+    # card at least 6rem wide beside them; on a 320 px phone the sites go under the card
+    # (found at a table: squeezed to 25 px, names broken letter by letter over the card).
+    gift = page.locator(".known-cards .known").filter(has=page.locator(".to")).first
+    for width in (390, 320):
+        page.set_viewport_size({"width": width, "height": 844})
+        card, name = gift.locator(".scard").bounding_box(), gift.locator(".to").first
+        assert card is not None and card["width"] >= 96, (width, card)
+        assert name.evaluate("e => e.getClientRects().length === 1 && e.offsetHeight < 20")
+        sites = gift.locator("button").first.bounding_box()
+        assert sites is not None and (sites["x"] > card["x"] + card["width"]) == (width == 390)
+    page.set_viewport_size({"width": 390, "height": 844})
     describe(page, project="coffee", source="Public pile (free)")
     tap_and_load(page, page.get_by_role("button", name="Build on site 1", exact=True))
     expect(page.locator(".error, .refusal")).to_have_text(
