@@ -25,6 +25,7 @@ class PadLine:
     note: str | None
     points: tuple[tuple[str, int], ...]
     played: bool = False
+    changed_in: int | None = None  # the last change in force that entered it again
 
     @property
     def taken_out(self) -> bool:
@@ -58,8 +59,22 @@ def score_pad(game: Game, players: list[str], events: Iterable[Event]) -> ScoreP
         totals.append(after)
 
     state = replay(game, players, events, each=line).state
+    entries = history(events)
+    changed = changed_in(entries)
     return ScorePad(tuple((p, v) for p, v in start.items() if v),
-                    [_pad_line(game, entry, made, state) for entry in history(events)])
+                    [_pad_line(game, entry, made, state, changed) for entry in entries])
+
+
+def changed_in(entries: Iterable[Entry]) -> dict[int, int]:
+    """Each action that a change in force entered again (not taken out): the last such change's
+    number, which its history line names ("changed in #13")."""
+    changed: dict[int, int] = {}
+    for entry in entries:
+        if entry.in_force and entry.event.kind == CHANGE:
+            for edit in entry.event.payload.get("edits", ()):
+                if edit.get("now") is not None:
+                    changed[edit["seq"]] = entry.event.seq
+    return changed
 
 
 def shown_together(said: Any, note: Any) -> tuple[Any, Any]:
@@ -80,13 +95,15 @@ def shown_together(said: Any, note: Any) -> tuple[Any, Any]:
     return said, note
 
 
-def _pad_line(game: Game, entry: Entry, made: Mapping[int, Any], state: TableState) -> PadLine:
-    """An action in force has its line from the replay; an undone one, and an undo or redo
-    (said as the action it acted on), give no points."""
+def _pad_line(game: Game, entry: Entry, made: Mapping[int, Any], state: TableState,
+              changed: Mapping[int, int]) -> PadLine:
+    """An action in force has its line from the replay (and the change that entered it again,
+    if one did); an undone one, and an undo or redo (said as the action it acted on), give no
+    points."""
     event = entry.event
     if entry.in_force and event.seq in made:
         said, note, points = made[event.seq]
-        return PadLine(entry, said, note, points, played=True)
+        return PadLine(entry, said, note, points, played=True, changed_in=changed.get(event.seq))
     acted_on = entry.target or event
     said = "" if acted_on.kind in ("undo", "redo") else game.say(acted_on.kind,
                                                                    acted_on.payload, state)

@@ -54,10 +54,17 @@ def test_a_wrong_buyer_three_actions_back_is_changed_in_four_taps(app, client):
     assert vars(state_of(app, url)) | {"note": None} == vars(state_of(app, right)) | {"note": None}
     history = text(client.get(url + "history"))
     assert "Changed: Tobi bought a park → Nina bought a park (wrong player)" in history
+    # The changed action's own line says which change entered it again (found at a table: it
+    # read "Nina bought a park" as if recorded so), and no longer once that change is undone.
+    assert re.search(r"#1</span>\s*Nina bought a park <em>\(changed in #5\)</em>", history)
+    assert act(client, url, "undo").status_code == 303
+    undone = text(client.get(url + "history"))
+    assert "changed in #5" not in undone and re.search(r"#1</span>\s*Tobi bought a park", undone)
+    assert act(client, url, "redo").status_code == 303
     again = client.post(url + "change", data=data)  # sent again: the first answer, once only
     assert again.status_code == 303
     assert storage.last_seq(storage.connect(app.config["DATABASE"]),
-                            url.rstrip("/").rsplit("/", 1)[1]) == 5
+                            url.rstrip("/").rsplit("/", 1)[1]) == 7
 
 
 def test_a_change_is_undone_like_any_action(app, client):
