@@ -467,7 +467,8 @@ def test_a_change_that_takes_later_actions_out_says_how_many_before_and_after(ap
     # the first may take the rest with it (a helper saw 18 taken out by one over-budget build)
     assert (f"The first, #{first}, may take the others with it: change it too, and the rest are "
             "refereed again.") in preview
-    assert f"Confirm the change and take out {count} later actions</button>" in preview
+    assert f'<button class="danger wide">Confirm the change and take out {count} later actions' \
+        '</button>' in preview  # not the page's one blue button: it takes actions out
     assert client.post(url + "change", data=confirm_fields(preview)).status_code == 303
     history = text(client.get(url + "history"))
     assert f"; {count} later actions taken out with it" in history
