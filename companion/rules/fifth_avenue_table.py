@@ -987,7 +987,7 @@ class FifthAvenueState(ActionTable):
         lines = [Plural("{player}: {n} skyscraper x {each} VP = {total} VP",
                         "{player}: {n} skyscrapers x {each} VP = {total} VP", player=p,
                         n=self.park.get(p, 0), each=each, total=park[p])
-                 for p in self.players]
+                 for p in self.players if self.park.get(p, 0)]  # as a district's: who has one
         label = Msg("Central Park ({tiles})", tiles=comma_list([BUSINESS_LABELS[t]
                                                                 for t in tiles]))
         self.scorings.append(ScoringEvent(label, park, tuple(lines)))

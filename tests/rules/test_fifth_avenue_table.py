@@ -466,6 +466,9 @@ def test_final_scoring_and_the_hand_cards_tie_break():
     assert state.totals() == {"Ann": 2 + 2 + 6, "Ben": 1 + 2}
     assert state.finished
     assert state.verdict() == "Ann wins with 10 VP."
+    park = state.scorings[-1]  # only who has a skyscraper there, as in a district's scoring
+    assert [str(line) for line in park.lines] == ["Ann: 2 skyscrapers x 3 VP = 6 VP"]
+    assert park.points == {"Ann": 6, "Ben": 0}
 
 
 def test_a_tie_for_the_most_vp_asks_for_the_cards_in_hand():
