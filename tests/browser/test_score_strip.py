@@ -53,3 +53,23 @@ def test_the_strip_is_in_view_everywhere_and_its_undo_works(page: Page, live_ser
     expect(strip).not_to_contain_text(f"Last: {last}")
     expect(page.get_by_role("navigation", name="Undo and redo")
            .get_by_role("button", name="Redo")).to_be_enabled()
+
+
+def test_four_long_names_take_two_lines_of_totals_on_a_small_phone(page: Page, live_server: str,
+                                                                  live_database: Path) -> None:
+    """Found at a table: four 24-character names took four lines of the strip, a third of a
+    320x568 screen. Two totals a line at most: a long name is cut short (whole everywhere
+    else, and for a screen reader), its total never."""
+    names = ("Bartholomew Featherstone", "Jürgen Größe-Bäumler von", "Annabelle Montgomery-Fox",
+             "Maximilian Oberhuber Jr.")
+    table_id = seed(live_database, "yard", names, ())
+    page.set_viewport_size({"width": 320, "height": 568})
+    page.goto(f"{live_server}/yard/{table_id}/")
+    totals = page.locator(".strip-totals > span")
+    expect(totals).to_have_count(4)
+    lines = {round(box["y"]) for box in (t.bounding_box() for t in totals.all()) if box}
+    assert len(lines) == 2, lines
+    for total in totals.all():
+        score = total.locator("strong").bounding_box()
+        assert score and score["x"] + score["width"] <= 320, score  # every total shown
+    expect(page.locator(".strip-totals")).to_contain_text("Bartholomew Featherstone 0")
