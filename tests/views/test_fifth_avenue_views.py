@@ -539,29 +539,3 @@ def test_the_board_marks_the_auction_under_way_and_those_to_come(client):
     assert re.findall(r'class="district\s+auction-now" aria-label="([^"]+)"', page) == [
         "34th St West"]  # outlined
 
-
-def test_the_last_action_s_note_is_shown_only_while_it_is_the_table_s_last_event(client):
-    """Found at a table: after an Undo, the note of the action now last in force was shown as
-    if just done ("Alea won 34th St West ..." over "Undone: Times Square: Alea draws ..."). The
-    note shows only while its action is the table's last event; the strip says an undo, a redo
-    and a change."""
-    def note():
-        shown = re.search(r'just-scored[^>]*>(.*?)</p>', text(client.get(url)))
-        return shown and shown.group(1)
-
-    url = set_up(client, "Ann", "Ben")
-    act(client, url, "first", player="Ann")
-    for target in ("34w:1", "34e:1", "times:2", "times:1"):
-        act(client, url, "plot", target=target)
-    for to in ("34w", "times", "52w", "central_park", "city_hall"):
-        act(client, url, "move", commissioner="white", to=to)
-    act(client, url, "alea", high_bid=10, cards="4654")
-    act(client, url, "auction", winner="alea")
-    assert note().startswith("Alea won 34th St West and built one skyscraper")
-    act(client, url, "alea", high_bid=30, cards="44")
-    assert note() == "Times Square: Alea draws 4 4 and bids 8 against 30: Alea is out."
-    assert act(client, url, "undo").status_code == 303 and note() is None
-    assert act(client, url, "redo").status_code == 303 and note() is None
-    assert act(client, url, "undo").status_code == 303
-    act(client, url, "alea", high_bid=30, cards="44")
-    assert note() == "Times Square: Alea draws 4 4 and bids 8 against 30: Alea is out."
