@@ -24,9 +24,8 @@ def test_the_strip_shows_every_running_total_and_the_last_action(app, client, sl
     strip = strip_of(client.get(f"/{slug}/{table_id}/").get_data(as_text=True))
     db = storage.connect(app.config["DATABASE"])
     game = replay(GAMES[slug], names, storage.events(db, table_id))
-    shown = re.findall(r"</span>([^<]+) <strong>(-?\d+)</strong>|<span>([^<]+) <strong>(-?\d+)"
-                       r"</strong>", strip)
-    totals = {(a or c).strip(): int(b or d) for a, b, c, d in shown}
+    shown = re.findall(r'<span class="who">([^<]+)</span> <strong>(-?\d+)</strong>', strip)
+    totals = {name: int(total) for name, total in shown}
     assert totals == game.state.totals()
     assert f'action="/{slug}/{table_id}/undo"' in strip
     assert "Last: " in strip
@@ -37,7 +36,7 @@ def test_a_new_table_shows_the_totals_and_nothing_to_undo(client):
 
     url = new_table(client, "Ann", "Ben", "Cy")
     strip = strip_of(client.get(url).get_data(as_text=True))
-    assert "Ann <strong>0</strong>" in strip and "/undo" not in strip
+    assert '"who">Ann</span> <strong>0</strong>' in strip and "/undo" not in strip
 
 
 def test_after_a_reload_the_last_line_still_says_what_it_gave(app, client):
