@@ -45,7 +45,7 @@
   var opening = false;
   document.addEventListener("click", function (event) {
     var link = event.target.closest ?
-      event.target.closest(".new-toggle, .new-project, form.builder a.all") : null;
+      event.target.closest(".new-toggle, .new-project, form.builder .all") : null;
     var form = link && link.closest("form");
     if (!form) return;
     var chosen = chosenIn(form);

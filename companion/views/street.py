@@ -276,9 +276,16 @@ def fold(table_id: str) -> Any:
     form comes here, and the table page is opened with the new card shown by that project (or
     the cards built before again), with where the card came from and its cost as chosen
     (`chosen`; as links, the chips lost them, and a card then built from its cost alone was
-    recorded as from the player's own deck). Nothing is recorded."""
+    recorded as from the player's own deck). "All N cards built before" opens the builder's
+    own page for its seat, with both kept as well (found at a table: as a link it lost them).
+    Nothing is recorded."""
     table = load_table("street", table_id)
     state: play.StreetState = table.current.state  # type: ignore[assignment]
+    seat = request.form.get("all_cards", "")
+    if seat in [str(n) for n in range(len(state.players))]:
+        kept = passed(state, state.players[int(seat)], request.form)
+        return redirect(url_for("street.play_card", table_id=table.id, seat=int(seat), **kept),
+                        code=303)
     project = request.form.get("new_card")  # a project's chip; none: "Built before"
     opened = {} if project is None else {
         "open": NEW_CARD, "project": project if project in rules.PROJECTS else ""}
@@ -351,12 +358,13 @@ def offer(state: play.StreetState, player: str, known: play.Known, words: str,
           recorded: tuple[int, str] | None = None) -> dict[str, Any]:
     """A card seen before as its row offers it: its short id, words and price, and a line of
     site buttons per street it may go on (`rows`: (seat, the five sites open or not); the seat
-    is None for the player's own street, or a gift's only opponent). The card of a change, at
+    is None for the player's own street; a gift's rows are named, even the only opponent's:
+    bare site buttons read as the player's own, found at a 2-player table). The card of a change, at
     the site and street it was `recorded` on, marks that button (`marked`: row, site)."""
     card = known.card
     opponents = [q for q in state.players if q != player]
     streets = opponents if card["gift"] else [player]
-    rows = [(None if len(streets) == 1 else state.players.index(q),
+    rows = [(state.players.index(q) if card["gift"] else None,
              state.open_sites(card, q, player)) for q in streets]
     marked = None
     if recorded is not None and recorded[1] in streets:

@@ -485,6 +485,14 @@ def test_a_gift_with_one_opponent_goes_on_their_street(client):
     assert build(client, url, 0, player="Mia", roof="y", gift="y", street="Mia",
                  site=1).status_code == 303
     assert "Mia gave Ola a roof as a gift, on site 1" in text(client.get(url))
+    # Seen before, the gift's row names Ola's street, as among three players: bare site buttons
+    # read as the player's own (found at a 2-player table), and Ola's site 2 builds there.
+    page = text(client.get(url))
+    assert '<span class="to">Ola</span>' in page and 'aria-label="Ola\'s site 2"' in page
+    response = build(client, url, 0, player="Mia", pick=pick(page, "roof", 2, seat=1),
+                      source="public")
+    assert response.status_code == 303
+    assert "Mia gave Ola a roof as a gift, on site 2" in text(client.get(url + "history"))
 
 
 def test_a_library_card_is_sent_by_its_short_id_and_an_unknown_id_is_refused(client):
@@ -694,7 +702,7 @@ def test_the_builder_s_page_and_a_player_s_street_have_the_score_strip(app, clie
         page = text(client.get(f"/street/{table_id}/play/{seat}"))
         assert heading in page
         strip = page.split('<aside class="score-strip"')[1].split("</aside>")[0]
-        assert "Mia <strong>" in strip and "Undo" in strip
+        assert "Mia</span> <strong>" in strip and "Undo" in strip
 
 
 def test_a_stale_card_without_a_source_is_told_what_changed_not_a_field(client):
@@ -895,3 +903,25 @@ def test_every_card_built_before_keeps_the_deck_and_cost_chosen(app, client):
         assert re.search(r'<input [^>]*name="cost"[^>]*value=""', text(answer))
     too_much = text(client.get(url, query_string={"cost": "100"}))  # said, as the form says it
     assert re.search(r'<input [^>]*name="cost"[^>]*value="100" aria-invalid="true"', too_much)
+
+
+def test_every_card_built_before_opened_without_a_script_keeps_the_deck_and_cost(app, client):
+    """Found at a table without JavaScript: "All 8 cards built before" was a link, and the
+    page it opened chose the own deck again with no cost. It is a button of the builder's form
+    now: `street.fold` opens the builder's own page with the deck and cost chosen; a seat that
+    is no seat opens the table page as "Built before" does."""
+    office = moves.card("office")
+    table_id = seed(app, "street", ["Ann", "Ben"], [
+        ("card", {"player": "Ann", "street": "Ann", "site": 1, "card": office})])
+    url = f"/street/{table_id}/"
+    assert 'name="all_cards" value="0" formaction="' not in text(client.get(url))  # one card
+    data = {**fresh(client, url), "player": "Ann", "source": "Ben", "cost": "4", "all_cards": "0"}
+    answer = client.post(url + "fold", data=data)
+    assert answer.status_code == 303
+    assert answer.headers["Location"] == f"/street/{table_id}/play/0?source=Ben&cost=4"
+    page = text(client.get(answer.headers["Location"]))
+    assert re.findall(r'<input [^>]*name="source" value="(\w+)"[^>]* checked', page) == ["Ben"]
+    assert re.search(r'<input [^>]*name="cost"[^>]*value="4"', page)
+    for seat in ("2", "\u00b2", "-1"):
+        other = client.post(url + "fold", data={**data, "all_cards": seat})
+        assert other.status_code == 303 and "/play/" not in other.headers["Location"]
