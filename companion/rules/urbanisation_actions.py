@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .common import RuleError, clean_text, require_count
-from .text import Msg
+from .text import Msg, Plural
 from .urbanisation import (
     CITIZEN_VP,
     COLOUR_NAMES,
@@ -546,8 +546,9 @@ def check_goods(player: str, card: CityCard, factory: Factory, orders: dict[str,
                             "(unless Any colour is played).", number=factory.number,
                             colour=COLOUR_NAMES[factory.colour]))
     if goods > capacity(card, factory):
-        raise RuleError(Msg("Factory {number} produces at most {n} goods.",
-                            number=factory.number, n=capacity(card, factory)))
+        raise RuleError(Plural("Factory {number} produces at most {n} good.",
+                               "Factory {number} produces at most {n} goods.",
+                               number=factory.number, n=capacity(card, factory)))
     for c, n in orders.items():
         if n > card.orders[c]:
             raise RuleError(Msg("{player} has only {n} {colour} work orders.", player=player,

@@ -559,6 +559,16 @@ def test_production_refusals(payload, message):
     refused(state, "produce", payload, message)
 
 
+def test_a_factory_of_one_good_says_good():
+    """Found at a table: "Factory 6 produces at most 1 goods." """
+    state = started("any_colour", "farmer")
+    ann = state.cards["Ann"]
+    ann.factories = [Factory(6, "orange", 1)]
+    ann.orders = {"white": 0, "grey": 1, "orange": 3}
+    refused(state, "produce", {"factory": 6, "orders": {"orange": 2}},
+            "Factory 6 produces at most 1 good.")
+
+
 def test_production_inventions_money_vp_and_at_least_two_goods():
     state = started("architect", "farmer")
     ann = state.cards["Ann"]
