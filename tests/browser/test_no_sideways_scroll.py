@@ -69,3 +69,24 @@ def test_long_names_never_push_a_screen_sideways(
             assert wider_than_the_phone(page) == [], "bgstats"
     finally:
         context.close()
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_every_building_name_fits_its_button_on_a_320_px_phone(
+    language: str, live_database: Path, browser: Browser, browser_context_args: dict[str, Any],
+) -> None:
+    """Found at a table: at 320 px "Skyscraper" (and "Hochhaus") ran past its buy button's
+    edges, cut at both ends."""
+    players, actions = long_named("yard", False)
+    table = f"/yard/{seed(live_database, 'yard', players, actions)}/"
+    context = browser.new_context(**{**browser_context_args, "viewport": {"width": 320,
+                                                                            "height": 568}},
+                                  extra_http_headers={"Accept-Language": language})
+    page = context.new_page()
+    try:
+        page.goto(table)
+        cut = page.evaluate("""() => [...document.querySelectorAll('.buyer .building')]
+            .filter(b => b.scrollWidth > b.clientWidth).map(b => b.textContent.trim())""")
+        assert page.locator(".buyer .building").count() >= 6 and cut == []
+    finally:
+        context.close()
