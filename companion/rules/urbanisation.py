@@ -108,8 +108,9 @@ BUILDINGS = {
     "house": Building(Msg("house"), Msg("houses"), 2, 1, 1, False, Msg("House")),
     "skyscraper": Building(Msg("skyscraper"), Msg("skyscrapers"), 3, 2, 1, True,
                            Msg("Skyscraper")),
+    # The title's soft hyphen: "Admin-istrative" on a 320 px phone's chip, not "Administra/tive".
     "administrative": Building(Msg("administrative building"), Msg("administrative buildings"),
-                               3, 2, 0, False, Msg("Administrative building")),
+                               3, 2, 0, False, Msg("Admin\u00adistrative building")),
 }
 
 
