@@ -99,10 +99,13 @@ def final_form(state: yard_table.YardState, **data: Any) -> Any:
     guess would score."""
     holders = [SelectChoice(str(i), p) for i, p in enumerate(state.players)]
     fields: dict[str, Any] = {}
-    for k, building in enumerate(state.leftover_buildings):
+    leftovers = state.leftover_buildings
+    for k, building in enumerate(leftovers):
         name = lazy_text(yard.NAMES[building])
-        fields[f"to_{k}"] = RadioField(
-            _l("%(building)s: who takes it", building=name),
+        alike, nth = leftovers.count(building), leftovers[:k].count(building) + 1
+        fields[f"to_{k}"] = RadioField(  # which of two alike, as its legend says (a table asked)
+            _l("%(building)s: who takes it", building=name) if alike == 1 else
+            _l("%(building)s %(n)s of %(of)s: who takes it", building=name, n=nth, of=alike),
             choices=[*holders, SelectChoice(NOBODY, _l("tie or nobody"))],
             validators=[InputRequired(_l("tap who holds the most money of its space, or "
                                          "'tie or nobody'."))])

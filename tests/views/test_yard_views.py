@@ -343,6 +343,11 @@ def test_cards_of_one_building_left_on_display_are_counted_in_the_end_form(app, 
                for legend in re.findall(r"<legend>(.*?)</legend>", page)]
     assert legends == ["Church 1 of 3", "Museum", "Church 2 of 3", "Church 3 of 3"]
     assert page.count("Most money in the currency of its space") == 4
+    # a refusal says which of them is not tapped yet (found at a table: "Church: ..." of two)
+    answer = text(client.post(url + "final", data={**fresh(client, url), "to_0": "0",
+                                                   "to_1": "1", "to_3": "2"}))
+    assert "Church 2 of 3: who takes it: tap who holds the most money" in answer
+    assert "Museum: who takes it: tap" not in answer
 
 
 def test_a_bad_end_form_keeps_what_was_tapped(app, client):
