@@ -60,12 +60,12 @@ def score_pad(game: Game, players: list[str], events: Iterable[Event]) -> ScoreP
 
     state = replay(game, players, events, each=line).state
     entries = history(events)
-    changed = changed_in(entries)
+    changed = entered_again(entries)
     return ScorePad(tuple((p, v) for p, v in start.items() if v),
                     [_pad_line(game, entry, made, state, changed) for entry in entries])
 
 
-def changed_in(entries: Iterable[Entry]) -> dict[int, int]:
+def entered_again(entries: Iterable[Entry]) -> dict[int, int]:
     """Each action that a change in force entered again (not taken out): the last such change's
     number, which its history line names ("changed in #13")."""
     changed: dict[int, int] = {}
