@@ -249,6 +249,13 @@ class YardState(ActionTable):
         card nobody holds lies on display."""
         return [b for b, left in self.unbought.items() for _ in range(left)]
 
+    @property
+    def leftovers_told_apart(self) -> list[tuple[str, int, int]]:
+        """Each card left on display with which of its building's it is and of how many
+        ("Church", 2, 3: the end form's "Church 2 of 3", its legend and its refusal alike)."""
+        cards = self.leftover_buildings
+        return [(b, cards[:k].count(b) + 1, cards.count(b)) for k, b in enumerate(cards)]
+
     def leftovers_given(self) -> list[tuple[Leftover, int]]:
         """The leftover display cards as the result says them: alike cards (one building, space
         and taker) once, with how many (two skyscrapers on one space to Anna: one line, not the

@@ -99,10 +99,8 @@ def final_form(state: yard_table.YardState, **data: Any) -> Any:
     guess would score."""
     holders = [SelectChoice(str(i), p) for i, p in enumerate(state.players)]
     fields: dict[str, Any] = {}
-    leftovers = state.leftover_buildings
-    for k, building in enumerate(leftovers):
+    for k, (building, nth, alike) in enumerate(state.leftovers_told_apart):
         name = lazy_text(yard.NAMES[building])
-        alike, nth = leftovers.count(building), leftovers[:k].count(building) + 1
         fields[f"to_{k}"] = RadioField(  # which of two alike, as its legend says (a table asked)
             _l("%(building)s: who takes it", building=name) if alike == 1 else
             _l("%(building)s %(n)s of %(of)s: who takes it", building=name, n=nth, of=alike),
