@@ -546,7 +546,7 @@
     main.querySelectorAll("input:not([type=hidden]), select, textarea").forEach(function (field) {
       var box = field.type === "radio" || field.type === "checkbox";
       var changed = box ? field.checked !== field.defaultChecked
-        : field.nodeName === "SELECT" ? !(field.selectedOptions[0] || {}).defaultSelected
+        : field.nodeName === "SELECT" ? field.selectedOptions[0] !== shownFirst(field)
         : field.value !== field.defaultValue;
       if (!changed || !field.form || !field.name || field.type === "file") return;
       var form = signature(field.form);
@@ -557,6 +557,17 @@
     return typed;
   }
 
+  // What a list showed when its page was loaded: the option marked selected, else the first
+  // one that can be chosen (found at a table: an untouched list read as chosen, its first
+  // option put back after an answer that no longer let it be chosen).
+  function shownFirst(select) {
+    var options = Array.from(select.options);
+    return options.find(function (o) { return o.defaultSelected; }) ||
+      options.find(function (o) { return !o.disabled; });
+  }
+
+  // What was typed, put back into the new page's forms; a list's choice only if the new page
+  // still offers it.
   function typedBack(main, typed) {
     if (!typed.length) return;
     var forms = {};
@@ -566,6 +577,8 @@
       if (!form) return;
       Array.from(form.elements).forEach(function (field) {
         if (field.name !== t.name) return;
+        if (field.nodeName === "SELECT" && !Array.from(field.options).some(function (o) {
+          return o.value === t.value && !o.disabled; })) return;
         if (!t.box) field.value = t.value;
         else if (field.value === t.value) field.checked = t.checked;
       });
