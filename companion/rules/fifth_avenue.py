@@ -329,6 +329,14 @@ def max_skyscrapers(cards: Iterable[int]) -> int:
     return min(SKYSCRAPERS_ON_CARD[value] for value in values)
 
 
+def bid_possible(bid: int) -> bool:
+    """Whether bidding cards can add up to `bid` (0: nobody bid): "The number on the card is
+    the card's value (4, 5, or 6)" and "he adds the numbers on the cards together to determine
+    his total bid". One card makes 4, 5 or 6, two make 8 to 12, and every larger sum is one
+    of those with 4s added: so no bid is 1, 2, 3 or 7."""
+    return bid == 0 or bid in BLACK_DECK or bid >= 2 * min(BLACK_DECK)
+
+
 def alea_bid(cards: Iterable[int]) -> int:
     """Alea's bid: black cards are turned over "until they draw and place a card with the same
     number as one already drawn"; the bid is the sum of them all, the repeat included.

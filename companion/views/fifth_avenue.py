@@ -61,7 +61,8 @@ class ScoreForm(ActionForm):
 
 
 class AleaForm(ActionForm):
-    high_bid = IntegerField(_l("High bid so far"), validators=[Optional(), NumberRange(0, 200)])
+    high_bid = IntegerField(_l("High bid after your first bids"),
+                            validators=[Optional(), NumberRange(0, 200)])
     cards = StringField(_l("Cards flipped, in order (e.g. 4 6 5 4)"))
     draw = BooleanField(_l("Let the app draw"))
 
@@ -140,7 +141,9 @@ def render(table: Table, error: str | None = None, status: int = 200, **forms: A
     high = request.args.get("high", type=int)
     if high is None and "alea_form" in forms:
         high = forms["alea_form"].high_bid.data  # a refused bid keeps its high bid
-    chance = rules.alea_beats_chance(high) if high is not None and high >= 0 else None
+    in_range = high is not None and 0 <= high <= 200
+    chance = rules.alea_beats_chance(high) if in_range and rules.bid_possible(high) else None
+    no_such_bid = in_range and chance is None and "high" in request.args  # asked, not refused
     phase = state.phase  # only the forms of the step the table is at are made and drawn
     context = {
         "setup_form": setup_form(state) if phase == "setup" else None,
@@ -152,7 +155,8 @@ def render(table: Table, error: str | None = None, status: int = 200, **forms: A
     if phase == "auctions":
         context |= auction_choice(state, context["auction_form"])
     return table_page(table, error, status, saved_board=board_saved(table), rules=rules,
-                      play=play, rulings=play.RULINGS, chance=chance, high=high, **context)
+                      play=play, rulings=play.RULINGS, chance=chance, high=high,
+                      no_such_bid=no_such_bid, **context)
 
 
 def auction_choice(state: play.FifthAvenueState, form: AuctionForm) -> dict[str, Any]:
@@ -292,9 +296,13 @@ def alea_payload(form: AleaForm, table: Table) -> dict[str, Any]:
     """Alea's bid: the cards the players flipped, if typed (Enter in their field sends the
     form's first button, Draw, too), else drawn by the app from a full black deck; with the
     players' high bid, if typed."""
+    high = {} if form.high_bid.data is None else {"high_bid": form.high_bid.data}
+    if high and not rules.bid_possible(high["high_bid"]):  # before any card is drawn
+        raise FieldError(form.high_bid, _("no bid adds up to %(bid)s (cards are worth 4, 5 "
+                                          "and 6: a high bid is 0 if both passed, else 4, 5, "
+                                          "6, or 8 or more).", bid=high["high_bid"]))
     typed = (form.cards.data or "").strip()
     cards = parse_cards(typed) if typed or not form.draw.data else draw_alea_cards()
-    high = {} if form.high_bid.data is None else {"high_bid": form.high_bid.data}
     return {**high, "cards": cards}
 
 

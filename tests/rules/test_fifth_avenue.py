@@ -20,6 +20,7 @@ from companion.rules.fifth_avenue import (
     alea_bid_distribution,
     alea_build_plots,
     bid_colours,
+    bid_possible,
     building_stop_points,
     business_targets,
     central_park_points,
@@ -351,6 +352,15 @@ def test_max_skyscrapers_refuses_impossible_bids(cards, message):
 )
 def test_alea_bids_until_a_value_repeats(cards, bid):
     assert alea_bid(cards) == bid
+
+
+def test_a_bid_is_a_sum_of_cards_worth_4_5_and_6():
+    """Worked out by hand: 4, 5, 6 from one card; 8 = 4+4 ... 12 = 6+6; 13 = 4+4+5; from 8 on
+    every number (each is 4 more than one 4 less); never 1, 2, 3 or 7 (found at a table: a
+    high bid of 3 was taken, and Alea's draw worked out against it)."""
+    possible = [n for n in range(0, 31) if bid_possible(n)]
+    assert possible == [0, 4, 5, 6, *range(8, 31)]
+    assert all(bid_possible(sum(cards)) for cards in ([4, 4, 5], [6, 6, 6, 5], [4] * 40))
 
 
 @pytest.mark.parametrize(

@@ -60,6 +60,27 @@ def test_a_two_player_game_with_alea_through_an_auction_round(client):
     assert "Alea is out" in text(client.get(url))
 
 
+def test_a_high_bid_no_cards_add_up_to_is_refused_before_alea_draws(client):
+    """Found at a table: a high bid of 3 was taken and Alea's cards drawn against it. Cards are
+    worth 4, 5 and 6: no bid is 1, 2, 3 or 7. Refused under the field, nothing drawn; the chance
+    asked for such a bid says so."""
+    url = at_first_auction(client)
+    seq = current_seq(client, url)
+    for bid in (3, 7):
+        refused = client.post(url + "alea", data={**fresh(client, url), "high_bid": bid,
+                                                  "draw": "y"},
+                              headers={"X-Companion": "fetch"})
+        assert refused.status_code == 422
+        assert refused.json == {"field": "high_bid", "refused": (
+            f"High bid after your first bids: no bid adds up to {bid} (cards are worth 4, 5 and "
+            "6: a high bid is 0 if both passed, else 4, 5, 6, or 8 or more).")}
+    assert current_seq(client, url) == seq
+    page = text(client.get(url + "?high=7"))
+    assert "No bid adds up to 7" in page and "Alea beats 7" not in page
+    assert "Alea beats 8 with probability" in text(client.get(url + "?high=8"))
+    assert act(client, url, "alea", high_bid=4, cards="4 4").status_code == 303
+
+
 def test_after_both_players_passed_only_alea_is_offered_as_the_winner(client):
     """A high bid of 0 entered with Alea's cards: both players passed and cannot bid again, so
     the page offers Alea's win only and says why; a player's win sent anyway is refused."""
