@@ -90,7 +90,7 @@
   // A second tap on the action just tapped, held as the same tap, is said once the first is
   // recorded (a helper buying two theaters 0.2 s apart saw one recorded and no word why): the
   // player who meant two taps again. Not after a refusal or with no answer: nothing recorded.
-  // Said at the head of the strip's line of what was recorded, which the next answer replaces:
+  // Said over the strip's line of what was recorded, which the next answer replaces:
   // it covers nothing (a note in the strip's place hid its totals and Undo until a tap).
   // `late`: held only because the page had just moved (MOVED_MS), so it may have been meant for
   // what came there: said so, with what to do (found at a table: the next player's "passes",
@@ -103,11 +103,12 @@
   }
 
   function sayHeld(words) {
-    var line = document.querySelector("#recorded .strip-words");
+    var line = document.getElementById("recorded");
     if (!line || document.getElementById("held")) return;
-    var held = document.createElement("span");
+    var held = document.createElement("p");
     held.id = "held";
-    held.textContent = words + " ";
+    held.className = "strip-held";
+    held.textContent = words;
     line.insertBefore(held, line.firstChild);
     var said = document.getElementById("said");
     if (said) said.textContent = words + " " + said.textContent;
