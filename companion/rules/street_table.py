@@ -46,7 +46,7 @@ from .street import (
     street_score,
     upcoin_prestige,
 )
-from .text import Msg, Plural, listed
+from .text import Msg, Plural, listed, signed
 
 STARTING_ACCOUNT = 10
 MAX_MONEY = 999
@@ -604,7 +604,7 @@ def describe_at(state: StreetState, kind: str, payload: Mapping[str, Any]) -> st
         return Msg("{done}: site {site} finished, {owner} takes ${paid}", done=said,
                    site=pay.site, owner=pay.owner, paid=pay.paid)
     return Msg("{done}: site {site} finished, {owner} takes nothing (income {income})",
-               done=said, site=pay.site, owner=pay.owner, income=pay.income)
+               done=said, site=pay.site, owner=pay.owner, income=signed(pay.income))
 
 
 def _describe_card(payload: Mapping[str, Any]) -> str:

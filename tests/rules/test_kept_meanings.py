@@ -591,6 +591,21 @@ def test_a_roof_that_pays_another_amount_is_said_even_without_other_points():
             f"Mia built a roof on site 1: site 1 finished, Mia takes ${2 + income}")
 
 
+
+def test_a_roof_that_pays_nothing_says_its_income_with_the_minus_sign():
+    """The street, as above, with Mia's first office at income −4: her street's income is
+    −4 + 2 = −2, and the roof pays nothing; said "(income −2)", the minus sign every page
+    writes (found at a table: a hyphen, "-2", there alone)."""
+    game, players = rules.GAMES["street"], ["Mia", "Ola", "Pit"]
+    events = recorded(game, players, GAME_SCRIPTS["street"]()[:13])
+    card = {**events[0].payload["card"],
+            "income": [{"each": "flat", "amount": -4, "project": None}]}
+    fix = rules.corrected(game, players, events, {1: ("card", {**events[0].payload,
+                                                                "card": card})})
+    roof = next(r for r in fix.rescored if r.event.seq == 7)
+    assert str(roof.now.said) == ("Mia built a roof on site 1: site 1 finished, Mia takes "
+                                  "nothing (income \u22122)")
+
 # The street: a deck said empty or a correction stays where the game stood -----------------------
 
 STREET = rules.GAMES["street"]
