@@ -17,6 +17,7 @@ from .text import Msg, Plural
 from .urbanisation import (
     CITIZEN_VP,
     COLOUR_NAMES,
+    GOOD_VP,
     GRAIN_PER_VP,
     INVENTION_SPACES,
     MAX_GRAIN,
@@ -218,6 +219,17 @@ class CityCard:
     def factory(self, number: int) -> Factory | None:
         return next((f for f in self.factories if f.number == number), None)
 
+    def good_money(self, colour: str) -> int:
+        """The money a good made with a work order of `colour` brings: "according to the value
+        ... of the markers", $1 more with "Earn $4 (instead of $3) for white goods" (and grey's,
+        orange's)."""
+        return WORK_ORDER_VALUES[colour] + (1 if self.has(f"{colour}_money") else 0)
+
+    def good_vp(self, colour: str) -> int:
+        """The VP a good of a factory of `colour` brings: "1 victory point per good produced",
+        2 with "2 VP (instead of 1) for each white good" (and grey's, orange's)."""
+        return GOOD_VP * (2 if self.has(f"{colour}_vp") else 1)
+
     def owns(self, name: str) -> bool:
         """Whether a factory of this name is among his cards, active or inactive."""
         return any(f.name == name for f in self.factories)
@@ -380,11 +392,9 @@ def production(card: CityCard, factory: Factory, orders: dict[str, int]) -> tupl
     """Produce goods: money by the work orders' value, 1 VP per good (urbanisation.py), plus the
     inventions "Earn $4 (instead of $3) ..." (+$1 per work order of that colour) and "Receive 2
     points (instead of 1) for each <colour> good" (the factory's colour). Returns (money, VP)."""
-    money, vp = produce_goods(orders)
-    money += sum(n for colour, n in orders.items() if card.has(f"{colour}_money"))
-    if card.has(f"{factory.colour}_vp"):
-        vp += sum(orders.values())
-    return money, vp
+    produce_goods(orders)  # at least one work order, each of a colour
+    money = sum(card.good_money(colour) * n for colour, n in orders.items())
+    return money, card.good_vp(factory.colour) * sum(orders.values())
 
 
 def listing(parts: Sequence[str]) -> str:

@@ -836,3 +836,22 @@ def test_with_no_empty_ground_a_new_factory_cannot_be_chosen_and_the_upgrade_is(
     where = re.search(r'<select name="upgrade">(.*?)</select>', page, re.S).group(1)
     assert '<option value="" disabled>New, on an empty ground (0 empty)</option>' in where
     assert '<option value="3" >Upgrade factory 3 (orange)</option>' in where
+
+
+def test_the_goods_prices_said_are_the_players_own_with_the_inventions(client, monkeypatch):
+    """Found at a table: Ana, with "Earn $4 (instead of $3) for white goods", read "Each good:
+    $3 white" above the produce form that paid her $4. The prices said are the player's own:
+    with that invention and "2 VP (instead of 1) for each grey good" (as if Ben held them)."""
+    from companion.rules import urbanisation_actions
+
+    url = set_up(client, *PLAYERS)
+    for kind, payload in TURN_1[:7]:
+        perform(client, url, kind, payload)
+    plain = " ".join(text(client.get(url + "?open=produce")).split())
+    assert "Each good: $3 white, $2 grey, $1 orange, and 1 VP." in plain
+    assert "VP a good from a" not in plain
+    monkeypatch.setattr(urbanisation_actions.CityCard, "has",
+                        lambda _card, ability: ability in ("white_money", "grey_vp"))
+    page = " ".join(text(client.get(url + "?open=produce&inventions=1")).split())
+    assert ("Each good: $4 white, $2 grey, $1 orange, and 1 VP. A factory produces once per "
+            "turn, up to the goods its space shows. 2 VP a good from a grey factory.") in page
