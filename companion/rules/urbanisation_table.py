@@ -141,7 +141,8 @@ RULINGS = {
         "Ruling: one trade either buys or sells grain; the Mill Worker's free grain comes first."),
     "characters": Msg(
         "Ruling: every character returns to the display at the start of each turn; one not played "
-        "is lost. The Mayor's holder chooses a character like everyone else."),
+        "is lost. The Mayor is given, not chosen: its holder also chooses one character card, "
+        "as everyone does (\"may choose an additional character card\")."),
     "double_orders": Msg(
         "Ruling: the additional work orders are of the colour the players enter (the one shown), "
         "by default that of the space."),
