@@ -329,7 +329,7 @@ def test_the_table_speaks_german_from_the_first_card_to_the_pad(client):
 
     assert act(client, url, "finish").status_code == 303
     page = text(client.get(url))
-    assert "Endergebnis" in page and "Sieg" in page and "Final result" not in page
+    assert "Endergebnis" in page and "gewinnt" in page and "Final result" not in page
     sheet = squash(pdf_text(client.get(url + "sheet.pdf")))
     assert "Wertungsblock" in sheet and "Es gewinnt Mia." in sheet, sheet
     assert "Mia, Bauplatz 1: Einkommen 1, ausgezahlt $1" in sheet, sheet
