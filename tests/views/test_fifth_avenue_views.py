@@ -560,3 +560,16 @@ def test_the_board_marks_the_auction_under_way_and_those_to_come(client):
     assert re.findall(r'class="district\s+auction-now" aria-label="([^"]+)"', page) == [
         "34th St West"]  # outlined
 
+
+
+def test_central_park_says_the_businesses_turned_over_for_it(app, client):
+    """Found at a table: the three businesses Central Park scored with were said only in the
+    scores' list far below the board; its own box says them once the final scoring is in."""
+    names, actions = FINISHED["fifth_avenue"]
+    table_id = seed(app, "fifth_avenue", names, actions[:-1])
+    held(client, table_id)
+    url = f"/fifth_avenue/{table_id}/"
+    assert "Turned over at the final scoring" not in text(client.get(url))
+    assert act(client, url, "final", tiles="boutique jeweler gallery").status_code == 303
+    park = text(client.get(url)).split('<section class="park card')[1].split("</section>")[0]
+    assert "Turned over at the final scoring: boutique, jeweler, gallery." in park
