@@ -203,7 +203,7 @@ def sell_grain(market: object, amount: object, players: object, *,
     slots = _slots(market, players)
     amount = require_count(amount, Msg("The grain to sell"), 1)
     if held is not None and amount > _check_grain(held):
-        raise RuleError(Msg("You cannot sell {n} grain: you have only {held}.", n=amount,
+        raise RuleError(Msg("The seller holds only {held} grain, not {n}.", n=amount,
                             held=held))
     room = [players - n for n in slots]
     if amount > sum(room):

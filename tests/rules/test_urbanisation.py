@@ -139,7 +139,7 @@ def test_selling_fills_barn_1_to_4_then_the_field(before, amount, players, incom
         (FULL_4, 1, 4, {}, "The barns and the field have room for only 0 more grain."),
         (market([2, 2, 2, 2], 1), 2, 2, {}, "room for only 1 more grain"),
         (EMPTY, 0, 4, {}, "The grain to sell cannot be less than 1."),
-        (EMPTY, 3, 4, {"held": 2}, "You cannot sell 3 grain: you have only 2."),
+        (EMPTY, 3, 4, {"held": 2}, "The seller holds only 2 grain, not 3."),
         (EMPTY, 1, 4, {"held": -1}, "Your grain cannot be less than 0."),
         (EMPTY, 1, 1, {}, "Urbanisation is played by 2 to 4 players."),
         (EMPTY, 1, "4", {}, "Urbanisation is played by 2 to 4 players."),

@@ -366,7 +366,7 @@ def test_rulebook_grain_examples_at_a_four_player_table():
         (0, {"buy": 1, "sell": 1}, "One trade either buys or sells grain, not both."),
         (0, {}, "Enter the grain to buy or to sell."),
         (6, {"buy": 3}, "A player may have at most 8 grain: you have 6."),
-        (2, {"sell": 3}, "You cannot sell 3 grain: you have only 2."),
+        (2, {"sell": 3}, "The seller holds only 2 grain, not 3."),
         (0, {"buy": 7}, "Only 6 grain can be bought in one action now"),  # 4 barns, field 2
         (2, {"sell": 1}, "The barns and the field have room for only 0 more grain."),
         (0, {"buy": 1, "character": "mill_worker"}, "Ann does not hold the Mill Worker card."),
