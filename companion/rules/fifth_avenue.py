@@ -329,11 +329,12 @@ def max_skyscrapers(cards: Iterable[int]) -> int:
     return min(SKYSCRAPERS_ON_CARD[value] for value in values)
 
 
-def bid_possible(bid: int) -> bool:
+def bid_possible(bid: object) -> bool:
     """Whether bidding cards can add up to `bid` (0: nobody bid): "The number on the card is
     the card's value (4, 5, or 6)" and "he adds the numbers on the cards together to determine
     his total bid". One card makes 4, 5 or 6, two make 8 to 12, and every larger sum is one
     of those with 4s added: so no bid is 1, 2, 3 or 7."""
+    bid = require_count(bid, Msg("A bid"))
     return bid == 0 or bid in BLACK_DECK or bid >= 2 * min(BLACK_DECK)
 
 

@@ -87,6 +87,7 @@ ARGS: dict[str, st.SearchStrategy[Any]] = {
     "fifth_avenue.alea_bid": call(s.black_cards),
     "fifth_avenue.alea_bid_distribution": call(s.deck),
     "fifth_avenue.alea_beats_chance": call(s.count, s.deck),
+    "fifth_avenue.bid_possible": call(s.count),
     "fifth_avenue.central_park_points": call(st.lists(s.business, max_size=4), s.count),
     "fifth_avenue.special_scoring_points": call(s.count, s.count),
     "fifth_avenue.districts_built": call(s.board, s.player),
