@@ -1,5 +1,6 @@
 """Players across tables through the Flask test client: finished tables, statistics, charts."""
 
+import json
 import re
 import xml.etree.ElementTree as ET
 
@@ -153,3 +154,22 @@ def test_the_home_page_suggests_only_this_browsers_players(app, client, played):
     theirs = text(stranger.get("/"))
     assert '<option value="Quinn">' in theirs and '<option value="Tobi">' not in theirs
     assert '<option value="Quinn">' not in text(client.get("/"))
+
+
+
+def test_an_imported_copy_of_a_finished_table_is_not_a_second_game(app, client):
+    """Found at a table: a finished table exported and imported again on the same phone counted
+    twice, every player with two games (and the winner two wins). The copy is the same game:
+    it ended at the same moment with the same ranking; a game played again is another."""
+    from tests.tables import upload
+
+    url = play_yard(app, client, "Tobi", "Nina", "Paul")
+    before = text(client.get("/players"))
+    assert "Construction yard card game <small>(1)</small>" in before
+    document = json.loads(client.get(url + "export.json").data)
+    assert upload(client, document).status_code == 303
+    after = text(client.get("/players"))
+    assert "Construction yard card game <small>(1)</small>" in after
+    assert re.findall(r"<td>\d+</td>", after) == re.findall(r"<td>\d+</td>", before)
+    play_yard(app, client, "Nina", "Tobi", "Paul")  # another game
+    assert "Construction yard card game <small>(2)</small>" in text(client.get("/players"))
