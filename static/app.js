@@ -304,7 +304,11 @@
         document.dispatchEvent(new CustomEvent("placed"));
         var answer = intoView(shown, anchor);
         var own = shown.querySelector(answer.which);
-        var another = preview !== !!shown.querySelector(PAGE_OF_ITS_OWN);
+        // Another page, or the tapped action gone from it (done, or refused as outdated: the
+        // next player's "passes" came in place of the last one's, and a second tap 0.8 s later
+        // recorded it): what is under the thumb now is another action.
+        var another = preview !== !!shown.querySelector(PAGE_OF_ITS_OWN) ||
+          !!(anchor && anchor.form && !kept);
         settle(own && own.getClientRects().length ? own : null, kept, before, anchor && lastTap,
                another, answer.least);
         placed();
@@ -323,7 +327,9 @@
   // purchase where "Score now" was, the form kept in place its next scoring, and a tap 0.6 s
   // later acted on either. Where no place is clear, a tap there is held for MOVED_MS as that
   // same tap again. So it is where the answer is `another` page (a change confirmed: the
-  // table in place of its preview), which moves everything under the thumb without a scroll.
+  // table in place of its preview), which moves everything under the thumb without a scroll,
+  // and where the tapped action is gone from the answer (`another` too: what stands there now
+  // is another action).
   function settle(own, kept, before, tap, another, least) {
     var at = window.scrollY;
     if (!own && at === before && !another) return;  // nothing moved
