@@ -925,3 +925,17 @@ def test_every_card_built_before_opened_without_a_script_keeps_the_deck_and_cost
     for seat in ("2", "\u00b2", "-1"):
         other = client.post(url + "fold", data={**data, "all_cards": seat})
         assert other.status_code == 303 and "/play/" not in other.headers["Location"]
+
+
+def test_with_two_players_a_new_gift_says_whose_sites_its_buttons_are(client):
+    """Found at a table (twice): with two players a gift's street is not chosen, and its site
+    buttons said "on site 2", read as the player's own street. Under them, shown while Gift is
+    ticked (street.css), the new card says whose sites they are; with three players the street is
+    chosen above them, and nothing more is said."""
+    url = new_table(client, "Mia", "Ola", game="street")
+    assert build(client, url, 0, player="Mia", project="hotel", site=1).status_code == 303
+    opened = text(client.get(url + "?open=new-card&project=store"))
+    assert ("<p class=\"hint gift-where\">A gift goes on Ola's street: the site buttons are "
+            "Ola's sites.</p>") in opened
+    three = new_table(client, "Mia", "Ola", "Pit", game="street")
+    assert "gift-where" not in text(client.get(three + "?open=new-card&project=store"))
