@@ -344,19 +344,32 @@ def rules_message(error: Exception) -> Msg:
 CSV_HEADER = ("game", "date", "status", "place", "player", "score", "winner", "shared")
 
 
+@dataclass(frozen=True)
+class SheetWords:
+    """A results sheet's words, in the players' language (the view's; English by default):
+    its header (`CSV_HEADER`'s columns), a game's status, and yes and no."""
+
+    header: tuple[str, ...] = CSV_HEADER
+    finished: str = "finished"
+    in_progress: str = "in progress"
+    yes: str = "yes"
+    no: str = "no"
+
+
 def results_csv(game_name: str, date: str, names: Sequence[str], ranking: Sequence[Placing],
-                finished: bool) -> str:
+                finished: bool, words: SheetWords = SheetWords()) -> str:
     """One row per player at the table, best first; spreadsheet formulas cannot sneak in. A game
     not finished says so in every row ("in progress": the standings so far) and names no
     winner."""
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\r\n")
-    writer.writerow(CSV_HEADER)
-    status = "finished" if finished else "in progress"
+    writer.writerow(words.header)
+    status = words.finished if finished else words.in_progress
+    yes_no = {True: words.yes, False: words.no}
     for placing in ranking:
         if placing.player not in names:  # an automated opponent (Dirk, Alea)
             continue
-        won = [yes_no(placing.place == 1), yes_no(placing.shared)] if finished else ["", ""]
+        won = [yes_no[placing.place == 1], yes_no[placing.shared]] if finished else ["", ""]
         writer.writerow([safe_cell(game_name), date, status, placing.place,
                          safe_cell(placing.player), placing.total, *won])
     return out.getvalue()
@@ -373,10 +386,6 @@ def safe_cell(text: str) -> str:
     before it), however the file is split: "x;=1+1;" becomes "x;'=1+1;", not a formula where
     ";" separates the cells."""
     return FORMULA_START.sub(r"\1\2'", text)
-
-
-def yes_no(value: bool) -> str:
-    return "yes" if value else "no"
 
 
 # BG Stats -------------------------------------------------------------------------------------

@@ -69,10 +69,19 @@ def results_csv(slug: str, table_id: str) -> Response:
     """The standings (the result, once finished) as a spreadsheet: one row per player."""
     table = load_table(slug, table_id)
     state = table.current.state
-    body = exchange.results_csv(str(table.game.name), table.created_at[:10], table.names,
-                                state.ranking(), state.finished)
+    body = exchange.results_csv(text(table.game.name), table.created_at[:10], table.names,
+                                state.ranking(), state.finished, sheet_words())
     # With a byte order mark, spreadsheet apps read the names' accents and umlauts as UTF-8.
     return attachment(body.encode("utf-8-sig"), "text/csv", table, "csv", "results")
+
+
+def sheet_words() -> exchange.SheetWords:
+    """A results sheet in the phone's language, as its pages and PDFs are (found at a table:
+    a German phone's sheet said "Construction yard card game ... finished ... yes")."""
+    return exchange.SheetWords(
+        header=(_("game"), _("date"), _("status"), _("place"), _("player"), _("score"),
+                _("winner"), _("shared")),
+        finished=_("finished"), in_progress=_("in progress"), yes=_("yes"), no=_("no"))
 
 
 @bp.get("/<slug>/<table_id>/bgstats.json")

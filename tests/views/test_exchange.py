@@ -357,6 +357,20 @@ def test_the_results_of_an_unfinished_game_say_so_and_name_no_winner(app, client
         ("in progress", "Cy", "0", "", "")]
 
 
+
+def test_the_results_sheet_is_in_the_phones_language(app, client):
+    """Found at a table: a German phone's results sheet said "Construction yard card game",
+    "finished", "yes" in German columns' place. Its words are the phone's, as its pages'."""
+    table_id = finished_table(app, "yard")
+    rows = list(csv.reader(io.StringIO(client.get(
+        f"/yard/{table_id}/results.csv", headers={"Accept-Language": "de"}).data.decode(
+            "utf-8-sig"))))
+    assert rows[0] == ["Spiel", "Datum", "Stand", "Platz", "Person", "Punkte", "gewinnt",
+                       "geteilt"]
+    assert [row[0] for row in rows[1:]] == ["Bauhof-Kartenspiel"] * (len(rows) - 1)
+    assert {row[2] for row in rows[1:]} == {"beendet"}
+    assert [row[6:] for row in rows[1:3]] == [["ja", "nein"], ["nein", "nein"]]
+
 def test_csv_cells_cannot_become_formulas(app, client):
     table_id = seed(app, "street", ["=HYPERLINK(1)", "@Ola", "+Pit", "-Uwe", "Ünal"], [])
     rows = list(csv.reader(io.StringIO(
