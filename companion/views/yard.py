@@ -102,8 +102,8 @@ def final_form(state: yard_table.YardState, **data: Any) -> Any:
     for k, (building, nth, alike) in enumerate(state.leftovers_told_apart):
         name = lazy_text(yard.NAMES[building])
         fields[f"to_{k}"] = RadioField(  # which of two alike, as its legend says (a table asked)
-            _l("%(building)s: who takes it", building=name) if alike == 1 else
-            _l("%(building)s %(n)s of %(of)s: who takes it", building=name, n=nth, of=alike),
+            _l("%(building)s, who takes it", building=name) if alike == 1 else
+            _l("%(building)s %(n)s of %(of)s, who takes it", building=name, n=nth, of=alike),
             choices=[*holders, SelectChoice(NOBODY, _l("tie or nobody"))],
             validators=[InputRequired(_l("tap who holds the most money of its space, or "
                                          "'tie or nobody'."))])

@@ -141,7 +141,7 @@ def test_a_chip_left_out_is_asked_for_and_the_others_are_kept(page: Page,
     tap_chip(taps, chip(leftover(page, 0), "Ann"), "Ann")
     page.get_by_role("button", name="Give out the cards and score C").tap()
     expect(page.get_by_role("alert")).to_contain_text(
-        "Church: who takes it: tap who holds the most money of its space")
+        "Church, who takes it: tap who holds the most money of its space")
     expect(chip(leftover(page, 0), "Ann").locator("input")).to_be_checked()
     screenshot(page, "end-form-refused")
 

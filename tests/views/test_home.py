@@ -106,3 +106,6 @@ def test_a_name_with_emoji_is_never_cut_by_the_field_and_a_long_one_is_refused_i
     assert answer.status_code == 422
     assert "is longer than 24 characters." in text(answer)
     assert f'value="{long}"' in text(answer)  # what was typed stays
+    german = client.post("/new", data={"game": "yard", "players-0-name": long,
+                                       "players-1-name": "Ben"}, headers=GERMAN)
+    assert "Der Name „Grandma Ingeborg Smither…“ ist länger als 24 Zeichen." in text(german)

@@ -346,8 +346,8 @@ def test_cards_of_one_building_left_on_display_are_counted_in_the_end_form(app, 
     # a refusal says which of them is not tapped yet (found at a table: "Church: ..." of two)
     answer = text(client.post(url + "final", data={**fresh(client, url), "to_0": "0",
                                                    "to_1": "1", "to_3": "2"}))
-    assert "Church 2 of 3: who takes it: tap who holds the most money" in answer
-    assert "Museum: who takes it: tap" not in answer
+    assert "Church 2 of 3, who takes it: tap who holds the most money" in answer
+    assert "Museum, who takes it: tap" not in answer
 
 
 def test_a_bad_end_form_keeps_what_was_tapped(app, client):
@@ -357,7 +357,7 @@ def test_a_bad_end_form_keeps_what_was_tapped(app, client):
     response = client.post(url + "final", data={**fresh(client, url), "to_1": "2"})
     assert response.status_code == 400 and current_seq(client, url) == seq
     page = text(response)
-    assert ("Museum: who takes it: tap who holds the most money of its space, or &#39;tie or "
+    assert ("Museum, who takes it: tap who holds the most money of its space, or &#39;tie or "
             "nobody&#39;.") in page
     assert 'name="to_1" value="2" checked' in page
     tampered = client.post(url + "final", data={
