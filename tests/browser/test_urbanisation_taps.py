@@ -24,8 +24,8 @@ from companion.rules.urbanisation_example import TURN_2 as EXAMPLE_TURN_2
 from companion.rules.urbanisation_example import TURN_3 as EXAMPLE_TURN_3
 from companion.rules.urbanisation_example import act, hire
 from companion.rules.urbanisation_table import UrbanisationState
-from tests.browser.helpers import tap_and_load
-from tests.browser.states import logged, seed
+from tests.browser.helpers import tap_and_load, touch
+from tests.browser.states import logged, record, seed
 from tests.browser.taps import Taps
 from tests.tables import URBANISATION_TWO_SETUP as TWO_SETUP
 from tests.tables import URBANISATION_TWO_TURN_1 as TWO_TURN_1
@@ -433,3 +433,42 @@ def test_issue_42_attract_a_named_factory_over_an_old_one(page: Page,
     assert_recorded(live_database, table_id, seeded, [act(
         "attract", "Cy", number=5, colour="grey", goods=2, name="Oil Refinery", upgrade=3)])
     taps.held_to("Urbanisation: attract a named factory over an old one (issue 42)", 5)
+
+
+def test_a_tap_again_where_a_refused_pass_was_is_held_not_the_next_players(
+        page: Page, live_database: Path) -> None:
+    """Found at a table: Ann's "passes" tapped on a screen another phone had made outdated (Ann
+    had passed there) was refused, and the page as it is put Ben's "passes" in its place; a
+    second tap 0.8 s later, as a player does when "it did not work", recorded Ben's pass. The
+    tapped action gone from the answer, a tap at the same place within a second is held, as
+    after a page that moved (the refusal says nothing was recorded); later, it is meant."""
+    seeded = [TWO_SETUP, *TWO_TURN_1[:-3]]  # Ann's turn in the last action phase
+    table_id = seed(live_database, "urbanisation", TWO, tuple(seeded))
+    url = f"/urbanisation/{table_id}/"
+    page.goto(url)
+    ann_passes = page.get_by_role("button", name="Ann passes", exact=True)
+    ann_passes.evaluate("e => e.scrollIntoView({block: 'center'})")
+    page.wait_for_timeout(1100)
+    box = ann_passes.bounding_box()
+    assert box is not None
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    record(live_database, url, list(TWO), [TWO_TURN_1[-3]])  # another phone: Ann passes
+    touch(page, x, y)
+    page.wait_for_function("() => document.documentElement.dataset.answers === '1'")
+    ben_passes = page.get_by_role("button", name="Ben passes", exact=True)
+    expect(ben_passes).to_be_visible()
+    under = page.evaluate("([x, y]) => { const b = document.elementFromPoint(x, y);"
+                          " return b && b.closest('button') && b.closest('button').textContent; }",
+                          [x, y])
+    assert under and "Ben passes" in under  # the next player's pass came where the thumb is
+    assert page.evaluate("document.documentElement.dataset.bounceMs") == "1000"
+    page.wait_for_timeout(800)
+    touch(page, x, y)  # held, not sent: after a refusal, said by the refusal itself
+    page.wait_for_timeout(600)
+    passes = [e.payload.get("player") for e in logged(live_database, table_id) if e.kind == "pass"]
+    assert passes == ["Ann"]
+    expect(page.get_by_role("alert")).to_contain_text("this tap was not recorded")
+    page.wait_for_timeout(600)
+    touch(page, x, y)  # over a second after the answer: meant
+    expect(page.locator("p.just-scored")).to_contain_text("Ben passed")
+
