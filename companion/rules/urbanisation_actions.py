@@ -561,8 +561,9 @@ def check_goods(player: str, card: CityCard, factory: Factory, orders: dict[str,
                                number=factory.number, n=capacity(card, factory)))
     for c, n in orders.items():
         if n > card.orders[c]:
-            raise RuleError(Msg("{player} has only {n} {colour} work orders.", player=player,
-                                n=card.orders[c], colour=COLOUR_NAMES[c]) if card.orders[c]
+            raise RuleError(Plural("{player} has only {n} {colour} work order.",
+                                   "{player} has only {n} {colour} work orders.", player=player,
+                                   n=card.orders[c], colour=COLOUR_NAMES[c]) if card.orders[c]
                             else Msg("{player} has no {colour} work orders.", player=player,
                                      colour=COLOUR_NAMES[c]))
 

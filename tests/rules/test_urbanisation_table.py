@@ -547,6 +547,8 @@ def test_a_new_factory_needs_an_empty_ground_and_a_marker_in_the_pool():
         ({"factory": 5, "orders": {"red": 1}}, "Unknown work order colour 'red'"),
         ({"factory": 5, "orders": {"white": 1}, "character": "any_colour"},
          "Ann has no white work orders."),
+        ({"factory": 5, "orders": {"grey": 2}, "character": "any_colour"},
+         "Ann has only 1 grey work order."),  # found at a table: "1 ... work orders"
         ({"factory": 6, "orders": {"orange": 1}}, "Factory 6 has already produced this turn."),
     ],
 )
