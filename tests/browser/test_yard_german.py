@@ -168,7 +168,7 @@ def test_a_three_player_game_in_german(german: Page, shot: Shot, live_database: 
         "Wertung C: Anna 47, Ben 63, Cleo 56")
     expect(details(page, "C").get_by_text("Park: Cleo")).to_be_visible()
     ranking = [" ".join(t.split()) for t in page.locator("ol.ranking li").all_inner_texts()]
-    assert ranking == ["1. Ben 89 Sieg", "2. Cleo 76", "3. Anna 62"], ranking
+    assert ranking == ["1. Ben 89 gewinnt", "2. Cleo 76", "3. Anna 62"], ranking
     expect(page.get_by_role("heading", name="Gebäude bei Spielende")).to_be_visible()
     shot(page, "de-06-yard-final")
 
