@@ -114,14 +114,6 @@ def from_json(text: str) -> Finished:
     return Finished(data["game"], data["at"], tuple(Result(*r) for r in data["results"]))
 
 
-def each_once(tables: Iterable[Finished]) -> list[Finished]:
-    """The finished tables, a game played once counted once: an exported table imported again
-    is the same game (the same game, ended at the same moment, with the same ranking), not a
-    second one (found at a table: a copy imported on the same phone doubled every player's
-    games and wins)."""
-    return list(dict.fromkeys(tables))
-
-
 def by_game(tables: Iterable[Finished]) -> dict[str, list[Finished]]:
     """Finished tables grouped by game (in the GAMES order), newest first within each."""
     grouped: dict[str, list[Finished]] = {slug: [] for slug in GAMES}

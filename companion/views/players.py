@@ -22,7 +22,6 @@ from ..players import (
     by_game,
     chart,
     display_name,
-    each_once,
     from_json,
     known_names,
     player_stats,
@@ -46,8 +45,8 @@ def known_players(db: storage.Database, tables: list[str]) -> list[str]:
 
 def finished_tables() -> list[Finished]:
     """The result of each finished table among this browser's, as kept when it finished (no
-    log is read), each game once (`each_once`: an imported copy is not a second game)."""
-    return each_once(from_json(text) for text in storage.results(get_db(), my_tables()))
+    log is read), each game once (`storage.results`: an imported copy is not a second game)."""
+    return [from_json(text) for text in storage.results(get_db(), my_tables())]
 
 
 @bp.app_template_global()

@@ -8,7 +8,7 @@ import sys
 import zlib
 from datetime import timedelta
 
-from companion import storage
+from companion import exchange, storage
 from companion.app import create_app, get_db
 from companion.views.clients import MAX_OWNED_TABLES, MAX_REMEMBERED_TABLES
 from tests.conftest import GERMAN, new_table, text
@@ -47,6 +47,8 @@ def test_a_forged_import_counts_only_where_it_was_imported(app, client):
     forger = app.test_client()
     held(forger, seed(app, "street", *FINISHED["street"]))
     document = exported(forger, "street", forger_table(app))
+    document["created_at"] = "2020-01-01T10:00:00+00:00"  # another game, as a forger writes it
+    document["digest"] = exchange.digest(document)
     assert upload(forger, document).status_code == 303
     assert "<dt>Played</dt><dd>2</dd>" in text(forger.get("/players/Mia"))
     assert "<dt>Played</dt><dd>1</dd>" in text(group.get("/players/Mia"))

@@ -159,8 +159,8 @@ def test_the_home_page_suggests_only_this_browsers_players(app, client, played):
 
 def test_an_imported_copy_of_a_finished_table_is_not_a_second_game(app, client):
     """Found at a table: a finished table exported and imported again on the same phone counted
-    twice, every player with two games (and the winner two wins). The copy is the same game:
-    it ended at the same moment with the same ranking; a game played again is another."""
+    twice, every player with two games (and the winner two wins). The copy is the same game,
+    begun at the same moment by the same seats; a game played again is another."""
     from tests.tables import upload
 
     url = play_yard(app, client, "Tobi", "Nina", "Paul")

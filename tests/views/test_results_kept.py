@@ -1,6 +1,8 @@
 """A table's result is kept when it finishes (and taken back with its final), so the players'
 pages read results, never logs: also for imported tables and tables finished before."""
 
+from datetime import UTC, datetime, timedelta
+
 from companion import replays, storage
 from companion.app import create_app, get_db
 from companion.rules import GAMES
@@ -9,9 +11,10 @@ from tests.tables import FINISHED, exported, held, seed, upload
 
 
 def results(app):
-    """Every finished table's result on the server."""
+    """Every finished table's result on the server, one a table (`storage.results` reads
+    them a game once)."""
     db = storage.connect(app.config["DATABASE"])
-    return storage.results(db, [mark for (mark,) in db.execute("select mark from tables")])
+    return [result for (result,) in db.execute("select result from results")]
 
 
 def test_a_result_comes_and_goes_with_the_final_action(app, client):
@@ -49,7 +52,8 @@ def test_an_imported_finished_table_counts_at_once(app, client):
     document = exported(client, "street", table_id)
     assert upload(client, document).status_code == 303
     assert len(results(app)) == 2
-    assert "<dt>Played</dt><dd>2</dd>" in client.get("/players/Mia").text
+    # Both tables held: one game (begun at the same moment by the same seats), counted once.
+    assert "<dt>Played</dt><dd>1</dd>" in client.get("/players/Mia").text
 
 
 def test_renewed_links_keep_the_result(app, client):
@@ -74,7 +78,9 @@ def test_tables_finished_before_results_were_kept_get_theirs_at_start(app, tmp_p
 def test_the_list_shows_the_newest_tables_and_counts_them_all(app, client, monkeypatch):
     monkeypatch.setattr("companion.views.players.SHOWN_PER_GAME", 2)
     names, actions = FINISHED["street"]
-    for _ in range(3):
+    for hour in range(3):  # three games, each begun at its own time
+        monkeypatch.setattr(storage.tables, "now", lambda offset=timedelta(), hour=hour: (
+            datetime(2026, 1, 1, 10 + hour, tzinfo=UTC) + offset).isoformat(timespec="seconds"))
         held(client, seed(app, "street", names, actions))
     page = client.get("/players").text
     assert "Street card game <small>(3)</small>" in page
