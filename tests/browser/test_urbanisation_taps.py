@@ -462,7 +462,7 @@ def test_a_tap_again_where_a_refused_pass_was_is_held_not_the_next_players(
                           [x, y])
     assert under and "Ben passes" in under  # the next player's pass came where the thumb is
     assert page.evaluate("document.documentElement.dataset.bounceMs") == "1000"
-    page.wait_for_timeout(800)
+    page.wait_for_timeout(500)  # past an ordinary bounce (REACT_MS), within the second held
     touch(page, x, y)  # held, not sent: after a refusal, said by the refusal itself
     page.wait_for_timeout(600)
     passes = [e.payload.get("player") for e in logged(live_database, table_id) if e.kind == "pass"]
