@@ -63,7 +63,7 @@ def test_a_two_player_game_with_alea_through_an_auction_round(client):
 def test_a_high_bid_no_cards_add_up_to_is_refused_before_alea_draws(client):
     """Found at a table: a high bid of 3 was taken and Alea's cards drawn against it. Cards are
     worth 4, 5 and 6: no bid is 1, 2, 3 or 7. Refused under the field, nothing drawn; the chance
-    asked for such a bid says so."""
+    asked for such a bid says so, and leaves the draw's field empty."""
     url = at_first_auction(client)
     seq = current_seq(client, url)
     for bid in (3, 7):
@@ -77,6 +77,11 @@ def test_a_high_bid_no_cards_add_up_to_is_refused_before_alea_draws(client):
     assert current_seq(client, url) == seq
     page = text(client.get(url + "?high=7"))
     assert "No bid adds up to 7" in page and "Alea beats 7" not in page
+    # ... and the draw's own field is not filled with it (found at a table: 7 stood there).
+    assert 'name="high_bid" inputmode="numeric" min="0" max="200" value=""' in \
+        client.get(url + "?high=7").get_data(as_text=True)
+    assert 'name="high_bid" inputmode="numeric" min="0" max="200" value="8"' in \
+        client.get(url + "?high=8").get_data(as_text=True)
     assert "Alea beats 8 with probability" in text(client.get(url + "?high=8"))
     assert act(client, url, "alea", high_bid=4, cards="4 4").status_code == 303
 
