@@ -322,7 +322,8 @@ def parse_cards(text: str) -> list[int]:
     """'4 6 5 4', '4,6,5,4' or '4654': every card is one digit."""
     values = [ch for ch in text if not ch.isspace() and ch != ","]
     if not values or any(v not in ("4", "5", "6") for v in values):
-        raise RuleError(_("Enter the black cards' values, 4, 5 or 6, in the order flipped."))
+        raise RuleError(_("Enter the black cards' values, 4, 5 or 6, in the order flipped."),
+                        key="cards")  # said under the cards typed (it was said over the strip)
     return [int(v) for v in values]
 
 

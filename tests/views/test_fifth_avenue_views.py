@@ -45,6 +45,11 @@ def test_a_two_player_game_with_alea_through_an_auction_round(client):
                                             "cards": "4 6 5"}, headers={"X-Companion": "fetch"})
     assert typed.json == {"field": "cards", "refused": "No value has repeated yet: turn over "
                                                        "another black card for Alea."}
+    # A card no black card is (found at a table: "4 7 4" was said over the strip): under them.
+    typed = client.post(url + "alea", data={**fresh(client, url), "high_bid": 10,
+                                            "cards": "4 7 4"}, headers={"X-Companion": "fetch"})
+    assert typed.json == {"field": "cards", "refused": "Enter the black cards' values, 4, 5 or "
+                                                       "6, in the order flipped."}
     response = act(client, url, "alea", high_bid=10, cards="4654")
     assert response.status_code == 303
     page = text(client.get(url))
