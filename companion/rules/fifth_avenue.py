@@ -55,6 +55,7 @@ SKYSCRAPERS_ON_CARD = {4: 3, 5: 2, 6: 1}
 SPECIAL_SCORINGS = {3: (3, 4), 6: (4, 6), 9: (5, 8)}  # businesses placed: (districts, VP)
 BUSINESSES_ON_PLOTS = 12  # 20 in the supply row, 8 of them go below Central Park
 CENTRAL_PARK_TILES = 8
+PARK_LEAST = 2  # VP a Central Park skyscraper scores at the least: "lowest is 2"
 DISTRICTS = (("34w", Msg("34th St West")), ("34e", Msg("34th St East")),
              ("times", Msg("Times Square")), ("42w", Msg("42nd St West")),
              ("42e", Msg("42nd St East")), ("52w", Msg("52nd St West")),
@@ -401,10 +402,13 @@ def alea_beats_chance(high_bid: int, deck: Mapping[int, int] | None = None) -> F
     return sum((chance for bid, chance in chances.items() if bid > high_bid), Fraction(0))
 
 
-def central_park_points(businesses: Iterable[str], tiles_below: int = 3) -> int:
+def central_park_points(businesses: Iterable[str], tiles_below: int = 3,
+                        none: int = PARK_LEAST) -> int:
     """VP per skyscraper in Central Park at the end: three tiles from below Central Park are
-    turned over and "1, 2, 3 different types: 2, 3, 5 VP". When fewer than three lie there
-    (``tiles_below``), all are turned over and scored by the district table (none: 1 VP).
+    turned over and "1, 2, 3 different types: 2, 3, 5 VP" ("lowest is 2 and the highest is
+    5"). When fewer than three lie there (``tiles_below``), all are turned over and scored by
+    the district table; with none, ``none`` VP: 2, the rulebook's lowest (1, a neighbourless
+    skyscraper's, in the tables scored before that ruling).
     """
     below = require_count(tiles_below, Msg("The businesses below Central Park"), 0,
                           CENTRAL_PARK_TILES)
@@ -413,7 +417,7 @@ def central_park_points(businesses: Iterable[str], tiles_below: int = 3) -> int:
     if len(kinds) != wanted:
         raise RuleError(Msg("Turn over {wanted} businesses for Central Park, not {count}.",
                             wanted=wanted, count=len(kinds)))
-    return skyscraper_points(kinds)
+    return skyscraper_points(kinds) if kinds else none
 
 
 def special_scoring_points(businesses_placed: int, districts: int) -> int:

@@ -35,6 +35,7 @@ from .fifth_avenue import (
     COLOURS,
     COMMISSIONER_NAMES,
     DISTRICTS,
+    PARK_LEAST,
     PLOTS,
     POSITION_NAMES,
     SKYSCRAPERS_ON_CARD,
@@ -89,8 +90,8 @@ RULINGS = {
                        "board, Alea's wins build nothing, and with fewer left than tied plots "
                        "Alea builds on the first of them in ring order."),
     "park": Msg("Ruling: if fewer than three businesses lie below Central Park at the end, all "
-                "are turned over and scored like a district's neighbours; with none, 1 VP per "
-                "skyscraper."),
+                "are turned over and scored like a district's neighbours; with none, 2 VP per "
+                "skyscraper (\"lowest is 2\")."),
     "turns": Msg("Ruling: a turn is entered as its 1st action (A, B, C's move or D) and its 3rd, "
                  "a commissioner's move; it ends with that move."),
     "supply": Msg("Ruling: option A takes 3 skyscrapers of the player's colour from the general "
@@ -355,12 +356,15 @@ class FifthAvenueState(ActionTable):
         """An event records who acted (the placer, the player at turn, and in which of the
         game's turns), a plot's colour, the
         tile a business came from (its set and business), where a commissioner moved from and
-        which action of the turn the move was (the 1st, option C, or the 3rd), and the auction
-        an outcome or Alea's draw belongs to (its district and round) with where Alea built."""
+        which action of the turn the move was (the 1st, option C, or the 3rd), the auction
+        an outcome or Alea's draw belongs to (its district and round) with where Alea built,
+        and what a Central Park skyscraper scores with no business below it."""
         if kind == "initial_skyscraper" and self.phase == "placing":
             return known(player=self.next_placer, colour=self.colour_of(payload))
         if kind in ("alea_bid", "auction") and self.phase == "auctions":
             return self._auction_meaning(kind, payload)
+        if kind == "final" and self.phase == "final":
+            return {"park_none": PARK_LEAST}  # ruling "park" as it stood (1 VP before)
         if self.phase != "playing":
             return {}
         turn = {} if self.current_player is None else {"player": self.current_player,
@@ -970,16 +974,18 @@ class FifthAvenueState(ActionTable):
             if district in self.visited[c]:
                 self.visited[c].remove(district)
 
-    @reads("park_tiles")
+    @reads("park_tiles", "park_none")
     def _apply_final(self, payload: Mapping[str, Any]) -> None:
         """Final scoring: every district without a building stop, then Central Park from three
-        businesses turned over from those below it."""
+        businesses turned over from those below it (none there: `park_none` VP, as recorded;
+        1 in a final scoring recorded before it said)."""
         self._require_phase("final")
         if self.final_scored:
             raise RuleError(TIE_BREAK_NEXT)
         with said_at("park_tiles"):  # under the businesses typed
             tiles = self._park_tiles(payload.get("park_tiles"))
-        each = central_park_points(tiles, tiles_below=len(self.below_park))
+        each = central_park_points(tiles, tiles_below=len(self.below_park),
+                                   none=payload.get("park_none", 1))
         for district in DISTRICT_IDS:
             if district not in self.stopped:
                 self._score_final_district(district)
@@ -988,8 +994,9 @@ class FifthAvenueState(ActionTable):
                         "{player}: {n} skyscrapers x {each} VP = {total} VP", player=p,
                         n=self.park.get(p, 0), each=each, total=park[p])
                  for p in self.players if self.park.get(p, 0)]  # as a district's: who has one
-        label = Msg("Central Park ({tiles})", tiles=comma_list([BUSINESS_LABELS[t]
-                                                                for t in tiles]))
+        label = (Msg("Central Park ({tiles})", tiles=comma_list([BUSINESS_LABELS[t]
+                                                                 for t in tiles]))
+                 if tiles else Msg("Central Park (no business below it)"))
         self.scorings.append(ScoringEvent(label, park, tuple(lines)))
         self.park_tiles, self.final_scored = tuple(tiles), True
         self.finished = not self.tied_leaders

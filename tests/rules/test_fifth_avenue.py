@@ -489,7 +489,7 @@ def test_the_chance_refuses_impossible_bids(high_bid, message):
         # Ruling: fewer than three tiles below Central Park, all are turned over.
         (["perfume", "jeweler"], 2, 3),
         (["perfume"], 1, 2),
-        ([], 0, 1),
+        ([], 0, 2),  # "lowest is 2"
     ],
 )
 def test_central_park(businesses, tiles_below, points):

@@ -3,6 +3,8 @@ Alea, building stops and the final scoring. Tables are set up as the app sets th
 the turns: each turn a 1st action (A skyscrapers, B a business, C a move, D a score) and a move
 (tests/rules/test_fifth_avenue_turns.py has the turns themselves)."""
 
+import copy
+
 import pytest
 
 from companion.rules import GAMES, replay
@@ -488,6 +490,29 @@ def test_a_tie_for_the_most_vp_asks_for_the_cards_in_hand():
     assert state.finished
     assert [(p.place, p.player) for p in state.ranking()] == [(1, "Ben"), (2, "Ann")]
     assert state.verdict() == "Ann and Ben tie on 4 VP; Ben wins with 5 cards left in hand to 3."
+
+
+def test_central_park_with_no_business_below_it_scores_the_rulebooks_lowest():
+    """Found by a rules audit: a game ended by two building stops before any business went
+    below Central Park scored its skyscrapers 1 VP each; the rulebook scores them "(lowest is 2
+    and the highest is 5)". A final scoring recorded now says so (`park_none`); one recorded
+    before it did keeps the 1 VP it was scored with, so a finished table's result stays."""
+    state = play(["Ann", "Ben"], *set_up(), initial("34w", 1), initial("34e", 1),
+                 initial("42w", 1), initial("42e", 1))
+    state.end_reason = "The second building stop is complete: the game is over."
+    state.park = {"Ann": 3, "Ben": 0, "alea": 0}
+    before = copy.deepcopy(state)
+    final = state.recorded("final", {"park_tiles": []})
+    assert final == {"park_tiles": [], "park_none": 2}
+    state.apply("final", final)
+    park = state.scorings[-1]
+    assert str(park.label) == "Central Park (no business below it)"
+    assert [str(line) for line in park.lines] == ["Ann: 3 skyscrapers x 2 VP = 6 VP"]
+    assert state.totals() == {"Ann": 4 + 6, "Ben": 4} and state.finished
+    before.apply("final", {"park_tiles": []})  # as recorded before
+    assert before.totals() == {"Ann": 4 + 3, "Ben": 4}
+    with pytest.raises(RuleError):  # a tampered value is refused, not scored
+        copy.deepcopy(before).apply("final", {"park_tiles": [], "park_none": 5})
 
 
 @pytest.mark.parametrize(("cards", "verdict"), [

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from companion import storage
 from companion.rules.fifth_avenue_table import DISTRICT_IDS
 from companion.views.clients import MAX_OWNED_TABLES, MAX_REMEMBERED_TABLES
 from tests.conftest import (
@@ -583,3 +584,6 @@ def test_central_park_says_the_businesses_turned_over_for_it(app, client):
     assert act(client, url, "final", tiles="boutique jeweler gallery").status_code == 303
     park = text(client.get(url)).split('<section class="park card')[1].split("</section>")[0]
     assert "Turned over at the final scoring: boutique, jeweler, gallery." in park
+    # The event records what a skyscraper there scores with no business below it (2 VP).
+    final = storage.events(storage.connect(app.config["DATABASE"]), table_id)[-1]
+    assert final.kind == "final" and final.payload["park_none"] == 2

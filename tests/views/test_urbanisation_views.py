@@ -854,5 +854,5 @@ def test_the_goods_prices_said_are_the_players_own_with_the_inventions(client, m
                         lambda _card, ability: ability in ("white_money", "grey_vp"))
     page = " ".join(text(client.get(url + "?open=produce&inventions=1")).split())
     assert ("Each good: $4 white, $2 grey, $1 orange, and 1 VP. A factory produces once per "
-            "turn, up to the goods its space shows. Goods from a grey factory: 2 VP each instead of "
-            "1.") in page
+            "turn, up to the goods its space shows. Goods from a grey factory: 2 VP each "
+            "instead of 1.") in page
