@@ -87,7 +87,8 @@ RULINGS = {
                 "if several tie; with no empty plot Alea declares a building stop. Alea never "
                 "scores."),
     "alea_pieces": Msg("Ruling: Alea has the 18 skyscrapers of one colour; once all are on the "
-                       "board, Alea's wins build nothing, and with fewer left than tied plots "
+                       "board or out of the game (a building stop sends those in its district to "
+                       "the box), Alea's wins build nothing, and with fewer left than tied plots "
                        "Alea builds on the first of them in ring order."),
     "park": Msg("Ruling: if fewer than three businesses lie below Central Park at the end, all "
                 "are turned over and scored like a district's neighbours; with none, 2 VP per "
@@ -116,7 +117,10 @@ RULINGS = {
 # Alea's skyscrapers on the board, and where Alea built (`FifthAvenueState.alea_outcome`). A later
 # action refused after a change only because one of these differs is the same action, worked out
 # again (`read_again`).
-WORKED_OUT = ("from", "building_stop", "none_left", "plots")
+# An Alea win recorded since Alea's skyscrapers sent to the box count as used says so (`box`);
+# one recorded before counts only those on the board, as it was refereed; read again, it counts
+# both.
+WORKED_OUT = ("from", "building_stop", "none_left", "plots", "box")
 
 
 @dataclass(frozen=True)
@@ -179,6 +183,7 @@ class FifthAvenueState(ActionTable):
     commissioners: dict[str, str] = field(default_factory=dict)
     visited: dict[str, list[str]] = field(default_factory=dict)
     stopped: list[str] = field(default_factory=list)
+    alea_boxed: int = 0  # Alea's skyscrapers a building stop sent to the box, out of the game
     auctions: list[Auction] = field(default_factory=list)
     auction_round: int = 0  # how many times a commissioner has come back to City Hall
     scorings: list[ScoringEvent] = field(default_factory=list)
@@ -405,18 +410,20 @@ class FifthAvenueState(ActionTable):
         meant = {"place": auction.place, "round": self.auction_round}
         if (kind == "auction" and payload.get("winner") == ALEA and auction.alea_may_win
                 and auction.place != CENTRAL_PARK):
-            outcome = self.alea_outcome(auction.place)
+            box = _counts_box(payload)
+            outcome = self.alea_outcome(auction.place, box)
             older = "plots" in payload and "building_stop" not in payload
-            meant.update({"plots": outcome["plots"]} if older else outcome)
+            meant.update({"plots": outcome["plots"]} if older else
+                         {**outcome, **({"box": True} if box else {})})
         return meant
 
-    def alea_outcome(self, place: str) -> dict[str, Any]:
+    def alea_outcome(self, place: str, box: bool = True) -> dict[str, Any]:
         """What Alea's win of `place` does, as its event records it: a building stop when no
         plot is empty (`building_stop`, ruling "alea"); nothing when all of Alea's skyscrapers
-        are on the board (`none_left`, ruling "alea_pieces"); else one skyscraper on each of
-        `plots` (by colour)."""
+        are on the board or in the box (`none_left`, ruling "alea_pieces"); else one skyscraper
+        on each of `plots` (by colour)."""
         empty = alea_build_plots(self.board[place])
-        plots = self.alea_plots(place)
+        plots = self.alea_plots(place, box)
         return {"building_stop": not empty, "none_left": bool(empty) and not plots,
                 "plots": [self.colours[place][p] for p in plots]}
 
@@ -433,24 +440,31 @@ class FifthAvenueState(ActionTable):
                     Msg("Alea won: every plot is taken, so Alea declares the second building "
                         "stop, which ends the game"))
         if outcome["none_left"]:
-            return Msg("Alea won: all of Alea's skyscrapers are on the board, so Alea builds "
-                       "nothing")
+            return (Msg("Alea won: Alea's skyscrapers are all on the board or out of the game, "
+                        "so Alea builds nothing") if self.alea_boxed else
+                    Msg("Alea won: all of Alea's skyscrapers are on the board, so Alea builds "
+                        "nothing"))
         return Plural("Alea won: Alea builds one skyscraper on the {colours} plot",
                       "Alea won: Alea builds one skyscraper on each of the {colours} plots",
                       n=len(outcome["plots"]), colours=_colour_list(outcome["plots"]))
 
     @property
     def alea_left(self) -> int:
-        """Alea's skyscrapers not yet on the board: "all the skyscrapers in one of the two
-        unchosen colors ... These are Alea's skyscrapers", one on each of Alea's plots."""
+        """Alea's skyscrapers not yet built: "all the skyscrapers in one of the two unchosen
+        colors ... These are Alea's skyscrapers", one on each of Alea's plots; those a building
+        stop took off the board are "returned to the box - out of the game"."""
+        return self._alea_left(box=True)
+
+    def _alea_left(self, box: bool) -> int:
         built = sum(plot.get("owner") == ALEA for district in self.board.values()
                     for plot in district)
-        return COLOUR_SKYSCRAPERS - int(built)
+        return COLOUR_SKYSCRAPERS - int(built) - (self.alea_boxed if box else 0)
 
-    def alea_plots(self, place: str) -> list[int]:
+    def alea_plots(self, place: str, box: bool = True) -> list[int]:
         """Where Alea builds after winning `place` (`alea_build_plots`), as far as Alea's
-        skyscrapers go (ruling "alea_pieces": the first of tied plots, in ring order)."""
-        return alea_build_plots(self.board[place])[:self.alea_left]
+        skyscrapers go (ruling "alea_pieces": the first of tied plots, in ring order); `box`:
+        those in the box count as used (not in a win recorded before they did)."""
+        return alea_build_plots(self.board[place])[:max(0, self._alea_left(box))]
 
     def read_again(self, kind: str, payload: Mapping[str, Any]) -> Step | None:
         """Ruling ("stand_in"): a later action refused after a change of an earlier one only
@@ -807,7 +821,7 @@ class FifthAvenueState(ActionTable):
                              "out.", **drawn))
 
     @reads("winner", "colour", "cards", "build", "stop", "place", "round", "plots", "unsold",
-           "none_left", "building_stop")
+           "none_left", "building_stop", "box")
     def _apply_auction(self, payload: Mapping[str, Any]) -> None:
         """The auction's outcome: nobody, Alea, or a player who builds or declares a stop."""
         self._require_phase("auctions")
@@ -818,15 +832,15 @@ class FifthAvenueState(ActionTable):
         if winner is None and auction.alea_may_win:
             raise RuleError(Msg("Alea's bid stands: if neither of you overbid it, Alea wins."))
         if winner is None and auction.high_bid and not payload.get("unsold"):
-            raise RuleError(Msg("A bid of {high} was made, beating Alea's {bid}: tap who won.",
-                                high=auction.high_bid, bid=auction.alea_bid))
+            raise RuleError(Msg("A bid of {high} was made, and Alea's {bid} does not beat it: "
+                                "tap who won.", high=auction.high_bid, bid=auction.alea_bid))
         if winner not in (None, ALEA) and auction.passed_to_alea:
             raise RuleError(Msg("You both passed before Alea's bid, and a player who passed "
                                 "cannot bid again: Alea wins."))
         if winner is None:
             self.note = Msg("Nobody bid in {district}.", district=DISTRICT_NAMES[auction.place])
         elif winner == ALEA:
-            self._alea_wins(auction)
+            self._alea_wins(auction, _counts_box(payload))
         elif auction.place == CENTRAL_PARK:
             self._build_in_park(self._owner(winner, alea=False), payload)
         else:
@@ -836,19 +850,23 @@ class FifthAvenueState(ActionTable):
             self.end_reason = Msg("The second building stop is complete: the game is over.")
             self.auctions = []
 
-    def _alea_wins(self, auction: Auction) -> None:
+    def _alea_wins(self, auction: Auction, box: bool) -> None:
         if not auction.alea_may_win:
             raise RuleError(Msg("Alea only wins with a bid above the players' high bid."))
         if auction.place == CENTRAL_PARK:
             self.note = Msg("Alea won Central Park; Alea never builds there, so nothing is "
                             "built.")
             return
-        plots = self.alea_plots(auction.place)
+        plots = self.alea_plots(auction.place, box)
         if not alea_build_plots(self.board[auction.place]):
             self._building_stop(auction.place, ALEA)
         elif not plots:
-            self.note = Msg("All of Alea's skyscrapers are on the board: Alea builds nothing in "
-                            "{district}.", district=DISTRICT_NAMES[auction.place])
+            self.note = (Msg("Alea's skyscrapers are all on the board or out of the game: Alea "
+                             "builds nothing in {district}.",
+                             district=DISTRICT_NAMES[auction.place]) if box and self.alea_boxed
+                         else Msg("All of Alea's skyscrapers are on the board: Alea builds "
+                                  "nothing in {district}.",
+                                  district=DISTRICT_NAMES[auction.place]))
         for plot in plots:
             self.board[auction.place][plot] = {"owner": ALEA, "skyscrapers": 1}
         if plots:
@@ -968,6 +986,7 @@ class FifthAvenueState(ActionTable):
         scored = {p: v for p, v in points.items() if p != ALEA}
         self.scorings.append(ScoringEvent(label, scored, tuple(lines)))
         self.note = _stop_note(DISTRICT_NAMES[district], declarer, any(scored.values()))
+        self.alea_boxed += sum(p.get("skyscrapers", 0) for p in plots if p.get("owner") == ALEA)
         self.board[district] = [{} for _ in range(5)]
         self.stopped.append(district)
         for c in COMMISSIONERS:
@@ -1067,8 +1086,7 @@ ALEA_OTHERWISE = {
                                  "Alea declares a building stop."),
     ("building_stop", False): Msg("Alea declared a building stop; here a plot is empty, so Alea "
                                   "declares none."),
-    ("none_left", True): Msg("Alea had skyscrapers left to build; here all of Alea's "
-                             "skyscrapers are on the board."),
+    ("none_left", True): Msg("Alea had skyscrapers left to build; here Alea has none left."),
     ("none_left", False): Msg("Alea had no skyscraper left to build; here Alea has some left."),
 }
 MOVES_OTHERWISE = {
@@ -1253,6 +1271,13 @@ def _auction(payload: Mapping[str, Any]) -> str:
     if isinstance(drawn, list):
         return Msg("{said} (cards {cards})", said=said, cards=" ".join(str(c) for c in drawn))
     return said
+
+
+def _counts_box(payload: Mapping[str, Any]) -> bool:
+    """Whether Alea's win counts Alea's skyscrapers a building stop sent to the box as used:
+    as recorded (`box`), or, a win not yet recorded, yes; a win recorded before (its `plots`
+    without `box`) counted only those on the board."""
+    return bool(payload.get("box")) or "plots" not in payload
 
 
 def _alea_won(payload: Mapping[str, Any], place: str) -> str:

@@ -369,7 +369,8 @@ def test_a_player_builds_up_to_the_cards_limit_on_the_plot_of_the_bid_colour():
     with pytest.raises(RuleError, match="Alea bids third"):
         state.apply("auction", {"winner": None})
     state.apply(*ALEA_OUT)
-    with pytest.raises(RuleError, match="A bid of 30 was made, beating Alea's 8: tap who won."):
+    with pytest.raises(RuleError, match="A bid of 30 was made, and Alea's 8 does not beat "
+                                        "it: tap who won."):
         state.apply("auction", {"winner": None})
     state.apply(*won_by(state, "Ben"))  # 52nd St West
     state.apply(*ALEA_OUT)

@@ -343,7 +343,8 @@ def test_an_auction_a_player_s_bid_won_is_not_won_by_nobody():
                  move("times"), skyscrapers("Ann"), move("52w"), skyscrapers("Ben"),
                  move("central_park"), skyscrapers("Ann"), move("city_hall"))
     state.apply("alea_bid", {"cards": [4, 5, 4], "high_bid": 14})
-    with pytest.raises(RuleError, match="A bid of 14 was made, beating Alea's 13: tap who won."):
+    with pytest.raises(RuleError, match="A bid of 14 was made, and Alea's 13 does not beat "
+                                        "it: tap who won."):
         state.apply("auction", {"winner": None})
     state.apply("auction", {"winner": "Ben", "colour": "gray", "build": 1})
     assert [a.place for a in state.auctions] == ["times", "52w", "central_park"]

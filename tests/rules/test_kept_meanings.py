@@ -9,6 +9,7 @@ import pytest
 
 from benchmarks.games import GAME_SCRIPTS, PLAYERS
 from companion import rules
+from companion.rules import fifth_avenue_table
 from companion.rules.common import RuleError
 from companion.rules.fifth_avenue_table import DEFAULT_PROFILE, DEFAULT_SET_SIZES, DISTRICT_IDS
 from companion.rules.log import CHANGE, VERSION, Event
@@ -280,8 +281,10 @@ def test_alea_s_building_stop_is_read_again_when_a_change_leaves_a_plot_empty_an
 
 
 def alea_s_last_win(ann_wins=lambda state: False):
-    """Four trips with auctions won by Alea but where `ann_wins`: Alea's win of 52nd St East in
-    round 4 comes with all of Alea's skyscrapers on the board (none if Alea won them all)."""
+    """Four trips with auctions won by Alea but where `ann_wins`: in round 4, Alea declares a
+    building stop in 34th St East, which sends Alea's two skyscrapers there to the box, out of
+    the game; Alea's win of Times Square next comes with none of Alea's skyscrapers left if
+    Alea won every district before."""
     return alea_table(EAST, *trip("white", *WHITE), *trip("beige", *BEIGE),
                       *trip("white", "34w", "42w", "52w", "central_park", "city_hall"),
                       *trip("beige", "34e", "times", "52e", "central_park", "city_hall"),
@@ -291,20 +294,21 @@ def alea_s_last_win(ann_wins=lambda state: False):
 @pytest.mark.parametrize("ann_won, now, why, said", [
     (False, ("auction", {"winner": "Ann", "colour": "gray", "cards": [6], "build": 0}),
      "Alea had no skyscraper left to build; here Alea has some left.",
-     "Alea won 52nd St East and built one skyscraper on each of the brown and green plots"),
+     "Alea won Times Square and built one skyscraper on each of the green and violet plots"),
     (True, ("auction", {"winner": "alea"}),
-     "Alea had skyscrapers left to build; here all of Alea's skyscrapers are on the board.",
-     "Alea won 52nd St East, with no skyscraper left to build"),
+     "Alea had skyscrapers left to build; here Alea has none left.",
+     "Alea won Times Square, with no skyscraper left to build"),
 ])
 def test_alea_s_win_read_again_says_whether_alea_had_skyscrapers_left(ann_won, now, why, said):
     """42nd St West in round 3 won by Ann instead of Alea leaves Alea two skyscrapers for
-    52nd St East, where it had none left; won by Alea instead of Ann, it takes Alea's last two,
-    so Alea has none left there. The win is read again: its words, its reason and its record
+    Times Square in round 4, where it had none left (those of its building stop in 34th St East
+    went to the box); won by Alea instead of Ann, it takes Alea's last two, so Alea has none
+    left there. The win is read again: its words, its reason and its record
     say what the board shows (they said "with no skyscraper left" with Alea building, or "a
     building stop" with none declared), and the change reads differently on either side."""
     events = alea_s_last_win(lambda state: ann_won and (state.auction_round,
                                                         state.auctions[0].place) == (3, "42w"))
-    won = won_by_alea(events, "52e", 4)
+    won = won_by_alea(events, "times", 4)
     fix = rules.corrected(FIFTH, ["Ann", "Ben"], events,
                           {won_by_alea(events, "42w", 3).seq: now})
     [(was, again, reason)] = fix.replaced
@@ -312,6 +316,39 @@ def test_alea_s_win_read_again_says_whether_alea_had_skyscrapers_left(ann_won, n
     assert again.payload["none_left"] is ann_won and again.payload["building_stop"] is False
     assert FIFTH.say(was.kind, was.payload) != said
     assert fix.state.stopped == ["34e"] and fix.state.alea_left == 0
+
+
+def test_alea_s_skyscrapers_a_building_stop_sent_to_the_box_are_out_of_the_game():
+    """Found by a rules audit: a building stop's skyscrapers are "removed from the board and
+    returned to the box - out of the game", Alea's too; Alea counted them as left and built a
+    19th. After Alea's stop in 34th St East (two of Alea's there), with 16 on the board, Alea
+    has none left for Times Square, and the button says why before it is tapped."""
+    events = alea_s_last_win()
+    times = won_by_alea(events, "times", 4)
+    assert (times.payload["plots"], times.payload["none_left"], times.payload["box"]) == (
+        [], True, True)
+    before = rules.replay(FIFTH, ["Ann", "Ben"], events[:times.seq - 1]).state
+    assert (before.alea_boxed, before.alea_left) == (2, 0)
+    assert before.alea_win_said("times") == ("Alea won: Alea's skyscrapers are all on the "
+                                             "board or out of the game, so Alea builds nothing")
+    state = rules.replay(FIFTH, ["Ann", "Ben"], events).state
+    assert sum(p.get("owner") == "alea" for d in state.board.values() for p in d) == 16
+    assert FIFTH.say(times.kind, times.payload) == ("Alea won Times Square, with no skyscraper "
+                                                    "left to build")
+
+
+def test_an_alea_win_recorded_before_the_box_counted_keeps_its_reading(monkeypatch):
+    """A log the app recorded before Alea's skyscrapers in the box counted as used (no `box`
+    in Alea's wins): Alea built two more in Times Square after the stop, and the table replays
+    and imports as it was refereed, its result unchanged."""
+    with monkeypatch.context() as before_the_box:
+        before_the_box.setattr(fifth_avenue_table, "_counts_box", lambda payload: False)
+        events = alea_s_last_win()
+    assert not any("box" in e.payload for e in events)
+    assert won_by_alea(events, "times", 4).payload["plots"] == ["green", "violet"]
+    state = rules.replay(FIFTH, ["Ann", "Ben"], events).state
+    assert sum(p.get("owner") == "alea" for d in state.board.values() for p in d) == 18
+    assert recorded_log(FIFTH, ["Ann", "Ben"], events, VERSION) == events
 
 
 def test_a_change_that_reads_alea_s_win_again_is_recorded_and_imported_again():
