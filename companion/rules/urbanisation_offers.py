@@ -209,10 +209,11 @@ def _trades(card: CityCard, mill_gives: bool) -> Iterator[Candidate]:
 
 
 def _sowing(card: CityCard) -> Iterator[Candidate]:
-    """Sow seeds: as many as the grain and the empty grounds allow, or just 1; with the Farmer,
-    2 on his card (1 if that is all the grain) and the rest on the grounds."""
+    """Sow seeds: 1 first, as the rulebook's action does ("places 1 grain marker"), then as
+    many as the grain and the empty grounds allow (ruling "sow"); with the Farmer, 2 on his card
+    (1 if that is all the grain) and the rest on the grounds."""
     most = min(card.grain, max(card.seed_room, 0))
-    for n in sorted({most, 1} - {0}, reverse=True):
+    for n in sorted({most, 1} - {0}):
         yield f"sow.{n}", "sow", {"grain": n}, Msg("Sow {n}", n=n)
     if "farmer" in card.characters and card.grain:
         on_farmer = min(2, card.grain)

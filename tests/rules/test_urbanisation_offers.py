@@ -72,6 +72,16 @@ def test_ben_sows_what_his_one_empty_ground_holds_and_two_on_the_farmer():
     assert priced(table)["sow.farmer.1"] == (0, 0, -3)
 
 
+def test_one_seed_is_offered_first_as_the_rulebook_sows():
+    """Found by a rules audit: "Sow 3" came first, under the thumb of a table that sows as the
+    rulebook does ("places 1 grain marker"); 1 comes first, then all the grounds take (ruling
+    "sow")."""
+    table = played([SETUP, *TURN_1[:7]])
+    card = table.cards["Ben"]
+    card.grain, card.characters, card.sown, card.grounds = 4, [], 0, card.built + 3
+    assert [o.key for o in offers(table)["sow"]] == ["sow.1", "sow.3"]
+
+
 def test_cy_produces_at_his_factory_as_many_goods_as_its_space_shows():
     """Cy's factory 3 makes 2 orange goods; he holds 4 orange: 2 goods, $2 and 2 VP."""
     table = played([SETUP, *TURN_1, *TURN_2[:3]])
