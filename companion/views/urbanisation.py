@@ -438,6 +438,12 @@ def mayor_reason(state: play.UrbanisationState) -> str | None:
     if [p for p in tied if money[p] == poorest] == [mayor]:
         return _("%(name)s is the Mayor: tied with %(others)s on %(vp)s VP, the least money "
                  "($%(money)s).", name=mayor, others=others, vp=least, money=money[mayor])
+    poor = [p for p in tied if p != mayor and money[p] == poorest]
+    if len(poor) < len(tied) - 1:  # some tied on VP had more money (found by a rules audit)
+        return _("%(name)s is the Mayor: tied with %(others)s on %(vp)s VP, with %(poor)s also "
+                 "on the least money ($%(money)s), and the first clockwise after %(former)s, "
+                 "the former start player.", name=mayor, others=others, vp=least,
+                 poor=text(join_names(poor)), money=poorest, former=state.former_start)
     return _("%(name)s is the Mayor: tied with %(others)s on %(vp)s VP and $%(money)s, the "
              "first clockwise after %(former)s, the former start player.", name=mayor,
              others=others, vp=least, money=poorest, former=state.former_start)

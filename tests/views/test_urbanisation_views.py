@@ -186,6 +186,16 @@ def test_the_mayor_is_explained_when_players_tie(client):
     act(client, url, "administration")
     assert ("Cy is the Mayor: tied with Ann and Ben on 1 VP, the least money ($5).") in text(
         client.get(url))
+    # Cy gains $5 instead: Ann and Ben tie on the least money, Cy not (found by a rules audit:
+    # "tied with Ann and Cy on 1 VP and $10" said Cy had $10).
+    act(client, url, "undo")
+    act(client, url, "undo")
+    assert act(client, url, "effect", effect_player="Cy", money=5,
+               reason="Found in the box").status_code == 303
+    act(client, url, "administration")
+    assert ("Ben is the Mayor: tied with Ann and Cy on 1 VP, with Ann also on the least money "
+            "($10), and the first clockwise after Ann, the former start player.") in text(
+        client.get(url))
 
 
 def test_the_scripted_game_through_the_forms_to_the_score_sheet(client):
