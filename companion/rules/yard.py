@@ -260,6 +260,21 @@ def money_cards(players: int) -> int:
     return 72 if players == 2 else 108
 
 
+def most_starting_cards(players: int) -> int:
+    """The most cards a starting capital can have: it is dealt "one card after the other ...
+    until their total is 20 or more", so all its cards but the last total 19 at most, and the
+    deck holds each value (1 to 9) once per currency in each of its copies (3; 2 with 2
+    players): 16 cards (12 ones and 3 twos, then any), with 2 players 14."""
+    players = require_count(players, Msg("The number of players"), 2, 6)
+    copies = money_cards(players) // (len(CURRENCIES) * 9)
+    dealt = total = 0
+    for value in (v for v in range(1, 10) for _ in range(copies * len(CURRENCIES))):
+        if total + value >= 20:
+            break
+        dealt, total = dealt + 1, total + value
+    return dealt + 1
+
+
 def money_piles(players: int, starting_cards: int) -> list[int]:
     """The five piles the rest of the money deck is split into, as equal as possible, after the
     starting capital and the 4 cards on display; scoring A goes into pile 2, scoring B into pile 4.

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from flask_babel import gettext as _
 from wtforms import IntegerField, RadioField, SelectChoice, SelectField, StringField
 from wtforms.validators import InputRequired, NumberRange, Optional
 
@@ -13,7 +14,7 @@ from ..i18n import lazy_text
 from ..rules import Current, yard, yard_table
 from ..rules.common import seat_after
 from .declarations import Action, GameViews
-from .forms import ActionForm, reason_field
+from .forms import ActionForm, FieldError, reason_field
 from .tables import Table, opened_fold_out, table_page
 
 BUILDING_CHOICES = [SelectChoice(b, lazy_text(yard.NAMES[b])) for b in yard.BUILDINGS]
@@ -193,6 +194,14 @@ def dirk_payload(form: Any, table: Table) -> dict[str, Any]:
 
 
 def starting_payload(form: Any, table: Table) -> dict[str, Any]:
+    """Each player's starting cards and total; more cards than a capital can have refused here,
+    before the rules (which take up to 20, as tables recorded before this check replay)."""
+    most = yard.most_starting_cards(len(table.names))
+    for i in range(len(table.names)):
+        field = form[f"cards_{i}"]
+        if field.data > most:  # found by a rules audit: 20 cards each at 2 players was taken
+            raise FieldError(field, _("no starting capital has more than %(most)s cards (it is "
+                                      "dealt until it reaches 20).", most=most))
     return {"cards": {p: form[f"cards_{i}"].data for i, p in enumerate(table.names)},
             "totals": {p: form[f"total_{i}"].data for i, p in enumerate(table.names)}}
 

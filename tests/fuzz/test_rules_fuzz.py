@@ -71,6 +71,7 @@ ARGS: dict[str, st.SearchStrategy[Any]] = {
     "yard.money_piles": call(s.players_n, s.count),
     "yard.starting_candidates": call(s.per_player, s.per_player),
     "yard.check_starting_capital": call(s.player, s.count, s.count),
+    "yard.most_starting_cards": call(s.count),
     "yard.majority_line": call(s.building, s.per_player),
     "fifth_avenue.player_name": call(s.player),
     "fifth_avenue.comma_list": call(st.lists(s.words, max_size=6)),

@@ -2,6 +2,8 @@
 
 import re
 
+import pytest
+
 from companion import storage
 from companion.rules import yard, yard_example
 from companion.rules.yard_table import YardState
@@ -625,6 +627,26 @@ def test_with_two_players_who_starts_is_said_in_view_and_in_the_strip(client):
     assert "Last: Starting money entered: Ben starts" in page
     german = text(client.get(url, headers=GERMAN))
     assert "Startgeld eingetragen: Ben beginnt" in german
+
+
+@pytest.mark.parametrize("players, most", [(("Ann", "Ben"), 14), (("Ann", "Ben", "Cy"), 16)])
+def test_a_starting_capital_of_more_cards_than_one_can_have_is_refused(client, players, most):
+    """Found by a rules audit: 20 cards each at 2 players was taken (that needs 40 ones; the 72
+    cards hold 8). A capital is dealt until it reaches 20: at most 14 cards with 2 players' deck,
+    16 with the full one. Refused under the field, nothing recorded."""
+    url = new_table(client, *players)
+    seq = current_seq(client, url)
+    fields = {f"{k}_{i}": v for i in range(len(players)) for k, v in (("cards", 4),
+                                                                        ("total", 21))}
+    refused = client.post(url + "setup", data={**fresh(client, url), **fields,
+                                               "cards_0": most + 1, "total_0": 20},
+                          headers={"X-Companion": "fetch"})
+    assert refused.status_code == 422 and current_seq(client, url) == seq
+    assert refused.json == {"field": "cards_0", "refused": (
+        f"Ann: cards: no starting capital has more than {most} cards (it is dealt until it "
+        "reaches 20).")}
+    assert act(client, url, "setup", **{**fields, "cards_0": most, "total_0": 20}
+               ).status_code == 303
 
 
 def test_the_set_up_opened_again_shows_what_was_entered_and_the_piles(client):
