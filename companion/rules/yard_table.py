@@ -193,6 +193,11 @@ class YardState(ActionTable):
         if self.dirk_due:
             return Plural("Deal Dirk his {n} card.", "Deal Dirk his {n} cards.",
                           n=self.dirk_cards_due)
+        if self.still_buying and self.on_display and self.next_scoring:  # ruling "never_drawn"
+            return Msg("The display cannot be refilled: {player} may still buy after paying "
+                       "exactly; then comes the final scoring (scoring {scoring} first, if its "
+                       "card comes with the money after this turn).", player=self.still_buying,
+                       scoring=self.next_scoring)
         if self.still_buying and self.on_display:
             return Msg("The display cannot be refilled: {player} may still buy after paying "
                        "exactly; then comes the final scoring.", player=self.still_buying)

@@ -111,8 +111,10 @@ def test_once_the_display_runs_short_only_the_last_buyer_buys(data, seats):
         state.apply(*data.draw(legal_step(state), label="legal"))
     last = state.last_buyer
     assert last in players
+    first = (f" (scoring {state.next_scoring} first, if its card comes with the money after "
+             "this turn)") if state.next_scoring else ""
     assert state.up_next == (f"The display cannot be refilled: {last} may still buy after "
-                             "paying exactly; then comes the final scoring.")
+                             f"paying exactly; then comes the final scoring{first}.")
     while state.on_display:
         for other in (p for p in players if p != last):
             with pytest.raises(rules.RuleError, match=f"Only {last} may still buy"):

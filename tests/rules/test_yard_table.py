@@ -402,6 +402,16 @@ def test_a_deal_is_said_in_the_games_order_of_the_buildings_whatever_its_payload
 from companion.rules import yard_example  # noqa: E402 - the scripted game, below its tests
 
 
+def test_the_end_says_a_scoring_may_still_come_with_the_last_turns_money():
+    """Found by a rules audit: "then comes the final scoring" while scoring B's card could
+    still come with the money after the last buyer's turn (ruling "never_drawn"): said so."""
+    state = play(yard_example.PLAYERS, *yard_example.GAME_OVER)
+    state.scorings = state.scorings[:1]  # as if B's card had not come before the end
+    assert state.up_next == ("The display cannot be refilled: Cy may still buy after paying "
+                             "exactly; then comes the final scoring (scoring B first, if its "
+                             "card comes with the money after this turn).")
+
+
 def test_once_the_display_cannot_be_refilled_nobody_else_takes_a_turn():
     """"The game ends - after a player has finished their turn - as soon as the building cards
     can not be replenished completely up to 4": Cy's purchase left the display short, so only
