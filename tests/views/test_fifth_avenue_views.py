@@ -573,6 +573,25 @@ def test_the_board_marks_the_auction_under_way_and_those_to_come(client):
 
 
 
+def test_central_park_with_no_business_below_it_at_the_end(app, client):
+    """A 4-player game (played through the app by a rules audit) ended by two building stops
+    before any business went below Central Park, where Ann has 3 skyscrapers: they score the
+    rulebook's lowest, 2 VP each ("lowest is 2"; it was 1), and the board says none lie there
+    (it said "none yet" after the end)."""
+    logged = json.loads((Path(__file__).parent.parent / "data" /
+                         "fifth_avenue_park_empty.json").read_text())
+    table_id = seed(app, "fifth_avenue", logged["players"], logged["actions"])
+    held(client, table_id)
+    url = f"/fifth_avenue/{table_id}/"
+    assert "Businesses below: none yet." in text(client.get(url))
+    assert act(client, url, "final", draw="y").status_code == 303
+    page = " ".join(html.unescape(re.sub(r"<[^>]+>", " ", text(client.get(url)))).split())
+    assert "Businesses below: none." in page
+    assert ("Central Park (no business below it): Ann 6, Ben 0, Cy 0, Di 0 Ann: 3 skyscrapers x "
+            "2 VP = 6 VP") in page
+    assert "Ann wins with 8 VP." in page
+
+
 def test_central_park_says_the_businesses_turned_over_for_it(app, client):
     """Found at a table: the three businesses Central Park scored with were said only in the
     scores' list far below the board; its own box says them once the final scoring is in."""
