@@ -207,6 +207,11 @@ class CityCard:
     orders: dict[str, int] = field(default_factory=lambda: dict.fromkeys(COLOURS, 0))
     tax: int = TAX_START
     sown: int = 0
+    # The building grounds holding seeds, counted as they are sown (`seeded`); the seeds of
+    # sowings recorded before they were counted so (`packed`) are worked out two to a ground
+    # with the invention, as those tables were refereed.
+    seeded: int = 0
+    packed: int = 0
     farmer: int = 0
     factories: list[Factory] = field(default_factory=list)
     inventions: list[Invention] = field(default_factory=list)
@@ -249,14 +254,29 @@ class CityCard:
 
     @property
     def empty_grounds(self) -> int:
+        """Grounds with no building and no seed: a seed sown before the invention "sow up to 2
+        seeds per building ground" keeps its ground to itself (found by a rules audit: with the
+        invention taken after sowing, a house went on a sown ground)."""
         per = self.seeds_per_ground
-        return self.grounds - self.built - (self.sown + per - 1) // per
+        return self.grounds - self.built - self.seeded - (self.packed + per - 1) // per
 
     @property
     def seed_room(self) -> int:
         """Sow seeds: "Each empty building ground may hold only 1 grain marker" (2 with the
-        invention)."""
+        invention, also on a ground sown before it)."""
         return (self.grounds - self.built) * self.seeds_per_ground - self.sown
+
+    def sow(self, seeds: int, counted: bool) -> None:
+        """Seeds sown, first where a sown ground has room (with the invention), then on as few
+        empty grounds as they fit on (`counted`: those grounds counted now; else worked out
+        from the seeds, as the tables recorded before were)."""
+        per = self.seeds_per_ground
+        if counted:
+            room = self.seeded * per - (self.sown - self.packed)
+            self.seeded += (max(0, seeds - room) + per - 1) // per
+        else:
+            self.packed += seeds
+        self.sown += seeds
 
 
 @dataclass
@@ -433,6 +453,7 @@ def harvest_card(card: CityCard, area: GrainArea, players: int) -> tuple[list[st
     result = harvest(sown, before, area.market, area.return_area, players, extra=extra)
     area.market, area.return_area = result.market, result.return_area
     card.grain, card.sown, card.farmer = result.grain, 0, 0
+    card.seeded = card.packed = 0
     lines: list[str] = []
     if result.left_over:
         lines.append(Msg("Harvest: {back} of {sown} sown back, the rest to the return area (at "

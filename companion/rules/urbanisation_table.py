@@ -422,7 +422,11 @@ class UrbanisationState(ActionTable):
     def meaning(self, kind: str, payload: Mapping[str, Any]) -> dict[str, Any]:
         """An event records who acted and when: an action its turn and action phase, a
         character's hire its turn, the administration the turn it ends, an effect or
-        correction the turn its points count in."""
+        correction the turn its points count in; a sowing, that the grounds it takes stay
+        taken (`seeded`)."""
+        if kind == "sow" and self.segment == "actions":  # its grounds counted (`CityCard.sow`)
+            return {"player": self.current_player, "turn": self.turn, "phase": self.action_phase,
+                    "seeded": True}
         if kind in PHASE_ACTIONS and self.segment == "actions":
             return {"player": self.current_player, "turn": self.turn, "phase": self.action_phase}
         if kind == "character" and self.segment == "characters":
@@ -690,10 +694,11 @@ class UrbanisationState(ActionTable):
             paid, market = sell_grain(market, sell, n, held=card.grain + free)
         return free, cost, paid, market
 
-    @reads("player", "character", "grain", "farmer", "turn", "phase")
+    @reads("player", "character", "grain", "farmer", "turn", "phase", "seeded")
     def _apply_sow(self, payload: Mapping[str, Any]) -> None:
         """Sow seeds: grain from the card on empty building grounds, one each (two with the
-        invention); the Farmer takes 1 or 2 more on his card."""
+        invention); the Farmer takes 1 or 2 more on his card. Recorded since it did, a sowing
+        says that the grounds it takes stay taken (`seeded`, `CityCard.sow`)."""
         player = self._to_act(payload)
         card = self.cards[player]
         farmer = self._character(player, payload, "sow")
@@ -702,7 +707,7 @@ class UrbanisationState(ActionTable):
                                   key="farmer")
         check_sowing(player, card, seeds, on_farmer, farmer)
         card.grain -= seeds + on_farmer
-        card.sown += seeds
+        card.sow(seeds, counted=bool(payload.get("seeded")))
         card.farmer += on_farmer
         said = _sow_text({"grain": seeds, "farmer": on_farmer}, player)
         self._done(player, "farmer" if farmer else None, Msg("{said}.", said=said))

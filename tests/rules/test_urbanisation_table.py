@@ -433,6 +433,31 @@ def test_rulebook_sowing_one_grain_and_two_per_ground_with_the_invention():
     assert state.cards["Ann"].seed_room == 1  # the sown ground takes a second seed
 
 
+@pytest.mark.parametrize("recorded_now", [True, False])
+def test_a_ground_sown_before_the_invention_keeps_its_seed(recorded_now):
+    """Found by a rules audit: Ann sowed her two empty grounds, a seed on each, then took the
+    invention "sow up to 2 seeds per building ground": her seeds were counted two to a ground,
+    and a house went on a sown ground. A sowing recorded now counts the grounds it takes
+    (`seeded`): no house there, and a second seed still fits on each; one recorded before keeps
+    the reading it was refereed with."""
+    state = started("architect", "farmer", inventions=True)
+    state.cards["Ann"].grain, state.cards["Ann"].grounds = 4, 3  # as after buying land
+    sow = {"player": "Ann", "grain": 2}
+    state.apply("sow", state.recorded("sow", sow) if recorded_now else sow)
+    state.cards["Ann"].inventions = [Invention(3, "sow_two", None, 0)]
+    card = state.cards["Ann"]
+    assert (card.empty_grounds, card.seed_room) == ((0, 2) if recorded_now else (1, 2))
+    while state.current_player != "Ann":
+        state.apply("pass", {"player": state.current_player})
+    house = {"player": "Ann", "building": "house"}
+    if recorded_now:
+        refused(state, "erect", state.recorded("erect", house),
+                "A house needs an empty building ground: Ann has 0.")
+    else:
+        state.apply("erect", house)
+        assert card.standing == 2
+
+
 @pytest.mark.parametrize(
     "payload, message",
     [
