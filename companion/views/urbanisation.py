@@ -567,8 +567,13 @@ def card_attract_payload(f: CardAttractForm, table: Table) -> dict[str, Any]:
     if state.inventions and name not in pieces.BONUS_FACTORIES:
         name = pieces.OTHER_FACTORY
     upgrade = chosen(f.upgrade.data, _("Choose a new factory or the factory to upgrade."))
+    # Holding the Any factory card, the form asks only whether he plays it: not played, the
+    # card's work order spaces were all filled (found by a rules audit: refused as not filled).
+    card = state.cards.get(f.player.data)
+    asked = card is not None and PLAYED_WITH["attract"] in card.characters
+    filled = f.filled.data or (asked and not f.play.data)
     return {"player": f.player.data, "number": f.factory_number.data, "colour": colour,
-            "goods": int(goods), "name": name, "filled": f.filled.data, "upgrade": upgrade,
+            "goods": int(goods), "name": name, "filled": filled, "upgrade": upgrade,
             **character(f, "attract")}
 
 

@@ -488,6 +488,26 @@ def test_without_the_inventions_nothing_asks_or_speaks_of_them(client):
     assert "with the final scoring's factory bonus" in page
 
 
+@pytest.mark.parametrize("play, filled, character", [("", True, None),
+                                                       ("y", False, "any_factory")])
+def test_the_card_form_with_the_any_factory_card_held(app, client, play, filled, character):
+    """Found by a rules audit: holding the Any factory card, the card form asks only whether
+    Ann plays it, and unticked it was refused as "not all its work order spaces filled".
+    Not played, the card was filled; played, it need not be."""
+    url = set_up(client, "Ann", "Ben")
+    act(client, url, "character", player="Ann", character="any_factory")
+    act(client, url, "character", player="Ben", character="architect")
+    form = text(client.get(url + "?open=attract-card"))
+    assert "Play the Any factory card" in form and 'name="filled"' not in form
+    fields = {"player": "Ann", "factory_number": "3", "production": "orange.2",
+              **({"play": play} if play else {})}
+    assert act(client, url, "attract/card", **fields).status_code == 303
+    table_id = url.strip("/").split("/")[-1]
+    attract = storage.events(storage.connect(app.config["DATABASE"]), table_id)[-1]
+    assert attract.kind == "attract" and attract.payload["filled"] is filled
+    assert attract.payload.get("character") == character
+
+
 def test_the_attract_form_offers_the_factories_the_invention_cards_name(client):
     """With the inventions a factory card is chosen, not typed: one of the thirteen factories
     the invention cards name, or another factory; an invention's end bonus likewise, its VP
