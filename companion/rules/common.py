@@ -268,6 +268,12 @@ class ActionTable:
     # action entered again for a change keeps it.
     AT_THE_TABLE: ClassVar[tuple[str, ...]] = ()
 
+    def entered_again(self, kind: str, was: Mapping[str, Any],
+                      now: Mapping[str, Any]) -> dict[str, Any]:
+        """An action of `kind` recorded as `was`, entered again as `now` for a change: with what
+        `was` recorded of what happened at the table (`AT_THE_TABLE`)."""
+        return {**now, **{key: was[key] for key in self.AT_THE_TABLE if key in was}}
+
     @classmethod
     def payload_keys(cls, kind: str) -> frozenset[str] | None:
         """The keys an event of `kind` holds; None for a kind this game does not have."""

@@ -442,6 +442,18 @@ class YardState(ActionTable):
                 "Dirk keeps the {n} cards he got at the table, though the rules would now deal "
                 "him {due} (ruling).", n=entered, due=expected)
 
+    def entered_again(self, kind: str, was: Mapping[str, Any],
+                      now: Mapping[str, Any]) -> dict[str, Any]:
+        """A deal kept as Dirk got it at the table stays kept when entered again with as many
+        cards (which buildings they were, corrected); with another number it is a deal the
+        rules count again (found by a rules audit: a kept deal of 10 changed to 20 was kept)."""
+        again = super().entered_again(kind, was, now)
+        if kind == "dirk_deal" and again.get("kept") is True and \
+                sum(self._building_counts(now.get("buildings")).values()) != \
+                sum(self._building_counts(was.get("buildings")).values()):
+            del again["kept"]
+        return again
+
     def _check_deck_holds(self, entered: int) -> None:
         """Dirk's cards come from the deck: a deal kept as he got it cannot hold more."""
         if entered > self.deck_left:

@@ -110,8 +110,9 @@ def as_it_happened(table: Table, kind: str,
     happened at the table beyond what its form asks (`ActionTable.AT_THE_TABLE`)."""
     was = table.changing
     assert was is not None
-    keys = table.current.state.AT_THE_TABLE if was.kind == kind else ()
-    return kind, {**payload, **{key: was.payload[key] for key in keys if key in was.payload}}
+    if was.kind != kind:
+        return kind, dict(payload)
+    return kind, table.current.state.entered_again(kind, was.payload, payload)
 
 
 def change_preview(table: Table, now: tuple[str, Mapping[str, Any]] | None) -> Any:

@@ -308,6 +308,20 @@ def test_a_purchase_taken_out_before_b_keeps_dirk_s_deal_and_says_why(app, clien
     assert re.search(r'name="station"[^>]*value="5"', form)
     fields = fresh(client, url + "?change=11") | {"church": 5, "station": 5}
     assert "Nothing changes" in text(client.post(url + "dirk?change=11", data=fields))
+    # Which buildings they were, corrected: still his 10, still kept.
+    def changed(church, station):
+        fields = fresh(client, url + "?change=11") | {"church": church, "station": station}
+        answer = client.post(url + "dirk?change=11", data=fields)
+        return answer, " ".join(re.sub(r"<[^>]+>", " ", text(answer)).split())
+
+    assert ("→ Dirk was dealt 6 stations and 4 churches (kept as dealt at the table)"
+            in changed(4, 6)[1])
+    # Another number of cards is no deal he got at the table: the rules count it (found by a
+    # rules audit: a kept deal changed to 20 cards was taken, still kept).
+    refused, said = changed(6, 6)
+    assert refused.status_code == 422 and "Dirk gets exactly 11 cards now; 12 were entered." in said
+    said = changed(6, 5)[1]  # 11, as the rules deal: not kept
+    assert "→ Dirk was dealt 5 stations and 6 churches Every later action" in said
 
 
 def test_the_end_of_a_dirk_game_asks_only_for_the_cards_left_on_display(app, client):
