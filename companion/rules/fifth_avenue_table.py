@@ -769,8 +769,13 @@ class FifthAvenueState(ActionTable):
         self._take_skyscrapers(player)
         self._turn_record(turn)
 
+    def option_a(self, player: str) -> int:
+        """The skyscrapers option A takes: 3 from the general supply, the rest if fewer are left
+        there (ruling "supply")."""
+        return min(OPTION_A, self.general[player])
+
     def _take_skyscrapers(self, player: str) -> None:
-        taken = min(OPTION_A, self.general[player])
+        taken = self.option_a(player)
         self.general[player] -= taken
         self.supply[player] += taken
         self.note = Plural("{player} took {n} skyscraper (option A): {supply} in supply.",

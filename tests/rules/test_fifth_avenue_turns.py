@@ -185,7 +185,9 @@ def test_option_a_takes_what_is_left_of_the_colour():
     state = play(["Ann", "Ben"], *turns, skyscrapers("Ann"), move("52w"), skyscrapers("Ben"),
                  move("central_park"))
     state.general["Ann"] = 2  # as if most were taken already
+    assert state.option_a("Ann") == 2  # what its button says (found by a rules audit: "3")
     state.apply(*skyscrapers("Ann"))
+    assert state.option_a("Ann") == 0
     assert (state.supply["Ann"], state.general["Ann"]) == (11, 0)
     assert state.note == "Ann took 2 skyscrapers (option A): 11 in supply."
 

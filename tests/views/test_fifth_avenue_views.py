@@ -412,6 +412,21 @@ def test_a_build_beyond_the_supply_is_refused_in_german(client):
     assert german(client, url, "auction", bid=bid, build=0).status_code == 303
 
 
+@pytest.mark.parametrize("left, said", [
+    (3, "A: Ann takes 3 skyscrapers"), (1, "A: Ann takes 1 skyscraper"),
+    (0, "A: Ann takes none (no skyscraper of that colour is left in the general supply)")])
+def test_option_a_s_button_says_how_many_it_takes(app, client, monkeypatch, left, said):
+    """Found by a rules audit: the button said "takes 3" with none of Ann's colour left in the
+    general supply (the rest is taken, ruling "supply")."""
+    from companion.rules.fifth_avenue_table import FifthAvenueState
+    names, actions = FINISHED["fifth_avenue"]
+    table_id = seed(app, "fifth_avenue", names, actions[:7])  # Ann's turn, its 1st action
+    held(client, table_id)
+    monkeypatch.setattr(FifthAvenueState, "option_a", lambda state, player: left)
+    page = " ".join(text(client.get(f"/fifth_avenue/{table_id}/")).split())
+    assert f'value="Ann">{said}</button>' in page
+
+
 def test_the_supplies_are_shown_where_they_limit_a_build(client):
     """Beside the bids of a district and of Central Park, each player's supply; by the build
     buttons, why fewer are offered; in the rulings, how a turn and option A are kept."""
