@@ -137,21 +137,37 @@ def phone_zone() -> ZoneInfo | None:
         return None
 
 
+def on_the_phone(stamp: str) -> tuple[datetime, ZoneInfo | None]:
+    """An ISO 8601 time (the app writes them in UTC) in the phone's time zone, and that zone
+    (None: UTC, the phone sent none). ValueError if it is no time."""
+    moment = datetime.fromisoformat(stamp)
+    if moment.tzinfo is None:
+        moment = moment.replace(tzinfo=UTC)
+    zone = phone_zone()
+    try:
+        return moment.astimezone(zone or UTC), zone
+    except (OverflowError, ValueError):  # the years 1 and 9999, moved past their ends
+        return moment.astimezone(UTC), None
+
+
+def phone_day(stamp: str) -> str:
+    """The date (2026-12-07) of an ISO time in the phone's time zone, as the score sheet says
+    it: a results sheet and a file are named by it (found by an audit: a game begun at 10:29
+    in Auckland was 2026-12-06 there, by UTC)."""
+    try:
+        return on_the_phone(stamp)[0].date().isoformat()
+    except (TypeError, ValueError):
+        return str(stamp)[:10]
+
+
 def when(stamp: str, part: str = "time") -> str:
     """An ISO 8601 time (the app writes them in UTC) in the phone's time zone, with the zone
     said: "Nov 25, 2026 12:50 (Europe/Berlin)"; in UTC, said so, when the phone sent no zone
     ("Nov 25, 2026 11:50 UTC"). `part="day"`: the date there only."""
     try:
-        moment = datetime.fromisoformat(stamp)
+        local, zone = on_the_phone(stamp)
     except (TypeError, ValueError):
         return str(stamp)[:16]
-    if moment.tzinfo is None:
-        moment = moment.replace(tzinfo=UTC)
-    zone = phone_zone()
-    try:
-        local = moment.astimezone(zone or UTC)
-    except (OverflowError, ValueError):  # the years 1 and 9999, moved past their ends
-        local, zone = moment.astimezone(UTC), None
     said = format_date(local.date(), "medium", locale=current_language())
     if part == "day":
         return said

@@ -64,7 +64,8 @@ class Result:
 
 @dataclass(frozen=True)
 class Finished:
-    """A finished table: its game, when it ended (ISO time) and the final ranking."""
+    """A finished table: its game, a time (ISO; kept as when it ended, read as when it began:
+    `storage.results`) and the final ranking."""
 
     game: str
     at: str

@@ -39,8 +39,10 @@ def results(db: Database, marks: list[str]) -> list[str]:
     """The result (JSON) of each game finished at these tables (by their marks), oldest first:
     a game once, however many tables hold it. A table exported and imported again is the same
     game, begun at the same moment by the same seats, as BG Stats' play id counts it (found at
-    a table: a copy imported on the same phone doubled every player's games and wins)."""
-    rows = db.execute("select r.result from results r join tables t on t.id = r.table_id "
+    a table: a copy imported on the same phone doubled every player's games and wins). Each is
+    dated by its table's beginning, as its score sheet and results sheet are."""
+    rows = db.execute("select json_set(r.result, '$.at', t.created_at) "
+                      "from results r join tables t on t.id = r.table_id "
                       f"where t.mark in ({places(marks)}) and t.status = 'finished' "
                       "group by t.game, t.created_at, t.players "
                       "order by t.created_at, min(t.rowid)", marks)

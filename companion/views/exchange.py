@@ -29,7 +29,7 @@ from werkzeug.exceptions import RequestEntityTooLarge
 from .. import exchange, replays, storage
 from ..app import csrf, get_db
 from ..i18n import lazy_gettext as _l
-from ..i18n import text
+from ..i18n import phone_day, text
 from ..rules.log import as_played
 from .clients import content_disposition, remember, too_often
 from .share import qr_svg
@@ -69,7 +69,7 @@ def results_csv(slug: str, table_id: str) -> Response:
     """The standings (the result, once finished) as a spreadsheet: one row per player."""
     table = load_table(slug, table_id)
     state = table.current.state
-    body = exchange.results_csv(text(table.game.name), table.created_at[:10], table.names,
+    body = exchange.results_csv(text(table.game.name), phone_day(table.created_at), table.names,
                                 state.ranking(), state.finished, sheet_words())
     # With a byte order mark, spreadsheet apps read the names' accents and umlauts as UTF-8.
     return attachment(body.encode("utf-8-sig"), "text/csv", table, "csv", "results")
@@ -135,7 +135,7 @@ def row(table: Table) -> dict[str, Any]:
 
 def attachment(body: bytes, mimetype: str, table: Table, extension: str, what: str = "table"
                ) -> Response:
-    filename = f"{table.game.slug}-{what}-{table.created_at[:10]}.{extension}"
+    filename = f"{table.game.slug}-{what}-{phone_day(table.created_at)}.{extension}"
     response = Response(body, mimetype=mimetype)
     response.headers["Content-Disposition"] = content_disposition("attachment", filename)
     response.headers["Cache-Control"] = "no-store"

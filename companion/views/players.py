@@ -8,11 +8,10 @@ server holds. Nothing here links to a table: a table's link is its scorers' secr
 
 from __future__ import annotations
 
-from datetime import datetime
 from typing import Any
 
 from flask import Blueprint, render_template, request, url_for
-from flask_babel import format_date, format_decimal
+from flask_babel import format_decimal
 from flask_babel import gettext as _
 
 from .. import storage
@@ -64,7 +63,7 @@ def index() -> Any:
         return player(request.args["name"])
     tables = finished_tables()
     return render_template("players/index.html", games=GAMES, grouped=by_game(tables),
-                           records=records(tables), when=when, ordinal=ordinal,
+                           records=records(tables), ordinal=ordinal,
                            shown=SHOWN_PER_GAME, most=MAX_REMEMBERED_TABLES)
 
 
@@ -80,17 +79,8 @@ def player(name: str) -> Any:
     stats = player_stats(tables, shown)
     charts = {s.game: chart([score.total for score in s.scores]) for s in stats}
     return render_template("players/player.html", name=shown, stats=stats, charts=charts,
-                           games=GAMES, when=when, decimal=decimal,
+                           games=GAMES, decimal=decimal,
                            ordinal=ordinal)
-
-
-def when(at: str) -> str:
-    """The date of an ISO time, in the players' language; as written when it is no date, or
-    when its UTC falls outside the years 1 to 9999 (stored before imports checked it)."""
-    try:
-        return str(format_date(datetime.fromisoformat(at), "medium"))
-    except (ValueError, OverflowError):
-        return at[:10]
 
 
 def decimal(value: Any) -> str:

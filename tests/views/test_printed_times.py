@@ -46,3 +46,26 @@ def test_no_zone_or_an_unknown_one_is_said_as_utc(app, client, zone):
         client.set_cookie("tz", zone)
     utc = created(app, url)
     assert f"{utc:%H:%M} UTC by Ann, Ben, Cy." in sheet_words(client, url)
+
+
+def test_the_results_sheet_the_files_and_the_players_pages_date_a_game_as_the_sheet_does(
+        app, client):
+    """Found by an audit: a game begun at 23:30 UTC was Dec 7 on a phone in Auckland by its
+    score sheet, and Dec 6 on its results sheet, in the files' names and on the players pages
+    (there by the time it ended, in UTC). Each says the day it began, in the phone's zone."""
+    from companion.rules import yard_example
+    from tests.tables import seed_on
+
+    url = new_table(client, *yard_example.PLAYERS)
+    seed_on(app, url, yard_example.PLAYERS, [*yard_example.GAME_OVER, yard_example.FINAL])
+    for zone in ("Pacific/Kiritimati", "Pacific/Pago_Pago"):  # UTC+14, UTC-11: at any hour
+        # one of them is on another day than UTC
+        client.set_cookie("tz", zone)
+        day = created(app, url).astimezone(ZoneInfo(zone)).date()
+        csv = client.get(url + "results.csv")
+        assert f"yard-results-{day.isoformat()}.csv" in csv.headers["Content-Disposition"]
+        assert f",{day.isoformat()}," in csv.data.decode("utf-8-sig")
+        assert f"yard-table-{day.isoformat()}.json" in client.get(
+            url + "export.json").headers["Content-Disposition"]
+        said = f"{day:%b} {day.day}, {day.year}"
+        assert said in client.get("/players").get_data(as_text=True)
