@@ -141,10 +141,12 @@ def read_table(data: bytes, colours: Sequence[str]) -> Imported:
     table, events = check_rules(game, [p["name"] for p in players], events,
                                 document["version"])
     status = "finished" if table.state.finished else "open"
+    if document["status"] not in STATUSES:  # said in words, not as the file spells it
+        raise BadFile(Msg("The file's game status is none this app writes (finished or not "
+                          "finished): it was changed after it was exported."))
     if document["status"] != status:
         raise BadFile(Msg("The file says the game is {said}, but its events leave it {actual}.",
-                          said=STATUSES.get(document["status"], document["status"][:20]),
-                          actual=STATUSES[status]))
+                          said=STATUSES[document["status"]], actual=STATUSES[status]))
     return Imported(game, players, created_at, status, events, table)
 
 
@@ -341,7 +343,7 @@ def rules_message(error: Exception) -> Msg:
 
 # Results --------------------------------------------------------------------------------------
 
-CSV_HEADER = ("game", "date", "status", "place", "player", "score", "winner", "shared")
+CSV_HEADER = ("game", "date", "status", "place", "player", "score", "winner", "place shared")
 
 
 @dataclass(frozen=True)

@@ -80,7 +80,7 @@ def sheet_words() -> exchange.SheetWords:
     a German phone's sheet said "Construction yard card game ... finished ... yes")."""
     return exchange.SheetWords(
         header=(_("game"), _("date"), _("status"), _("place"), _("player"), _("score"),
-                _("winner"), _("shared")),
+                _("winner"), _("place shared")),
         finished=_("finished"), in_progress=_("in progress"), yes=_("yes"), no=_("no"))
 
 

@@ -239,6 +239,10 @@ CASES = [
      "The file holds 2010 events; no table of this app is longer than 2000."),
     (lambda d: d.update(status="open"), True, 422,
      "The file says the game is not finished, but its events leave it finished."),
+    # Found by an audit: "the game is in_progress" said the file's own spelling.
+    (lambda d: d.update(status="in_progress"), True, 422,
+     "The file&#39;s game status is none this app writes (finished or not finished): it was "
+     "changed after it was exported."),
     (lambda d: d.update(created_at="2024-13-45"), True, 422,
      "The table&#39;s date in the file is not a date and time: “2024-13-45”."),
 ]
@@ -340,7 +344,7 @@ def test_results_as_csv(app, client):
     rows = list(csv.reader(io.StringIO(response.data.decode("utf-8-sig"))))
     game = "Construction yard card game"
     assert rows == [
-        ["game", "date", "status", "place", "player", "score", "winner", "shared"],
+        ["game", "date", "status", "place", "player", "score", "winner", "place shared"],
         [game, date, "finished", "1", "Tobi", "60", "yes", "no"],
         [game, date, "finished", "2", "Paul", "29", "no", "no"],
         [game, date, "finished", "3", "Kate", "26", "no", "no"],
@@ -352,7 +356,8 @@ def test_the_results_of_an_unfinished_game_say_so_and_name_no_winner(app, client
     table_id = seed(app, "yard", ["Ann", "Ben", "Cy"], [buy("Ann", "park")])
     rows = list(csv.DictReader(io.StringIO(
         client.get(f"/yard/{table_id}/results.csv").data.decode("utf-8-sig"))))
-    assert [(r["status"], r["player"], r["score"], r["winner"], r["shared"]) for r in rows] == [
+    assert [(r["status"], r["player"], r["score"], r["winner"], r["place shared"])
+            for r in rows] == [
         ("in progress", "Ann", "0", "", ""), ("in progress", "Ben", "0", "", ""),
         ("in progress", "Cy", "0", "", "")]
 
@@ -366,7 +371,7 @@ def test_the_results_sheet_is_in_the_phones_language(app, client):
         f"/yard/{table_id}/results.csv", headers={"Accept-Language": "de"}).data.decode(
             "utf-8-sig"))))
     assert rows[0] == ["Spiel", "Datum", "Stand", "Platz", "Person", "Punkte", "gewinnt",
-                       "geteilt"]
+                       "Platz geteilt"]
     assert [row[0] for row in rows[1:]] == ["Bauhof-Kartenspiel"] * (len(rows) - 1)
     assert {row[2] for row in rows[1:]} == {"beendet"}
     assert [row[6:] for row in rows[1:3]] == [["ja", "nein"], ["nein", "nein"]]
