@@ -276,7 +276,7 @@ def test_the_buy_rows_mark_the_turn_in_german(browser: Browser, base_url: str,
         page.goto(f"/yard/{table_id}/")
         expect(page.locator(".buyer h3")).to_have_text(["Ann", "Ben", "Cy", "Dan"])
         expect(page.locator(".buyer .note")).to_have_text(
-            ["nochmal, wenn genau bezahlt", "ist dran"])
+            ["noch einmal, wenn passend bezahlt", "ist dran"])
         screenshot(page, "buy-4-players-german")
         # The last row whole, with room for a note a line longer in the strip (found at a
         # table: the row's edge was under the strip, its buttons clear by under a pixel).

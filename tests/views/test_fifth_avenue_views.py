@@ -300,7 +300,7 @@ def test_auctions_with_alea_in_german(client):
     act(client, url, "alea", high_bid=30, cards="44")
     nobody = german(client, url, "auction", winner="-")
     assert nobody.status_code == 422
-    assert ("Es wurde 30 geboten, und Aleas 8 ist nicht mehr: tippt an, wer gewonnen hat."
+    assert ("Es wurde 30 geboten, und Aleas 8 ist nicht höher: tippt an, wer gewonnen hat."
             in text(nobody))
     history = text(client.get(url + "history", headers=DE))
     assert "Ann zieht die weiße Kommission weiter: Startfeld" in history

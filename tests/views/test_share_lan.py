@@ -32,4 +32,4 @@ def test_it_is_said_in_german(client):
     url = new_table(client, "Ann", "Ben", "Cy")
     page = text(client.get(url + "share", base_url="http://127.0.0.1:5000", headers=GERMAN))
     assert SAID not in page and "<code>scripts/serve --lan</code>" in page
-    assert "Kein anderes Handy kann diese Links öffnen" in page
+    assert "Noch kann kein anderes Handy diese Links öffnen" in page
