@@ -231,11 +231,15 @@ class PlotScore:
     each: int
     total: int
 
-    def line(self) -> str:
-        """'Blue: 2 skyscrapers x 5 VP = 10 VP (boutique, jeweler, gallery next door)'."""
+    def line(self, colour: str | None = None) -> str:
+        """'Blue: 2 skyscrapers x 5 VP = 10 VP (boutique, jeweler, gallery next door)'; with the
+        plot's `colour` where its owner has several in the district ('Alea, orange plot: ...':
+        found by an audit, Alea's two plots read as one line said twice)."""
         names = comma_list([BUSINESS_NAMES[kind] for kind in self.kinds]) or Msg("no business")
+        owner = player_name(self.owner) if colour is None else Msg(
+            "{owner}, {colour} plot", owner=player_name(self.owner), colour=COLOUR_NAMES[colour])
         built = Plural("{owner}: {n} skyscraper", "{owner}: {n} skyscrapers",
-                       owner=player_name(self.owner), n=self.skyscrapers)
+                       owner=owner, n=self.skyscrapers)
         if self.owner == ALEA:
             return Msg("{built} worth {each} VP each ({names} next door); Alea never scores",
                        built=built, each=self.each, names=names)

@@ -731,8 +731,7 @@ class FifthAvenueState(ActionTable):
             ScoringEvent(Msg("{district} scored by {player}", district=DISTRICT_NAMES[district],
                              player=scorer) if scorer else
                          Msg("{district} scored", district=DISTRICT_NAMES[district]),
-                         district_points(plots),
-                         tuple(b.line() for b in district_breakdown(plots))))
+                         district_points(plots), self._district_lines(district)))
         absent = [p for p in self.players if not any(q.get("owner") == p for q in plots)]
         if absent:
             draw = Plural("Without a skyscraper there, {names} draws a black card.",
@@ -1055,7 +1054,15 @@ class FifthAvenueState(ActionTable):
         if any("owner" in p for p in plots):
             self.scorings.append(ScoringEvent(
                 Msg("Final: {district}", district=DISTRICT_NAMES[district]), district_points(plots),
-                tuple(b.line() for b in district_breakdown(plots))))
+                self._district_lines(district)))
+
+    def _district_lines(self, district: str) -> tuple[str, ...]:
+        """A district's scoring, plot by plot; an owner of several plots there has each named
+        by its colour."""
+        scores = district_breakdown(self.board[district])
+        owners = [b.owner for b in scores]
+        return tuple(b.line(self.colours[district][b.plot] if owners.count(b.owner) > 1 else None)
+                     for b in scores)
 
     @reads("cards")
     def _apply_hand_cards(self, payload: Mapping[str, Any]) -> None:

@@ -607,6 +607,23 @@ def test_central_park_with_no_business_below_it_at_the_end(app, client):
     assert "Ann wins with 8 VP." in page
 
 
+def test_an_owner_of_two_plots_in_a_district_has_each_line_named_by_its_plot(app, client):
+    """Found by an audit: "Final: 34th St West" said "Alea: 1 skyscraper worth 2 VP each
+    (boutique next door); Alea never scores" twice, one line for each of Alea's two plots,
+    with nothing telling them apart: each is named by its plot's colour."""
+    names, actions = FINISHED["fifth_avenue"]
+    table_id = seed(app, "fifth_avenue", names, actions)
+    held(client, table_id)
+    page = " ".join(html.unescape(re.sub(r"<[^>]+>", " ", text(
+        client.get(f"/fifth_avenue/{table_id}/")))).split())
+    for colour in ("orange", "green"):
+        assert (f"Alea, {colour} plot: 1 skyscraper worth 2 VP each (boutique next door); Alea "
+                "never scores") in page
+    german = " ".join(html.unescape(re.sub(r"<[^>]+>", " ", text(client.get(
+        f"/fifth_avenue/{table_id}/", headers={"Accept-Language": "de"})))).split())
+    assert "Alea, Bauplatz orange: 1 Hochhaus" in german
+
+
 def test_central_park_says_the_businesses_turned_over_for_it(app, client):
     """Found at a table: the three businesses Central Park scored with were said only in the
     scores' list far below the board; its own box says them once the final scoring is in."""
