@@ -39,7 +39,7 @@ from datetime import UTC, datetime
 from typing import Any
 from urllib.parse import quote
 
-from .rules import GAMES, Current, Game, Placing, RuleError, TableState, check_players
+from .rules import GAMES, Current, Game, Placing, RuleError, TableState, check_players, replay
 from .rules.log import CHANGE, MAX_EVENTS, TIME, VERSION, Event, is_time
 from .rules.referee import Referee
 from .rules.text import Msg
@@ -329,7 +329,9 @@ def check_rules(game: Game, names: list[str], events: list[Event],
         except Exception as error:  # any failure: see the docstring
             raise BadFile(Msg("Event {n} ({kind}) is refused: {reason}", n=event.seq,
                               kind=event.kind[:40], reason=rules_message(error))) from None
-    return referee.table(events[-1].seq if events else 0), referee.recorded
+    # The table as a page reads it, with what its last action gave (the strip's "Ann +13";
+    # found by an audit: an imported table's strip said only "Winner: Tobi").
+    return replay(game, names, referee.recorded), referee.recorded
 
 
 def rules_message(error: Exception) -> Msg:

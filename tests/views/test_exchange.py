@@ -85,6 +85,13 @@ def test_export_then_import_restores_the_same_table(app, client, slug):
         assert session["tables"][0] == storage.mark_of(new_id)
     history = text(client.get(f"/{slug}/{new_id}/history"))
     assert history == text(client.get(f"/{slug}/{table_id}/history")).replace(table_id, new_id)
+    # The strip says what the last action gave, as on the table exported (found by an audit:
+    # "final scoring C — Winner: Tobi" in place of "— Paul +16 · Nina +16 · ...").
+    def last(table):
+        return re.search(r'<p><span class="strip-words">(.*?)</p>',
+                         text(client.get(f"/{slug}/{table}/")), re.S).group(1)
+
+    assert last(new_id) == last(table_id) and "strip-gave" in last(new_id)
 
 
 def test_payload_keys_a_kind_does_not_declare_are_not_stored(app, client):
