@@ -587,7 +587,7 @@ def test_a_signed_change_is_bound_to_its_table_and_seq_and_expires(client, monke
     monkeypatch.setattr(change, "CHANGE_SECONDS", -1)
     late = client.post(url + "change", data=data, headers=GERMAN)
     assert late.status_code == 422
-    assert ("Diese Vorschau ist zu alt zum Bestätigen: Beginnt die Änderung noch einmal im "
+    assert ("Diese Vorschau ist zu alt zum Bestätigen: Beginne die Änderung noch einmal im "
             "Verlauf.") in text(late)
     monkeypatch.setattr(change, "CHANGE_SECONDS", 3600)
     assert client.post(url + "change", data=data).status_code == 303  # in time, at its table

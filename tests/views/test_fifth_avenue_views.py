@@ -274,7 +274,7 @@ def test_auctions_with_alea_in_german(client):
     for target in ("34w:1", "34e:1", "times:2", "times:1"):
         act(client, url, "plot", target=target)
     page = german(client, url)
-    assert "Geschäft legen (Spielzug B)" in page and "Ann ist dran" in page
+    assert "Geschäft legen (Option B)" in page and "Ann ist dran" in page
     assert 'aria-label="weiße Kommission ziehen: 34th St West"' in page
     for to in ("34w", "times", "52w", "central_park", "city_hall"):
         act(client, url, "move", commissioner="white", to=to)
@@ -300,7 +300,7 @@ def test_auctions_with_alea_in_german(client):
     act(client, url, "alea", high_bid=30, cards="44")
     nobody = german(client, url, "auction", winner="-")
     assert nobody.status_code == 422
-    assert ("Es wurde 30 geboten, und Aleas 8 ist nicht höher: tippt an, wer gewonnen hat."
+    assert ("Es wurde 30 geboten, und Aleas 8 ist nicht höher: Tippe an, wer gewonnen hat."
             in text(nobody))
     history = text(client.get(url + "history", headers=DE))
     assert "Ann zieht die weiße Kommission weiter: Startfeld" in history

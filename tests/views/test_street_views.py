@@ -276,7 +276,7 @@ def test_the_table_speaks_german_from_the_first_card_to_the_pad(client):
     assert "Sichtbares Projekt" in build_page
     assert 'value="office"><span>Büro</span>' in build_page
     assert ">je Projekt in der Straße</span>" in build_page
-    assert 'aria-label="Auf Platz 1 bauen"' in build_page
+    assert 'aria-label="Auf Bauplatz 1 bauen"' in build_page
     assert "A new card" not in build_page and "per project" not in build_page
 
     office = {"player": "Mia", "project": "office", "street": "Mia", "site": 1,
@@ -686,7 +686,7 @@ def test_a_gift_among_three_players_asks_whose_street_it_goes_on(client):
     german = client.post(url + "play/0", headers=GERMAN, data=fresh(client, url + "play/0") | {
         "player": "Mia", "project": "service", "gift": "y", "site": 2})
     assert german.status_code == 422
-    assert "Wählt, in wessen Straße das Geschenk kommt: Ola und Pit." in text(german)
+    assert "Wähle, in wessen Straße das Geschenk kommt: Ola und Pit." in text(german)
     assert build(client, url, 0, player="Mia", project="service", gift="y", street="Pit",
                  site=2).status_code == 303
 

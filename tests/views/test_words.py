@@ -65,7 +65,7 @@ def test_a_roof_is_said_with_its_payout_in_the_last_line_and_the_history(client)
 
 def test_one_floor_is_said_in_the_singular_in_german(client):
     """Gina and Hugo tie on prestige with one office each: their tallest buildings have one
-    floor ("1 Stockwerk", not "1 Stockwerke")."""
+    floor ("1 Etage", not "1 Etagen")."""
     url = new_table(client, "Gina", "Hugo", game="street")
     for seat, player in enumerate(("Gina", "Hugo")):
         assert build(client, url, seat, player=player, project="office", street=player,
@@ -75,7 +75,7 @@ def test_one_floor_is_said_in_the_singular_in_german(client):
     english = text(client.get(url))
     assert "on their tallest building (1 floor): a shared victory." in english
     german = text(client.get(url, headers=GERMAN))
-    assert "(1 Stockwerk)" in german and "1 Stockwerke" not in german
+    assert "(1 Etage)" in german and "1 Etagen" not in german
 
 
 # 5th Avenue ------------------------------------------------------------------------------------
