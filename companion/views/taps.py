@@ -27,13 +27,16 @@ def ghost_tap(form: ActionForm) -> bool:
     the action's), and it arrives sooner after that page was made than anyone sees it and taps
     in reply (GHOST_TAP_SECONDS). The time counts from the page's making (its form's key says
     when), not from the action: a busy server's redirect and page, however slow, are not
-    counted, and the browser sends a tap held during the load the moment the page shows. A
-    form from any other page (one opened or reloaded, another phone's, or the answer page
-    tapped later) is always meant, at whatever speed: a player who knows where to tap is not
-    held back. A second tap that lands on the first tap's own page sends its key again:
-    `storage.claim` gives it the first answer."""
+    counted, and the browser sends a tap held during the load the moment the page shows. The
+    page may show more than the action: another phone's recorded while it loaded (found by an
+    audit: the ghost was recorded, a second park). A form from any other page (one opened or
+    reloaded, another phone's, one from before the action, or the answer page tapped later)
+    is always meant, at whatever speed: a player who knows where to tap is not held back. A
+    second tap that lands on the first tap's own page sends its key again: `storage.claim`
+    gives it the first answer."""
     answered = session.get(ANSWERED)
-    if sent_by_script() or not answered or answered.get("seq") != form.seq.data:
+    if sent_by_script() or not answered or form.seq.data is None or \
+            form.seq.data < answered.get("seq", form.seq.data + 1):
         return False
     made = key_made(form.key.data)
     since = time.time() - made
