@@ -188,9 +188,13 @@ CardForm = type("CardForm", (SourcedCardForm,),
 
 
 def render(table: Table, error: str | None = None, status: int = 200, **forms: Any) -> Any:
+    """The table page; `built`: a card the turn's builder sent, shown again as it was made
+    (a tap refused as from an outdated screen)."""
     opened = opened_fold_out(forms.pop("opened", None))
     state: play.StreetState = table.current.state  # type: ignore[assignment]
-    turns = builder(state, form=as_recorded(table), known=known_cards(table), opened=opened,
+    built = forms.pop("built", None)
+    turns = builder(state, form=built or as_recorded(table), known=known_cards(table),
+                    opened=opened,
                     recorded=recorded_card(table),
                     here=(url_for("main.table", slug="street", table_id=table.id),
                           url_for("main.table", slug="street", table_id=table.id, open=NEW_CARD)),
@@ -214,7 +218,10 @@ def play_card(table_id: str, seat: int) -> Any:
 
     def page(table: Table, error: str | None = None, status: int = 200) -> Any:
         if status == 409 and request.form.get("on") == "table":  # the table page's builder
-            return render(table, error, status)
+            # The card as it was being built stays, while it is still that player's turn
+            # (found by an audit: an undo and redo on another phone emptied the builder).
+            kept = {"built": form} if table.current.state.turn == player else {}
+            return render(table, error, status, **kept)
         current = table.current
         html = render_template(
             "street/play.html", table=table, state=current.state,

@@ -11,7 +11,7 @@ from pypdf import PdfReader
 from companion.rules.street_table import RULINGS
 from tests import street_moves as moves
 from tests.conftest import GERMAN, act, fresh, new_table, text
-from tests.tables import seed
+from tests.tables import FINISHED, held, seed
 
 OPENED = ' open data-into-view="opened">'  # a fold-out as drawn open
 
@@ -722,6 +722,29 @@ def test_a_stale_card_without_a_source_is_told_what_changed_not_a_field(client):
         said["refused"] and "field" not in said
     assert "<h1>Street card game</h1>" in said["page"]
     assert "Remove a card built by mistake" not in said["page"]
+
+
+def test_a_card_refused_as_from_an_outdated_screen_stays_as_it_was_built(app, client):
+    """Found by an audit: Ola was building a card (an office, Double, income 2) when another
+    phone undid and redid the last action; the tap on a site was refused as from an outdated
+    screen, and the builder came back empty. It comes back with the card as built."""
+    names, actions = FINISHED["street"]
+    table_id = seed(app, "street", names, actions[:2])  # Ola's 1st action comes next
+    held(client, table_id)
+    url = f"/street/{table_id}/"
+    stale = fresh(client, url + "play/1")
+    other = app.test_client()
+    held(other, table_id)
+    assert act(other, url, "undo").status_code == 303
+    assert act(other, url, "redo").status_code == 303
+    card = {"player": "Ola", "project": "office", "double": "y", "income_0_each": "flat",
+            "income_0_amount": "2", "describe": "y", "site": 3, "on": "table"}
+    answer = client.post(url + "play/1", headers={"X-Companion": "fetch"},
+                         data={**stale, **card})
+    assert answer.status_code == 409
+    page = answer.get_json()["page"]
+    assert re.search(r'name="project" value="office"[^>]* checked', page)
+    assert re.search(r'name="double" value="y"[^>]* checked', page)
 
 
 def test_a_price_the_buyer_cannot_pay_is_said_beside_the_cost_typed(client):
