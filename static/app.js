@@ -803,9 +803,16 @@
       document.documentElement.style.opacity = "0";
     }
   });
+  // So is a page the browser loads again from its own cache on Back or Forward, not from the
+  // server (found by an audit: Forward to a table page showed it as it was before this phone's
+  // own tap, answered in place, and the next tap was refused).
+  function fromHistory() {
+    var entries = performance.getEntriesByType ? performance.getEntriesByType("navigation") : [];
+    return !!entries.length && entries[0].type === "back_forward";
+  }
   window.addEventListener("pageshow", function (event) {
     var poll = document.body.dataset.poll;
-    if (!event.persisted || !poll) return;
+    if (!(event.persisted || fromHistory()) || !poll) return;
     if (!window.fetch) return location.reload();
     busy = true;
     fetch(poll, { cache: "no-store", credentials: "same-origin" })
