@@ -777,9 +777,12 @@ class FifthAvenueState(ActionTable):
         taken = self.option_a(player)
         self.general[player] -= taken
         self.supply[player] += taken
-        self.note = Plural("{player} took {n} skyscraper (option A): {supply} in supply.",
-                           "{player} took {n} skyscrapers (option A): {supply} in supply.",
-                           player=player, n=taken, supply=self.supply[player])
+        # The whole action, said in place of its words, which cannot say how many were left
+        # (found by an audit: "took 3 skyscrapers" of a tap that took none).
+        self.note = Account("{said}", said=Plural(
+            "{player} took {n} skyscraper (option A): {supply} in supply.",
+            "{player} took {n} skyscrapers (option A): {supply} in supply.",
+            player=player, n=taken, supply=self.supply[player]))
 
     @reads("player", "turn")
     def _apply_end_turn(self, payload: Mapping[str, Any]) -> None:
@@ -1183,7 +1186,7 @@ def describe(kind: str, payload: Mapping[str, Any]) -> str:
         "hand_cards": Msg("Cards in hand entered for the tie-break"),
         "end_turn": (Msg("{player}'s turn ended (option A)", player=player) if player
                      else Msg("Turn ended")),
-        "skyscrapers": Msg("{player} took 3 skyscrapers (option A)", player=player),
+        "skyscrapers": Msg("{player} took skyscrapers (option A)", player=player),
     }
     return texts.get(kind, kind)
 

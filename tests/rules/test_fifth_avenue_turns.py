@@ -14,6 +14,7 @@ from companion.rules.common import RuleError
 from companion.rules.fifth_avenue_table import DEFAULT_PROFILE, DEFAULT_SET_SIZES, DISTRICT_IDS
 from companion.rules.fifth_avenue_turns import check_tiles_in_box, draw_setup, turn_after
 from companion.rules.log import Event
+from companion.rules.pad import shown_together
 
 GAME = GAMES["fifth_avenue"]
 ROW = ["boutique", "jeweler", "gallery", "perfume"] * 5
@@ -190,6 +191,11 @@ def test_option_a_takes_what_is_left_of_the_colour():
     assert state.option_a("Ann") == 0
     assert (state.supply["Ann"], state.general["Ann"]) == (11, 0)
     assert state.note == "Ann took 2 skyscrapers (option A): 11 in supply."
+    # The note says the whole action, in place of its words, which do not know how many were
+    # left (found by an audit: the strip said "Ann took 3 skyscrapers" of a tap that took none).
+    said = GAMES["fifth_avenue"].say(*skyscrapers("Ann"))
+    assert str(said) == "Ann took skyscrapers (option A)"
+    assert shown_together(said, state.note) == (state.note, None)
 
 
 def test_nobody_builds_more_skyscrapers_than_their_supply_holds():
