@@ -144,10 +144,12 @@ def on_the_phone(stamp: str) -> tuple[datetime, ZoneInfo | None]:
     if moment.tzinfo is None:
         moment = moment.replace(tzinfo=UTC)
     zone = phone_zone()
-    try:
-        return moment.astimezone(zone or UTC), zone
-    except (OverflowError, ValueError):  # the years 1 and 9999, moved past their ends
-        return moment.astimezone(UTC), None
+    for there in (zone, None):  # the years 1 and 9999, moved past their ends: in UTC, or as
+        try:  # written when UTC is past them too
+            return moment.astimezone(there or UTC), there
+        except (OverflowError, ValueError):
+            continue
+    return moment, None
 
 
 def phone_day(stamp: str) -> str:

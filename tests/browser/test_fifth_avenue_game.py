@@ -496,9 +496,9 @@ def test_two_players_and_alea_from_home_page_to_score_sheet(page: Page, shot: Sh
     expect(page.get_by_role("heading", name="Final result")).to_be_in_viewport()  # issue 23
     expect(scoring(page, "Final: 34th St West").locator("summary")).to_have_text(
         "Final: 34th St West: Ann 0, Ben 0")
-    assert scoring_lines(page, "Final: 34th St West") == [
-        "Alea: 1 skyscraper worth 2 VP each (boutique next door); Alea never scores",
-        "Alea: 1 skyscraper worth 2 VP each (boutique next door); Alea never scores",
+    assert scoring_lines(page, "Final: 34th St West") == [  # Alea's two plots, each named
+        "Alea, orange plot: 1 skyscraper worth 2 VP each (boutique next door); Alea never scores",
+        "Alea, green plot: 1 skyscraper worth 2 VP each (boutique next door); Alea never scores",
     ]
     expect(scoring(page, "Final: Times Square").locator("summary")).to_have_text(
         "Final: Times Square: Ann 6, Ben 0")

@@ -276,7 +276,7 @@ def test_the_table_speaks_german_from_the_first_card_to_the_pad(client):
     assert "Sichtbares Projekt" in build_page
     assert 'value="office"><span>Büro</span>' in build_page
     assert ">je Projekt in der Straße</span>" in build_page
-    assert 'aria-label="Auf Bauplatz 1 bauen"' in build_page
+    assert 'aria-label="Auf Platz 1 bauen"' in build_page
     assert "A new card" not in build_page and "per project" not in build_page
 
     office = {"player": "Mia", "project": "office", "street": "Mia", "site": 1,
