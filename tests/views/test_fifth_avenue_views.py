@@ -598,7 +598,11 @@ def test_central_park_with_no_business_below_it_at_the_end(app, client):
     table_id = seed(app, "fifth_avenue", logged["players"], logged["actions"])
     held(client, table_id)
     url = f"/fifth_avenue/{table_id}/"
-    assert "Businesses below: none yet." in text(client.get(url))
+    page = text(client.get(url))
+    assert "Businesses below: none yet." in page
+    # Nothing to turn over: one button (it offered to turn over businesses that are not there).
+    assert "Do the final scoring</button>" in page and "turn them over" not in page
+    assert 'name="tiles"' not in page
     assert act(client, url, "final", draw="y").status_code == 303
     page = " ".join(html.unescape(re.sub(r"<[^>]+>", " ", text(client.get(url)))).split())
     assert "Businesses below: none." in page
