@@ -40,7 +40,7 @@ from wtforms.widgets import NumberInput, Select, TextInput
 
 from .. import pdf, replays, storage
 from ..app import get_db
-from ..i18n import LANGUAGES, current_language, text
+from ..i18n import LANGUAGES, current_language, phone_day, text
 from ..i18n import lazy_gettext as _l
 from ..rules import GAMES, RuleError, check_players, clean_name, find_game, score_pad
 from ..rules.common import winners_text
@@ -315,7 +315,7 @@ def score_sheet(slug: str, table_id: str) -> Any:
             "again.")), 429
     body = pdf.render_pdf(f"{slug}/sheet.html", table=table, state=table.current.state,
                           size=size, rules=game_rules(slug), corrections=corrections(table))
-    return pdf_response(body, f"{slug}-score-sheet.pdf", "no-store")
+    return pdf_response(body, f"{slug}-score-sheet-{phone_day(table.created_at)}.pdf", "no-store")
 
 
 def corrections(table: Table) -> list[tuple[str, str]]:

@@ -52,7 +52,8 @@ def test_the_results_sheet_the_files_and_the_players_pages_date_a_game_as_the_sh
         app, client):
     """Found by an audit: a game begun at 23:30 UTC was Dec 7 on a phone in Auckland by its
     score sheet, and Dec 6 on its results sheet, in the files' names and on the players pages
-    (there by the time it ended, in UTC). Each says the day it began, in the phone's zone."""
+    (there by the time it ended, in UTC). Each says the day it began, in the phone's zone;
+    the score sheet's file name too (it had none)."""
     from companion.rules import yard_example
     from tests.tables import seed_on
 
@@ -67,5 +68,7 @@ def test_the_results_sheet_the_files_and_the_players_pages_date_a_game_as_the_sh
         assert f",{day.isoformat()}," in csv.data.decode("utf-8-sig")
         assert f"yard-table-{day.isoformat()}.json" in client.get(
             url + "export.json").headers["Content-Disposition"]
+        assert f"yard-score-sheet-{day.isoformat()}.pdf" in client.get(
+            url + "sheet.pdf").headers["Content-Disposition"]
         said = f"{day:%b} {day.day}, {day.year}"
         assert said in client.get("/players").get_data(as_text=True)
