@@ -293,7 +293,7 @@ def test_the_table_speaks_german_from_the_first_card_to_the_pad(client):
     assert build(client, url, 0, player="Mia", roof="y", street="Mia", site=1,
                  source="public").status_code == 303
     page = text(client.get(url))
-    assert "Bauplatz 1 fertig: Mia bekommt $1" in page
+    assert "Bauplatz 1 fertig: Mia bekommt 1 $" in page
     assert "Bauplatz 1, Etage 1: +1 je Büro in der Straße = +1" in page
     assert "Mia hat ein Dach auf Bauplatz 1 gebaut" in page  # the undo button names it
 
@@ -309,7 +309,7 @@ def test_the_table_speaks_german_from_the_first_card_to_the_pad(client):
     assert "finished with a roof" not in text(refused)
     assert act(client, url, "discard", player="Ola").status_code == 303
     refused = act(client, url, "buy", player="Ola", deck="Pit", cost=12)
-    assert refused.status_code == 422 and "Ola hat nur $10, nicht $12." in text(refused)
+    assert refused.status_code == 422 and "Ola hat nur 10 $, nicht 12 $." in text(refused)
 
     act(client, url, "deck_empty", player="Ola")
     page = text(client.get(url))
@@ -332,7 +332,7 @@ def test_the_table_speaks_german_from_the_first_card_to_the_pad(client):
     assert "Endergebnis" in page and "gewinnt" in page and "Final result" not in page
     sheet = squash(pdf_text(client.get(url + "sheet.pdf")))
     assert "Wertungsblock" in sheet and "Es gewinnt Mia." in sheet, sheet
-    assert "Mia, Bauplatz 1: Einkommen 1, ausgezahlt $1" in sheet, sheet
+    assert "Mia, Bauplatz 1: Einkommen 1, ausgezahlt 1 $" in sheet, sheet
     assert "★ Bauplatz 1" in sheet and "Höchstes Gebäude" in sheet
     assert "score pad" not in sheet and "Winner" not in sheet and "site 1" not in sheet
 

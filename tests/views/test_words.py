@@ -56,11 +56,19 @@ def test_a_roof_is_said_with_its_payout_in_the_last_line_and_the_history(client)
     assert f"Last: {line}" in text(client.get(url))
     assert line in text(client.get(url + "history"))
     german = text(client.get(url + "history", headers=GERMAN))
-    assert "Bauplatz 1 fertig, Gina bekommt $3" in german
+    assert "Bauplatz 1 fertig, Gina bekommt 3 $" in german
     assert act(client, url, "undo").status_code == 303  # the table before the roof: no payout
     undone = text(client.get(url))
     assert "Undone: Gina built a roof on site 1" in undone
     assert "Undone: Gina built a roof on site 1:" not in undone
+
+
+def test_an_amount_is_said_after_its_number_in_german_as_in_every_game(client):
+    """Found by the German review: the street said "$19" where the other games say "19 $"."""
+    url = new_table(client, "Gina", "Hugo", game="street")
+    german = text(client.get(url, headers=GERMAN))
+    assert "Gina <small>10 $ · auf dem Stapel: 0 $" in german
+    assert not re.search(r"\$\d", german)
 
 
 def test_one_floor_is_said_in_the_singular_in_german(client):
