@@ -120,8 +120,9 @@ class CharacterForm(ActionForm):
 class LandForm(PlayerForm):
     PAYLOAD_FIELDS = {"grounds": "land_grounds"}
     price_markers = needed(_l("Price markers in it ($1 each)"), 1, rules.PRICE_MARKERS)
-    land_grounds = RadioField(_l("Building grounds"), default="1", choices=[
-        SelectChoice("1", _l("1 ground")), SelectChoice("2", _l("2 grounds"))])
+    land_grounds = RadioField(_l("Building grounds"), default="1", validators=[InputRequired()],
+                              choices=[SelectChoice("1", _l("1 ground")),
+                                       SelectChoice("2", _l("2 grounds"))])
 
 
 class ErectForm(PlayerForm):
@@ -299,17 +300,18 @@ def setup_form(players: list[str]) -> Any:
     """Inventions or not, the start player, starting money, each first territory's grounds and
     the pool sizes the table wants counted."""
     fields: dict[str, Any] = {
-        "inventions": RadioField(_("The Inventions expansion"), default="no", choices=[
+        "inventions": RadioField(_("The Inventions expansion"), default="no", validators=[
+            InputRequired()], choices=[
             SelectChoice("no", _("Without Inventions")),
             SelectChoice("yes", _("With Inventions"))]),
         "start_player": SelectField(_("Start player"),
                                     choices=[SelectChoice(p, p) for p in players],
-                                    default=players[0]),
+                                    default=players[0], validators=[InputRequired()]),
         "money": needed(_("Starting money ($)"), 0, pieces.MAX_MONEY, default=play.START_MONEY),
     }
     for i, p in enumerate(players):
         fields[f"grounds_{i}"] = RadioField(
-            _("%(name)s's first territory", name=p), default="1",
+            _("%(name)s's first territory", name=p), default="1", validators=[InputRequired()],
             choices=[SelectChoice("1", _("1 ground")), SelectChoice("2", _("2 grounds"))])
     for pool in pieces.POOLS:
         fields[f"pool_{pool}"] = number(text(pieces.SOURCES[pool]) if pool in rules.BUILDINGS

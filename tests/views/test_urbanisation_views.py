@@ -37,6 +37,32 @@ def set_up(client, *names, inventions="yes", money=10, grounds=(2, 2, 1)):
     return url
 
 
+@pytest.mark.parametrize("left_out", ["inventions", "start_player", "grounds_1"])
+def test_a_setup_sent_without_one_of_its_choices_is_refused_not_read_as_its_default(
+        client, left_out):
+    """Found by a bad-input audit: a setup form with its choices taken out was recorded with
+    the choices the form shows first (no inventions, the first player to start, 1 ground)."""
+    url = new_table(client, *PLAYERS, game="urbanisation")
+    data = {"inventions": "yes", "start_player": "Ben", "money": 10,
+            "grounds_0": "2", "grounds_1": "2", "grounds_2": "1"}
+    del data[left_out]
+    refused = act(client, url, "setup", **data)
+    assert refused.status_code == 400 and "This field is required." in text(refused)
+    assert "Set up the game" in text(client.get(url))
+    assert act(client, url, "setup", **data, **{left_out: "2" if "grounds" in left_out else
+                                               "Ann" if left_out == "start_player" else "no"}
+               ).status_code == 303
+
+
+def test_land_bought_without_saying_how_many_grounds_is_refused(client):
+    url = set_up(client, "Ann", "Ben")
+    act(client, url, "character", player="Ann", character="architect")
+    act(client, url, "character", player="Ben", character="any_colour")
+    refused = act(client, url, "buy_land", player="Ann", price_markers=2)
+    assert refused.status_code == 400
+    assert "Building grounds: This field is required." in text(refused)
+
+
 def form_data(kind, payload):
     """The form a player fills for one scripted action: (endpoint, fields)."""
     data = {"player": payload.get("player", "")}
