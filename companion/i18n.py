@@ -31,7 +31,7 @@ from jinja2 import pass_eval_context
 from jinja2.nodes import EvalContext
 from markupsafe import Markup, escape
 
-from .rules.text import Msg, Plural, signed, terms, whole
+from .rules.text import Msg, Plural, filled, signed, terms, whole
 
 ROOT = Path(__file__).resolve().parent.parent
 SOURCES = ROOT / "translations"
@@ -188,7 +188,7 @@ def translate(value: Any) -> Any:
         template = translations.ugettext(value.template)
     if not value.params:
         return template
-    return template.format(**{key: translate(v) for key, v in value.params.items()})
+    return filled(template, {key: translate(v) for key, v in value.params.items()})
 
 
 def request_translations() -> Any:

@@ -11,7 +11,31 @@ plain English `str` that no catalogue can translate.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from string import Formatter
 from typing import Any
+
+# The most characters of a value a refusal quotes as it was sent (a `!r` field: "'Zed' is not
+# a player at this table."): a tampered form's 40,000-character name is said cut short.
+QUOTED = 40
+
+
+class _Quoting(Formatter):
+    """`str.format`, but a value quoted as sent (`!r`) is cut short past QUOTED characters."""
+
+    def convert_field(self, value: Any, conversion: str | None) -> Any:
+        if conversion != "r":
+            return super().convert_field(value, conversion)
+        quoted = repr(value)
+        return quoted if len(quoted) <= QUOTED else quoted[:QUOTED - 1] + "\u2026"
+
+
+_QUOTING = _Quoting()
+
+
+def filled(template: str, params: dict[str, Any]) -> str:
+    """A template with its values (`str.format`; a value quoted as sent is cut short)."""
+    return _QUOTING.format(template, **params) if "!r}" in template else \
+        template.format(**params)
 
 
 class Msg(str):
@@ -21,7 +45,7 @@ class Msg(str):
     params: dict[str, Any]
 
     def __new__(cls, template: str, **params: Any) -> Msg:
-        text = super().__new__(cls, template.format(**params) if params else template)
+        text = super().__new__(cls, filled(template, params) if params else template)
         text.template = template
         text.params = params
         return text
@@ -38,7 +62,7 @@ class Plural(Msg):
 
     def __new__(cls, singular: str, plural: str, **params: Any) -> Plural:
         number = int(params["n"])
-        text = str.__new__(cls, (singular if number == 1 else plural).format(**params))
+        text = str.__new__(cls, filled(singular if number == 1 else plural, params))
         text.template, text.params, text.plural, text.number = singular, params, plural, number
         return text
 

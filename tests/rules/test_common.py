@@ -15,7 +15,7 @@ from companion.rules.common import (
     winners,
     winners_text,
 )
-from companion.rules.text import terms
+from companion.rules.text import QUOTED, Msg, Plural, terms
 
 
 def test_the_leaders_are_every_player_on_the_most_points_in_seat_order():
@@ -66,3 +66,14 @@ def test_an_action_out_of_turn_is_refused_in_the_same_words_in_every_game():
 ])
 def test_a_sum_takes_a_negative_term_away_with_the_minus_sign(numbers, said):
     assert terms(numbers) == said
+
+
+def test_a_value_quoted_as_sent_is_cut_short_and_a_short_one_kept_whole():
+    """Found by a bad-input audit: a refusal repeated a tampered 40,000-character name whole."""
+    assert Msg("{name!r} is not a player at this table.", name="Zed") == \
+        "'Zed' is not a player at this table."
+    said = Msg("{name!r} is not a player at this table.", name="A" * 40_000)
+    assert said == "'" + "A" * (QUOTED - 2) + "\u2026 is not a player at this table."
+    assert Plural("{n} card of {name!r}", "{n} cards of {name!r}", n=2, name="B" * 99) == \
+        "2 cards of '" + "B" * (QUOTED - 2) + "\u2026"
+    assert Msg("{name} builds", name="C" * 99) == "C" * 99 + " builds"  # not quoted: whole

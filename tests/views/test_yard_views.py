@@ -142,6 +142,15 @@ def test_impossible_input_names_the_building_and_its_supply(client):
     assert "There are only 7 museums in the game and 7 are already recorded." in text(refused)
 
 
+def test_a_tampered_name_is_quoted_cut_short_in_every_language(client):
+    url = new_table(client, "Tobi", "Nina", "Paul")
+    for language, said in ((None, "is not a player at this table."),
+                           (GERMAN, "spielt an diesem Tisch nicht mit.")):
+        post = act if language is None else act_in_german
+        refused = text(post(client, url, "buy", player="A" * 30_000, building="park"))
+        assert f"&#39;{'A' * 38}\u2026 {said}" in refused and "A" * 39 not in refused
+
+
 def test_tampered_forms_are_refused(client):
     url = new_table(client, "Tobi", "Nina", "Paul")
     cases = [
