@@ -133,14 +133,21 @@ def changing(table: Table) -> Table:
     try:
         before, table.changing = replays.before(get_db(), table.id, table.game, table.names,
                                                 seq, table.pending)
-    except RuleError:  # undone or changed since (on another phone): the table is there
+    except RuleError:  # undone or changed since (on another phone), or never recorded
         abort(make_response(render_template("error.html", status=False, back=table_url(table),
-                                            message=_(
-            "Action #%(number)s is no longer in force (it was undone or changed since, maybe on "
-            "another phone), so it cannot be changed. The table's history shows what it holds "
-            "now.", number=seq)), 404))
+                                            message=not_in_force(table, seq)), 404))
     g.changing = (arg, seq)
     return now_showing(table, before)
+
+
+def not_in_force(table: Table, seq: int) -> str:
+    """Why action `seq` cannot be changed: undone or changed since, or no action recorded."""
+    if not 0 < seq <= table.current.last_seq:
+        return _("This table has no action #%(number)s. The table's history shows the actions "
+                 "it holds.", number=seq)
+    return _("Action #%(number)s is no longer in force (it was undone or changed since, maybe "
+             "on another phone), so it cannot be changed. The table's history shows what it "
+             "holds now.", number=seq)
 
 
 def remember_changing(endpoint: str, values: dict[str, Any]) -> None:

@@ -195,7 +195,10 @@ def test_changing_an_action_not_in_force_is_not_found(client):
     said "There is nothing at this link" and sent the table looking for new links. It says
     that the action is no longer in force, with a way back to the table."""
     url = played(client, BUYS)
-    assert client.get(url + "?change=9").status_code == 404
+    for never in (9, 0, -1, 10**12):  # found by a bad-input audit: said "no longer in force"
+        unknown = client.get(url + f"?change={never}")
+        assert unknown.status_code == 404
+        assert f"This table has no action #{never}." in text(unknown)
     assert act(client, url, "undo").status_code == 303
     undone = client.get(url + "?change=4")
     assert undone.status_code == 404
