@@ -17,6 +17,7 @@ from flask import (
     Response,
     abort,
     current_app,
+    make_response,
     redirect,
     render_template,
     request,
@@ -335,7 +336,9 @@ def blank_pad(slug: str) -> Response:
     game = GAMES.get(slug) or abort(404)
     players = request.args.get("players", type=int) or game.players.stop - 1
     if players not in game.players:
-        abort(404)
+        abort(make_response(render_template("error.html", message=_(
+            "A score pad of %(game)s is for %(least)s to %(most)s players.", game=text(game.name),
+            least=game.players.start, most=game.players.stop - 1)), 404))
     size = pdf.page_size(request.args.get("size"))
     body = blank_pad_pdf(slug, players, size, current_language())
     response = pdf_response(body, f"{slug}-score-pad-{players}.pdf", pad_cache())
