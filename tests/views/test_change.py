@@ -233,6 +233,7 @@ def test_a_later_scoring_that_now_comes_out_differently_is_listed(client):
         listed = re.search(r'<ul class="rescored">(.*?)</ul>', page, re.S).group(1)
         assert " ".join(re.sub(r"<[^>]+>", "", listed).split()) == \
             f"#4 {scoring} Tobi +5 → 0 · Nina 0 → +5"
+        assert "No total changes" not in page and "Keine Summe" not in page
 
 
 def test_dirk_s_points_from_a_later_scoring_are_listed_beside_the_players(client):
@@ -260,6 +261,9 @@ def test_a_change_that_moves_no_later_points_lists_none(client):
                             data={"player": "Paul", "building": "park", **fields}))
     assert "Changed: Nina bought a park → Paul bought a park" in page
     assert "rescored" not in page and "now come out differently" not in page
+    # Found at a table: such a preview showed only totals that stay, and said nothing more.
+    assert ("No total changes, and every later action comes out as it did: only what this "
+            "action records changes.") in page
 
 
 def test_a_tap_outdated_by_a_change_says_the_change_in_short(app, client):
