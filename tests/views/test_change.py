@@ -67,6 +67,18 @@ def test_a_wrong_buyer_three_actions_back_is_changed_in_four_taps(app, client):
                             url.rstrip("/").rsplit("/", 1)[1]) == 7
 
 
+def test_the_strip_keeps_the_way_out_of_a_change_in_view(client):
+    """Found at a table: the change's page stands at the action's form, and its Cancel was out
+    of view above it. The strip, at the foot wherever the page is scrolled, has one too."""
+    url = played(client, BUYS)
+    strip = re.search(r'<aside class="score-strip".*?</aside>', text(client.get(url + "?change=3")),
+                      re.S).group(0)
+    path = url.removeprefix("http://localhost")
+    assert re.search(r'Changing #3: Paul bought a park</p>\s*<a class="button ghost small" '
+                     rf'href="{path}history">Cancel</a>', strip)
+    assert "Cancel" not in text(client.get(url))  # no change being made: no way out of one
+
+
 def test_a_change_is_undone_like_any_action(app, client):
     url = played(client, BUYS)
     before = vars(state_of(app, url)) | {"note": None}
