@@ -66,6 +66,26 @@ class AleaForm(ActionForm):
     cards = StringField(_l("Cards flipped, in order (e.g. 4 6 5 4)"))
     draw = BooleanField(_l("Let the app draw"))
 
+    @classmethod
+    def fields_of(cls, payload: Mapping[str, Any]) -> dict[str, Any]:
+        """The cards as typed ("5 5"): a change keeps the cards flipped."""
+        return super().fields_of(payload) | {"cards": cards_typed(payload.get("cards", []))}
+
+
+def cards_typed(cards: list[int]) -> str:
+    return " ".join(str(card) for card in cards)
+
+
+def alea_known(table: Table) -> str | None:
+    """The black cards already flipped for this auction, as typed: those of Alea's bid being
+    changed, or of the one just undone (redo would restore it). A change or a bid entered
+    again keeps them (found at a table: both drew new cards, where the table's were face up,
+    and a table could draw again until it liked them)."""
+    for event in (table.changing, table.current.next):
+        if event is not None and event.kind == "alea_bid":
+            return cards_typed(event.payload["cards"])
+    return None
+
 
 class AuctionForm(ActionForm):
     """One tap on the winning bid ('Ann:violet', or 'Ann' in Central Park), one on the
@@ -156,7 +176,8 @@ def render(table: Table, error: str | None = None, status: int = 200, **forms: A
         context |= auction_choice(state, context["auction_form"])
     return table_page(table, error, status, saved_board=board_saved(table), rules=rules,
                       play=play, rulings=play.RULINGS, chance=chance, high=high,
-                      no_such_bid=no_such_bid, **context)
+                      no_such_bid=no_such_bid,
+                      alea_known=alea_known(table) if phase == "auctions" else None, **context)
 
 
 def auction_choice(state: play.FifthAvenueState, form: AuctionForm) -> dict[str, Any]:

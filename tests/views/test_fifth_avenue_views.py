@@ -66,6 +66,55 @@ def test_a_two_player_game_with_alea_through_an_auction_round(client):
     assert "Alea is out" in text(client.get(url))
 
 
+def at_alea_s_bid(client):
+    """A 2-player table at its first auction (34th St West), Alea to bid."""
+    url = set_up(client, "Ann", "Ben")
+    act(client, url, "first", player="Ann")
+    for target in ("34w:1", "34e:1", "times:2", "times:1"):
+        act(client, url, "plot", target=target)
+    act(client, url, "plot", target="34w:3", tile=0)
+    for to in ("34w", "times", "52w", "central_park", "city_hall"):
+        act(client, url, "move", commissioner="white", to=to)
+    return url
+
+
+def test_alea_s_bid_changed_keeps_the_cards_drawn(client):
+    """Found at a table: the high bid typed as 8, not 13; Alea's 5 5 won. Changed, the form
+    opened empty under a big "Draw Alea's cards", which drew new cards (6 5 4 4: Alea in
+    again, and another draw each time). The cards drawn stay: only the high bid changes."""
+    url = at_alea_s_bid(client)
+    assert act(client, url, "alea", high_bid=8, cards="5 5").status_code == 303
+    cards = "5 5"
+    assert act(client, url, "auction", winner="alea").status_code == 303
+    history = text(client.get(url + "history"))
+    seq = re.search(r"#(\d+)</span>\s*34th St West: Alea draws", history)[1]
+    page = text(client.get(url + f"?change={seq}"))
+    assert f"Changing #{seq}: 34th St West: Alea&#39;s cards 5 5 against a high bid of 8" in page
+    assert f'<input name="cards" autocomplete="off" value="{cards}">' in page
+    assert "Draw Alea&#39;s cards" not in page and "Use these cards" in page
+    fields = fresh(client, url + f"?change={seq}")
+    preview = text(client.post(url + f"alea?change={seq}",
+                               data={"high_bid": 99, "cards": cards, **fields}))
+    assert "Alea draws 5 5 and bids 10 against 99: Alea is out." in preview
+
+
+def test_alea_s_bid_undone_is_entered_again_with_the_same_cards(client):
+    """The same at a bid undone: the cards drawn are face up at the table (and the app's draw
+    again would let a table draw until it liked the cards). Redo restores the bid as it was."""
+    url = at_alea_s_bid(client)
+    act(client, url, "alea", high_bid=8, draw="y")
+    cards = re.search(r"Alea draws ([4-6 ]+) and bids", text(client.get(url + "history")))[1]
+    assert act(client, url, "undo").status_code == 303
+    page = text(client.get(url))
+    assert f'<input name="cards" autocomplete="off" value="{cards}">' in page
+    assert "These cards were drawn for this auction" in page and "Draw Alea" not in page
+    assert act(client, url, "alea", high_bid=9, cards=cards).status_code == 303
+    assert f"Alea draws {cards} and bids" in text(client.get(url + "history"))
+    assert act(client, url, "undo").status_code == 303
+    assert act(client, url, "redo").status_code == 303
+    assert "Draw Alea" not in text(client.get(url))  # the bid is back: no form for it
+
+
 def test_a_high_bid_no_cards_add_up_to_is_refused_before_alea_draws(client):
     """Found at a table: a high bid of 3 was taken and Alea's cards drawn against it. Cards are
     worth 4, 5 and 6: no bid is 1, 2, 3 or 7. Refused under the field, nothing drawn; the chance
