@@ -674,6 +674,24 @@ def test_a_street_with_every_site_finished_has_its_way_on_in_the_turn(app, clien
     assert "Score the game" in text(client.get(url))
 
 
+def test_a_2nd_action_s_card_that_fits_no_site_has_its_way_on_in_the_turn(app, client):
+    """Found at a table: Sam's 2nd action, the public card "on a roof only" and no site of his
+    finished: every site refused it, and the turn said nothing of the way on (bought or taken,
+    then discarded), which was in a fold-out further down."""
+    table_id = seed(app, "street", ["Ann", "Ben"], [moves.discard("Ann")])
+    url = f"/street/{table_id}/"
+    turn = text(client.get(url)).split('id="turn"')[1].split("</section>")[0]
+    assert ("A card that fits no site: record it bought (or taken from the public pile), then "
+            'discarded. <a href="?open=buy-0#buy-0">To discard a card</a>') in turn
+    opened = text(client.get(url + "?open=buy-0"))
+    assert re.search(r'<details class="buy-card" id="buy-0" open', opened)
+    assert act(client, url, "buy", player="Ann", deck="public", cost=0).status_code == 303
+    turn = text(client.get(url)).split('id="turn"')[1].split("</section>")[0]
+    assert "It fits no site: Ann discarded it" in turn and "A card that fits no site" not in turn
+    assert act(client, url, "discard", player="Ann").status_code == 303
+    assert "Ben's turn: 1st action" in text(client.get(url))
+
+
 def test_a_gift_among_three_players_asks_whose_street_it_goes_on(client):
     """Issue 41: no street is chosen beforehand (not the player's own, where no gift may go);
     without one a gift is refused at the street picker, with the opponents to choose from."""
