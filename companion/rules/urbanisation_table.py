@@ -887,8 +887,7 @@ class UrbanisationState(ActionTable):
         self._take_inventions(player, card, marker, to, cost, taken)
         self._done(player, "professor" if professor else None,
                    Msg("{player} moved to docking space {to} for ${cost} and took {cards}: "
-                       "+{vp} VP.", player=player, to=to, cost=cost,
-                       cards=Plural("{n} invention", "{n} inventions", n=len(taken)),
+                       "+{vp} VP.", player=player, to=to, cost=cost, cards=inventions_taken(taken),
                        vp=len(taken) * INVENTION_VP))
 
     def _take_inventions(self, player: str, card: CityCard, marker: int | None, to: int,
@@ -988,6 +987,18 @@ class UrbanisationState(ActionTable):
         draft = self._draft()
         draft._administer({str(p) for p in exchange}, display, removed, mayor)
         vars(self).update(vars(draft))
+
+    def exchange_possible(self, player: str) -> bool:
+        """Whether `player` may exchange 2 orange for 2 grey work orders at this administration
+        (the invention's owner with 2 orange work orders by then, 2 grey ones on the board):
+        offered only then (found at a table: offered with no orange, and the whole
+        administration refused once ticked)."""
+        draft = self._draft()
+        try:
+            draft.apply("administration", {"exchange": [player]})
+        except RuleError:
+            return False
+        return True
 
     def mayor_after(self, payload: Mapping[str, Any]) -> str | None:
         """The Mayor the rules give for the next turn if this administration is done as
@@ -1164,6 +1175,14 @@ def factory_total_line(player: str, winner: str | None, numbers: dict[str, list[
 def earned_inventions(card: CityCard) -> list[Invention]:
     """A player's inventions whose end bonus counts: "if you own the factory named on it"."""
     return [i for i in card.inventions if i.factory and card.owns(i.factory)]
+
+
+def inventions_taken(taken: list[Invention]) -> Msg:
+    """The invention cards taken, with what each does ("1 invention (Pay only $1 per grain)"):
+    found at a table, two players' cards swapped, and the history said "took 1 invention"."""
+    said = Plural("{n} invention", "{n} inventions", n=len(taken))
+    labels = [card.label for card in taken if card.label]
+    return Msg("{cards} ({labels})", cards=said, labels=listed(labels)) if labels else said
 
 
 def describe(kind: str, payload: Mapping[str, Any]) -> str:

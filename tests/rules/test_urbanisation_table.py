@@ -757,6 +757,15 @@ def test_an_end_bonus_takes_its_vp_from_the_invention_card(card, vp):
     assert state.cards["Ann"].inventions[0].vp == vp
 
 
+def test_the_inventions_taken_are_said_by_what_they_do():
+    """Found at a table: two players' invention cards were swapped, and the history said only
+    "took 1 invention" for each: the cards are said, ability and end bonus."""
+    state = started("farmer", "architect", inventions=True)
+    state.apply("invention", {"to": 1, "cards": [{"ability": "grey_money", "factory": "Hotel"}]})
+    assert state.note == ("Ann moved to docking space 1 for $0 and took 1 invention (Earn $3 "
+                          "(instead of $2) for grey goods; 1 VP at the end with the Hotel): +1 VP.")
+
+
 def test_a_factory_an_invention_card_names_is_one_card():
     """"If you own the Law Firm": there is one Law Firm, so a second factory card of that name
     is refused (it would pay a second bonus); another factory may come any number of times."""
@@ -880,7 +889,7 @@ def test_administration_with_the_inventions():
     # then 2 from the field: 7 // 2 = 3 VP. Factories: +1 white; 2 orange for 2 grey.
     # Citizens: min(3 houses, 7 grain, 3 orders) = 3: 6 VP; 4 grain left: 1 VP.
     assert state.reports[-1].players["Ann"] == [
-        "Harvest: 1 sown back, 3 more: 7 grain.",
+        "Harvest: 1 sown back, 1 more, 2 from inventions: 7 grain.",  # it said "3 more"
         "Invention: 1 VP per 2 grain: +3 VP.",
         "Invention: +1 white work order.",
         "Invention: 2 orange work orders exchanged for 2 grey.",
@@ -919,6 +928,14 @@ def test_administration_refusals_change_nothing():
             "Only owners of the exchange invention exchange work orders.")
     refused(state, "administration", {"exchange": ["Ann"]},
             "The exchange needs 2 orange work orders on the card and 2 grey ones on the board.")
+    # The page offers the exchange only where it can be done (found at a table: offered with
+    # no orange work order, and the whole administration refused once ticked).
+    assert not state.exchange_possible("Ann") and not state.exchange_possible("Ben")
+    state.cards["Ann"].orders["orange"] = 2
+    assert state.exchange_possible("Ann")
+    state.cards["Ann"].orders["orange"] = 1
+    state.cards["Ann"].inventions.append(Invention(5, "orange_order", None, 0))
+    assert state.exchange_possible("Ann")  # the invention's orange order comes first
     refused(state, "administration", {"display": [5, 3]}, "The factory display has 3 spaces.")
     refused(state, "pass", {}, "All actions are taken: do the administration.")
 

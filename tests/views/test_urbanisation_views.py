@@ -700,6 +700,25 @@ def test_sowing_with_no_empty_ground_offers_no_seed_there_and_says_the_farmer_s(
     assert "Ben sowed 1 grain on the Farmer" in text(client.get(url + "history"))
 
 
+def test_the_exchange_is_offered_only_where_it_can_be_done(client):
+    """Found at a table: Ben, holding the invention to exchange 2 orange for 2 grey work orders
+    but no orange one, was offered the exchange; ticked, the whole administration was
+    refused. The page says why it is not offered."""
+    url = set_up(client, "Ann", "Ben")
+    act(client, url, "character", player="Ann", character="architect")
+    act(client, url, "character", player="Ben", character="any_colour")
+    assert act(client, url, "invention", player="Ann", start=0, to=1,
+               ability_1="orange_to_grey").status_code == 303
+    while "the administration" not in text(client.get(url)):
+        assert act(client, url, "pass", player=re.search(
+            r"(\w+) passes", text(client.get(url)))[1]).status_code == 303
+    page = text(client.get(url))
+    assert 'name="exchange"' not in page
+    assert ("Ann cannot exchange work orders this turn: it needs 2 orange work orders on the "
+            "card and 2 grey ones on the board.") in page
+    assert act(client, url, "administration").status_code == 303
+
+
 def test_the_administration_records_the_mayor_it_hands_over(app, client):
     """The Mayor goes with the administration's record (ruling "mayor_kept"): a change of an
     earlier action later leaves him with the player who received him at the table."""
