@@ -1178,8 +1178,9 @@ def earned_inventions(card: CityCard) -> list[Invention]:
 
 
 def inventions_taken(taken: list[Invention]) -> Msg:
-    """The invention cards taken, with what each does ("1 invention (Pay only $1 per grain)"):
-    found at a table, two players' cards swapped, and the history said "took 1 invention"."""
+    """The invention cards taken, with what each does ("1 invention (Receive 1 grain in the
+    harvest)"): found at a table, two players' cards swapped, and the history said only "took 1
+    invention"."""
     said = Plural("{n} invention", "{n} inventions", n=len(taken))
     labels = [card.label for card in taken if card.label]
     return Msg("{cards} ({labels})", cards=said, labels=listed(labels)) if labels else said

@@ -73,6 +73,7 @@ class AleaForm(ActionForm):
 
 
 def cards_typed(cards: list[int]) -> str:
+    """Black cards as the players type them: "4 6 5 4"."""
     return " ".join(str(card) for card in cards)
 
 
