@@ -72,8 +72,11 @@
     if (bounce || (acts && busy)) {
       event.preventDefault();
       event.stopPropagation();
-      if (acts && point && lastTap && near(point, lastTap)) {
-        heldAgain(lastTap, point.at >= lastTap.shown + REACT_MS);
+      // Another action tapped while the answer is on its way is not sent either (the answer
+      // may change what it means): said as late, so the player taps it again (found at a
+      // table: a card built right after the upcoins were taken, no word why it was not).
+      if (acts && point && lastTap) {
+        heldAgain(lastTap, !near(point, lastTap) || point.at >= lastTap.shown + REACT_MS);
       }
       return;
     }
@@ -93,10 +96,11 @@
   // Said over the strip's line of what was recorded, which the next answer replaces:
   // it covers nothing (a note in the strip's place hid its totals and Undo until a tap).
   // `late`: held only because the page had just moved (MOVED_MS), so it may have been meant for
-  // what came there: said so, with what to do (found at a table: the next player's "passes",
-  // tapped 0.9 s after the last one's, was held and said as a double tap).
+  // what came there, or a tap on another action while the answer was on its way: said so, with
+  // what to do (found at a table: the next player's "passes", tapped 0.9 s after the last
+  // one's, was held and said as a double tap).
   function heldAgain(tap, late) {
-    if (busy) tap.again = true;
+    if (busy) tap.again = tap.again === "late" || late ? "late" : true;
     else if (tap.recorded) {
       sayHeld(late ? document.body.dataset.heldLate : document.body.dataset.held);
     }
@@ -191,7 +195,7 @@
     }
     painted(lastTap);
     busy = false;
-    if (lastTap && lastTap.again) heldAgain(lastTap);
+    if (lastTap && lastTap.again) heldAgain(lastTap, lastTap.again === "late");
     counted(lastTap ? lastTap.bounceMs || REACT_MS : 0);
   }
 

@@ -428,6 +428,32 @@ def test_a_second_tap_held_as_the_same_tap_is_said_and_a_later_one_records(
     assert [e.kind for e in logged(live_database, table_id)] == ["buy", "buy", "buy"]
 
 
+def test_another_action_tapped_while_the_answer_is_on_its_way_is_said_not_sent(
+        page: Page, live_database: Path) -> None:
+    """Found at a table: the upcoins taken, then a card built at once, whose tap came while
+    the first answer was on its way: not sent (the answer may change what it means), and no
+    word why. The strip's line now says so, as for a tap held where the page moved."""
+    table_id = seed(live_database, "yard", YARD, (("buy", {"player": "Ben", "building": "park"}),))
+    page.goto(f"/yard/{table_id}/")
+    page.evaluate("""() => { const sent = window.fetch;  // each action's answer 0.4 s slower
+      window.fetch = (url, options) => options && options.method === 'POST'
+        ? new Promise(wait => setTimeout(wait, 400)).then(() => sent(url, options))
+        : sent(url, options); }""")
+    church, park = buyer_button("Ann", "church")(page), buyer_button("Ann", "park")(page)
+    first = centre(church)
+    box = park.bounding_box()  # beside it, in the same row
+    assert box is not None
+    touch(page, *first)
+    page.wait_for_timeout(100)
+    touch(page, box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    expect(page.locator(".score-strip #held")).to_have_text(
+        "2 taps, 1 recorded: the second came as the page changed and was not sent; tap again "
+        "if it was meant.")
+    expect(church).to_have_text("Church 1")
+    expect(park).to_have_text("Park 0")
+    assert [e.kind for e in logged(live_database, table_id)] == ["buy", "buy"]
+
+
 def test_undo_three_times_each_0_45_s_after_the_answer_undoes_three(page: Page,
                                                                    live_database: Path) -> None:
     """A player undoing three actions taps Undo again each time the answer shows: every tap is
