@@ -43,8 +43,10 @@ from .tables import EARLIER_TABLES, Table, load_table, log_context, opened_fold_
 bp = Blueprint("street", __name__, url_prefix="/street")
 # Where long words of a card may break on a narrow site (soft hyphens), in both languages.
 SOFT_HYPHENS = {"apartment": "apart\u00adment", "service": "ser\u00advice",
-                "Dienstleistung": "Dienst\u00adleistung", "geschoss": "\u00adgeschoss",
-                "Wohnung": "Woh\u00adnung", "Geschenk": "Ge\u00adschenk"}
+                "Dienstleistung": "Dienst\u00adleis\u00adtung", "geschoss": "\u00adge\u00adschoss",
+                "Wohnung": "Woh\u00adnung", "Geschenke": "Ge\u00adschen\u00adke",
+                "Geschenk": "Ge\u00adschenk",
+                "Bauplatz": "Bau\u00adplatz", "darunter": "dar\u00adun\u00adter"}
 SOFT_WORDS = re.compile("|".join(map(re.escape, SOFT_HYPHENS)))
 
 

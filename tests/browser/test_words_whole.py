@@ -17,6 +17,7 @@ from benchmarks.games import GAME_SCRIPTS, MID_GAME, PLAYERS, yard_buys
 from companion.rules import yard_example
 from companion.rules.fifth_avenue_table import DISTRICT_IDS
 from tests.browser.states import FIFTH, FIFTH_SET_UP, seed
+from tests.street_moves import build, card, passes, public
 
 # Each word of the elements' text (split at spaces, hyphens and soft hyphens) that lies on more
 # than one line, with the element it is in.
@@ -113,6 +114,41 @@ def test_the_fifth_avenue_board_breaks_long_words_only_at_a_syllable(phone: Page
     assert phone.evaluate(BROKEN_WORDS, ".plots .plot") == []
     phone.evaluate(NAMED_PLOTS, BUSINESSES[phone.evaluate("document.documentElement.lang")])
     assert phone.evaluate(BROKEN_WORDS, ".plots .plot") == []
+
+
+# Each card on a street whose words reach past its box (a word wider than a site).
+OVERFLOWING_CARDS = r"""() => Array.from(document.querySelectorAll('.street .scard'))
+  .filter(c => c.scrollWidth > c.clientWidth).map(c => c.textContent.trim())"""
+PLAIN = card("office")
+WORDY_GAME = (  # on each site the longest words a card shows, in German most of all
+    build("Ann", 1, PLAIN),
+    public("Ann", 1, card("store", floor="upper", income=[
+        {"each": "on_site", "amount": 1, "project": "store"}])), *passes("Ben"),
+    build("Ann", 2, card("office", floor="ground", income=[
+        {"each": "ground_floor", "amount": 1, "project": None}])),
+    public("Ann", 3, card("service", prestige=[
+        {"each": "on_site", "amount": 1, "project": "service"}])), *passes("Ben"),
+    build("Ann", 4, PLAIN),
+    public("Ann", 4, {**card("apartment", floor="upper"), "no_gifts": True}),
+    *passes("Ben"),
+    build("Ann", 5, card("hotel", income=[{"each": "floor_below", "amount": 1,
+                                           "project": None}])))
+
+
+def test_a_street_s_cards_keep_their_words_inside_at_320_px(
+        browser: Browser, browser_context_args: dict[str, Any], live_database: Path) -> None:
+    """Found at a table: at 320 px "Bauplatz" and "Erdgeschoss" ran out of the cards into the
+    next site. Each long word breaks at a syllable."""
+    table = seed(live_database, "street", ("Ann", "Ben"), WORDY_GAME)
+    for language in ("de", "en"):
+        context = browser.new_context(**{**browser_context_args,
+                                         "viewport": {"width": 320, "height": 568}},
+                                      extra_http_headers={"Accept-Language": language})
+        page = context.new_page()
+        page.goto(f"/street/{table}/")
+        assert page.locator(".street .scard").count() == 7
+        assert page.evaluate(OVERFLOWING_CARDS) == [], language
+        context.close()
 
 
 # Each button whose last line holds one word under a line of three or more (its words and
