@@ -71,6 +71,20 @@ def test_an_amount_is_said_after_its_number_in_german_as_in_every_game(client):
     assert not re.search(r"\$\d", german)
 
 
+def test_a_central_park_win_is_said_once_in_german(app, client):
+    """Found at a table: the strip said "Ida hat Central Park ersteigert und 2 Hochhäuser
+    gebaut — Ida hat den Central Park ersteigert und 2 Hochhäuser gebaut." (the action's words
+    and the rules' note, told apart only by "den")."""
+    from tests.tables import FINISHED, seed
+    names, logged = FINISHED["fifth_avenue"]
+    park = next(i for i, (kind, payload) in enumerate(logged)  # no plot colour: Central Park
+                if kind == "auction" and payload["colour"] is None and payload["build"])
+    url = f"/fifth_avenue/{seed(app, 'fifth_avenue', names, logged[:park + 1])}/"
+    strip = re.search(r'<div class="strip-last.*?</div>',
+                      text(client.get(url, headers=GERMAN)), re.S).group(0)
+    assert strip.count("Central Park ersteigert") == 1, strip
+
+
 def test_one_floor_is_said_in_the_singular_in_german(client):
     """Gina and Hugo tie on prestige with one office each: their tallest buildings have one
     floor ("1 Etage", not "1 Etagen")."""
