@@ -171,6 +171,7 @@ def render(table: Table, error: str | None = None, status: int = 200, **forms: A
         "auction_form": AuctionForm(formdata=None) if phase == "auctions" else None,
         "alea_form": AleaForm(formdata=None, high_bid=high) if phase == "auctions" else None,
         "final_form": FinalForm(formdata=None) if phase == "final" else None,
+        "hand_form": hand_form(table, formdata=None) if state.tied_leaders else None,
         **forms,
     }
     if phase == "auctions":
@@ -380,13 +381,14 @@ def final_payload(form: FinalForm, table: Table) -> dict[str, Any]:
     return {"park_tiles": parse_tiles(form.tiles.data or "")}
 
 
-def hand_form(table: Table) -> Any:
-    """The cards in hand of the players tied for the lead (the final tie-break)."""
+def hand_form(table: Table, **blank: Any) -> Any:
+    """The cards in hand of the players tied for the lead (the final tie-break); `blank`
+    (formdata=None): the page's, not the request's."""
     state = state_of(table)
     fields = {f"cards_{i}": IntegerField(_("%(player)s: cards in hand", player=p),
                                          validators=[InputRequired(), NumberRange(0, 200)])
               for i, p in enumerate(state.players) if p in state.tied_leaders}
-    return type("HandForm", (ActionForm,), fields)()
+    return type("HandForm", (ActionForm,), fields)(**blank)
 
 
 def hand_payload(form: Any, table: Table) -> dict[str, Any]:
@@ -415,5 +417,5 @@ VIEWS = GameViews(page=render, blueprint=bp, phone=board_saved, actions={
     "alea": Action("alea_bid", AleaForm, alea_payload, form_name="alea_form"),
     "auction": Action("auction", AuctionForm, auction_payload, form_name="auction_form"),
     "final": Action("final", FinalForm, final_payload, form_name="final_form"),
-    "hand": Action("hand_cards", hand_form, hand_payload),
+    "hand": Action("hand_cards", hand_form, hand_payload, form_name="hand_form"),
 })

@@ -577,6 +577,26 @@ def test_the_score_sheet_says_how_the_tie_break_decided(app, client, cards, said
     assert said in sheet and "Tie broken" not in sheet
 
 
+def test_the_tie_break_s_counts_refused_stay_as_typed(app, client):
+    """Found at a table without JavaScript: 500 and -3 cards typed, refused, and the form came
+    back empty. It comes back as typed, each count at fault said beside it."""
+    logged = json.loads((Path(__file__).parent.parent / "data" /
+                         "fifth_avenue_tie.json").read_text())
+    table_id = seed(app, "fifth_avenue", logged["players"], logged["actions"])
+    url = f"/fifth_avenue/{table_id}/"
+    page = text(client.get(url))
+    assert page.count('name="cards_') == 2 and "Gus: cards in hand" in page
+    seats = [i for i, p in enumerate(logged["players"]) if p in ("Gus", "Hal")]
+    refused = act(client, url, "hand", **{f"cards_{seats[0]}": 500, f"cards_{seats[1]}": -3})
+    assert refused.status_code == 400
+    again = text(refused)
+    assert f'name="cards_{seats[0]}" required type="number" value="500"' in again
+    assert f'name="cards_{seats[1]}" required type="number" value="-3"' in again
+    assert again.count('class="field-error"') == 2
+    done = act(client, url, "hand", **{f"cards_{seats[0]}": 7, f"cards_{seats[1]}": 6})
+    assert done.status_code == 303
+
+
 def test_a_win_that_built_nothing_is_said_once_in_the_strip(app, client):
     """The rules' note of a win that built nothing names the plot, as the action's words do, so
     the strip says it once (it said "Ann won 52nd St East for the gray plot and built nothing
