@@ -116,6 +116,25 @@ def test_the_fifth_avenue_board_breaks_long_words_only_at_a_syllable(phone: Page
     assert phone.evaluate(BROKEN_WORDS, ".plots .plot") == []
 
 
+def test_the_set_up_drawn_at_the_table_reads_whole_at_320_px(
+        browser: Browser, browser_context_args: dict[str, Any], live_database: Path) -> None:
+    """Found at a table: at 320 px each start business read "Bauplatz un…", and the supply
+    row's four choices ran into each other ("Boutiqu◯Juwelie")."""
+    table = seed(live_database, "fifth_avenue", ("Ida", "Jon", "Kim"), FIFTH_SET_UP[:1])
+    context = browser.new_context(**{**browser_context_args,
+                                     "viewport": {"width": 320, "height": 568}},
+                                  extra_http_headers={"Accept-Language": "de"})
+    page = context.new_page()
+    page.goto(f"/fifth_avenue/{table}/")
+    page.locator(".own-draw summary").tap()
+    assert page.locator("select[name^=start_]").count() == 7  # every district but Central Park
+    assert page.evaluate(CUT_SELECTS, "select[name^=start_]") == []
+    overflowing = page.evaluate("""() => Array.from(document.querySelectorAll('.row-tile .choice'))
+      .filter(c => c.scrollWidth > c.clientWidth).map(c => c.textContent.trim())""")
+    assert page.locator(".row-tile .choice").count() == 80 and overflowing == []
+    context.close()
+
+
 # Each card on a street whose words reach past its box (a word wider than a site).
 OVERFLOWING_CARDS = r"""() => Array.from(document.querySelectorAll('.street .scard'))
   .filter(c => c.scrollWidth > c.clientWidth).map(c => c.textContent.trim())"""
