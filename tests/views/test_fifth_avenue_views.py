@@ -66,6 +66,21 @@ def test_a_two_player_game_with_alea_through_an_auction_round(client):
     assert "Alea is out" in text(client.get(url))
 
 
+def test_the_placing_comes_into_view_after_the_set_up_and_says_who_placed_first(client):
+    """Found at a table: at 320 px the page stood at the foot of the set-up's long form, and
+    "Who places the first skyscraper?" was out of view; later "Ida places first" read as if
+    Ida were placing while Kim was."""
+    url = set_up(client, "Ida", "Jon", "Kim")
+    page = text(client.get(url))
+    assert re.search(r'<section class="card next" data-into-view="done">\s*<h2>Who places the '
+                     r'first skyscraper\?</h2>', page)
+    act(client, url, "first", player="Ida")
+    assert "Ida places first and takes the first turn." in text(client.get(url))
+    act(client, url, "plot", target="34w:1")
+    page = text(client.get(url))
+    assert "Ida, who placed first, takes the first turn." in page and "places first" not in page
+
+
 def at_alea_s_bid(client):
     """A 2-player table at its first auction (34th St West), Alea to bid."""
     url = set_up(client, "Ann", "Ben")
