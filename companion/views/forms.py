@@ -56,6 +56,16 @@ class ActionForm(FlaskForm):
                       validators=[InputRequired(), Regexp(f"^{ACTION_KEY.pattern}\\Z")])
 
 
+class Sent(InputRequired):
+    """A choice the form always sends (one is chosen when the page is made): refused if it was
+    taken out of the form, not read as its default. Without the `required` flag (a required
+    list must start with an empty choice, which these do not have)."""
+
+    def __init__(self, message: Any = None):
+        super().__init__(message)
+        self.field_flags: dict[str, Any] = {}
+
+
 def cleaned(text: str | None) -> str | None:
     """Free text as the players typed it, cleaned as names are (`clean_text`: no control,
     invisible or direction-changing characters, no surrounding or doubled spaces)."""

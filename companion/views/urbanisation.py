@@ -23,7 +23,7 @@ from ..rules import urbanisation_offers as offering
 from ..rules import urbanisation_table as play
 from ..rules.common import RuleError, join_names
 from .declarations import Action, GameViews
-from .forms import ActionForm, FieldError, digits, reason_field
+from .forms import ActionForm, FieldError, Sent, digits, reason_field
 from .tables import Table, opened_fold_out, table_page
 
 bp = Blueprint("urbanisation", __name__, url_prefix="/urbanisation")  # its template globals
@@ -120,7 +120,7 @@ class CharacterForm(ActionForm):
 class LandForm(PlayerForm):
     PAYLOAD_FIELDS = {"grounds": "land_grounds"}
     price_markers = needed(_l("Price markers in it ($1 each)"), 1, rules.PRICE_MARKERS)
-    land_grounds = RadioField(_l("Building grounds"), default="1", validators=[InputRequired()],
+    land_grounds = RadioField(_l("Building grounds"), default="1", validators=[Sent()],
                               choices=[SelectChoice("1", _l("1 ground")),
                                        SelectChoice("2", _l("2 grounds"))])
 
@@ -300,18 +300,17 @@ def setup_form(players: list[str]) -> Any:
     """Inventions or not, the start player, starting money, each first territory's grounds and
     the pool sizes the table wants counted."""
     fields: dict[str, Any] = {
-        "inventions": RadioField(_("The Inventions expansion"), default="no", validators=[
-            InputRequired()], choices=[
-            SelectChoice("no", _("Without Inventions")),
-            SelectChoice("yes", _("With Inventions"))]),
+        "inventions": RadioField(_("The Inventions expansion"), default="no", validators=[Sent()],
+                                 choices=[SelectChoice("no", _("Without Inventions")),
+                                          SelectChoice("yes", _("With Inventions"))]),
         "start_player": SelectField(_("Start player"),
                                     choices=[SelectChoice(p, p) for p in players],
-                                    default=players[0], validators=[InputRequired()]),
+                                    default=players[0], validators=[Sent()]),
         "money": needed(_("Starting money ($)"), 0, pieces.MAX_MONEY, default=play.START_MONEY),
     }
     for i, p in enumerate(players):
         fields[f"grounds_{i}"] = RadioField(
-            _("%(name)s's first territory", name=p), default="1", validators=[InputRequired()],
+            _("%(name)s's first territory", name=p), default="1", validators=[Sent()],
             choices=[SelectChoice("1", _("1 ground")), SelectChoice("2", _("2 grounds"))])
     for pool in pieces.POOLS:
         fields[f"pool_{pool}"] = number(text(pieces.SOURCES[pool]) if pool in rules.BUILDINGS
