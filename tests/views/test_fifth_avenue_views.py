@@ -81,23 +81,11 @@ def test_the_placing_comes_into_view_after_the_set_up_and_says_who_placed_first(
     assert "Ida, who placed first, takes the first turn." in page and "places first" not in page
 
 
-def at_alea_s_bid(client):
-    """A 2-player table at its first auction (34th St West), Alea to bid."""
-    url = set_up(client, "Ann", "Ben")
-    act(client, url, "first", player="Ann")
-    for target in ("34w:1", "34e:1", "times:2", "times:1"):
-        act(client, url, "plot", target=target)
-    act(client, url, "plot", target="34w:3", tile=0)
-    for to in ("34w", "times", "52w", "central_park", "city_hall"):
-        act(client, url, "move", commissioner="white", to=to)
-    return url
-
-
 def test_alea_s_bid_changed_keeps_the_cards_drawn(client):
     """Found at a table: the high bid typed as 8, not 13; Alea's 5 5 won. Changed, the form
     opened empty under a big "Draw Alea's cards", which drew new cards (6 5 4 4: Alea in
     again, and another draw each time). The cards drawn stay: only the high bid changes."""
-    url = at_alea_s_bid(client)
+    url = at_first_auction(client)
     assert act(client, url, "alea", high_bid=8, cards="5 5").status_code == 303
     cards = "5 5"
     assert act(client, url, "auction", winner="alea").status_code == 303
@@ -116,7 +104,7 @@ def test_alea_s_bid_changed_keeps_the_cards_drawn(client):
 def test_alea_s_bid_undone_is_entered_again_with_the_same_cards(client):
     """The same at a bid undone: the cards drawn are face up at the table (and the app's draw
     again would let a table draw until it liked the cards). Redo restores the bid as it was."""
-    url = at_alea_s_bid(client)
+    url = at_first_auction(client)
     act(client, url, "alea", high_bid=8, draw="y")
     cards = re.search(r"Alea draws ([4-6 ]+) and bids", text(client.get(url + "history")))[1]
     assert act(client, url, "undo").status_code == 303
