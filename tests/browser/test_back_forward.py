@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page, Playwright
 
-from tests.browser.states import YARD, YARD_MID, record, seed
+from tests.browser.states import URBAN, URBAN_ACTIONS, YARD, YARD_MID, logged, record, seed
 
 SHOWN = "() => document.readyState === 'complete' && getComputedStyle(document.documentElement)" \
         ".opacity === '1' && location.pathname.endsWith('/')"
@@ -147,3 +147,27 @@ def test_forward_to_a_table_answered_in_place_shows_it_as_it_stands(page: Page,
     page.wait_for_function("s => document.body && document.body.dataset.seq === s", arg=seq)
     page.wait_for_timeout(500)  # nothing loads it again, or back
     assert page.evaluate("document.body.dataset.seq") == seq and "forward" not in first
+
+
+def test_without_javascript_back_after_a_purchase_puts_nothing_typed_in_the_next_turn(
+        browser: Browser, browser_context_args: dict[str, Any], live_database: Path) -> None:
+    """Found at a table (no JavaScript): Ann bought land; Back loaded the table anew, Ben's turn
+    now, and the browser put Ann's numbers back into the form, so one more tap bought the land
+    again, for Ben. The forms keep nothing typed across a load."""
+    context = browser.new_context(**browser_context_args, java_script_enabled=False)
+    page = context.new_page()
+    table_id = seed(live_database, "urbanisation", URBAN, URBAN_ACTIONS)
+    page.goto(f"/urbanisation/{table_id}/?open=buy_land")
+    page.locator("input[name=price_markers]").fill("1")
+    with page.expect_navigation():
+        page.locator("#act-buy_land button").first.click()
+    bought = logged(live_database, table_id)
+    assert bought[-1].kind == "buy_land"
+    with page.expect_navigation():
+        page.go_back()
+    assert page.locator("input[name=price_markers]").input_value() == ""
+    page.wait_for_timeout(1200)  # not a ghost tap: a second later
+    with page.expect_navigation():
+        page.locator("#act-buy_land button").first.click()
+    assert len(logged(live_database, table_id)) == len(bought)  # refused: nothing typed
+    context.close()
