@@ -898,8 +898,8 @@ def test_a_digit_that_is_no_number_is_refused_not_a_500(client, started, endpoin
 
 def test_with_no_empty_ground_a_new_factory_cannot_be_chosen_and_the_upgrade_is(client,
                                                                                  monkeypatch):
-    """Found at a table: with every ground taken, "Where" stood on "New, on an empty ground (0
-    empty)", which the rules then refused. Cy before his upgrade in the example's turn 2, his
+    """Found at a table: with every ground taken, "Where" stood on "New" (0 empty grounds),
+    which the rules then refused. Cy before his upgrade in the example's turn 2, his
     last ground taken (the card's count of empty grounds read as 0): "New" cannot be chosen,
     so the first upgrade is."""
     from companion.rules import urbanisation_actions
@@ -908,11 +908,11 @@ def test_with_no_empty_ground_a_new_factory_cannot_be_chosen_and_the_upgrade_is(
     for kind, payload in TURN_1 + TURN_2[:[k for k, _ in TURN_2].index("attract")]:
         perform(client, url, kind, payload)
     before = text(client.get(url + "?open=attract"))
-    assert '<option value="">New, on an empty ground (1 empty)</option>' in before
+    assert '<option value="">New: 1 empty ground</option>' in before
     monkeypatch.setattr(urbanisation_actions.CityCard, "empty_grounds", property(lambda _: 0))
     page = text(client.get(url + "?open=attract&grounds=0"))
     where = re.search(r'<select name="upgrade">(.*?)</select>', page, re.S).group(1)
-    assert '<option value="" disabled>New, on an empty ground (0 empty)</option>' in where
+    assert '<option value="" disabled>New: 0 empty grounds</option>' in where
     assert '<option value="3" >Upgrade factory 3 (orange)</option>' in where
 
 
