@@ -138,6 +138,16 @@ def events_at(db: Database, table_id: str, seqs: list[int]) -> dict[int, Event]:
     return {r[0]: Event(r[0], r[1], json.loads(r[2]), r[3]) for r in rows}
 
 
+def last_like(db: Database, table_id: str, kind: str, like: dict[str, Any]) -> Event | None:
+    """The table's last event of `kind` whose payload holds each of these values (its keys
+    the app's own names), in force or not, found by SQLite."""
+    holds = "".join(f" and json_extract(payload, '$.{key}') = ?" for key in like)
+    row = db.execute(f"select seq, kind, payload, at from events where table_id = ? and kind = ?"
+                     f"{holds} order by seq desc limit 1", [table_id, kind, *like.values()]
+                     ).fetchone()
+    return None if row is None else Event(row[0], row[1], json.loads(row[2]), row[3])
+
+
 def event_time(db: Database, table_id: str, seq: int) -> str:
     """When the table's event `seq` was recorded (its creation time before its first)."""
     row = db.execute("select at from events where table_id = ? and seq = ?",

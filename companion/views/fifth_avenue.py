@@ -19,6 +19,8 @@ from wtforms import (
 )
 from wtforms.validators import InputRequired, NumberRange, Optional
 
+from .. import storage
+from ..app import get_db
 from ..i18n import lazy_gettext as _l
 from ..i18n import lazy_text, text
 from ..rules import RuleError
@@ -79,13 +81,19 @@ def cards_typed(cards: list[int]) -> str:
 
 def alea_known(table: Table) -> str | None:
     """The black cards already flipped for this auction, as typed: those of Alea's bid being
-    changed, or of the one just undone (redo would restore it). A change or a bid entered
-    again keeps them (found at a table: both drew new cards, where the table's were face up,
-    and a table could draw again until it liked them)."""
+    changed, or of the one just undone (redo would restore it), or of one undone before
+    another action took redo's place (its event records its auction, `place` and `round`). A
+    change or a bid entered again keeps them (found at a table: both drew new cards, where the
+    table's were face up, and a table could draw again until it liked them)."""
     for event in (table.changing, table.current.next):
         if event is not None and event.kind == "alea_bid":
             return cards_typed(event.payload["cards"])
-    return None
+    state: play.FifthAvenueState = table.current.state  # type: ignore[assignment]
+    if not state.with_alea or not state.auctions or table.changing:
+        return None
+    drawn = storage.last_like(get_db(), table.id, "alea_bid", {
+        "place": state.auctions[0].place, "round": state.auction_round})
+    return None if drawn is None else cards_typed(drawn.payload["cards"])
 
 
 class AuctionForm(ActionForm):
@@ -324,7 +332,7 @@ def alea_payload(form: AleaForm, table: Table) -> dict[str, Any]:
         raise FieldError(form.high_bid, _("no bid adds up to %(bid)s (cards are worth 4, 5 "
                                           "and 6: a high bid is 0 if both passed, else 4, 5, "
                                           "6, or 8 or more).", bid=high["high_bid"]))
-    typed = (form.cards.data or "").strip()
+    typed = (form.cards.data or "").strip() or alea_known(table) or ""  # flipped: they stay
     cards = parse_cards(typed) if typed or not form.draw.data else draw_alea_cards()
     return {**high, "cards": cards}
 

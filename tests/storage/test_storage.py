@@ -48,6 +48,18 @@ def test_events_append_in_sequence(db):
     assert storage.get_table(db, table)["players"] == [{"name": "Zoë", "colour": "red"}]
 
 
+def test_the_last_event_of_a_kind_holding_some_values(db):
+    table = storage.create_table(db, "fifth_avenue", [{"name": "Ann", "colour": "red"}])
+    for seq, (place, cards) in enumerate([("34w", [5, 5]), ("times", [4, 4]), ("34w", [6, 6])]):
+        append(db, table, seq, "alea_bid", {"place": place, "round": 1, "cards": cards})
+    append(db, table, 3, "undo", {})
+    found = storage.last_like(db, table, "alea_bid", {"place": "34w", "round": 1})
+    assert (found.seq, found.payload["cards"]) == (3, [6, 6])
+    assert storage.last_like(db, table, "alea_bid", {"place": "times", "round": 1}).seq == 2
+    assert storage.last_like(db, table, "alea_bid", {"place": "times", "round": 2}) is None
+    assert storage.last_like(db, table, "auction", {"place": "34w"}) is None
+
+
 def test_a_stale_writer_is_refused_and_told_what_happened(db):
     table = storage.create_table(db, "yard", [])
     append(db, table, 0, "buy", {"n": 1})

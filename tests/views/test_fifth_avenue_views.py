@@ -118,6 +118,26 @@ def test_alea_s_bid_undone_is_entered_again_with_the_same_cards(client):
     assert "Draw Alea" not in text(client.get(url))  # the bid is back: no form for it
 
 
+def test_alea_s_cards_stay_after_undo_past_them_and_the_earlier_action_entered_again(client):
+    """Found by an audit: Alea's bid undone, then her win of the auction before it, and that
+    win entered again (not redone): redo no longer held the bid, and the next auction offered a
+    new draw (4 4 on the table, 6 6 recorded). The cards drawn for an auction (its event says
+    which: place and round) stay; a Draw sent anyway takes them too."""
+    url = at_first_auction(client)
+    assert act(client, url, "alea", high_bid=8, cards="5 5").status_code == 303
+    assert act(client, url, "auction", winner="alea").status_code == 303
+    assert act(client, url, "alea", high_bid=21, cards="4 4").status_code == 303  # Times Square
+    for _ in range(2):
+        assert act(client, url, "undo").status_code == 303
+    assert act(client, url, "auction", winner="alea").status_code == 303  # again, not redo
+    page = text(client.get(url))
+    assert "Auction: Times Square" in page
+    assert '<input name="cards" autocomplete="off" value="4 4">' in page
+    assert "Draw Alea" not in page
+    assert act(client, url, "alea", high_bid=21, draw="y").status_code == 303  # no cards sent
+    assert "Times Square: Alea draws 4 4 and bids 8" in text(client.get(url + "history"))
+
+
 def test_a_high_bid_no_cards_add_up_to_is_refused_before_alea_draws(client):
     """Found at a table: a high bid of 3 was taken and Alea's cards drawn against it. Cards are
     worth 4, 5 and 6: no bid is 1, 2, 3 or 7. Refused under the field, nothing drawn; the chance
