@@ -461,7 +461,9 @@ def harvest_card(card: CityCard, area: GrainArea, players: int) -> tuple[list[st
                          sown=sown, most=MAX_GRAIN, grain=result.grain))
     elif extra and result.grain - before == 2 * sown + extra:  # all of it: each part said
         lines.append(Msg("Harvest: {sown} sown back, {more} more, {extra} from inventions: "
-                         "{grain} grain.", sown=sown, more=sown, extra=extra, grain=result.grain))
+                         "{grain} grain.", sown=sown, more=sown, extra=extra, grain=result.grain)
+                     if sown else Msg("Harvest: {extra} from inventions: {grain} grain.",
+                                      extra=extra, grain=result.grain))
     elif sown or extra:  # what the 8 grain or the supply let in, the inventions' with it
         more = result.grain - before - sown
         lines.append(Msg("Harvest: {sown} sown back, {more} more: {grain} grain.", sown=sown,

@@ -1182,7 +1182,7 @@ def inventions_taken(taken: list[Invention]) -> Msg:
     harvest)"): found at a table, two players' cards swapped, and the history said only "took 1
     invention"."""
     said = Plural("{n} invention", "{n} inventions", n=len(taken))
-    labels = [card.label for card in taken if card.label]
+    labels: list[str] = [Msg("“{label}”", label=card.label) for card in taken if card.label]
     return Msg("{cards} ({labels})", cards=said, labels=listed(labels)) if labels else said
 
 

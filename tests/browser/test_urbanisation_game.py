@@ -264,9 +264,9 @@ def test_three_player_urbanisation_game_to_the_score_sheet(page: Page, shot: Sho
     shot(page, "urbanisation-05c-invention-form")
     done(page, invention)
     expect(note(page)).to_have_text(
-        "Cy moved to docking space 2 for $1 and took 2 inventions (Earn $3 (instead of $2) for "
-        "grey goods, Receive 1 grain in the harvest; 2 VP at the end with the Oil Refinery): "
-        "+2 VP. Card played: Professor.")
+        "Cy moved to docking space 2 for $1 and took 2 inventions (“Earn $3 (instead of $2) "
+        "for grey goods”, “Receive 1 grain in the harvest; 2 VP at the end with the Oil "
+        "Refinery”): +2 VP. Card played: Professor.")
     play_turn(page, TURN_3[4:])
     play_turn(page, TURN_4)
     expect(page.locator(".u-mayor")).to_have_text(

@@ -762,8 +762,9 @@ def test_the_inventions_taken_are_said_by_what_they_do():
     "took 1 invention" for each: the cards are said, ability and end bonus."""
     state = started("farmer", "architect", inventions=True)
     state.apply("invention", {"to": 1, "cards": [{"ability": "grey_money", "factory": "Hotel"}]})
-    assert state.note == ("Ann moved to docking space 1 for $0 and took 1 invention (Earn $3 "
-                          "(instead of $2) for grey goods; 1 VP at the end with the Hotel): +1 VP.")
+    assert state.note == ("Ann moved to docking space 1 for $0 and took 1 invention (“Earn $3 "
+                          "(instead of $2) for grey goods; 1 VP at the end with the Hotel”): "
+                          "+1 VP.")
 
 
 def test_a_factory_an_invention_card_names_is_one_card():
@@ -902,6 +903,15 @@ def test_administration_with_the_inventions():
     # Field 2 - 2 = 0, return area 0 + 3 eaten; no surplus above 2 per player.
     assert (state.grain.market["field"], state.grain.return_area) == (0, 3)
     assert state.vp_by_source()["Ann"] == {"house": 1, "harvest": 3, "citizens": 6, "grain": 1}
+
+
+def test_a_harvest_with_nothing_sown_says_only_the_inventions_grain():
+    """It said "Harvest: 0 sown back, 0 more, 1 from inventions: 1 grain." (found looking at
+    the harvest's new words on a phone)."""
+    state = administration_ready(grain=0, sown=0,
+                                 inventions=[Invention(1, "harvest_grain1", None, 0)])
+    state.apply("administration", {})
+    assert state.reports[-1].players["Ann"][0] == "Harvest: 1 from inventions: 1 grain."
 
 
 def test_a_factory_removed_at_the_administration_is_out_of_the_game():
