@@ -104,6 +104,29 @@ class Game:
             return Msg("{change} {dropped}.", change=said, dropped=dropped)
         return Msg("{change}; {dropped}", change=said, dropped=dropped)
 
+    def say_changed(self, fix: Mapping[str, Any]) -> str:
+        """A change as the score strip says it, each action as it now stands ("Changed #20:
+        Ann took 2 grey work orders", "Taken out: #7"): the strip cuts long words short, and
+        "Changed: ... → ..." showed only the action as it was (found at a table)."""
+        now = [self.as_it_stands(edit["was"], edit["now"]) if edit["now"] is not None
+               else Msg("#{seq} taken out", seq=edit["seq"]) for edit in fix["edits"]]
+        if len(now) == 1 and fix["edits"][0]["now"] is None:
+            return Msg("Taken out: #{seq}", seq=fix["edits"][0]["seq"])
+        seqs = ", ".join(f"#{edit['seq']}" for edit in fix["edits"])
+        said = now[0]
+        for more in now[1:]:
+            said = Msg("{said}; {next}", said=said, next=more)
+        return Msg("Changed {seqs}: {now}", seqs=seqs, now=said)
+
+    def as_it_stands(self, was: Mapping[str, Any], now: Mapping[str, Any]) -> str:
+        """An action a change entered again, as it now stands: with what its short words leave
+        out where they read as before (the roof a change added)."""
+        said = self.describe(now["kind"], now["payload"])
+        if self.describe_detail is not None and said == self.describe(was["kind"],
+                                                                       was["payload"]):
+            return self.describe_detail(now["kind"], now["payload"])
+        return said
+
     def say_edits(self, edits: list[Mapping[str, Any]], why: str,
                   accounts: Mapping[int, tuple[str, str]] | None = None) -> str:
         """The actions a change entered again, each named, with the table's reason."""

@@ -910,3 +910,14 @@ def test_a_change_says_what_the_short_words_leave_out_where_it_changed():
     moved = {**was, "payload": {**was["payload"], "site": 2}}  # only the site: short words
     assert str(STREET.say_change({"edits": [{"seq": 1, "was": was, "now": moved}]})) == (
         "Changed: Mia built an office on site 1 → Mia built an office on site 2")
+    # the score strip says each action as it now stands (the long words were cut short there)
+    assert str(STREET.say_changed({"edits": [{"seq": 1, "was": was, "now": moved}]})) == (
+        "Changed #1: Mia built an office on site 2")
+    roofed = {**was, "payload": {**was["payload"], "card": {**office, "roof": True}}}
+    assert str(STREET.say_changed({"edits": [{"seq": 1, "was": was, "now": roofed}]})) == (
+        "Changed #1: Mia built an office on site 1 (roof)")
+    assert str(STREET.say_changed({"edits": [{"seq": 1, "was": was, "now": None}]})) == (
+        "Taken out: #1")
+    assert str(STREET.say_changed({"edits": [{"seq": 1, "was": was, "now": moved},
+                                             {"seq": 4, "was": was, "now": None}]})) == (
+        "Changed #1, #4: Mia built an office on site 2; #4 taken out")

@@ -582,7 +582,10 @@ def test_the_strip_says_the_change_without_a_later_action_s_note(app, client):
                                data={"bid": "Ann:gray", "build": 1, **fields}))
     client.post(url + "change", data=confirm_fields(preview))
     strip = text(client.get(url)).split('class="score-strip"')[1].split("</aside>")[0]
-    assert "Last: Changed: Ann won 52nd St East for the gray plot and built nothing" in strip
+    # the action as it now stands (found at a table: "Changed: ... → ..." was cut short in the
+    # strip, which then showed only the action as it was)
+    assert "Last: Changed #23: Ann won 52nd St East and built 1 skyscraper on the gray plot" \
+        in strip
     assert "Alea bids" not in strip and "Alea draws" not in strip
 
 
