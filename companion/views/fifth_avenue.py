@@ -89,7 +89,8 @@ def alea_known(table: Table) -> str | None:
         if event is not None and event.kind == "alea_bid":
             return cards_typed(event.payload["cards"])
     state: play.FifthAvenueState = table.current.state  # type: ignore[assignment]
-    if not state.with_alea or not state.auctions or table.changing:
+    if not state.with_alea or not state.auctions or state.auctions[0].alea_cards \
+            or table.changing:
         return None
     drawn = storage.last_like(get_db(), table.id, "alea_bid", {
         "place": state.auctions[0].place, "round": state.auction_round})

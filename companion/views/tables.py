@@ -272,7 +272,7 @@ def log_context(table: Table, current: Current) -> dict[str, Any]:
     return {
         "seq": current.last_seq,
         "undo_label": last,
-        "last_line": last_line(current, strip_said(table, current)),
+        "last_line": last_line(current, strip_said(table, current, last)),
         "redo_label": (say_event(table, current.next, current.state) if current.next
                        else None),
         "recorded": just_recorded(table, current),
@@ -346,7 +346,8 @@ def just_recorded(table: Table, current: Current) -> dict[str, Any] | None:
                 "redo": True, "undo": current.last is not None, "reloaded": reloaded}
     if not current.last:
         return None
-    line = last_line(current, strip_said(table, current))
+    line = last_line(current, strip_said(table, current,
+                                         say_event(table, current.last, current.state)))
     if note.get("merged"):  # an outdated screen's action, recorded after another phone's
         meanwhile = _("after %(actions)s, recorded meanwhile on another phone",
                       actions="; ".join(note["merged"]))
@@ -406,14 +407,12 @@ def consequence(state: TableState, said: str, gained: Gained,
     return StripLine(said, noted, " — ".join(filter(None, gave)))
 
 
-def strip_said(table: Table, current: Current) -> str | None:
+def strip_said(table: Table, current: Current, said: str | None) -> str | None:
     """The last action as the score strip says it: a change as its actions now stand
-    (`Game.say_changed`), any other as the history says it."""
-    if current.last is None:
-        return None
-    if current.last.kind == CHANGE:
+    (`Game.say_changed`), any other as the history says it (`said`)."""
+    if current.last is not None and current.last.kind == CHANGE:
         return table.game.say_changed(current.last.payload)
-    return say_event(table, current.last, current.state)
+    return said
 
 
 def say_event(table: Table, event: Event, state: TableState | None = None) -> str:
