@@ -108,7 +108,7 @@ class Game:
         """A change as the score strip says it, each action as it now stands ("Changed #20:
         Ann took 2 grey work orders", "Taken out: #7"): the strip cuts long words short, and
         "Changed: ... → ..." showed only the action as it was (found at a table)."""
-        now = [self.as_it_stands(edit["was"], edit["now"]) if edit["now"] is not None
+        now = [self.edit_words(edit["was"], edit["now"])[1] if edit["now"] is not None
                else Msg("#{seq} taken out", seq=edit["seq"]) for edit in fix["edits"]]
         if len(now) == 1 and fix["edits"][0]["now"] is None:
             return Msg("Taken out: #{seq}", seq=fix["edits"][0]["seq"])
@@ -117,15 +117,6 @@ class Game:
         for more in now[1:]:
             said = Msg("{said}; {next}", said=said, next=more)
         return Msg("Changed {seqs}: {now}", seqs=seqs, now=said)
-
-    def as_it_stands(self, was: Mapping[str, Any], now: Mapping[str, Any]) -> str:
-        """An action a change entered again, as it now stands: with what its short words leave
-        out where they read as before (the roof a change added)."""
-        said = self.describe(now["kind"], now["payload"])
-        if self.describe_detail is not None and said == self.describe(was["kind"],
-                                                                       was["payload"]):
-            return self.describe_detail(now["kind"], now["payload"])
-        return said
 
     def say_edits(self, edits: list[Mapping[str, Any]], why: str,
                   accounts: Mapping[int, tuple[str, str]] | None = None) -> str:
@@ -148,14 +139,20 @@ class Game:
         `account` the rules gave of it before and after, where they said the whole of it."""
         if account is not None and now is not None:
             return Msg("{was} → {now}", was=account[0], now=account[1])
-        said = self.describe(was["kind"], was["payload"])
         if now is None:
-            return Msg("{was} taken out", was=said)
+            return Msg("{was} taken out", was=self.describe(was["kind"], was["payload"]))
+        said, now_said = self.edit_words(was, now)
+        return Msg("{was} → {now}", was=said, now=now_said)
+
+    def edit_words(self, was: Mapping[str, Any], now: Mapping[str, Any]) -> tuple[str, str]:
+        """An action a change entered again, as it was and as it now stands: in their short
+        words, or with what those leave out where it changed (the roof a change added)."""
+        said = self.describe(was["kind"], was["payload"])
         now_said = self.describe(now["kind"], now["payload"])
-        if self.describe_detail is not None:  # what the words leave out, where it changed
+        if self.describe_detail is not None:
             was_detail = self.describe_detail(was["kind"], was["payload"])
             now_detail = self.describe_detail(now["kind"], now["payload"])
             if now_said == said or \
                     was_detail.removeprefix(said) != now_detail.removeprefix(now_said):
-                said, now_said = was_detail, now_detail
-        return Msg("{was} → {now}", was=said, now=now_said)
+                return was_detail, now_detail
+        return said, now_said
