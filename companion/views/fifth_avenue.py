@@ -81,13 +81,12 @@ def cards_typed(cards: list[int]) -> str:
 
 def alea_known(table: Table) -> str | None:
     """The black cards already flipped for this auction, as typed: those of Alea's bid being
-    changed, or of the one just undone (redo would restore it), or of one undone before
-    another action took redo's place (its event records its auction, `place` and `round`). A
-    change or a bid entered again keeps them (found at a table: both drew new cards, where the
-    table's were face up, and a table could draw again until it liked them)."""
-    for event in (table.changing, table.current.next):
-        if event is not None and event.kind == "alea_bid":
-            return cards_typed(event.payload["cards"])
+    changed, or of the last one drawn for it and undone (its event records its auction,
+    `place` and `round`), redo's or not. A change or a bid entered again keeps them (found at a
+    table: both drew new cards, where the table's were face up, and a table could draw again
+    until it liked them)."""
+    if table.changing is not None and table.changing.kind == "alea_bid":
+        return cards_typed(table.changing.payload["cards"])
     state: play.FifthAvenueState = table.current.state  # type: ignore[assignment]
     if not state.with_alea or not state.auctions or state.auctions[0].alea_cards \
             or table.changing:
@@ -180,7 +179,8 @@ def render(table: Table, error: str | None = None, status: int = 200, **forms: A
         "auction_form": AuctionForm(formdata=None) if phase == "auctions" else None,
         "alea_form": AleaForm(formdata=None, high_bid=high) if phase == "auctions" else None,
         "final_form": FinalForm(formdata=None) if phase == "final" else None,
-        "hand_form": hand_form(table, formdata=None) if state.tied_leaders else None,
+        "hand_form": hand_form(table, formdata=None)
+        if phase == "final" and state.tied_leaders else None,
         **forms,
     }
     if phase == "auctions":
