@@ -391,8 +391,10 @@ class YardState(ActionTable):
     def meant_otherwise(self, key: str, recorded: Any, here: Any) -> str:
         if key != "deal":
             return super().meant_otherwise(key, recorded, here)
+        def named(deal: Any) -> Any:  # a tampered log's deal may be any value, a list too
+            return DEAL_NAMES.get(deal, deal) if isinstance(deal, str) else deal
         return Msg("This was Dirk's deal {recorded}; here his deal {here} is due.",
-                   recorded=DEAL_NAMES.get(recorded, recorded), here=DEAL_NAMES.get(here, here))
+                   recorded=named(recorded), here=named(here))
 
     def read_again(self, kind: str, payload: Mapping[str, Any]) -> Step | None:
         """Ruling ("dirk_kept"): a deal of Dirk's refused after a change of an earlier action

@@ -685,3 +685,11 @@ def test_the_end_says_who_took_each_card_left_on_display():
     older = {"leftovers": [{"building": "church", "space": "blue"}], "money": {}}
     assert describe("final", older) == (
         "End of the game: leftover cards given out, final scoring C")
+
+
+def test_a_tampered_deal_in_a_log_is_refused_in_words():
+    """Found by the fuzz test: a Dirk's deal whose recorded `deal` was a list raised a server
+    error while its refusal was worded."""
+    state = YardState(["Ann", "Ben"])
+    with pytest.raises(RuleError, match="This was Dirk's deal"):
+        state.apply("dirk_deal", {"34e": [], "deal": []})
