@@ -87,13 +87,16 @@ class Game:
         return CHANGE_KEYS if kind == CHANGE else self.payload_keys(kind)
 
     def say_change(self, fix: Mapping[str, Any],
-                   accounts: Mapping[int, tuple[str, str]] | None = None) -> str:
+                   accounts: Mapping[int, tuple[str, str]] | None = None,
+                   proposed: bool = False) -> str:
         """"Changed: Ann bought a church → Ben bought a church (wrong player)"; "Taken out:
         ..."; a change that took later actions out with it (those the rules no longer took)
         says how many. `accounts`: an action's rules' notes that say the whole of it, before and
         after, by seq, said in place of its words (`Account`: what the change does with it, the
-        money too: "... for $1. → ... for $2.")."""
-        said = self.say_edits(fix["edits"], shown_reason(fix.get("reason")), accounts)
+        money too: "... for $1. → ... for $2."). `proposed`: a change not yet confirmed, as its
+        preview names it ("Change: ...", "Take out: ...": "Changed:" above "Nothing is recorded
+        until you confirm" read as done, found at a table)."""
+        said = self.say_edits(fix["edits"], shown_reason(fix.get("reason")), accounts, proposed)
         if not fix.get("drop"):
             return said
         dropped = Plural("{n} later action taken out with it",
@@ -119,18 +122,24 @@ class Game:
         return Msg("Changed {seqs}: {now}", seqs=seqs, now=said)
 
     def say_edits(self, edits: list[Mapping[str, Any]], why: str,
-                  accounts: Mapping[int, tuple[str, str]] | None = None) -> str:
-        """The actions a change entered again, each named, with the table's reason."""
+                  accounts: Mapping[int, tuple[str, str]] | None = None,
+                  proposed: bool = False) -> str:
+        """The actions a change entered again, each named, with the table's reason (`proposed`:
+        as the change's preview names them, see `say_change`)."""
         accounts = accounts or {}
         reason = Msg(" ({reason})", reason=why) if why else ""
         if len(edits) == 1 and edits[0]["now"] is None:
             was = edits[0]["was"]
-            return Msg("Taken out: {was}{reason}",
-                       was=self.describe(was["kind"], was["payload"]), reason=reason)
+            was_said = self.describe(was["kind"], was["payload"])
+            if proposed:
+                return Msg("Take out: {was}{reason}", was=was_said, reason=reason)
+            return Msg("Taken out: {was}{reason}", was=was_said, reason=reason)
         said = self.say_edit(edits[0]["was"], edits[0]["now"], accounts.get(edits[0]["seq"]))
         for edit in edits[1:]:
             said = Msg("{said}; {next}", said=said, next=self.say_edit(
                 edit["was"], edit["now"], accounts.get(edit["seq"])))
+        if proposed:
+            return Msg("Change: {edits}{reason}", edits=said, reason=reason)
         return Msg("Changed: {edits}{reason}", edits=said, reason=reason)
 
     def say_edit(self, was: Mapping[str, Any], now: Mapping[str, Any] | None,

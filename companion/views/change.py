@@ -193,7 +193,8 @@ def change_page(table: Table, fix: Correction, error: Any = None, status: int = 
     standing = now_showing(table, None).current  # the change is made on the table as it stands
     after, money, money_after = fix.state.totals(), standing.state.money(), fix.state.money()
     page = render_template(
-        "change.html", table=table, said=table.game.say_change(fix.change, fix.accounts()),
+        "change.html", table=table,
+        said=table.game.say_change(fix.change, fix.accounts(), proposed=True),
         keep=pending_key(table.id),
         unchanged=changes_nothing(fix.change),
         totals=[(name, total, after.get(name, 0), money.get(name), money_after.get(name))

@@ -110,13 +110,23 @@ def final_form(state: yard_table.YardState, **data: Any) -> Any:
                                          "'tie or nobody'."))])
 
     def fields_of(cls: type[ActionForm], payload: Mapping[str, Any]) -> dict[str, Any]:
-        """The end recorded, for a change: who took each card left on display, or nobody."""
+        """The end recorded, for a change: who took each card left on display, or nobody, by
+        the card (the 2nd museum as the 2nd museum recorded), not by its place: a change before
+        it may leave other cards on display (found at a table: "nobody took the theater" came
+        back as "Museum 2 of 2: tie or nobody"), and a card not recorded is asked anew."""
         cards = payload.get("leftovers")
         if not isinstance(cards, list):
             return {}
-        return {f"to_{k}": NOBODY if card["to"] is None else str(state.players.index(card["to"]))
-                for k, card in enumerate(cards) if isinstance(card, Mapping)
-                and card.get("to", "") in (None, *state.players)}
+        takers: dict[str, list[Any]] = {}
+        for card in cards:
+            if isinstance(card, Mapping) and card.get("to", "") in (None, *state.players):
+                takers.setdefault(str(card.get("building")), []).append(card["to"])
+        fields = {}
+        for k, (building, nth, _alike) in enumerate(state.leftovers_told_apart):
+            if len(takers.get(building, ())) >= nth:
+                to = takers[building][nth - 1]
+                fields[f"to_{k}"] = NOBODY if to is None else str(state.players.index(to))
+        return fields
 
     fields["fields_of"] = classmethod(fields_of)
     return type("FinalForm", (ActionForm,), fields)(**data)

@@ -80,7 +80,7 @@ def test_a_wrong_buyer_three_actions_back(phone: Page, live_database: Path) -> N
     screenshot(phone, f"yard-changing-{mode}")
     taps.tap(building_button(phone, "Nina", "park"), "Nina: park")
     expect(phone.locator(".change-preview h1")).to_have_text(
-        "Changed: Tobi bought a park → Nina bought a park")
+        "Change: Tobi bought a park → Nina bought a park")
     confirmed(phone, taps, f"yard: a wrong buyer three actions back ({mode})", live_database,
               "yard", players, table_id)
     assert taps.count == CHANGE_TAPS["yard"], taps

@@ -69,7 +69,7 @@ def test_a_business_moved_to_another_district_keeps_alea_s_win_building_where_al
     phone.get_by_role("button", name=f"42nd St East, {green} plot: boutique", exact=True).tap()
     said = preview(phone)
     # two actions changed (Alea's win read again): each said in its words, not its account
-    assert ("Changed: Ann placed a boutique in 34th St West, on the gray plot → Ann placed a "
+    assert ("Change: Ann placed a boutique in 34th St West, on the gray plot → Ann placed a "
             "boutique in 42nd St East, on the green plot; Alea won 34th St West") in said
     assert "Later actions the rules no longer take as they were" in said
     assert ("Alea won 34th St West and built one skyscraper on each of the brown and green "

@@ -43,7 +43,10 @@ def test_a_wrong_buyer_three_actions_back_is_changed_in_four_taps(app, client):
                           data={"player": "Nina", "building": "park", **fields})
     assert preview.status_code == 200
     page = text(preview)
-    assert "Changed: Tobi bought a park → Nina bought a park" in page
+    # Named as a change to make, not one made (found at a table: "Changed: ..." above "Nothing
+    # is recorded until you confirm" read as done); the history names it made (below).
+    assert "Change: Tobi bought a park → Nina bought a park" in page
+    assert "Changed:" not in page
     assert storage.last_seq(storage.connect(app.config["DATABASE"]),
                             url.rstrip("/").rsplit("/", 1)[1]) == 4  # nothing recorded yet
     totals = re.findall(r'<th scope="row">(\w+)</th><td>(\d+)</td><td><b>(\d+)</b>', page)
@@ -84,7 +87,7 @@ def test_a_change_is_undone_like_any_action(app, client):
     before = vars(state_of(app, url)) | {"note": None}
     fields = fresh(client, url + "?change=2")
     preview = text(client.post(url + "change/out?change=2", data=fields))
-    assert "Taken out: Nina bought a museum" in preview
+    assert "Take out: Nina bought a museum" in preview
     assert client.post(url + "change", data=confirm_fields(preview)).status_code == 303
     assert state_of(app, url).buildings["Nina"]["museum"] == 0
     assert act(client, url, "undo").status_code == 303
@@ -164,7 +167,7 @@ def test_a_preview_made_outdated_by_another_phone_is_worked_out_again(client):
             "change was not recorded.") in again
     assert "Worked out again on the table as it is now: check it, then confirm it again." in again
     assert 'value="Nina&#39;s"' in again
-    assert "Changed: Tobi bought a park → Nina bought a park" in again
+    assert "Change: Tobi bought a park → Nina bought a park" in again
     assert current_seq(client, url) == len(BUYS) + 1
     confirmed = client.post(url + "change", data={**confirm_fields(again), "reason": "Nina's"})
     assert confirmed.status_code == 303
@@ -271,7 +274,7 @@ def test_a_change_that_moves_no_later_points_lists_none(client):
     fields = fresh(client, url + "?change=2")  # Nina's park was Paul's: Tobi still leads
     page = text(client.post(url + "buy?change=2",
                             data={"player": "Paul", "building": "park", **fields}))
-    assert "Changed: Nina bought a park → Paul bought a park" in page
+    assert "Change: Nina bought a park → Paul bought a park" in page
     assert "rescored" not in page and "now come out differently" not in page
     # Found at a table: such a preview showed only totals that stay, and said nothing more.
     assert ("No total changes, and every later action comes out as it did: only what this "
@@ -564,7 +567,7 @@ def test_a_fifth_avenue_change_is_said_in_german_with_the_plot_by_its_colour(app
     fields = fresh(client, url + "?change=23")
     preview = text(client.post(url + "auction?change=23", headers=GERMAN,
                                data={"bid": "Ann:gray", "build": 1, **fields}))
-    assert ("Geändert: Ann hat 52nd St East für Bauplatz grau ersteigert und nichts gebaut "
+    assert ("Ändern: Ann hat 52nd St East für Bauplatz grau ersteigert und nichts gebaut "
             "(Karten 4) → Ann hat 52nd St East ersteigert und auf Bauplatz grau 1 Hochhaus "
             "gebaut") in preview
     said = re.sub(r"<[^>]+>", " ", preview)  # the words, not the signed change's letters

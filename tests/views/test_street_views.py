@@ -247,7 +247,7 @@ def test_a_deck_empty_changed_keeps_its_taker_and_another_taker_reads_otherwise(
     assert "#4 is entered as it was recorded" in same
     other = text(client.post(url + "deck_empty?change=4", data={**fields, "player": "Pit",
                                                                 "by": "Ola"}))
-    assert ("Changed: Pit&#39;s deck is empty: Mia took its last card → Pit&#39;s deck is "
+    assert ("Change: Pit&#39;s deck is empty: Mia took its last card → Pit&#39;s deck is "
             "empty: Ola took its last card") in other
 
 
@@ -690,6 +690,24 @@ def test_a_2nd_action_s_card_that_fits_no_site_has_its_way_on_in_the_turn(app, c
     assert "It fits no site: Ann discarded it" in turn and "A card that fits no site" not in turn
     assert act(client, url, "discard", player="Ann").status_code == 303
     assert "Ben's turn: 1st action" in text(client.get(url))
+
+
+def test_a_card_refused_on_the_card_builder_s_page_has_the_way_on_there_too(app, client):
+    """Found at a table without JavaScript: Bernd's 2nd action, a card "on a roof only" and no
+    roof of his finished, refused on the card builder's own page, which said nothing of the way
+    on (bought or taken, then discarded): that was on the table page only."""
+    table_id = seed(app, "street", ["Ann", "Ben"], [moves.discard("Ann")])
+    url = f"/street/{table_id}/"
+    hotel = {"player": "Ann", "project": "hotel", "street": "Ann", "site": 1, "floor": "roof",
+             "describe": "y", "source": "public"}
+    refused = build(client, url, 0, **hotel)
+    assert refused.status_code == 422
+    page = text(refused)
+    assert "A card that fits no site: record it bought (or taken from the public pile), then " \
+           f'discarded. <a href="/street/{table_id}/?open=buy-0#buy-0">To discard a card</a>' \
+        in page
+    opened = text(client.get(url + "?open=buy-0"))
+    assert re.search(r'<details class="buy-card" id="buy-0" open', opened)
 
 
 def test_a_gift_among_three_players_asks_whose_street_it_goes_on(client):

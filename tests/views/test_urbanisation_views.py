@@ -807,7 +807,7 @@ def test_a_change_s_preview_says_what_it_does_with_the_money_too(client):
         **fresh(client, url + "?change=6"), "player": "Ben", "trade": "buy", "grain_amount": 3})
     assert preview.status_code == 200
     title = re.search(r'<h1 id="change-title">(.*?)</h1>', text(preview), re.S).group(1)
-    assert title == "Changed: Ben bought 4 grain for $6. → Ben bought 3 grain for $4."
+    assert title == "Change: Ben bought 4 grain for $6. → Ben bought 3 grain for $4."
     # and each player's money beside the totals: Ben's $2 more, his row marked as moved
     rows = re.findall(r'<tr class="(\w*)"><th scope="row">(\w+)</th><td>(\d+) <small>· \$(\d+)'
                       r'</small></td><td><b>(\d+)</b> <small>· \$(\d+)</small>', text(preview))
@@ -932,5 +932,5 @@ def test_the_goods_prices_said_are_the_players_own_with_the_inventions(client, m
                         lambda _card, ability: ability in ("white_money", "grey_vp"))
     page = " ".join(text(client.get(url + "?open=produce&inventions=1")).split())
     assert ("Each good: $4 white, $2 grey, $1 orange, and 1 VP. A factory produces once per "
-            "turn, up to the goods its space shows. Goods from a grey factory: 2 VP each "
+            "turn, up to the goods its space shows. Goods from grey factories: 2 VP each "
             "instead of 1.") in page

@@ -708,6 +708,28 @@ def test_the_end_changed_opens_filled_in_as_recorded(app, client):
     assert "Nothing changes" in text(client.post(f"{url}final?change={seq}", data=fields))
 
 
+def test_the_end_changed_after_another_change_asks_anew_for_a_card_it_did_not_record(
+        app, client):
+    """Found at a table: a purchase changed (a museum for another building) left other cards on
+    display, and the end, changed too, opened with the takers recorded by their place: "nobody
+    took the skyscraper" came back as the 2nd card's, a card nobody had answered for. Each card
+    recorded keeps its taker; one not recorded is asked anew."""
+    url = new_table(client, *yard_example.PLAYERS)
+    seed_on(app, url, yard_example.PLAYERS,
+            [*yard_example.GAME_OVER, ("buy", {"player": "Cy", "building": "museum"})])
+    bought = current_seq(client, url)
+    assert act(client, url, "final", to_0="0", to_1="nobody").status_code == 303  # church: Ann
+    fields = fresh(client, f"{url}?change={bought}")  # Cy's museum was a church
+    preview = text(client.post(f"{url}buy?change={bought}",
+                               data={**fields, "player": "Cy", "building": "church"}))
+    also = re.search(r'href="([^"]*also=\d+[^"]*)"', preview).group(1).replace("&amp;", "&")
+    form = text(client.get(also)).split('id="end"')[1].split("</form>")[0]
+    buildings = re.findall(r'class="chip-card b-(\w+)"', form)
+    assert buildings == ["museum", "skyscraper"]  # the church bought: the museum on display
+    chosen = re.findall(r'name="(to_\d)" value="(\w+)" checked', form)
+    assert chosen == [("to_1", "nobody")]  # the skyscraper as recorded; the museum asked
+
+
 def test_alike_leftover_cards_given_to_one_player_are_said_once_with_how_many(app, client):
     """Two parks left on blue spaces both go to Nina (the most blue money): the result and the
     score sheet say "Park ×2 (blue): Nina" once, not the same line twice; the museum, a tie,
