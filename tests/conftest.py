@@ -1,6 +1,8 @@
+import io
 import re
 
 import pytest
+from pypdf import PdfReader
 
 from companion import storage
 from companion.app import create_app
@@ -75,6 +77,12 @@ def act(client, url, action, **data):
 
 def text(response):
     return response.get_data(as_text=True)
+
+
+def pdf_words(data):
+    """A PDF's words, every page's, each run of white space as one space."""
+    pages = PdfReader(io.BytesIO(data)).pages
+    return " ".join(" ".join(page.extract_text().split()) for page in pages)
 
 
 GERMAN = {"Accept-Language": "de"}

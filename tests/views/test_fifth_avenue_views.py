@@ -18,6 +18,7 @@ from tests.conftest import (
     drawn_table,
     fresh,
     new_table,
+    pdf_words,
     set_up,
     text,
 )
@@ -300,15 +301,6 @@ def german(client, url, action=None, **data):
         return text(client.get(url, headers=DE))
     data = fresh(client, url) | data
     return client.post(url + action, data=data, headers=DE)
-
-
-def pdf_words(data):
-    from io import BytesIO
-
-    from pypdf import PdfReader
-
-    pages = PdfReader(BytesIO(data)).pages
-    return " ".join(" ".join(page.extract_text().split()) for page in pages)
 
 
 def test_the_table_speaks_german(client):

@@ -10,7 +10,7 @@ from pypdf import PdfReader
 
 from companion.rules.street_table import RULINGS
 from tests import street_moves as moves
-from tests.conftest import GERMAN, act, fresh, new_table, text
+from tests.conftest import GERMAN, act, fresh, new_table, pdf_words, text
 from tests.tables import FINISHED, held, seed
 
 OPENED = ' open data-into-view="opened">'  # a fold-out as drawn open
@@ -708,6 +708,25 @@ def test_a_card_refused_on_the_card_builder_s_page_has_the_way_on_there_too(app,
         in page
     opened = text(client.get(url + "?open=buy-0"))
     assert re.search(r'<details class="buy-card" id="buy-0" open', opened)
+
+
+def test_upcoins_left_on_a_deck_at_the_end_are_said_to_score_nothing(app, client):
+    """Found at a table: $2 of upcoins lay on Anna's deck at the end and never reached her
+    account; the result counted the account only (the rulebook: 1 prestige point for every $3
+    "in your account") and said nothing of them. Said where they are left, and only there."""
+    names = ["Mia", "Ola", "Pit"]
+    log = [moves.build("Mia", 1, moves.card()), ("deck_empty", {"player": "Ola"}),
+           moves.buy("Mia", "public"), moves.discard("Mia"), moves.buy("Ola", "public"),
+           moves.discard("Ola"), moves.discard("Pit")]
+    said = ("Only money in an account scores (1 prestige point for every $3): upcoins still on "
+            "a player deck score nothing.")
+    ends = {"left": [moves.buy("Pit", "Mia", 2)], "none": [moves.buy("Pit", "public")]}
+    for left, end in ends.items():
+        table_id = seed(app, "street", names, [*log, *end, moves.discard("Pit"), ("finish", {})])
+        page = " ".join(text(client.get(f"/street/{table_id}/")).split())
+        assert "Final result" in page
+        sheet = pdf_words(client.get(f"/street/{table_id}/sheet.pdf").data)
+        assert (said in page) == (said in sheet) == (left == "left"), left
 
 
 def test_a_gift_among_three_players_asks_whose_street_it_goes_on(client):

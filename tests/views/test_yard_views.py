@@ -16,6 +16,7 @@ from tests.conftest import (
     current_seq,
     fresh,
     new_table,
+    pdf_words,
     text,
 )
 from tests.tables import seed_on
@@ -405,14 +406,6 @@ def test_a_request_size_limit(client):
 
 
 # In German ------------------------------------------------------------------------------------
-
-
-def pdf_words(data):
-    import io
-
-    from pypdf import PdfReader
-
-    return " ".join(" ".join(p.extract_text() for p in PdfReader(io.BytesIO(data)).pages).split())
 
 
 def test_the_table_page_speaks_german(client):
