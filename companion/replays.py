@@ -392,11 +392,12 @@ def played_log(db: storage.Database, table_id: str, game: Game,
 
 
 def before(db: storage.Database, table_id: str, game: Game, names: list[str], seq: int,
-           pending: Mapping[int, Now] | None = None) -> tuple[Current, Event]:
+           pending: Mapping[int, Now] | None = None) -> tuple[Current, Event, list[Event]]:
     """The table as it was just before action `seq` (to enter that action again), with that
-    action; RuleError if it is no action in force. With `pending` edits (a change being made,
-    of which `seq` is changed too), the game as they leave it. The table keeps its last seq, so
-    that what is entered on it is refused once another action comes in meanwhile."""
+    action, and the actions in force (where it may be moved, `rules.move_edits`); RuleError if it is
+    no action in force. With `pending` edits (a change being made, of which `seq` is changed
+    too), the game as they leave it. The table keeps its last seq, so that what is entered on it
+    is refused once another action comes in meanwhile."""
     played, last_seq = played_log(db, table_id, game, names)
     target = next((e for e in played if e.seq == seq), None)
     if target is None or (pending and seq in pending):
@@ -405,7 +406,7 @@ def before(db: storage.Database, table_id: str, game: Game, names: list[str], se
         played = corrected(game, names, played, pending).played
     earlier = [e for e in played if e.seq < seq]
     state = replay(game, names, earlier).state
-    return Current(state, last_seq, tuple(e.seq for e in earlier), (), None, None), target
+    return Current(state, last_seq, tuple(e.seq for e in earlier), (), None, None), target, played
 
 
 def correction(db: storage.Database, table_id: str, game: Game, names: list[str],

@@ -19,7 +19,7 @@ from . import (
     yard_table,
 )
 from .common import Placing, RuleError
-from .corrections import Correction, Now, Rescored, corrected
+from .corrections import Correction, Now, Rescored, corrected, move_edits
 from .game import Game, TableState
 from .log import CHANGE, Event, changes_nothing
 from .merging import merges
@@ -31,7 +31,7 @@ from .text import Msg
 __all__ = ["CHANGE", "GAMES", "Correction", "Current", "Event", "Gained", "Game", "Now",
            "PadLine", "Placing", "Rescored", "RuleError", "ScorePad", "TableState",
            "changes_nothing", "check_players", "clean_name", "corrected", "find_game", "gained",
-           "merges", "replay", "score_pad", "shown_together"]
+           "merges", "move_edits", "replay", "score_pad", "shown_together"]
 
 
 # A game's entry: slug, name, player counts, table state class, its actions in words, and what

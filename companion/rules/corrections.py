@@ -157,6 +157,23 @@ def corrected(game: Game, players: list[str], in_force: Iterable[Event],
     return Correction(state, change, dropped, kept, replaced, rescored, came_out, comes_out)
 
 
+def move_edits(played: list[Event], seq: int, to: int) -> dict[int, Now]:
+    """Action `seq` recorded at the wrong moment, moved to where action `to` stands (before it,
+    or after it if it is later: a yard's scoring tapped one purchase early has that purchase
+    moved before it), each action between them moving one place towards where it was: the
+    edits that say so, each action's number now holding the action that comes there (only
+    those that change). RuleError if either is no action in force, or they are one."""
+    order = [e.seq for e in played]
+    if seq not in order or to not in order or seq == to:
+        raise RuleError(Msg("Action {n} cannot be moved there.", n=seq))
+    low, high = sorted((order.index(seq), order.index(to)))
+    places = played[low:high + 1]
+    actions = [(e.kind, dict(e.payload)) for e in places]
+    shifted = [actions[-1], *actions[:-1]] if to < seq else [*actions[1:], actions[0]]
+    return {place.seq: action for place, action in zip(places, shifted, strict=True)
+            if action != (place.kind, dict(place.payload))}
+
+
 def outcome(game: Game, state: TableState, event: Event,
             before: Mapping[str, int]) -> Outcome:
     """What the rules made of `event`, just applied to `state` (the totals `before` it)."""

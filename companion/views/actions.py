@@ -25,7 +25,15 @@ from ..rules import CHANGE, GAMES, RuleError
 from ..rules.log import REDO, UNDO, Event
 from . import game_views
 from .answers import form_anchor, gone, reason, recorded, refused, stale_message
-from .change import ChangeForm, again_or, change_payload, change_preview
+from .change import (
+    ChangeForm,
+    MoveForm,
+    again_or,
+    change_payload,
+    change_preview,
+    move_places,
+    move_preview,
+)
 from .declarations import SHARED, Action, Page
 from .forms import ActionForm, FieldError, field_at_fault, form_error
 from .tables import (
@@ -46,6 +54,7 @@ bp.add_app_template_global(form_anchor)
 bp.add_app_template_global(fold_out_href)
 bp.add_app_template_global(changed_fold_out)
 bp.add_app_template_global(being_changed)
+bp.add_app_template_global(move_places)
 
 
 @bp.app_template_global()
@@ -175,6 +184,23 @@ def take_out(slug: str, table_id: str) -> Any:
         return refused(table, form_error(form), 400, page)
     try:
         return change_preview(table, None)
+    except RuleError as error:
+        return refused(table, reason(error), 422, page)
+
+
+@bp.post(f"/<any({', '.join(GAMES)}):slug>/<table_id>/change/move")
+def move(slug: str, table_id: str) -> Any:
+    """The action being changed moved, recorded at the wrong moment: what that does, before it
+    is recorded."""
+    table = load_table(slug, table_id)
+    page = game_views(slug).page
+    form = MoveForm()
+    if table.changing is None:
+        abort(404)
+    if not form.validate_on_submit():
+        return refused(table, form_error(form), 400, page)
+    try:
+        return move_preview(table, form.to.data)
     except RuleError as error:
         return refused(table, reason(error), 422, page)
 

@@ -8,16 +8,26 @@ from typing import Any
 from flask import current_app, g, render_template, request
 from flask_babel import gettext as _
 from itsdangerous import BadData, SignatureExpired, URLSafeTimedSerializer
-from wtforms import StringField
-from wtforms.validators import InputRequired, Length
+from wtforms import IntegerField, StringField
+from wtforms.validators import InputRequired, Length, NumberRange
 from wtforms.widgets import HiddenInput
 
 from .. import replays, storage
 from ..app import get_db
 from ..i18n import lazy_gettext as _l
-from ..rules import Correction, Rescored, RuleError, changes_nothing, shown_together
+from ..i18n import text
+from ..rules import (
+    Correction,
+    Now,
+    Rescored,
+    RuleError,
+    changes_nothing,
+    move_edits,
+    shown_together,
+)
 from ..rules.common import MAX_REASON
-from ..rules.log import Event
+from ..rules.log import MAX_EVENTS, Event
+from ..rules.text import Msg
 from .declarations import Action, Page
 from .forms import ActionForm, cleaned
 from .tables import (
@@ -42,6 +52,29 @@ class ChangeForm(ActionForm):
     reason = StringField(_l("What for (optional)"),
                          filters=[cleaned],
                          validators=[Length(max=MAX_REASON)])
+
+
+class MoveForm(ActionForm):
+    """The action being changed moved to where another action stands (`move_preview`)."""
+
+    to = IntegerField("To", validators=[InputRequired(), NumberRange(min=1, max=MAX_EVENTS)])
+
+
+# How many actions on each side of the one being changed it may be moved to, in one tap.
+MOVE_REACH = 2
+
+
+def move_places(table: Table) -> list[tuple[str, Event]]:
+    """Where the action being changed may be moved (recorded at the wrong moment): before each
+    of the MOVE_REACH actions in force before it, nearest last, or after each of those after
+    it, nearest first, as ("before" or "after", that action)."""
+    changing, played = table.changing, table.played
+    if changing is None or changing.seq not in [e.seq for e in played]:
+        return []
+    at = [e.seq for e in played].index(changing.seq)
+    earlier = played[max(0, at - MOVE_REACH):at]
+    later = played[at + 1:at + 1 + MOVE_REACH]
+    return [*(("before", e) for e in earlier), *(("after", e) for e in later)]
 
 
 def signed() -> URLSafeTimedSerializer:
@@ -123,10 +156,37 @@ def change_preview(table: Table, now: tuple[str, Mapping[str, Any]] | None) -> A
     place), and those they keep that now come out differently. RuleError if the rules refuse
     the action entered."""
     assert table.changing is not None
-    edits = {**table.pending, table.changing.seq: now and as_it_happened(table, *now)}
+    return previewed(table, {**table.pending,
+                             table.changing.seq: now and as_it_happened(table, *now)})
+
+
+def move_preview(table: Table, to: int) -> Any:
+    """The action being changed moved to where action `to` stands, the actions between moving
+    one place each (`rules.move_edits`), on top of the change being made: what that does, before it
+    is recorded, as `change_preview` shows it. RuleError if the rules refuse an action where it
+    then stands (Dirk's deal before its scoring), or `to` is no action in force."""
+    changing = table.changing
+    assert changing is not None
+    edits = {**table.pending, **move_edits(table.played, changing.seq, to)}
+    place = next(e for e in table.played if e.seq == to)
+    words = {"action": text(table.game.say(changing.kind, changing.payload)), "number": to,
+             "other": text(table.game.say(place.kind, place.payload))}
+    heading = (_("Move “%(action)s” before #%(number)s: %(other)s", **words) if to < changing.seq
+               else _("Move “%(action)s” after #%(number)s: %(other)s", **words))
+    try:
+        return previewed(table, edits, heading)
+    except RuleError as refused:
+        raise RuleError(Msg("Not moved: the rules refuse it there. {why}",
+                            why=refused.args[0] if refused.args else "")) from refused
+
+
+def previewed(table: Table, edits: Mapping[int, Now], heading: str | None = None) -> Any:
+    """The change of these edits worked out, and kept as the change being made on this phone
+    (for an action taken out that is changed too): its preview (`heading`: what it is, where
+    its edits' words would say it less plainly: a move)."""
     fix = replays.correction(get_db(), table.id, table.game, table.names, edits)
-    remember_pending(table.id, edits)  # for an action taken out that is changed too
-    return change_page(table, fix)
+    remember_pending(table.id, edits)
+    return change_page(table, fix, heading=heading)
 
 
 def rescored_line(rescored: Rescored, holders: list[str]) -> tuple[Any, ...]:
@@ -185,7 +245,7 @@ def preview_again(table: Table, error: Any) -> Any:
 
 
 def change_page(table: Table, fix: Correction, error: Any = None, status: int = 200,
-                reason: str = "") -> Any:
+                reason: str = "", heading: str | None = None) -> Any:
     """The preview of a change, with the form that records it; or, if it enters every action as
     it was recorded (`changes_nothing`), that it changes nothing, without that form. Shown
     again after another phone's action (`preview_again`): with why (`error`, status 409), and
@@ -207,5 +267,5 @@ def change_page(table: Table, fix: Correction, error: Any = None, status: int = 
         rescored=[rescored_line(r, list(after)) for r in fix.rescored],
         form=ChangeForm(formdata=None, reason=reason,
                         change=signed_change(table, standing.last_seq, fix.change)),
-        seq=standing.last_seq, error=error, again=status == 409)
+        seq=standing.last_seq, error=error, again=status == 409, heading=heading)
     return page, status

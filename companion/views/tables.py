@@ -74,6 +74,7 @@ class Table:
     # top of the change being made (`pending`: seq -> the action entered again, or None).
     changing: Event | None = None
     pending: dict[int, Now] = field(default_factory=dict)
+    played: list[Event] = field(default_factory=list)  # in change mode, the actions in force
 
     @property
     def names(self) -> list[str]:
@@ -131,8 +132,8 @@ def changing(table: Table) -> Table:
     if arg == "also":
         g.keep = kept_change(table)
     try:
-        before, table.changing = replays.before(get_db(), table.id, table.game, table.names,
-                                                seq, table.pending)
+        before, table.changing, table.played = replays.before(
+            get_db(), table.id, table.game, table.names, seq, table.pending)
     except RuleError:  # undone or changed since (on another phone), or never recorded
         abort(make_response(render_template("error.html", status=False, back=table_url(table),
                                             message=not_in_force(table, seq)), 404))

@@ -616,3 +616,56 @@ def test_a_signed_change_is_bound_to_its_table_and_seq_and_expires(client, monke
             "Verlauf.") in text(late)
     monkeypatch.setattr(change, "CHANGE_SECONDS", 3600)
     assert client.post(url + "change", data=data).status_code == 303  # in time, at its table
+
+
+def test_a_scoring_tapped_one_purchase_early_is_moved_after_it(app, client):
+    """Found at a table: "Scoring A card drawn" tapped one purchase early, noticed three actions
+    later. Changing the scoring into the purchase took out every later action; the purchase,
+    moved before the scoring, puts each where it happened and keeps every later one."""
+    names = ["Tobi", "Nina"]
+    buy = lambda player, building: ("buy", {"player": player, "building": building,  # noqa: E731
+                                            "for": player})
+    start = [("dirk_deal", {"buildings": {"museum": 6}}), buy("Tobi", "park"),
+             buy("Nina", "museum")]
+    scoring = [("score", {"scoring": "A"}), ("dirk_deal", {"buildings": {"theater": 6}})]
+    later = [buy("Tobi", "church"), buy("Nina", "station")]
+    table_id = seed(app, "yard", names, [*start, *scoring, buy("Nina", "park"), *later])
+    right = seed(app, "yard", names, [*start, buy("Nina", "park"), *scoring, *later])
+    url = f"/yard/{table_id}/"
+    changing = text(client.get(url + "?change=6"))  # Nina's park
+    assert "Recorded at the wrong moment? Move it" in changing
+    assert ">Before #4: Scoring A<" in changing and ">After #7: Tobi bought a church<" in changing
+    fields = fresh(client, url + "?change=6")
+    refused = client.post(url + "change/move?change=6", data={**fields, "to": 5})
+    assert refused.status_code == 422  # before Dirk's deal: the rules say why, nothing changes
+    assert "Not moved: the rules refuse it there. First deal Dirk his 6 cards." in text(refused)
+    preview = client.post(url + "change/move?change=6", data={**fields, "to": 4})
+    assert preview.status_code == 200
+    page = text(preview)
+    assert "Move “Nina bought a park” before #4: Scoring A" in page
+    assert "Change: Scoring A → Nina bought a park; " in page  # each place, as recorded
+    german = text(client.post(url + "change/move?change=6", data={**fields, "to": 4},
+                              headers=GERMAN))
+    assert "„Nina hat einen Park gekauft“ verschieben, vor #4: Wertung A" in german
+    assert "Later actions the rules no longer take" not in page
+    assert client.post(url + "change", data=confirm_fields(page)).status_code == 303
+    db = storage.connect(app.config["DATABASE"])
+    now, meant = (replays.current(db, t, rules.GAMES["yard"], names).state
+                  for t in (table_id, right))
+    assert now.totals() == meant.totals() and now.buildings == meant.buildings
+    assert act(client, url, "undo").status_code == 303  # undone as any change is
+    before = seed(app, "yard", names, [*start, *scoring, buy("Nina", "park"), *later])
+    assert replays.current(db, table_id, rules.GAMES["yard"], names).state.totals() == \
+        replays.current(db, before, rules.GAMES["yard"], names).state.totals()
+
+
+def test_a_move_of_no_action_in_force_is_refused_in_words(app, client):
+    names, actions = STREET
+    table_id = seed(app, "street", names, actions[:6])
+    url = f"/street/{table_id}/"
+    fields = fresh(client, url + "?change=5")
+    for to, status in ((5, 422), (99, 422), ("x", 400), (3, 422)):  # #3: an undo, no action
+        refused = client.post(url + "change/move?change=5", data={**fields, "to": to})
+        assert refused.status_code == status, to
+        assert "Action 5 cannot be moved there." in text(refused) or status == 400
+    assert current_seq(client, url) == 6

@@ -1,0 +1,81 @@
+"""An action recorded at the wrong moment, moved (`rules.move_edits`): the edits that put it
+where it happened, each action between moving one place; refereed as any change is
+(`rules.corrected`)."""
+
+import pytest
+
+from companion import rules
+from companion.rules.common import RuleError
+from companion.rules.log import Event
+
+YARD = rules.GAMES["yard"]
+NAMES = ["Tobi", "Nina"]
+
+
+def log(*actions):
+    """The actions as the app records them, numbered from 1."""
+    state, events = YARD.start(NAMES), []
+    for kind, payload in actions:
+        payload = state.recorded(kind, payload)
+        state.apply(kind, payload)
+        events.append(Event(len(events) + 1, kind, payload))
+    return events
+
+
+def buy(player, building):
+    return ("buy", {"player": player, "building": building, "for": player})
+
+
+PLAYED = [Event(n, "buy", {"n": n}) for n in range(1, 6)]
+
+
+def action(n):
+    return ("buy", {"n": n})
+
+
+@pytest.mark.parametrize(("seq", "to", "edits"), [
+    (4, 2, {2: action(4), 3: action(2), 4: action(3)}),  # earlier: before #2
+    (2, 4, {2: action(3), 3: action(4), 4: action(2)}),  # later: after #4
+    (3, 4, {3: action(4), 4: action(3)}),  # next to each other: a swap
+    (5, 1, {1: action(5), 2: action(1), 3: action(2), 4: action(3), 5: action(4)}),
+])
+def test_an_action_moved_shifts_each_one_between_by_one_place(seq, to, edits):
+    assert rules.move_edits(PLAYED, seq, to) == edits
+
+
+def test_an_action_moved_keeps_each_place_s_number_where_numbers_are_missing():
+    """Actions undone or taken out leave gaps in the numbers: a move goes by the actions in
+    force, not by numbers."""
+    played = [PLAYED[0], PLAYED[2], PLAYED[4]]  # #1, #3, #5
+    assert rules.move_edits(played, 5, 1) == {1: action(5), 3: action(1), 5: action(3)}
+
+
+def test_alike_actions_next_to_each_other_change_nothing_by_moving():
+    played = [Event(1, "buy", {"n": 1}), Event(2, "buy", {"n": 1})]
+    assert rules.move_edits(played, 2, 1) == {}
+
+
+@pytest.mark.parametrize(("seq", "to"), [(3, 3), (6, 2), (2, 6), (0, 1)])
+def test_a_move_to_itself_or_of_no_action_in_force_is_refused(seq, to):
+    with pytest.raises(RuleError, match=f"Action {seq} cannot be moved there."):
+        rules.move_edits(PLAYED, seq, to)
+
+
+def test_a_scoring_tapped_one_purchase_early_is_put_after_it_with_dirk_s_deal():
+    """Found at a table: "Scoring A card drawn" tapped one purchase too early, noticed later.
+    The purchase moved before the scoring: the scoring and Dirk's deal after it each move one
+    place, nothing later is taken out, and the game is the one played in the right order (Nina's
+    park counts in scoring A)."""
+    start = [("dirk_deal", {"buildings": {"museum": 6}}), buy("Tobi", "park"),
+             buy("Nina", "museum")]
+    scoring = [("score", {"scoring": "A"}), ("dirk_deal", {"buildings": {"theater": 6}})]
+    later = [buy("Tobi", "church"), buy("Nina", "station")]
+    as_recorded = log(*start, *scoring, buy("Nina", "park"), *later)
+    right = log(*start, buy("Nina", "park"), *scoring, *later)
+    edits = rules.move_edits(as_recorded, 6, 4)
+    assert sorted(edits) == [4, 5, 6]
+    fix = rules.corrected(YARD, NAMES, as_recorded, edits)
+    assert not fix.dropped and not fix.replaced
+    assert fix.state.totals() == rules.replay(YARD, NAMES, right).state.totals()
+    assert fix.state.totals() != rules.replay(YARD, NAMES, as_recorded).state.totals()
+    assert [(e.kind, e.payload) for e in fix.played] == [(e.kind, e.payload) for e in right]
