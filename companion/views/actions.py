@@ -41,6 +41,7 @@ from .tables import (
     being_changed,
     changed_fold_out,
     fold_out_href,
+    history_at,
     load_table,
     now_showing,
     remember_changing,
@@ -55,6 +56,7 @@ bp.add_app_template_global(fold_out_href)
 bp.add_app_template_global(changed_fold_out)
 bp.add_app_template_global(being_changed)
 bp.add_app_template_global(move_places)
+bp.add_app_template_global(history_at)
 
 
 @bp.app_template_global()

@@ -43,7 +43,7 @@ from .. import pdf, replays, storage
 from ..app import get_db
 from ..i18n import LANGUAGES, current_language, phone_day, text
 from ..i18n import lazy_gettext as _l
-from ..rules import GAMES, RuleError, check_players, clean_name, find_game, score_pad
+from ..rules import GAMES, PadLine, RuleError, check_players, clean_name, find_game, score_pad
 from ..rules.common import winners_text
 from ..rules.log import about
 from . import game_views
@@ -285,12 +285,26 @@ def table_history(slug: str, table_id: str) -> Any:
     return kept(table, "history", (), lambda: (history_page(table), 200))
 
 
+def page_of(lines: list[PadLine], seq: int | None) -> int:
+    """The history's page (newest first, or `?order=oldest`) that holds action `seq`'s line
+    (`?at=`, where a change's Cancel leads: its first page held no line of a change far back);
+    the first if it holds none."""
+    at = next((i for i, line in enumerate(lines) if line.entry.event.seq == seq), None)
+    if at is None:
+        return 1
+    if request.args.get("order") == "oldest":
+        return at // HISTORY_LINES + 1
+    return (len(lines) - 1 - at) // HISTORY_LINES + 1
+
+
 def history_page(table: Table) -> str:
     """One page of the history (HISTORY_LINES of its lines, `?page=`), from its score pad."""
     pad = replays.MEMORY.worked_out("history", table.id, table.current, lambda state: score_pad(
         table.game, table.names, storage.events(get_db(), table.id)))
     pages = max(1, -(-len(pad.lines) // HISTORY_LINES))
-    page = request.args.get("page", 1, type=int)
+    page = request.args.get("page", type=int)
+    if page is None:
+        page = page_of(pad.lines, request.args.get("at", type=int))
     if not 1 <= page <= pages:
         abort(404)
     if request.args.get("order") == "oldest":

@@ -177,6 +177,14 @@ def kept_change(table: Table) -> str:
     return keep
 
 
+def history_at(table: Table) -> str:
+    """Where a change's Cancel leads: the history at the line of the action being changed (found
+    at a table: it led to the newest lines, far from the one the table had come from)."""
+    seq = table.changing.seq if table.changing is not None else None
+    return url_for("main.table_history", slug=table.game.slug, table_id=table.id, change=None,
+                   also=None, at=seq, _anchor=None if seq is None else f"e{seq}")
+
+
 def fold_out_href(name: str | None, anchor: str) -> str:
     """A fold-out's link on the table page: `?open=<name>#<anchor>` (no name: every fold-out
     closed), in change mode with its `change` or `also` kept (`remember_changing`)."""

@@ -6,7 +6,7 @@ import re
 
 from companion import replays, rules, storage
 from companion.views.main import HISTORY_LINES
-from tests.conftest import GERMAN, new_table, text
+from tests.conftest import GERMAN, fresh, new_table, text
 
 
 def long_table(app, client, events):
@@ -63,3 +63,19 @@ def test_a_fix_far_back_is_found_from_the_start(app, client):
     last = text(client.get(url + "history?page=3&order=oldest"))
     assert numbers(last) == list(range(201, 251))
     assert "Von Anfang an" in text(client.get(url + "history", headers=GERMAN))
+
+
+def test_a_change_s_cancel_leads_back_to_the_line_of_the_action_it_was_changing(app, client):
+    """Found at a table: Cancel on a change of an action far back led to the newest lines, not
+    to the one the table had come from. It leads to the page that holds it, at its line."""
+    url = long_table(app, client, 251)  # #1, the purchase, in force (the last tap a redo)
+    changing = text(client.get(url + "?change=1"))
+    cancel = f'href="{url}history?at=1#e1"'
+    assert cancel in changing
+    preview = text(client.post(url + "change/out?change=1", data=fresh(client, url + "?change=1")))
+    assert cancel in preview
+    back = text(client.get(url + "history?at=1"))
+    assert 'id="e1"' in back and "Page 3 of 3" in back
+    assert "Page 1 of 3" in text(client.get(url + "history?order=oldest&at=1"))
+    assert "Page 2 of 3" in text(client.get(url + "history?at=150"))
+    assert "Page 1 of 3" in text(client.get(url + "history?at=999"))  # no such line: the first
