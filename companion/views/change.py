@@ -171,22 +171,26 @@ def move_preview(table: Table, to: int) -> Any:
     place = next(e for e in table.played if e.seq == to)
     words = {"action": text(table.game.say(changing.kind, changing.payload)), "number": to,
              "other": text(table.game.say(place.kind, place.payload))}
-    heading = (_("Move “%(action)s” before #%(number)s: %(other)s", **words) if to < changing.seq
+    earlier = to < changing.seq
+    heading = (_("Move “%(action)s” before #%(number)s: %(other)s", **words) if earlier
                else _("Move “%(action)s” after #%(number)s: %(other)s", **words))
+    why = (_("moved before #%(number)s", number=to) if earlier
+           else _("moved after #%(number)s", number=to))  # the history says it so, once confirmed
     try:
-        return previewed(table, edits, heading)
+        return previewed(table, edits, heading, why)
     except RuleError as refused:
         raise RuleError(Msg("Not moved: the rules refuse it there. {why}",
                             why=refused.args[0] if refused.args else "")) from refused
 
 
-def previewed(table: Table, edits: Mapping[int, Now], heading: str | None = None) -> Any:
+def previewed(table: Table, edits: Mapping[int, Now], heading: str | None = None,
+              reason: str = "") -> Any:
     """The change of these edits worked out, and kept as the change being made on this phone
     (for an action taken out that is changed too): its preview (`heading`: what it is, where
-    its edits' words would say it less plainly: a move)."""
+    its edits' words would say it less plainly, and what it is for: a move)."""
     fix = replays.correction(get_db(), table.id, table.game, table.names, edits)
     remember_pending(table.id, edits)
-    return change_page(table, fix, heading=heading)
+    return change_page(table, fix, reason=reason, heading=heading)
 
 
 def rescored_line(rescored: Rescored, holders: list[str]) -> tuple[Any, ...]:

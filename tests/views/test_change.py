@@ -648,7 +648,11 @@ def test_a_scoring_tapped_one_purchase_early_is_moved_after_it(app, client):
                               headers=GERMAN))
     assert "„Nina hat einen Park gekauft“ verschieben, vor #4: Wertung A" in german
     assert "Later actions the rules no longer take" not in page
-    assert client.post(url + "change", data=confirm_fields(page)).status_code == 303
+    assert 'value="moved before #4"' in page  # what it is for, filled in: the history says it
+    assert client.post(url + "change", data={**confirm_fields(page),
+                                             "reason": "moved before #4"}).status_code == 303
+    assert "Nina bought a park → Dirk was dealt 6 theaters (moved before #4)" in text(
+        client.get(url + "history"))
     db = storage.connect(app.config["DATABASE"])
     now, meant = (replays.current(db, t, rules.GAMES["yard"], names).state
                   for t in (table_id, right))
