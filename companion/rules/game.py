@@ -111,6 +111,9 @@ class Game:
         """A change as the score strip says it, each action as it now stands ("Changed #20:
         Ann took 2 grey work orders", "Taken out: #7"): the strip cuts long words short, and
         "Changed: ... → ..." showed only the action as it was (found at a table)."""
+        move = self.move_of(fix["edits"])
+        if move is not None:
+            return self.say_move(*move)
         now = [self.edit_words(edit["was"], edit["now"])[1] if edit["now"] is not None
                else Msg("#{seq} taken out", seq=edit["seq"]) for edit in fix["edits"]]
         if len(now) == 1 and fix["edits"][0]["now"] is None:
@@ -128,6 +131,9 @@ class Game:
         as the change's preview names them, see `say_change`)."""
         accounts = accounts or {}
         reason = Msg(" ({reason})", reason=why) if why else ""
+        move = self.move_of(edits)
+        if move is not None:
+            return self.say_move(*move, reason=reason, proposed=proposed)
         if len(edits) == 1 and edits[0]["now"] is None:
             was = edits[0]["was"]
             was_said = self.describe(was["kind"], was["payload"])
@@ -141,6 +147,38 @@ class Game:
         if proposed:
             return Msg("Change: {edits}{reason}", edits=said, reason=reason)
         return Msg("Changed: {edits}{reason}", edits=said, reason=reason)
+
+    def move_of(self, edits: list[Mapping[str, Any]]) -> tuple[str, bool, str] | None:
+        """A change's edits that only move one action (`rules.move_edits`: each action, in its
+        words, now where the one after or before it was, and the moved one at the other end), as
+        (the action moved, whether it went before the other end's action, that action); None
+        for any other change (found at a table: a move said as "Scoring A → Ben bought a
+        theater; Ben bought a theater → Scoring A" read as a scoring turned into a purchase)."""
+        if len(edits) < 2 or any(edit["now"] is None for edit in edits):
+            return None
+        ordered = sorted(edits, key=lambda edit: edit["seq"])
+        was = [self.describe(e["was"]["kind"], e["was"]["payload"]) for e in ordered]
+        now = [self.describe(e["now"]["kind"], e["now"]["payload"]) for e in ordered]
+        if now == [was[-1], *was[:-1]]:
+            return was[-1], True, was[0]
+        if now == [*was[1:], was[0]]:
+            return was[0], False, was[-1]
+        return None
+
+    def say_move(self, action: str, before: bool, other: str, reason: str = "",
+                 proposed: bool = False) -> str:
+        """"Moved: Ben bought a theater, before Scoring A" (`proposed`: "Move: ...")."""
+        if proposed:
+            if before:
+                return Msg("Move: {action}, before {other}{reason}", action=action, other=other,
+                           reason=reason)
+            return Msg("Move: {action}, after {other}{reason}", action=action, other=other,
+                       reason=reason)
+        if before:
+            return Msg("Moved: {action}, before {other}{reason}", action=action, other=other,
+                       reason=reason)
+        return Msg("Moved: {action}, after {other}{reason}", action=action, other=other,
+                   reason=reason)
 
     def say_edit(self, was: Mapping[str, Any], now: Mapping[str, Any] | None,
                  account: tuple[str, str] | None = None) -> str:

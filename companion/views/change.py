@@ -15,7 +15,6 @@ from wtforms.widgets import HiddenInput
 from .. import replays, storage
 from ..app import get_db
 from ..i18n import lazy_gettext as _l
-from ..i18n import text
 from ..rules import (
     Correction,
     Now,
@@ -162,35 +161,25 @@ def change_preview(table: Table, now: tuple[str, Mapping[str, Any]] | None) -> A
 
 def move_preview(table: Table, to: int) -> Any:
     """The action being changed moved to where action `to` stands, the actions between moving
-    one place each (`rules.move_edits`), on top of the change being made: what that does, before it
-    is recorded, as `change_preview` shows it. RuleError if the rules refuse an action where it
-    then stands (Dirk's deal before its scoring), or `to` is no action in force."""
-    changing = table.changing
-    assert changing is not None
-    edits = {**table.pending, **move_edits(table.played, changing.seq, to)}
-    place = next(e for e in table.played if e.seq == to)
-    words = {"action": text(table.game.say(changing.kind, changing.payload)), "number": to,
-             "other": text(table.game.say(place.kind, place.payload))}
-    earlier = to < changing.seq
-    heading = (_("Move “%(action)s” before #%(number)s: %(other)s", **words) if earlier
-               else _("Move “%(action)s” after #%(number)s: %(other)s", **words))
-    why = (_("moved before #%(number)s", number=to) if earlier
-           else _("moved after #%(number)s", number=to))  # the history says it so, once confirmed
+    one place each (`rules.move_edits`), on top of the change being made: what that does,
+    before it is recorded, as `change_preview` shows it ("Move: ..., before ...",
+    `Game.move_of`). RuleError if the rules refuse an action where it then stands (Dirk's deal
+    before its scoring), or `to` is no action in force."""
+    assert table.changing is not None
+    edits = {**table.pending, **move_edits(table.played, table.changing.seq, to)}
     try:
-        return previewed(table, edits, heading, why)
+        return previewed(table, edits)
     except RuleError as refused:
         raise RuleError(Msg("Not moved: the rules refuse it there. {why}",
                             why=refused.args[0] if refused.args else "")) from refused
 
 
-def previewed(table: Table, edits: Mapping[int, Now], heading: str | None = None,
-              reason: str = "") -> Any:
+def previewed(table: Table, edits: Mapping[int, Now]) -> Any:
     """The change of these edits worked out, and kept as the change being made on this phone
-    (for an action taken out that is changed too): its preview (`heading`: what it is, where
-    its edits' words would say it less plainly, and what it is for: a move)."""
+    (for an action taken out that is changed too): its preview."""
     fix = replays.correction(get_db(), table.id, table.game, table.names, edits)
     remember_pending(table.id, edits)
-    return change_page(table, fix, reason=reason, heading=heading)
+    return change_page(table, fix)
 
 
 def rescored_line(rescored: Rescored, holders: list[str]) -> tuple[Any, ...]:
@@ -249,7 +238,7 @@ def preview_again(table: Table, error: Any) -> Any:
 
 
 def change_page(table: Table, fix: Correction, error: Any = None, status: int = 200,
-                reason: str = "", heading: str | None = None) -> Any:
+                reason: str = "") -> Any:
     """The preview of a change, with the form that records it; or, if it enters every action as
     it was recorded (`changes_nothing`), that it changes nothing, without that form. Shown
     again after another phone's action (`preview_again`): with why (`error`, status 409), and
@@ -271,5 +260,6 @@ def change_page(table: Table, fix: Correction, error: Any = None, status: int = 
         rescored=[rescored_line(r, list(after)) for r in fix.rescored],
         form=ChangeForm(formdata=None, reason=reason,
                         change=signed_change(table, standing.last_seq, fix.change)),
-        seq=standing.last_seq, error=error, again=status == 409, heading=heading)
+        seq=standing.last_seq, error=error, again=status == 409,
+        moving=table.game.move_of(fix.change["edits"]) is not None)
     return page, status

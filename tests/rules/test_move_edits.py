@@ -79,3 +79,20 @@ def test_a_scoring_tapped_one_purchase_early_is_put_after_it_with_dirk_s_deal():
     assert fix.state.totals() == rules.replay(YARD, NAMES, right).state.totals()
     assert fix.state.totals() != rules.replay(YARD, NAMES, as_recorded).state.totals()
     assert [(e.kind, e.payload) for e in fix.played] == [(e.kind, e.payload) for e in right]
+
+
+def test_a_move_is_said_as_a_move_and_any_other_change_as_its_edits():
+    """Found at a table: a move said as "Scoring A → Ben bought a theater; Ben bought a theater
+    → Scoring A" read as a scoring turned into a purchase."""
+    played = log(("dirk_deal", {"buildings": {"museum": 6}}), buy("Tobi", "park"),
+                 buy("Nina", "museum"), buy("Tobi", "church"))
+    later = rules.corrected(YARD, NAMES, played, rules.move_edits(played, 2, 4)).change
+    assert YARD.say_change(later) == "Moved: Tobi bought a park, after Tobi bought a church"
+    earlier = rules.corrected(YARD, NAMES, played, rules.move_edits(played, 4, 2)).change
+    assert YARD.say_change(earlier, proposed=True) == \
+        "Move: Tobi bought a church, before Tobi bought a park"
+    assert YARD.say_changed(earlier) == "Moved: Tobi bought a church, before Tobi bought a park"
+    edits = {2: buy("Nina", "park"), 3: buy("Tobi", "park")}  # not each other's: no move
+    assert YARD.say_change(rules.corrected(YARD, NAMES, played, edits).change) == (
+        "Changed: Tobi bought a park → Nina bought a park; Nina bought a museum → Tobi bought "
+        "a park")

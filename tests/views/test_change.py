@@ -78,7 +78,9 @@ def test_the_strip_keeps_the_way_out_of_a_change_in_view(client):
                       re.S).group(0)
     path = url.removeprefix("http://localhost")
     assert re.search(r'Changing #3: Paul bought a park</p>\s*<a class="button ghost small" '
-                     rf'href="{path}history">Cancel</a>', strip)
+                     r'href="\?change=3&amp;open=move#move" data-open>Move it</a>\s*'
+                     rf'<a class="button ghost small" href="{path}history\?at=3#e3">Cancel</a>',
+                     strip)
     assert "Cancel" not in text(client.get(url))  # no change being made: no way out of one
 
 
@@ -633,7 +635,9 @@ def test_a_scoring_tapped_one_purchase_early_is_moved_after_it(app, client):
     right = seed(app, "yard", names, [*start, buy("Nina", "park"), *scoring, *later])
     url = f"/yard/{table_id}/"
     changing = text(client.get(url + "?change=6"))  # Nina's park
-    assert "Recorded at the wrong moment? Move it" in changing
+    assert "Recorded at the wrong moment? Move it" in changing  # a fold-out, and in the strip:
+    assert changing.count('href="?change=6&amp;open=move#move"') == 2  # the page is at the form
+    changing = text(client.get(url + "?change=6&open=move"))
     assert ">Before #4: Scoring A<" in changing and ">After #7: Tobi bought a church<" in changing
     fields = fresh(client, url + "?change=6")
     refused = client.post(url + "change/move?change=6", data={**fields, "to": 5})
@@ -642,17 +646,16 @@ def test_a_scoring_tapped_one_purchase_early_is_moved_after_it(app, client):
     preview = client.post(url + "change/move?change=6", data={**fields, "to": 4})
     assert preview.status_code == 200
     page = text(preview)
-    assert "Move “Nina bought a park” before #4: Scoring A" in page
-    assert "Change: Scoring A → Nina bought a park; " in page  # each place, as recorded
+    # Said as a move (found at a table: "Scoring A → Nina bought a park; ..." read as a
+    # scoring turned into a purchase), in the preview, the history and the strip.
+    assert '<h1 id="change-title">Move: Nina bought a park, before Scoring A</h1>' in page
+    assert "Later actions the rules no longer take" not in page
     german = text(client.post(url + "change/move?change=6", data={**fields, "to": 4},
                               headers=GERMAN))
-    assert "„Nina hat einen Park gekauft“ verschieben, vor #4: Wertung A" in german
-    assert "Later actions the rules no longer take" not in page
-    assert 'value="moved before #4"' in page  # what it is for, filled in: the history says it
-    assert client.post(url + "change", data={**confirm_fields(page),
-                                             "reason": "moved before #4"}).status_code == 303
-    assert "Nina bought a park → Dirk was dealt 6 theaters (moved before #4)" in text(
-        client.get(url + "history"))
+    assert "Verschieben: Nina hat einen Park gekauft, vor Wertung A" in german
+    confirmed = client.post(url + "change", data=confirm_fields(page), follow_redirects=True)
+    assert "Moved: Nina bought a park, before Scoring A" in text(confirmed)  # the strip's line
+    assert "Moved: Nina bought a park, before Scoring A" in text(client.get(url + "history"))
     db = storage.connect(app.config["DATABASE"])
     now, meant = (replays.current(db, t, rules.GAMES["yard"], names).state
                   for t in (table_id, right))
