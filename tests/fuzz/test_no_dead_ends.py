@@ -125,11 +125,22 @@ def controls(client: Any, url: str) -> Iterator[Submission]:
 
 
 def fix(draw: Any, db: storage.Database, table_id: str, slug: str, names: list[str]) -> None:
-    """A past action in force entered again as another legal action, or taken out."""
+    """A past action in force entered again as another legal action, or taken out, or moved
+    next to one of the nearest in force (`rules.move_edits`), where the rules take it there."""
     game = rules.GAMES[slug]
     played, last = replays.played_log(db, table_id, game, names)
     index = draw(st.integers(0, len(played) - 1), label="the action fixed")
-    before, _target = replays.before(db, table_id, game, names, played[index].seq)
+    near = [e.seq for e in played[max(0, index - 2):index + 3] if e is not played[index]]
+    if near and draw(st.integers(0, 3), label="moved") == 0:
+        edits = rules.move_edits(played, played[index].seq, draw(st.sampled_from(near)))
+        try:
+            change = replays.correction(db, table_id, game, names, edits).change
+        except rules.RuleError:  # refused there: the page says so, and nothing is recorded
+            return
+        if change["edits"]:
+            replays.record(db, table_id, game, names, last, CHANGE, {**change, "reason": "moved"})
+        return
+    before, _target, _played = replays.before(db, table_id, game, names, played[index].seq)
     now = None if draw(st.integers(0, 3), label="taken out") == 0 else \
         NEXT[slug](draw, before.state, index)
     change = replays.correction(db, table_id, game, names, {played[index].seq: now}).change
