@@ -20,7 +20,7 @@ import pickle
 import pkgutil
 import threading
 from collections import OrderedDict
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from importlib import import_module
 from types import ModuleType
 from typing import Any
@@ -410,8 +410,8 @@ def before(db: storage.Database, table_id: str, game: Game, names: list[str], se
 
 
 def correction(db: storage.Database, table_id: str, game: Game, names: list[str],
-               edits: Mapping[int, Now]) -> Correction:
-    """What the game would be with these actions entered again (or taken out): see
-    `rules.corrected`. Nothing is written."""
+               edits: Mapping[int, Now], moved: Collection[int] = frozenset()) -> Correction:
+    """What the game would be with these actions entered again (or taken out, or `moved`
+    there): see `rules.corrected`. Nothing is written."""
     played, _last = played_log(db, table_id, game, names)
-    return corrected(game, names, played, edits)
+    return corrected(game, names, played, edits, moved=moved)

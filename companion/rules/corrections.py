@@ -6,7 +6,7 @@ it out, with why; and say which of those they keep as recorded now come out diff
 from __future__ import annotations
 
 import pickle
-from collections.abc import Iterable, Mapping
+from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -96,14 +96,16 @@ Now = tuple[str, Mapping[str, Any]] | None
 
 
 def corrected(game: Game, players: list[str], in_force: Iterable[Event],
-              edits: Mapping[int, Now], reason: str = "") -> Correction:
+              edits: Mapping[int, Now], reason: str = "",
+              moved: Collection[int] = frozenset()) -> Correction:
     """Past actions entered again (`edits`: seq -> what it is now, or None: taken out, and the
     rules' stand-in, if they have one, in its place; the first is the one the table set out to
-    change), each recorded with what it means where it now stands: the rules referee every
-    later action again on top of them, as recorded, and keep it, or put their stand-in in its
-    place, or leave it out, with why; and say which of those kept as recorded now come out
-    differently (`Rescored`). RuleError if they refuse an action entered again, or one of
-    `edits` is no action in force."""
+    change), each recorded with what it means where it now stands (those `moved` there, as
+    recorded elsewhere, read again here: `read_here`): the rules referee every later action
+    again on top of them, as recorded, and keep it, or put their stand-in in its place, or
+    leave it out, with why; and say which of those kept as recorded now come out differently
+    (`Rescored`). RuleError if they refuse an action entered again, or one of `edits` is no
+    action in force."""
     played = as_played(in_force)
     by_seq = {e.seq: e for e in played}
     for seq in edits:
@@ -122,6 +124,8 @@ def corrected(game: Game, players: list[str], in_force: Iterable[Event],
             as_it_was = _copy(state)
         if event.seq in edits:
             now = edits[event.seq] or state.instead_of(event.kind, event.payload)
+            if now is not None and event.seq in moved:
+                now = (now[0], read_here(state, *now))
             entered[event.seq] = again = None if now is None else Event(
                 event.seq, now[0], state.recorded(*now), event.at)
             if again is not None:
@@ -155,6 +159,15 @@ def corrected(game: Game, players: list[str], in_force: Iterable[Event],
                 if event.seq in came_out and event.seq in comes_out and event.seq not in edits
                 and event.seq not in stood_in and came_out[event.seq] != comes_out[event.seq]]
     return Correction(state, change, dropped, kept, replaced, rescored, came_out, comes_out)
+
+
+def read_here(state: TableState, kind: str, payload: Mapping[str, Any]) -> dict[str, Any]:
+    """An action recorded at another place, moved here: as the table entered it, what it means
+    (`TableState.meaning`: which action of the turn, where a commissioner moved from) to be
+    worked out here again, but who acted, which no move changes (moved past another player's
+    action, it is refused as out of turn)."""
+    here = state.meaning(kind, payload)
+    return {key: value for key, value in payload.items() if key not in here or key == "player"}
 
 
 def move_edits(played: list[Event], seq: int, to: int) -> dict[int, Now]:

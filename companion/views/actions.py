@@ -31,6 +31,7 @@ from .change import (
     again_or,
     change_payload,
     change_preview,
+    move_choices,
     move_places,
     move_preview,
 )
@@ -56,6 +57,7 @@ bp.add_app_template_global(fold_out_href)
 bp.add_app_template_global(changed_fold_out)
 bp.add_app_template_global(being_changed)
 bp.add_app_template_global(move_places)
+bp.add_app_template_global(move_choices)
 bp.add_app_template_global(history_at)
 
 

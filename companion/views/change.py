@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from typing import Any
 
 from flask import current_app, g, render_template, request
@@ -21,6 +21,7 @@ from ..rules import (
     Rescored,
     RuleError,
     changes_nothing,
+    corrected,
     move_edits,
     shown_together,
 )
@@ -74,6 +75,24 @@ def move_places(table: Table) -> list[tuple[str, Event]]:
     earlier = played[max(0, at - MOVE_REACH):at]
     later = played[at + 1:at + 1 + MOVE_REACH]
     return [*(("before", e) for e in earlier), *(("after", e) for e in later)]
+
+
+def move_choices(table: Table) -> list[tuple[str, Event]]:
+    """Of `move_places`, those where the rules take the action (each move worked out on the
+    table as it stands): none they refuse is offered (found at a table: of 85 moves offered in
+    5th Avenue, one was taken; the others were refused in words about another action)."""
+    changing = table.changing
+    assert changing is not None
+    choices = []
+    for where, event in move_places(table):
+        edits = move_edits(table.played, changing.seq, event.seq)
+        try:
+            if edits:
+                corrected(table.game, table.names, table.played, edits, moved=edits.keys())
+                choices.append((where, event))
+        except RuleError:
+            continue
+    return choices
 
 
 def signed() -> URLSafeTimedSerializer:
@@ -166,19 +185,23 @@ def move_preview(table: Table, to: int) -> Any:
     `Game.move_of`). RuleError if the rules refuse an action where it then stands (Dirk's deal
     before its scoring), or `to` is no action in force."""
     assert table.changing is not None
-    edits = {**table.pending, **move_edits(table.played, table.changing.seq, to)}
+    move = move_edits(table.played, table.changing.seq, to)
     try:
-        return previewed(table, edits)
+        return previewed(table, {**table.pending, **move}, moved=move.keys())
     except RuleError as refused:
         raise RuleError(Msg("Not moved: the rules refuse it there. {why}",
                             why=refused.args[0] if refused.args else "")) from refused
 
 
-def previewed(table: Table, edits: Mapping[int, Now]) -> Any:
+def previewed(table: Table, edits: Mapping[int, Now],
+              moved: Collection[int] = frozenset()) -> Any:
     """The change of these edits worked out, and kept as the change being made on this phone
-    (for an action taken out that is changed too): its preview."""
-    fix = replays.correction(get_db(), table.id, table.game, table.names, edits)
-    remember_pending(table.id, edits)
+    (for an action taken out that is changed too; those `moved`, as read where they now stand):
+    its preview."""
+    fix = replays.correction(get_db(), table.id, table.game, table.names, edits, moved)
+    read = {edit["seq"]: (edit["now"]["kind"], edit["now"]["payload"])
+            for edit in fix.change["edits"] if edit["seq"] in moved and edit["now"] is not None}
+    remember_pending(table.id, {**edits, **read})
     return change_page(table, fix)
 
 

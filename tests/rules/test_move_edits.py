@@ -7,6 +7,7 @@ import pytest
 from companion import rules
 from companion.rules.common import RuleError
 from companion.rules.log import Event
+from tests import street_moves as moves
 
 YARD = rules.GAMES["yard"]
 NAMES = ["Tobi", "Nina"]
@@ -96,3 +97,45 @@ def test_a_move_is_said_as_a_move_and_any_other_change_as_its_edits():
     assert YARD.say_change(rules.corrected(YARD, NAMES, played, edits).change) == (
         "Changed: Tobi bought a park → Nina bought a park; Nina bought a museum → Tobi bought "
         "a park")
+
+
+STREET = rules.GAMES["street"]
+
+
+def test_a_deck_said_empty_one_action_late_is_moved_to_where_it_ran_out():
+    """Found at a table: Ola's deck ran out with Mia's purchase, and was said empty only after
+    Ola took her upcoins. Moved back, it is read where it now stands (the turn and step it
+    records are worked out there again: it was refused as "said when the 2nd action came
+    next"), and the game is the one said in time."""
+    said_late = [moves.build("Mia", 1, moves.card()),
+                 moves.bought("Mia", 2, moves.card(), "Ola", cost=3),
+                 ("upcoins", {"player": "Ola"}), ("deck_empty", {"player": "Ola", "by": "Mia"})]
+    played = recorded_street(*said_late)
+    edits = rules.move_edits(played, 4, 3)
+    fix = rules.corrected(STREET, ["Mia", "Ola"], played, edits, moved=edits.keys())
+    in_time = recorded_street(*said_late[:2], said_late[3], said_late[2])
+    assert [(e.kind, e.payload) for e in fix.played] == [(e.kind, e.payload) for e in in_time]
+    assert STREET.say_change(fix.change) == (
+        "Moved: Ola's deck is empty: Mia took its last card, before Ola took the upcoins from "
+        "their deck")
+    with pytest.raises(RuleError):  # as recorded, not read here: refused as before
+        rules.corrected(STREET, ["Mia", "Ola"], played, edits)
+
+
+def test_a_move_never_changes_who_acted():
+    """Moved past another player's action, an action is refused as out of turn: read where it
+    stands, what it means is worked out again, but not who acted."""
+    played = recorded_street(moves.build("Mia", 1, moves.card()), *moves.passes("Mia")[1:],
+                             moves.build("Ola", 1, moves.card()))
+    edits = rules.move_edits(played, 4, 3)
+    with pytest.raises(RuleError, match="Ola"):
+        rules.corrected(STREET, ["Mia", "Ola"], played, edits, moved=edits.keys())
+
+
+def recorded_street(*actions):
+    state, events = STREET.start(["Mia", "Ola"]), []
+    for kind, payload in actions:
+        payload = state.recorded(kind, payload)
+        state.apply(kind, payload)
+        events.append(Event(len(events) + 1, kind, payload))
+    return events

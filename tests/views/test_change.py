@@ -639,6 +639,7 @@ def test_a_scoring_tapped_one_purchase_early_is_moved_after_it(app, client):
     assert changing.count('href="?change=6&amp;open=move#move"') == 2  # the page is at the form
     changing = text(client.get(url + "?change=6&open=move"))
     assert ">Before #4: Scoring A<" in changing and ">After #7: Tobi bought a church<" in changing
+    assert ">Before #5:" not in changing  # before Dirk's deal: refused, so not offered
     fields = fresh(client, url + "?change=6")
     refused = client.post(url + "change/move?change=6", data={**fields, "to": 5})
     assert refused.status_code == 422  # before Dirk's deal: the rules say why, nothing changes
