@@ -200,7 +200,7 @@ def render(table: Table, error: str | None = None, status: int = 200, **forms: A
                     recorded=recorded_card(table),
                     here=(url_for("main.table", slug="street", table_id=table.id),
                           url_for("main.table", slug="street", table_id=table.id, open=NEW_CARD)),
-                    project=request.args.get("project", ""))
+                    project=request.args.get("project"))
     if turns["fresh"]:  # where the card came from and its cost, as chosen before `fold`
         chosen(turns["form"], state, turns["player"])
     return table_page(table, error, status, builder=turns, play=play, rules=rules,
@@ -306,7 +306,7 @@ def fold(table_id: str) -> Any:
 def builder(state: play.StreetState, player: str | None = None, form: Any = None,
             query: str = "", slots: int = 1, known: list[play.Known] | None = None,
             opened: str | None = None, recorded: Any = None,
-            here: tuple[str, str] = ("", ""), project: str = "") -> Any:
+            here: tuple[str, str] = ("", ""), project: str | None = None) -> Any:
     """What the card builder needs for `player` (by default the one whose turn it is): the form
     with the defaults the state gives, the step, where the card may come from, the cards seen
     before (`known`, the most likely first: those whose words hold `query`, each with the sites
@@ -317,16 +317,17 @@ def builder(state: play.StreetState, player: str | None = None, form: Any = None
     own page; `here`: the table page with "A new card" closed and opened). "A new card" opens
     by the project the card shows (`project`, one tap for both, `new`: each project's chip and
     its address). In change mode, the card as it was recorded (`recorded`) is offered first,
-    or described if it is no card seen before; a project tapped there changes the project the
-    recorded card shows, and the rest of it stays as recorded."""
+    or described if it is no card seen before; a project tapped there (None: none tapped; "":
+    "no project", found at a table to be passed by) changes the project the recorded card
+    shows, and the rest of it stays as recorded."""
     player = player or state.turn
     step = state.step_of(player)
-    project = project if project in rules.PROJECTS else ""
+    project = project if project in (*rules.PROJECTS, "") else None
     fresh = form is None
-    form = form or CardForm(formdata=None, data={"project": project})
+    form = form or CardForm(formdata=None, data={"project": project or ""})
     if form.player.data not in (None, player):  # filled in for another player's card
-        form, fresh = CardForm(formdata=None, data={"project": project}), True
-    elif project and not fresh and not form.is_submitted():  # a project tapped in change mode
+        form, fresh = CardForm(formdata=None, data={"project": project or ""}), True
+    elif project is not None and not fresh and not form.is_submitted():  # a chip in change mode
         form.project.data = project  # the card as recorded, but for the project it shows
     if form.source.data is None:
         form.source.data = likely_source(state, player, step)
@@ -346,7 +347,7 @@ def builder(state: play.StreetState, player: str | None = None, form: Any = None
             "site": site,
             "known": len(known), "slots": slots, "describe": whole or describe,
             "toggle": here[0] if toggle and describe else "", "fresh": fresh,
-            "project": project if fresh else "",
+            "project": (project or "") if fresh else "",
             "new": [(value, words, f"{here[1]}&project={value}#new-card")
                     for value, words in chips(form.project)] if toggle and not describe else []}
 

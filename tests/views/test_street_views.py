@@ -958,6 +958,13 @@ def test_a_project_tapped_in_change_mode_is_the_one_the_new_card_shows(app, clie
     assert chosen == ["apartment"], chosen
     amount = re.search(r'<input [^>]*name="prestige_amount_0"[^>]*value="(\d+)"', page)
     assert amount and amount.group(1) == "2"
+    # "New: no project" too (found at a table: the office stayed chosen)
+    page = text(client.get(url + "?open=new-card&change=1&project="))
+    chosen = re.findall(r'<input [^>]*name="project" value="(\w*)"[^>]* checked', page)
+    assert chosen == [""], chosen
+    page = text(client.get(url + "?open=new-card&change=1"))  # no chip tapped: as recorded
+    assert re.findall(r'<input [^>]*name="project" value="(\w*)"[^>]* checked', page) == [
+        "office"]
 
 
 def test_every_card_built_before_keeps_the_deck_and_cost_chosen(app, client):
