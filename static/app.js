@@ -99,10 +99,14 @@
   // what came there, or a tap on another action while the answer was on its way: said so, with
   // what to do (found at a table: the next player's "passes", tapped 0.9 s after the last
   // one's, was held and said as a double tap).
+  // After a fold-out opened, nothing was recorded, but the tap held is said as late all the
+  // same (found at a table: "on site 2", tapped 0.8 s after "New: no project" opened the card's
+  // chips, was held without a word).
   function heldAgain(tap, late) {
     if (busy) tap.again = tap.again === "late" || late ? "late" : true;
-    else if (tap.recorded) {
-      sayHeld(late ? document.body.dataset.heldLate : document.body.dataset.held);
+    else if (tap.recorded || tap.opened) {
+      var words = document.body.dataset;
+      sayHeld(tap.opened ? words.heldOpened : late ? words.heldLate : words.held);
     }
   }
 
@@ -223,7 +227,8 @@
     busy = true;
     // Where it was tapped, as an action's tap: a tap there before the answer is painted is that
     // same tap again, and an answer that moves the page keeps the point clear (`settle`).
-    lastTap = event.detail ? { x: event.clientX, y: event.clientY, shown: Infinity } : null;
+    lastTap = event.detail ? { x: event.clientX, y: event.clientY, shown: Infinity, opened: true }
+      : null;
     var top = link.getBoundingClientRect().top;
     var places = [{ id: link.id, top: top }];
     for (var up = link.parentElement; up; up = up.parentElement) {

@@ -602,3 +602,28 @@ def test_a_second_tap_after_a_change_is_confirmed_records_nothing(
     page.wait_for_timeout(SETTLE_MS)
     shot(page, "change-confirmed-second-tap")
     assert [e.kind for e in logged(live_database, table_id)][len(log):] == ["change"]
+
+
+def test_an_action_tapped_while_a_fold_out_opens_is_said_not_sent(
+        page: Page, live_database: Path) -> None:
+    """Found at a table: a site tapped while "New: no project" was opening the card's chips
+    was held (the answer may change what it means), and nothing said so: nothing was recorded
+    to say it beside. Said as a tap that came as the page changed."""
+    table_id = seed(live_database, "yard", YARD, (("buy", {"player": "Ben", "building": "park"}),))
+    page.goto(f"/yard/{table_id}/")
+    page.evaluate("""() => { const sent = window.fetch;  // each page fetched 0.4 s slower
+      window.fetch = (url, options) => !options || !options.method || options.method === 'GET'
+        ? new Promise(wait => setTimeout(wait, 400)).then(() => sent(url, options))
+        : sent(url, options); }""")
+    corrections = page.locator("a.fold-out#fix")
+    corrections.scroll_into_view_if_needed()
+    church = buyer_button("Ann", "church")(page)
+    church.scroll_into_view_if_needed()
+    answers = page.evaluate("document.documentElement.dataset.answers")
+    touch(page, *centre(corrections))
+    page.wait_for_timeout(100)
+    touch(page, *centre(church))
+    page.wait_for_function(f"() => document.documentElement.dataset.answers !== '{answers}'")
+    expect(page.locator(".score-strip #held")).to_have_text(
+        "A tap came as the page changed and was not sent: tap again if it was meant.")
+    assert [e.kind for e in logged(live_database, table_id)] == ["buy"]
