@@ -643,8 +643,15 @@ def describe_detail(kind: str, payload: Mapping[str, Any]) -> str:
     said = describe(kind, payload)
     if kind not in ("card", "remove") or not isinstance(card, Mapping):
         return said
-    icons = card_icons(card)
+    icons = card_icons(unnamed(card))
     return Msg("{said} ({icons})", said=said, icons=icons) if icons else said
+
+
+def unnamed(card: Mapping[str, Any]) -> Mapping[str, Any]:
+    """A card without the mark its words already name it by: a roof or gift with no project is
+    "a roof", not "a roof ... (roof)" (found at a table)."""
+    named = None if card.get("project") else "roof" if card.get("roof") else "gift"
+    return {**card, named: False} if named else card
 
 
 def card_words(card: Mapping[str, Any]) -> str:
@@ -652,8 +659,7 @@ def card_words(card: Mapping[str, Any]) -> str:
     (prestige +2)', as a card seen before is named to a screen reader (its icons drawn say $
     and a star)."""
     name = card_name(card)
-    named = None if card.get("project") else "roof" if card.get("roof") else "gift"
-    icons = card_icons({**card, named: False} if named else card)
+    icons = card_icons(unnamed(card))
     return Msg("{said} ({icons})", said=name, icons=icons) if icons else name
 
 

@@ -921,3 +921,11 @@ def test_a_change_says_what_the_short_words_leave_out_where_it_changed():
     assert str(STREET.say_changed({"edits": [{"seq": 1, "was": was, "now": moved},
                                              {"seq": 4, "was": was, "now": None}]})) == (
         "Changed #1, #4: Mia built an office on site 2; #4 taken out")
+    # a roof card is "a roof", not "a roof ... (roof)" (found at a table)
+    roof = {"kind": "card", "payload": {**was["payload"], "site": 2, "bought_from": "public",
+                                        "cost": 0, "card": moves.card(None, roof=True)}}
+    office_there = {**roof, "payload": {**roof["payload"], "card": moves.card(
+        "office", income=[{"each": "flat", "amount": 3, "project": None}])}}
+    assert str(STREET.say_change({"edits": [{"seq": 1, "was": office_there, "now": roof}]})) == (
+        "Changed: Mia built an office on site 2 (public pile) (income +3) → Mia built a roof on "
+        "site 2 (public pile)")
