@@ -677,3 +677,27 @@ def test_a_move_of_no_action_in_force_is_refused_in_words(app, client):
         assert refused.status_code == status, to
         assert "Action 5 cannot be moved there." in text(refused) or status == 400
     assert current_seq(client, url) == 6
+
+
+def test_a_deck_said_empty_one_action_late_is_moved_back_and_recorded(app, client):
+    """Found at a table: Ola's deck ran out with Mia's purchase and was said empty only after
+    Ola took her upcoins. The move is offered (read where it now stands, the turn and step it
+    records worked out there again), previewed, confirmed and recorded."""
+    said_late = [moves.build("Mia", 1, moves.card()),
+                 moves.bought("Mia", 2, moves.card(), "Ola", cost=3),
+                 ("upcoins", {"player": "Ola"}), ("deck_empty", {"player": "Ola", "by": "Mia"})]
+    table_id = seed(app, "street", ["Mia", "Ola"], said_late)
+    url = f"/street/{table_id}/"
+    fold = text(client.get(url + "?change=4&open=move"))
+    offered = re.findall(r'name="to" value="(\d+)">([^<]*)<', fold)
+    assert offered == [("3", "Before #3: Ola took the upcoins from their deck")], offered
+    preview = text(client.post(url + "change/move?change=4",
+                               data={**fresh(client, url + "?change=4"), "to": 3}))
+    assert ("Move: Ola&#39;s deck is empty: Mia took its last card, before Ola took the upcoins "
+            "from their deck") in preview
+    assert client.post(url + "change", data=confirm_fields(preview)).status_code == 303
+    db = storage.connect(app.config["DATABASE"])
+    in_time = seed(app, "street", ["Mia", "Ola"], [*said_late[:2], said_late[3], said_late[2]])
+    game = rules.GAMES["street"]
+    now, meant = (replays.current(db, t, game, ["Mia", "Ola"]).state for t in (table_id, in_time))
+    assert now.scores() == meant.scores() and now.final_round == meant.final_round
