@@ -64,6 +64,9 @@ def figures_of(client, db: storage.Database, seeder: storage.Database, slug: str
     mode_page = growth.alternate(lambda: growth.get(client, f"{pair.mid.url}?change={seq}"),
                                  lambda: growth.get(client, f"{pair.long.url}?change={seq}"),
                                  rounds)
+    moves = growth.alternate(  # each place the action may be moved to worked out (`move_choices`)
+        lambda: growth.get(client, f"{pair.mid.url}?change={seq}&open=move"),
+        lambda: growth.get(client, f"{pair.long.url}?change={seq}&open=move"), rounds)
     previews = growth.alternate(preview(db, slug, pair.mid, edits),
                                 preview(db, slug, pair.long, edits), rounds)
     mid, long = Changer(db, slug, pair.mid, edits), Changer(db, slug, pair.long, edits)
@@ -77,6 +80,9 @@ def figures_of(client, db: storage.Database, seeder: storage.Database, slug: str
     return [
         growth.figure(f"{slug} change mode page, {events}", *mode_page,
                       "GET ?change=<seq>: the table as it was before the action",
+                      section=SECTION),
+        growth.figure(f"{slug} change mode page, its moves open, {events}", *moves,
+                      "GET ?change=<seq>&open=move: each place it may be moved to, refereed",
                       section=SECTION),
         growth.figure(f"{slug} change preview, {events}", *previews,
                       "replays.correction: every later action refereed again",
