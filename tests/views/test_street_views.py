@@ -706,6 +706,8 @@ def test_a_card_refused_on_the_card_builder_s_page_has_the_way_on_there_too(app,
     assert "A card that fits no site: record it bought (or taken from the public pile), then " \
            f'discarded. <a href="/street/{table_id}/?open=buy-0#buy-0">To discard a card</a>' \
         in page
+    # first, under the refusal at the page's top, not two screens down under the builder
+    assert page.index("A card that fits no site") < page.index('class="site-buttons"')
     opened = text(client.get(url + "?open=buy-0"))
     assert re.search(r'<details class="buy-card" id="buy-0" open', opened)
 
