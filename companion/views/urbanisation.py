@@ -228,15 +228,16 @@ class KnownOfferForm(PlayerForm):
 
 
 class BaseInventionForm(PlayerForm):
-    start = StringField(_l("Marker"))  # the docking space it stands on (blank: a new one)
+    start = StringField(_l("Marker"))  # "new", a docking space, or blank: the cheapest
     card = StringField(_l("The card taken"))  # a card seen before: "<ability>|<factory>"
     to = needed(_l("To docking space"), 1, rules.INVENTION_SPACES)
 
     @classmethod
     def fields_of(cls, payload: Mapping[str, Any]) -> dict[str, Any]:
-        """The marker's space as its choice names it, and each card's ability and end bonus."""
+        """The marker's space as its choice names it ("new": a new one, not the blank choice,
+        which is the cheapest), and each card's ability and end bonus."""
         cards = payload.get("cards") if isinstance(payload.get("cards"), list) else []
-        fields = super().fields_of(payload) | {"start": str(payload.get("start") or "")}
+        fields = super().fields_of(payload) | {"start": str(payload.get("start") or "new")}
         for k, card in enumerate(cards[:2], start=1):
             if isinstance(card, Mapping):
                 fields |= {f"ability_{k}": card.get("ability") or "",
@@ -604,7 +605,7 @@ def produce_payload(f: ProduceForm, table: Table) -> dict[str, Any]:
 
 
 def invention_payload(f: Any, table: Table) -> dict[str, Any]:
-    start = chosen(f.start.data, _("Choose a new marker or one on the track."))
+    start = marker_start(f, table)
     cards = []
     ability, _bar, factory = (f.card.data or "").partition("|")
     if ability or factory:  # a card seen before, in one tap
@@ -621,7 +622,6 @@ def card_invention_payload(f: CardInventionForm, table: Table) -> dict[str, Any]
     """An invention card chosen whole (two with the Professor): the marker the players chose,
     or the one that makes the move cheapest (`urbanisation_actions.cheapest_marker`), recorded
     by the docking space it starts from (0: a new one)."""
-    state: play.UrbanisationState = table.current.state  # type: ignore[assignment]
     cards = []
     for chosen_card in (f.card.data, f.card_2.data):
         ability, _bar, factory = str(chosen_card or "").partition("|")
@@ -629,16 +629,23 @@ def card_invention_payload(f: CardInventionForm, table: Table) -> dict[str, Any]
             cards.append({"ability": ability or None, "factory": factory or None})
     if not cards:
         raise FieldError(f.card, _("Choose the card taken."))
+    return {"player": f.player.data, "start": marker_start(f, table) or 0, "to": f.to.data,
+            "cards": cards, **character(f, "invention")}
+
+
+def marker_start(f: Any, table: Table) -> int | None:
+    """The marker an invention is taken with, by the docking space it stands on (None: a new
+    one): the one the players chose ("new", or a space), or else the one that makes the move
+    cheapest (`urbanisation_actions.cheapest_marker`; found at a table: the whole form's blank
+    choice was a new marker, $1 more than the free move of Anna's marker on space 1)."""
+    state: play.UrbanisationState = table.current.state  # type: ignore[assignment]
     held = state.cards.get(str(f.player.data))
-    if f.start.data == "new" or held is None:
-        start = None
-    elif f.start.data:
-        start = chosen(f.start.data, _("Choose a new marker or one on the track."))
-    else:
-        cheapest = pieces.cheapest_marker(held.markers, f.to.data)
-        start = None if cheapest is None else held.markers[cheapest]
-    return {"player": f.player.data, "start": start or 0, "to": f.to.data, "cards": cards,
-            **character(f, "invention")}
+    if f.start.data in ("new", "0") or held is None:
+        return None
+    if f.start.data:
+        return chosen(f.start.data, _("Choose a new marker or one on the track."))
+    cheapest = pieces.cheapest_marker(held.markers, f.to.data)
+    return None if cheapest is None else held.markers[cheapest]
 
 
 # Corrections, administration, the end ----------------------------------------------------------

@@ -99,7 +99,7 @@ def form_data(kind, payload):
             [(colour, goods)] = payload["orders"].items()
             data |= {"factory_colour": colour, "goods": goods}
     elif kind == "invention":
-        data |= {"start": payload.get("start") or "", "to": payload["to"]}
+        data |= {"start": payload.get("start") or "new", "to": payload["to"]}
         for k, card in enumerate(payload["cards"], start=1):
             data |= {f"ability_{k}": card.get("ability") or "",
                      f"bonus_factory_{k}": card.get("factory") or ""}
@@ -717,6 +717,28 @@ def test_the_exchange_is_offered_only_where_it_can_be_done(client):
     assert ("Ann cannot exchange work orders this turn: it needs 2 orange work orders on the "
             "card and 2 grey ones on the board.") in page
     assert act(client, url, "administration").status_code == 303
+
+
+def test_an_invention_s_marker_left_to_the_app_is_the_cheapest(client):
+    """Found at a table: Ann, her marker on docking space 1, took an invention at space 2 with
+    the whole form, its marker left as it came (a new one): $1, where moving her marker one
+    space is free. Unless the players choose, the cheapest moves (ruling "invention_marker"),
+    as the card's own form already took it."""
+    url = set_up(client, "Ann", "Ben")
+    act(client, url, "character", player="Ann", character="architect")
+    act(client, url, "character", player="Ben", character="any_colour")
+    assert act(client, url, "invention", player="Ann", start="new", to=1,
+               ability_1="orange_to_grey").status_code == 303
+    assert act(client, url, "pass", player="Ben").status_code == 303
+    form = text(client.get(url + "?open=invention")).split(f'action="{url}invention"')[1]
+    assert re.search(r'<option value="">The cheapest for the space</option>', form)
+    assert act(client, url, "invention", player="Ann", start="", to=2,
+               ability_1="white_money").status_code == 303
+    history = text(client.get(url + "history"))
+    assert "Ann moved to docking space 2 for $0" in history
+    first = int(re.search(r'#(\d+)</span>\s*Ann moved to docking space 1', history).group(1))
+    changing = text(client.get(url + f"?change={first}&open=invention"))
+    assert '<option value="new" selected>' in changing  # a new marker, as recorded
 
 
 def test_the_administration_records_the_mayor_it_hands_over(app, client):
