@@ -263,7 +263,11 @@ def table_page(table: Table, error: Any = None, status: int = 200,
     shows of the log (`log_context`), and the game's own `context` (its forms, rulings, ...).
     `here`: the page's own address, whatever request made it (an action's answer, kept for the
     phones that load the page after it), where the language switch comes back to: in change
-    mode, with its `change` or `also` (`remember_changing`) and at the form (`#as-recorded`)."""
+    mode, with its `change` or `also` (`remember_changing`) and at the form (`#as-recorded`).
+    `opened`: the fold-out shown open, a game's own (a refused form's) or else the players'
+    (`?open=`): every game's page has the change mode's (found at a table: 5th Avenue, which has
+    no fold-out of its own, never opened "Move it")."""
+    context.setdefault("opened", opened_fold_out())
     current = table.current
     here = url_for("main.table", slug=table.game.slug, table_id=table.id,
                    _anchor="as-recorded" if table.changing else None)

@@ -11,7 +11,7 @@ from companion import replays, rules, storage
 from companion.views import change
 from tests import street_moves as moves
 from tests.conftest import GERMAN, act, confirm_fields, current_seq, fresh, new_table, text
-from tests.tables import FIFTH_AVENUE, STREET, exported, seed, upload
+from tests.tables import FIFTH_AVENUE, FINISHED, STREET, exported, seed, upload
 
 BUYS = [("Tobi", "park"), ("Nina", "museum"), ("Paul", "park"), ("Tobi", "museum")]
 
@@ -701,3 +701,16 @@ def test_a_deck_said_empty_one_action_late_is_moved_back_and_recorded(app, clien
     game = rules.GAMES["street"]
     now, meant = (replays.current(db, t, game, ["Mia", "Ola"]).state for t in (table_id, in_time))
     assert now.scores() == meant.scores() and now.final_round == meant.final_round
+
+
+@pytest.mark.parametrize("slug", ["yard", "fifth_avenue", "street", "urbanisation"])
+def test_every_game_opens_the_move_of_the_action_being_changed(app, client, slug):
+    """Found at a table: 5th Avenue, which has no fold-out of its own, never opened "Recorded at
+    the wrong moment? Move it": no places, and no word that there were none."""
+    names, actions = FINISHED[slug]
+    table_id = seed(app, slug, names, actions[:12])
+    page = text(client.get(f"/{slug}/{table_id}/?change=10&open=move"))
+    fold = re.search(r'<details class="move-it" id="move" open.*?</details>', page, re.S)
+    assert fold, slug
+    places = fold.group(0)  # each place it may go, or that it may go to none
+    assert ('name="to"' in places) != ("The rules take it at none of the nearest" in places)
