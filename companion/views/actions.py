@@ -179,32 +179,31 @@ def perform(
 @bp.post(f"/<any({', '.join(GAMES)}):slug>/<table_id>/change/out")
 def take_out(slug: str, table_id: str) -> Any:
     """The action being changed taken out: what that does, before it is recorded."""
-    table = load_table(slug, table_id)
-    page = game_views(slug).page
-    form = ActionForm()
-    if table.changing is None:
-        abort(404)
-    if not form.validate_on_submit():
-        return refused(table, form_error(form), 400, page)
-    try:
-        return change_preview(table, None)
-    except RuleError as error:
-        return refused(table, reason(error), 422, page)
+    return previewed(slug, table_id, ActionForm, lambda table, _form: change_preview(table, None))
 
 
 @bp.post(f"/<any({', '.join(GAMES)}):slug>/<table_id>/change/move")
 def move(slug: str, table_id: str) -> Any:
     """The action being changed moved, recorded at the wrong moment: what that does, before it
     is recorded."""
+    return previewed(slug, table_id, MoveForm,
+                     lambda table, form: move_preview(table, form.to.data))
+
+
+def previewed(slug: str, table_id: str, form_class: type[ActionForm],
+              preview: Callable[[Table, Any], Any]) -> Any:
+    """A tap of change mode that `preview` works out from its form into the change's preview,
+    nothing recorded; refused in words where the form or the rules refuse it (not found outside
+    change mode)."""
     table = load_table(slug, table_id)
     page = game_views(slug).page
-    form = MoveForm()
+    form = form_class()
     if table.changing is None:
         abort(404)
     if not form.validate_on_submit():
         return refused(table, form_error(form), 400, page)
     try:
-        return move_preview(table, form.to.data)
+        return preview(table, form)
     except RuleError as error:
         return refused(table, reason(error), 422, page)
 
