@@ -179,19 +179,19 @@ def perform(
 @bp.post(f"/<any({', '.join(GAMES)}):slug>/<table_id>/change/out")
 def take_out(slug: str, table_id: str) -> Any:
     """The action being changed taken out: what that does, before it is recorded."""
-    return previewed(slug, table_id, ActionForm, lambda table, _form: change_preview(table, None))
+    return preview_tap(slug, table_id, ActionForm, lambda table, _form: change_preview(table, None))
 
 
 @bp.post(f"/<any({', '.join(GAMES)}):slug>/<table_id>/change/move")
 def move(slug: str, table_id: str) -> Any:
     """The action being changed moved, recorded at the wrong moment: what that does, before it
     is recorded."""
-    return previewed(slug, table_id, MoveForm,
-                     lambda table, form: move_preview(table, form.to.data))
+    return preview_tap(slug, table_id, MoveForm,
+                       lambda table, form: move_preview(table, form.to.data))
 
 
-def previewed(slug: str, table_id: str, form_class: type[ActionForm],
-              preview: Callable[[Table, Any], Any]) -> Any:
+def preview_tap(slug: str, table_id: str, form_class: type[ActionForm],
+                preview: Callable[[Table, Any], Any]) -> Any:
     """A tap of change mode that `preview` works out from its form into the change's preview,
     nothing recorded; refused in words where the form or the rules refuse it (not found outside
     change mode)."""

@@ -174,8 +174,8 @@ def change_preview(table: Table, now: tuple[str, Mapping[str, Any]] | None) -> A
     place), and those they keep that now come out differently. RuleError if the rules refuse
     the action entered."""
     assert table.changing is not None
-    return previewed(table, {**table.pending,
-                             table.changing.seq: now and as_it_happened(table, *now)})
+    return edits_preview(table, {**table.pending,
+                                 table.changing.seq: now and as_it_happened(table, *now)})
 
 
 def move_preview(table: Table, to: int) -> Any:
@@ -187,14 +187,14 @@ def move_preview(table: Table, to: int) -> Any:
     assert table.changing is not None
     move = move_edits(table.played, table.changing.seq, to)
     try:
-        return previewed(table, {**table.pending, **move}, moved=move.keys())
+        return edits_preview(table, {**table.pending, **move}, moved=move.keys())
     except RuleError as refused:
         raise RuleError(Msg("Not moved: the rules refuse it there. {why}",
                             why=refused.args[0] if refused.args else "")) from refused
 
 
-def previewed(table: Table, edits: Mapping[int, Now],
-              moved: Collection[int] = frozenset()) -> Any:
+def edits_preview(table: Table, edits: Mapping[int, Now],
+                  moved: Collection[int] = frozenset()) -> Any:
     """The change of these edits worked out, and kept as the change being made on this phone
     (for an action taken out that is changed too; those `moved`, as read where they now stand):
     its preview."""
