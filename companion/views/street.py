@@ -317,9 +317,9 @@ def builder(state: play.StreetState, player: str | None = None, form: Any = None
     own page; `here`: the table page with "A new card" closed and opened). "A new card" opens
     by the project the card shows (`project`, one tap for both, `new`: each project's chip and
     its address). In change mode, the card as it was recorded (`recorded`) is offered first,
-    or described if it is no card seen before; a project tapped there (None: none tapped; "":
-    "no project", found at a table to be passed by) changes the project the recorded card
-    shows, and the rest of it stays as recorded."""
+    or described if it is no card seen before; a project tapped there ("": "no project", which
+    a change once passed by; None: none tapped) changes the project the recorded card shows,
+    and the rest of it stays as recorded."""
     player = player or state.turn
     step = state.step_of(player)
     project = project if project in (*rules.PROJECTS, "") else None
