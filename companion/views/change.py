@@ -69,9 +69,9 @@ def move_places(table: Table) -> list[tuple[str, Event]]:
     of the MOVE_REACH actions in force before it, nearest last, or after each of those after
     it, nearest first, as ("before" or "after", that action)."""
     changing, played = table.changing, table.played
-    if changing is None or changing.seq not in [e.seq for e in played]:
+    at = next((k for k, e in enumerate(played) if changing and e.seq == changing.seq), None)
+    if at is None:
         return []
-    at = [e.seq for e in played].index(changing.seq)
     earlier = played[max(0, at - MOVE_REACH):at]
     later = played[at + 1:at + 1 + MOVE_REACH]
     return [*(("before", e) for e in earlier), *(("after", e) for e in later)]
