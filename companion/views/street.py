@@ -588,12 +588,18 @@ def library_card(text: str, known: list[play.Known]) -> Any:
 
 
 def described_card(form: Any) -> dict[str, Any]:
+    """The new card the builder describes. An icon's amount is never blank, and an amount is
+    never typed without its icon: refused, not dropped (a card recorded without the prestige
+    the player typed)."""
     def effects(kind: str) -> list[dict[str, Any]]:
         found = []
         for k in range(2):
             each, amount = form[f"{kind}_each_{k}"].data, form[f"{kind}_amount_{k}"]
             if each and amount.data is None:
                 raise FieldError(amount, _("say how much it is: a blank is not +0."))
+            if not each and amount.data:
+                raise FieldError(amount, _("choose its icon, or clear the amount: an "
+                                           "amount alone counts for nothing."))
             counted = form[f"{kind}_project_{k}"].data or None
             if each in rules.COUNTING and counted is None:  # blank: "its own project"
                 counted = form.project.data or None

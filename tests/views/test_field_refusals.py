@@ -58,6 +58,22 @@ def test_a_street_effect_with_a_blank_amount_is_not_saved_as_zero(client):
     assert answer.get_json()["field"] == "income_amount_0"
 
 
+def test_a_street_amount_typed_without_its_icon_is_refused_not_dropped(client):
+    """Found at a table: a prestige typed, its icon not chosen, and the card was recorded
+    without the prestige. An amount of 0 without an icon says nothing, and is taken."""
+    url = new_table(client, "Mia", "Ola", game="street")
+    seq = current_seq(client, url)
+    page = url + "play/0"
+    data = fresh(client, page) | {"player": "Mia", "project": "office", "street": "Mia",
+                                  "site": 1, "prestige_each_0": "", "prestige_amount_0": "2"}
+    refused = client.post(page, data=data)
+    assert refused.status_code == 422 and current_seq(client, url) == seq
+    assert beside(text(refused), "prestige_amount_0")[2] == (
+        "choose its icon, or clear the amount: an amount alone counts for nothing.")
+    taken = client.post(page, data=data | fresh(client, page) | {"prestige_amount_0": "0"})
+    assert taken.status_code == 303 and current_seq(client, url) == seq + 1
+
+
 def test_every_action_form_is_checked_by_the_app_not_the_browser(client):
     url = new_table(client, "Tobi", "Nina")
     forms = re.findall(r"<form [^>]*data-action[^>]*>", text(client.get(url + "?open=fix")))
