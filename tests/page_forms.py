@@ -19,6 +19,7 @@ Choose = Callable[[str, list[dict[str, Any]]], dict[str, Any]]
 @dataclass
 class Form:
     action: str
+    method: str = "get"
     fields: list[dict[str, Any]] = field(default_factory=list)
     buttons: list[dict[str, Any]] = field(default_factory=list)
 
@@ -50,7 +51,7 @@ class _Parser(HTMLParser):
         if tag not in VOID:
             self.hidden.append(hidden)
         if tag == "form":
-            self.form = Form(a.get("action", ""))
+            self.form = Form(a.get("action", ""), a.get("method", "get").lower())
             if not hidden:
                 self.forms.append(self.form)
         elif self.form is None or hidden:
