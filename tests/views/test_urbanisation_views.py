@@ -179,6 +179,23 @@ def test_a_sheet_before_the_set_up_says_the_game_is_in_progress(client):
     assert "Nothing has happened yet." in text(client.get(url + "history"))
 
 
+def test_every_character_s_power_is_there_in_full_while_characters_are_hired(client):
+    """Found at a table: a character's button cuts its power to two lines (the turn fits one
+    screen), so "Exchange all the price markers in any 2 territories, ..." could not be read
+    in full; the fold-out under the buttons says each, in the page's language."""
+    url = set_up(client, "Ann", "Ben")
+    page = text(client.get(url))
+    powers = page.split("What each character does", 1)[1].split("</details>", 1)[0]
+    assert powers.count("<dt>") == 9  # with Inventions: the Professor too
+    assert ("<dt>Land swap</dt><dd>Buy land: Exchange all the price markers in any 2 "
+            "territories, then immediately purchase 1 of these territories.</dd>") in powers
+    german = text(client.get(url, headers=GERMAN))
+    assert "Was jeder Charakter kann" in german
+    act(client, url, "character", player="Ann", character="architect")
+    act(client, url, "character", player="Ben", character="farmer")
+    assert "What each character does" not in text(client.get(url))  # the actions follow
+
+
 def test_undo_brings_back_the_screen_before(client):
     url = set_up(client, "Ann", "Ben")
     act(client, url, "character", player="Ann", character="architect")
