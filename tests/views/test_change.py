@@ -713,4 +713,4 @@ def test_every_game_opens_the_move_of_the_action_being_changed(app, client, slug
     fold = re.search(r'<details class="move-it" id="move" open.*?</details>', page, re.S)
     assert fold, slug
     places = fold.group(0)  # each place it may go, or that it may go to none
-    assert ('name="to"' in places) != ("The rules take it at none of the nearest" in places)
+    assert ('name="to"' in places) != ("By the rules it fits nowhere one or two" in places)
