@@ -25,7 +25,7 @@ from ..rules import (
     move_edits,
     shown_together,
 )
-from ..rules.common import MAX_REASON
+from ..rules.common import MAX_REASON, Placing
 from ..rules.log import MAX_EVENTS, Event
 from ..rules.text import Msg
 from .declarations import Action, Page
@@ -284,5 +284,18 @@ def change_page(table: Table, fix: Correction, error: Any = None, status: int = 
         form=ChangeForm(formdata=None, reason=reason,
                         change=signed_change(table, standing.last_seq, fix.change)),
         seq=standing.last_seq, error=error, again=status == 409,
-        moving=table.game.move_of(fix.change["edits"]) is not None)
+        moving=table.game.move_of(fix.change["edits"]) is not None,
+        ranking=ranking_moved(standing.state, fix.state))
     return page, status
+
+
+def ranking_moved(before: Any, after: Any) -> tuple[list[Placing], list[Placing]] | None:
+    """The final ranking before and after a change, where the game is over on both sides and
+    the places differ: a tie-break can move a winner while no total moves (a street card built
+    on another site makes another building the tallest)."""
+    if not (before.finished and after.finished):
+        return None
+    was, now = before.ranking(), after.ranking()
+    def places(ranking: list[Placing]) -> list[tuple[int, str, bool]]:
+        return [(p.place, p.player, p.shared) for p in ranking]
+    return None if places(was) == places(now) else (was, now)

@@ -326,6 +326,31 @@ def test_a_street_card_changed_into_another_is_no_longer_offered(app, client):
     assert 'aria-label="office (income +1)"' not in offered
 
 
+def test_a_change_that_moves_only_a_tie_break_says_the_ranking_it_changes(app, client):
+    """Found at a table: a street card changed to another site made Ola's building as tall as
+    Mia's, no total moved, and the preview said "only what this action records changes"
+    while the winner became a shared victory. Mia and Ola end on 3 prestige each; Mia's two
+    offices on site 1 are the tallest building (the rulebook's tie-break), on two sites they
+    are not."""
+    office = moves.card()
+    table_id = seed(app, "street", ["Mia", "Ola"], [
+        moves.build("Mia", 1, office), moves.public("Mia", 1, office),
+        moves.build("Ola", 1, office), moves.public("Ola", 2, office),
+        ("deck_empty", {"player": "Ola", "by": "Ola"}), ("finish", {})])
+    url = f"/street/{table_id}/"
+    assert "Winner: Mia." in text(client.get(url))
+    preview = text(client.post(url + "play/0?change=2", data={
+        **fresh(client, url + "?change=2"), "player": "Mia", "street": "Mia", "site": "2",
+        "source": "public", "card": "", "project": "office"}))
+    assert re.search(r"The final ranking changes: 1\. Mia, 2\. Ola → <b>1\. Mia, 1\. Ola</b>",
+                     preview), preview
+    assert "only what this action records changes" not in preview
+    kept = text(client.post(url + "play/0?change=2", data={
+        **fresh(client, url + "?change=2"), "player": "Mia", "street": "Mia", "site": "1",
+        "source": "public", "card": "", "project": "office", "double": "y"}))
+    assert "Change: " in kept and "The final ranking changes" not in kept  # places as they were
+
+
 def test_a_later_action_the_change_takes_out_can_be_changed_too(app, client):
     """The street: Mia's card (#2) came from her own deck, not Ola's, so Ola's upcoins (#3) and
     her purchase (#4) no longer fit; Ola's 1st action was a discard: changed too, the purchase
