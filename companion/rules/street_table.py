@@ -102,17 +102,17 @@ SAID_BETWEEN = ("deck_empty", "account", "remove")
 STEP_NAMES = {
     FIRST: Msg("the 1st action"),
     SECOND: Msg("the 2nd action"),
-    PLACE_BOUGHT: Msg("the bought card"),
+    PLACE_BOUGHT: Msg("the card of the 2nd action"),
 }
 ACTION_OTHERWISE = {
     True: Msg("This was the 1st action of its turn (the free card); here the 2nd action comes."),
-    False: Msg("This was the 2nd action of its turn (the bought card); here the 1st action "
-               "comes."),
+    False: Msg("This was the 2nd action of its turn (a card bought or taken); here the 1st "
+               "action comes."),
 }
 STEP_WORDS = {
     FIRST: Msg("{player}'s 1st action comes next"),
     SECOND: Msg("{player}'s 2nd action comes next"),
-    PLACE_BOUGHT: Msg("{player} builds or discards the bought card next"),
+    PLACE_BOUGHT: Msg("{player} builds or discards the card of the 2nd action next"),
 }
 ROUND_OVER = Msg("The final round is complete: the game is over. Score the game (or undo the "
                  "last step).")
@@ -122,7 +122,7 @@ STEP_RULES = {
                "it): buying a card is the 2nd action."),
     SECOND: Msg("The 2nd action buys the top card of a player deck or takes the public pile's "
                 "card: say where the card came from."),
-    PLACE_BOUGHT: Msg("The bought card is built or discarded next."),
+    PLACE_BOUGHT: Msg("The card of the 2nd action is built or discarded next."),
 }
 
 

@@ -245,7 +245,7 @@ def test_three_player_street_game_to_the_filled_pad(page: Page, shot: Shot) -> N
     pit.get_by_label("Cost ($)").fill("3")
     tap_and_load(page, pit.get_by_role("button", name="From Ola's deck"))
     expect(page.locator(".error, .refusal")).to_have_count(0)
-    expect(turn_heading(page)).to_have_text("Pit's turn: place the bought card")
+    expect(turn_heading(page)).to_have_text("Pit's turn: place the card")
     discards(page, "Pit")
     expect(money(page, "Pit")).to_contain_text("$7 · upcoins on deck 0")
     expect(money(page, "Ola")).to_contain_text("$10 · upcoins on deck 3")

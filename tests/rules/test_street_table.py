@@ -256,9 +256,10 @@ def test_the_table_follows_whose_turn_it_is_and_which_action_comes_next(actions,
 @pytest.mark.parametrize(("actions", "words"), [
     ((), "Mia's 1st action comes next"),
     ((discard("Mia"),), "Mia's 2nd action comes next"),
-    ((discard("Mia"), buy("Mia", "public")), "Mia builds or discards the bought card next"),
+    ((discard("Mia"), buy("Mia", "public")),
+     "Mia builds or discards the card of the 2nd action next"),
     ((*passes("Mia"), *passes("Ola"), EMPTY, discard("Pit"), buy("Pit", "public")),
-     "Pit builds or discards the bought card next"),
+     "Pit builds or discards the card of the 2nd action next"),
     ((*passes("Mia"), *passes("Ola"), EMPTY, *passes("Pit")),
      "The final round is complete: score the game."),
 ])
@@ -338,7 +339,8 @@ def test_a_purchase_as_the_1st_action_is_refused(purchase, mia):
     ((discard("Mia"),), buy("Pit", "public"),
      "It is Mia's turn, not Pit's: Mia's 2nd action comes next.", buy("Mia", "public")),
     ((discard("Mia"), buy("Mia", "Ola", 3)), upcoins("Ola"),
-     "It is Mia's turn, not Ola's: Mia builds or discards the bought card next.", discard("Mia")),
+     "It is Mia's turn, not Ola's: Mia builds or discards the card of the 2nd action next.",
+     discard("Mia")),
 ])
 def test_a_player_acting_in_another_s_turn_is_refused(before, action, words, legal):
     state = play(P3, *before)
@@ -357,8 +359,8 @@ def test_a_third_action_in_a_turn_is_refused(third):
 
 def test_a_second_purchase_in_a_turn_is_refused():
     state = play(P3, discard("Mia"), buy("Mia", "public"))
-    words = ("Mia builds or discards the bought card next. The bought card is built or discarded "
-             "next.")
+    words = ("Mia builds or discards the card of the 2nd action next. The card of the 2nd "
+             "action is built or discarded next.")
     refused(state, buy("Mia", "Pit", 1), words)
     refused(state, public("Mia", 1, OFFICE_2), words)
     state.apply(*build("Mia", 1, OFFICE_2))  # the bought card, built

@@ -416,7 +416,7 @@ def test_a_purchase_tapped_with_its_cost_untouched_is_refused_not_free(client):
     bought = act(client, url, "buy", **(sent | {"cost": 3}))
     page = text(client.get(bought.headers["Location"]))  # placing it: the turn, into view
     assert '<section class="card turn" id="turn" data-into-view="done">' in page
-    assert "Mia's turn: place the bought card" in page
+    assert "Mia's turn: place the card" in page
 
 
 def test_a_purchase_changed_is_shown_open_with_the_cost_recorded(app, client):
