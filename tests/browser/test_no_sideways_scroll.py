@@ -90,3 +90,39 @@ def test_every_building_name_fits_its_button_on_a_320_px_phone(
         assert page.locator(".buyer .building").count() >= 6 and cut == []
     finally:
         context.close()
+
+
+# Each word of an element's text on one line: a word broken mid-way has two boxes.
+BROKEN_WORDS = """sel => [...document.querySelectorAll(sel)].flatMap(chip => {
+    const walker = document.createTreeWalker(chip, NodeFilter.SHOW_TEXT), broken = [];
+    for (let node; (node = walker.nextNode());) {
+        for (const word of node.data.matchAll(/\\S+/g)) {
+            const range = document.createRange();
+            range.setStart(node, word.index);
+            range.setEnd(node, word.index + word[0].length);
+            if (range.getClientRects().length > 1) broken.push(word[0]);
+        }
+    }
+    return broken; })"""
+
+
+def test_urbanisation_s_offers_break_no_word_on_a_320_px_phone_in_german(
+    live_database: Path, browser: Browser, browser_context_args: dict[str, Any],
+) -> None:
+    """Found at a table: at 320 px in German the one-tap offers broke words mid-way, without a
+    hyphen ("Verwaltung/sgebäude", "1 kaufe/n", "Getreid/e")."""
+    actions = GAME_SCRIPTS["urbanisation"]()
+    hired = [k for k, (kind, _payload) in enumerate(actions) if kind == "character"][2] + 1
+    players = tuple(PLAYERS["urbanisation"])
+    table = f"/urbanisation/{seed(live_database, 'urbanisation', players, tuple(actions[:hired]))}/"
+    context = browser.new_context(**{**browser_context_args, "viewport": {"width": 320,
+                                                                            "height": 568}},
+                                  extra_http_headers={"Accept-Language": "de"})
+    page = context.new_page()
+    try:
+        page.goto(table)
+        assert page.locator(".u-offer-erect .u-chip").count() >= 3
+        assert page.locator(".u-offer-trade_grain .u-chip").count() >= 4
+        assert page.evaluate(BROKEN_WORDS, ".u-chip, .u-card-link, .u-char") == []
+    finally:
+        context.close()
