@@ -741,10 +741,12 @@
       : field ? field.closest("label") || field
       : control.matches("fieldset") ? control
       : control.form || control.closest("form") || control;
-    // Not inside a row of controls (a flex box): under the whole row. In a grid of fields it
-    // takes a row of its own (app.css).
+    // Not inside a row of controls (a flex box, or one marked `data-row`: the street's −, amount
+    // and + stepper, where it squeezed between them): under the whole row. In a grid of fields
+    // it takes a row of its own (app.css).
     while (place.parentElement && place.parentElement !== document.body &&
-           /flex/.test(getComputedStyle(place.parentElement).display)) {
+           (place.parentElement.hasAttribute("data-row") ||
+            /flex/.test(getComputedStyle(place.parentElement).display))) {
       place = place.parentElement;
     }
     place.after(note);

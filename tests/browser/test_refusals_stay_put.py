@@ -197,6 +197,27 @@ def test_a_typed_refusal_of_the_rules_is_said_under_the_field_typed(
     assert page.locator(".score-strip #refusal").count() == 0
 
 
+def test_an_amount_without_its_icon_is_said_under_the_stepper_row(page: Page,
+                                                                  live_database: Path) -> None:
+    """Found at a table: the street's refusal of a prestige typed without its icon was put
+    inside the −, amount, + stepper, squeezed into a column 130 px wide that pushed + below it,
+    and faded with the stepper of an amount with no icon. It goes under the amount's row."""
+    page.goto(f"/street/{seed(live_database, 'street', STREET, ())}/")
+    page.locator("#project-office").tap()  # no card built before: the new card's chips
+    amount = page.locator("input[name=prestige_amount_0]")
+    amount.fill("2")
+    tap_and_load(page, page.get_by_role("button", name="Build on site 1"))
+    note = page.locator("main #refusal")
+    expect(note).to_contain_text("choose its icon, or clear the amount")
+    assert note.evaluate("e => !e.closest('.stepper') && e.previousElementSibling.matches("
+                         "'.amount')"), note.evaluate("e => e.parentElement.outerHTML")
+    plus = page.get_by_role("button", name="Prestige 1: amount: one more").bounding_box()
+    field = amount.bounding_box()
+    assert plus and field and abs(plus["y"] - field["y"]) < 8, (plus, field)  # one row
+    stepper = page.locator(".effect.prestige .stepper")
+    assert stepper.evaluate("e => getComputedStyle(e).opacity") == "1"
+
+
 # No answer, and another phone's action -----------------------------------------------------
 
 @pytest.fixture

@@ -6,6 +6,16 @@ import re
 from tests.conftest import SCRIPT, act, act_in_german, current_seq, fresh, new_table, text
 
 
+def described(page, field):
+    """The words the field's input is described by (said under its row, as the street's
+    stepper says them), and the input."""
+    found = re.search(rf'<input[^>]*name="{field}"[^>]*aria-describedby="([^"]+)"[^>]*>', page)
+    assert found, f"no description of {field}"
+    words = re.search(rf'<span class="field-error" id="{found.group(1)}">([^<]*)</span>', page)
+    assert words, f"no words for {field}"
+    return words.group(1)
+
+
 def beside(page, field):
     """The field's input and the words shown right under it."""
     found = re.search(rf'(<(?:input|select)[^>]*name="{field}"[^>]*>)\s*'
@@ -53,7 +63,7 @@ def test_a_street_effect_with_a_blank_amount_is_not_saved_as_zero(client):
                                   "site": 1, "income_each_0": "flat", "income_amount_0": ""}
     refused = client.post(page, data=data)
     assert refused.status_code == 422 and current_seq(client, url) == seq
-    assert beside(text(refused), "income_amount_0")[2] == "say how much it is: a blank is not +0."
+    assert described(text(refused), "income_amount_0") == "say how much it is: a blank is not +0."
     answer = client.post(page, data=data | fresh(client, page), headers=SCRIPT)
     assert answer.get_json()["field"] == "income_amount_0"
 
@@ -68,7 +78,7 @@ def test_a_street_amount_typed_without_its_icon_is_refused_not_dropped(client):
                                   "site": 1, "prestige_each_0": "", "prestige_amount_0": "2"}
     refused = client.post(page, data=data)
     assert refused.status_code == 422 and current_seq(client, url) == seq
-    assert beside(text(refused), "prestige_amount_0")[2] == (
+    assert described(text(refused), "prestige_amount_0") == (
         "choose its icon, or clear the amount: an amount alone counts for nothing.")
     taken = client.post(page, data=data | fresh(client, page) | {"prestige_amount_0": "0"})
     assert taken.status_code == 303 and current_seq(client, url) == seq + 1
