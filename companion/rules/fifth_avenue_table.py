@@ -1191,6 +1191,24 @@ def describe(kind: str, payload: Mapping[str, Any]) -> str:
     return texts.get(kind, kind)
 
 
+def describe_detail(kind: str, payload: Mapping[str, Any]) -> str:
+    """An action with what its words leave out, for a change whose words would otherwise read
+    the same before and after (found at a table: "Final scoring → Final scoring"): the
+    businesses turned over below Central Park, the cards in hand of the tie-break."""
+    said = describe(kind, payload)
+    if kind == "final":
+        tiles = payload.get("park_tiles")
+        shown = [BUSINESS_LABELS[t] for t in tiles if t in BUSINESS_LABELS] if isinstance(
+            tiles, list) else []
+        return Msg("{said} (Central Park: {tiles})", said=said, tiles=comma_list(shown)) \
+            if shown else Msg("{said} (no business below Central Park)", said=said)
+    cards = payload.get("cards")
+    if kind == "hand_cards" and isinstance(cards, Mapping):
+        return Msg("{said} ({cards})", said=said, cards=", ".join(
+            f"{player} {count}" for player, count in cards.items()))
+    return said
+
+
 def _stop_note(district: str, declarer: str, anybody: bool) -> Msg:
     """A building stop's rule, said once beside the points it gave: "34th St East is closed.
     Ben scores 1 VP per skyscraper there, every other player half their district score, rounded

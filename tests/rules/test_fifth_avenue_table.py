@@ -574,3 +574,21 @@ def test_a_district_that_is_no_name_is_refused_with_words():
     state = play(["Ann", "Ben"], *set_up(), ("first_placer", {"player": "Ann"}))
     with pytest.raises(RuleError, match="Unknown district"):
         state.apply("initial_skyscraper", {"district": [], "plot": 1})
+
+
+def test_a_changed_final_scoring_says_the_central_park_tiles_it_changed():
+    """Found at a table: a final scoring changed from perfume, perfume, jeweler to boutique,
+    gallery, perfume read "Final scoring → Final scoring" in the preview and on the sheet."""
+    game = GAMES["fifth_avenue"]
+    was = {"kind": "final", "payload": {"park_tiles": ["perfume", "perfume", "jeweler"]}}
+    now = {"kind": "final", "payload": {"park_tiles": ["boutique", "gallery", "perfume"]}}
+    assert list(game.edit_words(was, now)) == [
+        "Final scoring (Central Park: perfume, perfume, jeweler)",
+        "Final scoring (Central Park: boutique, gallery, perfume)"]
+    none = {"kind": "final", "payload": {"park_tiles": []}}
+    assert game.edit_words(was, none)[1] == (
+        "Final scoring (no business below Central Park)")
+    cards = [{"kind": "hand_cards", "payload": {"cards": {"Ann": n, "Ben": 8}}} for n in (5, 7)]
+    assert list(game.edit_words(*cards)) == [
+        "Cards in hand entered for the tie-break (Ann 5, Ben 8)",
+        "Cards in hand entered for the tie-break (Ann 7, Ben 8)"]
