@@ -84,6 +84,8 @@ def test_a_three_player_game_to_the_filled_pad(client):
     reader = PdfReader(io.BytesIO(pdf.data))
     sheet = "\n".join(p.extract_text() for p in reader.pages)
     assert "Mia" in sheet and "Winner: Mia" in sheet and "from remaining upcoins" in sheet
+    # A finished game's sheet, not the blank pad (found at a table: it was titled so).
+    assert "Street card game: score sheet" in sheet and "score pad" not in sheet
     # The formula stays whole where the name column wraps it (it read "($/" over "3)").
     assert not [line for line in sheet.splitlines() if line.rstrip().endswith("($/")], sheet
 
@@ -331,7 +333,7 @@ def test_the_table_speaks_german_from_the_first_card_to_the_pad(client):
     page = text(client.get(url))
     assert "Endergebnis" in page and "gewinnt" in page and "Final result" not in page
     sheet = squash(pdf_text(client.get(url + "sheet.pdf")))
-    assert "Wertungsblock" in sheet and "Es gewinnt Mia." in sheet, sheet
+    assert "Wertungsblatt" in sheet and "Es gewinnt Mia." in sheet, sheet
     assert "Mia, Bauplatz 1: Einkommen 1, ausgezahlt 1 $" in sheet, sheet
     assert "★ Bauplatz 1" in sheet and "Höchstes Gebäude" in sheet
     assert "score pad" not in sheet and "Winner" not in sheet and "site 1" not in sheet
