@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, replace
 from typing import Any
 
 from .game import Game, TableState
@@ -26,6 +26,7 @@ class PadLine:
     points: tuple[tuple[str, int], ...]
     played: bool = False
     changed_in: int | None = None  # the last change in force that entered it again
+    tapped: str = ""  # when the action now standing here was tapped, if not its event's time
 
     @property
     def taken_out(self) -> bool:
@@ -60,9 +61,11 @@ def score_pad(game: Game, players: list[str], events: Iterable[Event]) -> ScoreP
 
     state = replay(game, players, events, each=line).state
     entries = history(events)
-    changed = entered_again(entries)
+    changed, tapped = entered_again(entries), moved_times(game, entries)
     return ScorePad(tuple((p, v) for p, v in start.items() if v),
-                    [_pad_line(game, entry, made, state, changed) for entry in entries])
+                    [replace(_pad_line(game, entry, made, state, changed),
+                             tapped=tapped.get(entry.event.seq, ""))
+                     for entry in entries])
 
 
 def entered_again(entries: Iterable[Entry]) -> dict[int, int]:
@@ -75,6 +78,24 @@ def entered_again(entries: Iterable[Entry]) -> dict[int, int]:
                 if edit.get("now") is not None:
                     changed[edit["seq"]] = entry.event.seq
     return changed
+
+
+def moved_times(game: Game, entries: Sequence[Entry]) -> dict[int, str]:
+    """When each action a move in force put at another action's place was tapped, by the place
+    it now stands at: a moved action keeps its own time, each action in between too (found at
+    a table: after a move each of the two showed the other's time)."""
+    at = {entry.event.seq: entry.event.at for entry in entries}
+    moved: dict[int, str] = {}
+    for entry in entries:
+        edits = list(entry.event.payload.get("edits", ())) if entry.event.kind == CHANGE else []
+        move = game.move_of(edits) if entry.in_force and edits else None
+        if move is None:
+            continue
+        seqs = sorted(edit["seq"] for edit in edits)
+        times = [moved.get(seq, at[seq]) for seq in seqs]
+        moved.update(zip(seqs, [times[-1], *times[:-1]] if move[1] else [*times[1:], times[0]],
+                         strict=True))
+    return moved
 
 
 def shown_together(said: Any, note: Any) -> tuple[Any, Any]:

@@ -139,3 +139,21 @@ def recorded_street(*actions):
         state.apply(kind, payload)
         events.append(Event(len(events) + 1, kind, payload))
     return events
+
+
+def test_a_moved_action_keeps_the_time_it_was_tapped_in_the_history():
+    """Found at a table: a deck said empty one action late and moved before the upcoins read
+    in the history at the upcoins' time, and the upcoins at its time."""
+    names = [*NAMES, "Paul"]  # no Dirk to deal to
+    events = [Event(n, "buy", {"player": player, "building": building, "for": player},
+                    f"2026-12-07T06:0{n}:00Z")
+              for n, (player, building) in enumerate(
+                  [("Tobi", "park"), ("Nina", "museum"), ("Tobi", "church")], start=1)]
+    fix = rules.corrected(YARD, names, events, rules.move_edits(events, 3, 2))
+    pad = rules.score_pad(YARD, names, [*events, Event(4, "change", fix.change,
+                                                       "2026-12-07T06:09:00Z")])
+    assert [(line.said, line.tapped or line.entry.event.at) for line in pad.lines] == [
+        ("Tobi bought a park", "2026-12-07T06:01:00Z"),
+        ("Tobi bought a church", "2026-12-07T06:03:00Z"),
+        ("Nina bought a museum", "2026-12-07T06:02:00Z"),
+        (pad.lines[3].said, "2026-12-07T06:09:00Z")]
