@@ -296,6 +296,6 @@ def ranking_moved(before: Any, after: Any) -> tuple[list[Placing], list[Placing]
     if not (before.finished and after.finished):
         return None
     was, now = before.ranking(), after.ranking()
-    def places(ranking: list[Placing]) -> list[tuple[int, str, bool]]:
-        return [(p.place, p.player, p.shared) for p in ranking]
-    return None if places(was) == places(now) else (was, now)
+    if [(p.place, p.player) for p in was] == [(p.place, p.player) for p in now]:
+        return None  # the same places (their totals may differ)
+    return was, now
