@@ -42,6 +42,7 @@ from flask import Flask, request
 from gunicorn.app.base import BaseApplication
 from gunicorn.workers.gthread import TConn, ThreadWorker
 
+from .app import SECURITY_HEADERS
 from .polls import (
     ACCESS,  # the WSGI environ's key for what the access log says of a request
     Polls,
@@ -113,6 +114,22 @@ class Deadline:
             raise TimeoutError("the request did not arrive in time")
         self.sock.settimeout(min(READ_SECONDS, left))
         return self.sock.recv(size)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.sock, name)
+
+
+class Headed:
+    """A client's socket as gunicorn writes its own answer to a request it refuses before the
+    app sees it (a request line too long, 414; headers too large, 431; a malformed request,
+    400): the app's security headers go with it, as with every answer of the app."""
+
+    def __init__(self, sock: socket.socket, headers: bytes):
+        self.sock, self.headers = sock, headers
+
+    def sendall(self, data: bytes) -> None:
+        head, end, body = data.partition(b"\r\n\r\n")
+        self.sock.sendall(head + b"\r\n" + self.headers + end + body if end else data)
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self.sock, name)
@@ -217,6 +234,13 @@ class Worker(ThreadWorker):  # type: ignore[misc]
             len(body), b"Connection: close\r\n" if close else b"")
 
     dated: tuple[int, bytes] = (0, b"")
+
+    def handle_error(self, req: Any, client: socket.socket, addr: Any, exc: Exception) -> None:
+        """gunicorn's answer to a request it refuses itself, with the app's security headers
+        (`Headed`)."""
+        headers = b"".join(b"%s: %s\r\n" % (name.encode(), value.encode())
+                           for name, value in SECURITY_HEADERS)
+        super().handle_error(req, Headed(client, headers.removesuffix(b"\r\n")), addr, exc)
 
     def murder_pending(self) -> None:
         """Close the connections whose request has not arrived by their deadline (gunicorn's,

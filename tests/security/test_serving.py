@@ -14,6 +14,7 @@ import urllib.request
 
 import pytest
 
+from companion.app import SECURITY_HEADERS
 from companion.serving import (
     BODY_SECONDS,
     MAX_BUFFERED,
@@ -452,3 +453,23 @@ def test_a_worker_holds_as_many_connections_as_it_may_open_files(monkeypatch):
     assert connections_allowed(2000) == 2000 and limits["soft"] == 2000 + SPARE_FILES
     limits["soft"] = 1024
     assert connections_allowed(5000) == 4096 - SPARE_FILES and limits["soft"] == 4096
+
+
+@pytest.mark.parametrize(("request_head", "status"), [
+    (b"GET /" + b"a" * 9000 + b" HTTP/1.1\r\nHost: x\r\n\r\n", b"414"),
+    (b"GET / HTTP/1.1\r\nHost: x\r\n" + b"X-Long: " + b"b" * 9000 + b"\r\n\r\n", b"431"),
+    (b"GET / HTTP/1.1\r\nHost: x\r\nBad Header\r\n\r\n", b"400"),
+])
+def test_a_request_gunicorn_refuses_itself_is_answered_with_the_security_headers(
+        served, request_head, status):
+    """Found by an audit: gunicorn's own answers (a request line too long, a header too large,
+    a malformed one) carried none of the app's headers."""
+    _base, port, _process = served
+    with socket.create_connection(("127.0.0.1", port)) as connection:
+        connection.sendall(request_head)
+        answer = answers(connection)
+    head, _, body = answer.partition(b"\r\n\r\n")
+    assert head.split(b" ")[1] == status, head
+    for name, value in SECURITY_HEADERS:
+        assert f"\r\n{name}: {value}".encode() in head, name
+    assert b"<html>" in body and len(body) == int(re.search(rb"Content-Length: (\d+)", head)[1])
