@@ -459,7 +459,7 @@ def test_a_worker_holds_as_many_connections_as_it_may_open_files(monkeypatch):
     (b"GET /" + b"a" * 9000 + b" HTTP/1.1\r\nHost: x\r\n\r\n", b"414"),
     (b"GET / HTTP/1.1\r\nHost: x\r\n" + b"X-Long: " + b"b" * 9000 + b"\r\n\r\n", b"431"),
     (b"GET / HTTP/1.1\r\nHost: x\r\nBad Header\r\n\r\n", b"400"),
-])
+], ids=["line too long", "header too large", "malformed"])
 def test_a_request_gunicorn_refuses_itself_is_answered_with_the_security_headers(
         served, request_head, status):
     """Found by an audit: gunicorn's own answers (a request line too long, a header too large,
