@@ -287,10 +287,15 @@ class ActionTable:
         if handler is None:
             raise RuleError(Msg("Unknown action {kind!r}.", kind=kind))
         if self.finished:
-            raise RuleError(Msg("The game is over: undo the last step to change anything."))
+            raise RuleError(self.over_for(kind))
         self._before_action()
         self._check_meaning(kind, payload)
         handler(payload)
+
+    def over_for(self, kind: str) -> str:
+        """Why an action of `kind` is refused once the game is over (a game says more of a kind
+        of its own)."""
+        return Msg("The game is over: undo the last step to change anything.")
 
     def money(self) -> dict[str, int]:
         """Each player's money, where the game keeps it (the street's, Urbanisation's); none

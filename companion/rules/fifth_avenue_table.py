@@ -353,6 +353,15 @@ class FifthAvenueState(ActionTable):
         tied = leaders(self.totals())
         return tied if len(tied) > 1 else []
 
+    def over_for(self, kind: str) -> str:
+        """Cards in hand entered after a final scoring with no tie for the most VP (found at a
+        table: a change of the Central Park businesses broke the tie, and the cards entered for
+        it were refused as "The game is over: undo the last step")."""
+        if kind == "hand_cards":
+            return Msg("No tie for the most VP is left for cards in hand to break: the game is "
+                       "over.")
+        return super().over_for(kind)
+
     # Actions -----------------------------------------------------------------------------
 
     # What an event means -----------------------------------------------------------------

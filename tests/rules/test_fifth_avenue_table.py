@@ -472,6 +472,12 @@ def test_final_scoring_and_the_hand_cards_tie_break():
     park = state.scorings[-1]  # only who has a skyscraper there, as in a district's scoring
     assert [str(line) for line in park.lines] == ["Ann: 2 skyscrapers x 3 VP = 6 VP"]
     assert park.points == {"Ann": 6, "Ben": 0}
+    # Found at a table: cards in hand entered where no tie is left (a change of the Central
+    # Park businesses broke it) were refused as "The game is over: undo the last step".
+    with pytest.raises(RuleError, match="No tie for the most VP is left for cards in hand"):
+        state.apply("hand_cards", {"cards": {"Ann": 3, "Ben": 5}})
+    with pytest.raises(RuleError, match="The game is over: undo the last step"):
+        state.apply("final", {"park_tiles": []})
 
 
 def test_a_tie_for_the_most_vp_asks_for_the_cards_in_hand():
