@@ -1183,6 +1183,10 @@ def describe(kind: str, payload: Mapping[str, Any]) -> str:
                 else Msg("Alea's cards {cards}", cards=cards))
         place = payload.get("place")
         return Msg("{place}: {said}", place=_place(place), said=said) if place else said
+    if kind == "final":
+        return _final(payload)
+    if kind == "hand_cards":
+        return _hand_cards(payload)
     if kind == "score":
         district = _place(payload.get("district"))
         return (Msg("{player} scored {district}", player=player, district=district) if player
@@ -1191,8 +1195,6 @@ def describe(kind: str, payload: Mapping[str, Any]) -> str:
         "profile": Msg("Board colours set"),
         "setup": Msg("Starting businesses and supply row entered"),
         "first_placer": Msg("{player} places the first skyscraper", player=player),
-        "final": Msg("Final scoring"),
-        "hand_cards": Msg("Cards in hand entered for the tie-break"),
         "end_turn": (Msg("{player}'s turn ended (option A)", player=player) if player
                      else Msg("Turn ended")),
         "skyscrapers": Msg("{player} took skyscrapers (option A)", player=player),
@@ -1200,22 +1202,24 @@ def describe(kind: str, payload: Mapping[str, Any]) -> str:
     return texts.get(kind, kind)
 
 
-def describe_detail(kind: str, payload: Mapping[str, Any]) -> str:
-    """An action with what its words leave out, for a change whose words would otherwise read
-    the same before and after (found at a table: "Final scoring → Final scoring"): the
-    businesses turned over below Central Park, the cards in hand of the tie-break."""
-    said = describe(kind, payload)
-    if kind == "final":
-        tiles = payload.get("park_tiles")
-        shown = [BUSINESS_LABELS[t] for t in tiles if t in BUSINESS_LABELS] if isinstance(
-            tiles, list) else []
-        return Msg("{said} (Central Park: {tiles})", said=said, tiles=comma_list(shown)) \
-            if shown else Msg("{said} (no business below Central Park)", said=said)
+def _final(payload: Mapping[str, Any]) -> str:
+    """The final scoring with the businesses turned over below Central Park (found at a table:
+    a change of them read "Final scoring → Final scoring")."""
+    tiles = payload.get("park_tiles")
+    shown = [BUSINESS_LABELS[t] for t in tiles if t in BUSINESS_LABELS] if isinstance(
+        tiles, list) else []
+    if not shown:
+        return Msg("Final scoring (no business below Central Park)")
+    return Msg("Final scoring (Central Park: {tiles})", tiles=comma_list(shown))
+
+
+def _hand_cards(payload: Mapping[str, Any]) -> str:
+    """The tie-break's cards in hand, each tied player's."""
     cards = payload.get("cards")
-    if kind == "hand_cards" and isinstance(cards, Mapping):
-        return Msg("{said} ({cards})", said=said, cards=", ".join(
-            f"{player} {count}" for player, count in cards.items()))
-    return said
+    if not isinstance(cards, Mapping):
+        return Msg("Cards in hand entered for the tie-break")
+    return Msg("Cards in hand entered for the tie-break ({cards})", cards=", ".join(
+        f"{player} {count}" for player, count in cards.items()))
 
 
 def _stop_note(district: str, declarer: str, anybody: bool) -> Msg:
