@@ -187,7 +187,7 @@ def move(slug: str, table_id: str) -> Any:
     """The action being changed moved, recorded at the wrong moment: what that does, before it
     is recorded."""
     return preview_tap(slug, table_id, MoveForm,
-                       lambda table, form: move_preview(table, form.to.data))
+                       lambda table, form: move_preview(table, form.to.data, form.moved.data))
 
 
 def preview_tap(slug: str, table_id: str, form_class: type[ActionForm],

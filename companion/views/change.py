@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from flask import current_app, g, render_template, request
 from flask_babel import gettext as _
 from itsdangerous import BadData, SignatureExpired, URLSafeTimedSerializer
 from wtforms import IntegerField, StringField
-from wtforms.validators import InputRequired, Length, NumberRange
+from wtforms.validators import InputRequired, Length, NumberRange, Optional
 from wtforms.widgets import HiddenInput
 
 from .. import replays, storage
@@ -55,9 +56,11 @@ class ChangeForm(ActionForm):
 
 
 class MoveForm(ActionForm):
-    """The action being changed moved to where another action stands (`move_preview`)."""
+    """An action moved to where another stands (`move_preview`): the one being changed, or
+    (`moved`) one next to it brought to it."""
 
     to = IntegerField("To", validators=[InputRequired(), NumberRange(min=1, max=MAX_EVENTS)])
+    moved = IntegerField("Moved", validators=[Optional(), NumberRange(min=1, max=MAX_EVENTS)])
 
 
 # How many actions on each side of the one being changed it may be moved to, in one tap.
@@ -77,21 +80,44 @@ def move_places(table: Table) -> list[tuple[str, Event]]:
     return [*(("before", e) for e in earlier), *(("after", e) for e in later)]
 
 
-def move_choices(table: Table) -> list[tuple[str, Event]]:
+@dataclass(frozen=True)
+class Move:
+    """A move the "Move it" fold-out offers: the action `moved` to where action `to` stands;
+    `brought` if that is an action next to the one being changed, brought to it ("before" or
+    "after" it), else the one being changed, moved `where` (before or after) action `event`."""
+
+    where: str
+    event: Event
+    moved: int
+    to: int
+    brought: bool = False
+
+
+def move_choices(table: Table) -> list[Move]:
     """Of `move_places`, those where the rules take the action (each move worked out on the
     table as it stands): none they refuse is offered (found at a table: of 85 moves offered in
-    5th Avenue, one was taken; the others were refused in words about another action)."""
+    5th Avenue, one was taken; the others were refused in words about another action). Then
+    each action there brought to the one being changed, where that is another move: a yard
+    scoring tapped one purchase early is followed by Dirk's deal, which the rules keep after
+    it, so the scoring fits nowhere later, but the purchase fits before it (found at a table)."""
     changing = table.changing
     assert changing is not None
-    choices = []
-    for where, event in move_places(table):
-        edits = move_edits(table.played, changing.seq, event.seq)
+    places = move_places(table)
+    candidates = [Move(where, event, changing.seq, event.seq) for where, event in places] + [
+        Move("after" if event.seq < changing.seq else "before", event, event.seq, changing.seq,
+             brought=True) for _where, event in places]
+    choices: list[Move] = []
+    tried: list[Mapping[int, Any]] = []
+    for move in candidates:
+        edits = move_edits(table.played, move.moved, move.to)
+        if not edits or edits in tried:
+            continue
+        tried.append(edits)
         try:
-            if edits:
-                corrected(table.game, table.names, table.played, edits, moved=edits.keys())
-                choices.append((where, event))
+            corrected(table.game, table.names, table.played, edits, moved=edits.keys())
         except RuleError:
             continue
+        choices.append(move)
     return choices
 
 
@@ -178,14 +204,19 @@ def change_preview(table: Table, now: tuple[str, Mapping[str, Any]] | None) -> A
                                  table.changing.seq: now and as_it_happened(table, *now)})
 
 
-def move_preview(table: Table, to: int) -> Any:
-    """The action being changed moved to where action `to` stands, the actions between moving
-    one place each (`rules.move_edits`), on top of the change being made: what that does,
-    before it is recorded, as `change_preview` shows it ("Move: ..., before ...",
-    `Game.move_of`). RuleError if the rules refuse an action where it then stands (Dirk's deal
-    before its scoring), or `to` is no action in force."""
+def move_preview(table: Table, to: int, moved: int | None = None) -> Any:
+    """The action being changed (or `moved`, an action brought to it: `to` is then the one
+    being changed) moved to where action `to` stands, the actions between moving one place each
+    (`rules.move_edits`), on top of the change being made: what that does, before it is
+    recorded, as `change_preview` shows it ("Move: ..., before ...", `Game.move_of`).
+    RuleError if the rules refuse an action where it then stands (Dirk's deal before its
+    scoring), or `to` is no action in force, or the move is of neither the action being
+    changed nor one brought to it."""
     assert table.changing is not None
-    move = move_edits(table.played, table.changing.seq, to)
+    moved = moved or table.changing.seq
+    if table.changing.seq not in (moved, to):
+        raise RuleError(_("Only the action being changed moves, or one brought to it."))
+    move = move_edits(table.played, moved, to)
     try:
         return edits_preview(table, {**table.pending, **move}, moved=move.keys())
     except RuleError as refused:

@@ -692,6 +692,40 @@ def test_a_scoring_tapped_one_purchase_early_is_moved_after_it(app, client):
         replays.current(db, before, rules.GAMES["yard"], names).state.totals()
 
 
+def test_a_scoring_tapped_one_purchase_early_brings_that_purchase_before_it(app, client):
+    """Found at a table with Dirk: the scoring, changed, fitted nowhere ("By the rules it fits
+    nowhere ..."): Dirk's deal follows it, and the rules keep the deal after the scoring. The
+    purchase after the deal, brought before the scoring, is the move that puts each action
+    where it happened."""
+    names = ["Tobi", "Nina"]
+    buy = lambda player, building: ("buy", {"player": player, "building": building,  # noqa: E731
+                                            "for": player})
+    start = [("dirk_deal", {"buildings": {"museum": 6}}), buy("Tobi", "park"),
+             buy("Nina", "museum")]
+    scoring = [("score", {"scoring": "A"}), ("dirk_deal", {"buildings": {"theater": 6}})]
+    later = [buy("Tobi", "church"), buy("Nina", "station")]
+    table_id = seed(app, "yard", names, [*start, *scoring, buy("Nina", "park"), *later])
+    right = seed(app, "yard", names, [*start, buy("Nina", "park"), *scoring, *later])
+    url = f"/yard/{table_id}/"
+    fold = text(client.get(url + "?change=4&open=move"))  # the scoring
+    offered = [words for _to, words in re.findall(r'name="to" value="(\d+)">([^<]*)<', fold)]
+    assert "#6 brought before it: Nina bought a park" in offered, offered
+    assert not any(words.startswith("After #6") for words in offered)  # the deal before it
+    fields = fresh(client, url + "?change=4")
+    preview = text(client.post(url + "change/move?change=4",
+                               data={**fields, "moved": 6, "to": 4}))
+    assert '<h1 id="change-title">Move: Nina bought a park, before Scoring A</h1>' in preview
+    assert client.post(url + "change", data=confirm_fields(preview)).status_code == 303
+    db = storage.connect(app.config["DATABASE"])
+    now, meant = (replays.current(db, t, rules.GAMES["yard"], names).state
+                  for t in (table_id, right))
+    assert now.totals() == meant.totals() and now.buildings == meant.buildings
+    fields = fresh(client, url + "?change=7")
+    elsewhere = client.post(url + "change/move?change=7", data={**fields, "moved": 2, "to": 3})
+    assert elsewhere.status_code == 422  # neither the action being changed nor brought to it
+    assert "Only the action being changed moves, or one brought to it." in text(elsewhere)
+
+
 def test_a_move_of_no_action_in_force_is_refused_in_words(app, client):
     names, actions = STREET
     table_id = seed(app, "street", names, actions[:6])
