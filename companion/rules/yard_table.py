@@ -22,6 +22,7 @@ from .common import (
     known,
     reads,
     require_count,
+    said_at,
     seat_after,
     winners,
 )
@@ -431,7 +432,8 @@ class YardState(ActionTable):
                                    "Dirk gets exactly {n} cards now; {entered} were entered.",
                                    n=expected, entered=entered))
         for building, count in dealt.items():
-            self._check_room(building, count)
+            with said_at(building):  # under the count typed (found at a table: in the strip)
+                self._check_room(building, count)
         for building, count in dealt.items():
             self.buildings[DIRK][building] += count
         self.deck_left -= entered

@@ -196,6 +196,20 @@ def test_scoring_a_shows_the_split_arithmetic(client):
     assert "Tobi and Nina tie for 1st-2nd with 4 skyscrapers: 6 + 0 = 6, 3 each" in page
 
 
+def test_more_of_a_building_than_the_game_holds_dealt_to_dirk_is_said_under_its_count(client):
+    """Found at a table: said in the strip, over the totals, with no field marked; it is about
+    the count typed. 7 museums in the game: Tobi bought 2, so Dirk cannot be dealt 6."""
+    url = new_table(client, "Tobi", "Nina")
+    act(client, url, "dirk", skyscraper=6)
+    for _ in range(2):
+        act(client, url, "buy", player="Tobi", building="museum")
+    act(client, url, "score", scoring="A")
+    over = client.post(url + "dirk", data={**fresh(client, url), "museum": 6}, headers=SCRIPT)
+    assert over.status_code == 422
+    assert over.get_json() == {"refused": "There are only 7 museums in the game and 2 are "
+                                          "already recorded.", "field": "museum"}
+
+
 def test_two_players_play_with_dirk_through_the_end(client):
     url = new_table(client, "Tobi", "Nina")
     page = text(client.get(url))
