@@ -50,6 +50,9 @@ PROJECT_NAMES = {
 ROOF, GIFT = Msg("roof"), Msg("gift")
 FLAG_NAMES = {"double": Msg("double"), "roof": ROOF, "gift": GIFT, "no_gifts": Msg("no gifts")}
 KIND_NAMES = {"income": Msg("income"), "prestige": Msg("prestige")}
+# Where a card must be built, in words (found at a table: "Etage ground" in German).
+FLOOR_NAMES = {"ground": Msg("ground floor only"), "upper": Msg("upper floor only"),
+               "roof": Msg("on a roof only")}
 # An icon's kind as the card-builder offers it, for messages (never the format's own keys).
 EACH_WORDS = {
     "flat": Msg("a fixed amount"),

@@ -30,6 +30,7 @@ from .common import (
 from .log import CHANGE, Event
 from .street import (
     FLAG_NAMES,
+    FLOOR_NAMES,
     KIND_NAMES,
     Card,
     EffectLine,
@@ -672,7 +673,7 @@ def card_icons(card: Mapping[str, Any]) -> str:
             parts.append(Msg("{kind} {effects}", kind=KIND_NAMES[kind],
                              effects=listed([effect_text(e) for e in effects])))
     if card.get("floor"):
-        parts.append(Msg("floor {floor}", floor=card["floor"]))
+        parts.append(FLOOR_NAMES.get(card["floor"], Msg("floor {floor}", floor=card["floor"])))
     parts += [FLAG_NAMES[flag] for flag in ("double", "roof", "gift", "no_gifts")
               if card.get(flag)]
     icons = parts[-1] if parts else ""

@@ -1028,3 +1028,18 @@ def test_with_two_players_a_new_gift_says_whose_sites_its_buttons_are(client):
             "Ola's sites.</p>") in opened
     three = new_table(client, "Mia", "Ola", "Pit", game="street")
     assert "gift-where" not in text(client.get(three + "?open=new-card&project=store"))
+
+
+def test_a_card_built_on_the_ground_floor_only_is_said_so_in_every_language(app, client):
+    """Found at a table: "Etage ground" in the German history, strip and sheet."""
+    card = moves.card(floor="ground", income=[{"each": "flat", "amount": 1, "project": None}])
+    table_id = seed(app, "street", ["Mia", "Ola"], [moves.build("Mia", 1, card)])
+    url = f"/street/{table_id}/"
+    for headers, said in (({}, "(income +1; ground floor only) → "), (GERMAN, "(Einkommen +1; "
+                                                                        "nur Erdgeschoss) → ")):
+        preview = text(client.post(url + "play/0?change=1", headers=headers, data={
+            **fresh(client, url + "?change=1"), "player": "Mia", "street": "Mia", "site": "1",
+            "card": "", "project": "office", "floor": "ground", "income_each_0": "flat",
+            "income_amount_0": "2"}))
+        title = re.search(r'<h1 id="change-title">([^<]*)', preview).group(1)
+        assert said in title and "ground)" not in title and "Etage" not in title, title
