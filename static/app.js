@@ -151,7 +151,7 @@
     }
     control.classList.add("working");
     control.setAttribute("aria-busy", "true");
-    post(form.action, body)
+    post(keepingOpened(form.action), body)
       .then(function (response) { return putInPlaceOf(response, anchor); })
       .then(function (refusal) {
         if (lastTap) lastTap.recorded = !refusal;
@@ -162,6 +162,17 @@
         else refuse(fieldAtFault(form, refusal.field) || control, refusal.message, control);
       }, function () { keepTap(form, button, body); })  // no answer: kept, sent later
       .then(function () { done(control); }, function () { done(control); });
+  }
+
+  // Undo and Redo close nothing the players opened: sent with the page's own `?open=...`
+  // (a street card's project, where it came from and its cost), their answer keeps the
+  // fold-out open as it was (found at a table: a card half described, then Undo tapped for an
+  // action said meanwhile, and all of it was gone). Any other action answers with the table.
+  function keepingOpened(action) {
+    var url = new URL(action, location.href);
+    if (!/\/(undo|redo)$/.test(url.pathname) || url.search ||
+        !/[?&]open=/.test(location.search)) return action;
+    return url.pathname + location.search;
   }
 
   // An action's answer put in place: the page of what it recorded (resolves with null), or
@@ -302,8 +313,11 @@
     var changed = document.getElementById("changed");
     if (changed) changed.remove();
     // The address names the page now shown: the answer's page, without the old query or hash.
-    if (pageUrl && pageUrl !== location.pathname) history.pushState({ companion: true }, "", pageUrl);
-    else if (pageUrl && location.search + location.hash) history.replaceState(null, "", pageUrl);
+    if (pageUrl && pageUrl.split("?")[0] !== location.pathname) {
+      history.pushState({ companion: true }, "", pageUrl);
+    } else if (pageUrl && pageUrl !== location.pathname + location.search + location.hash) {
+      history.replaceState(null, "", pageUrl);
+    }
     // The tapped control stays where it was; a game's own script does its part ("placed":
     // street.js); then the page moves if it must (`settle`), to what the answer brings into
     // view if that is shown (not in a closed fold-out).

@@ -41,6 +41,13 @@ def anchor() -> str:
     return f"#{at}" if ANCHOR.fullmatch(at) else ""
 
 
+def shown_at(table: Table) -> str:
+    """The address of the table page an answer shows: with the fold-out the players opened, if
+    the tap kept it (app.js sends Undo and Redo with the page's `?open=...`)."""
+    kept = request.query_string.decode("latin-1") if request.args.get("open") else ""
+    return table_url(table) + (f"?{kept}" if kept else "")
+
+
 def recorded(table: Table, event: Event, merged: list[str] | None = None) -> Any:
     """The answer to a recorded action: the table page, which says in its score strip what was
     recorded (with what it gave, after what another phone recorded meanwhile, `merged`, and
@@ -52,7 +59,7 @@ def recorded(table: Table, event: Event, merged: list[str] | None = None) -> Any
         views = game_views(table.game.slug)
         html, status = table_page(table, views.page, views.phone)
         response = make_response(html, status)
-        response.headers["X-Companion-Page"] = table_url(table)
+        response.headers["X-Companion-Page"] = shown_at(table)
         return response
     session["recorded"] = note
     session[ANSWERED] = {"seq": event.seq, "at": time.time()}  # see `taps.ghost_tap`

@@ -160,3 +160,32 @@ def test_a_plot_that_stops_taking_taps_keeps_its_words_as_they_were(
     }""")
     assert drawn["open"][:-1] == drawn["shut"][:-1]
     assert drawn["open"][-1] != drawn["shut"][-1]  # the border tells them apart
+
+
+def test_undo_keeps_a_new_card_opened_and_what_was_chosen_and_typed_in_it(
+        page: Page, live_database: Path) -> None:
+    """Found at a table: Mia's 2nd action half filled in (a cost typed, a new card opened by
+    its project, its prestige typed), then Undo tapped in the strip to take back Ola's deck
+    said empty: the answer drew the builder without the new card's part, and all of it was
+    gone. Undo (and Redo) keep what the players opened."""
+    office = {"project": "office", "double": False, "roof": False, "gift": False,
+              "floor": None, "no_gifts": False, "income": [], "prestige": []}
+    table = seed(live_database, "street", STREET, (
+        ("card", {"player": "Mia", "street": "Mia", "site": 1, "card": office}),
+        ("deck_empty", {"player": "Ola", "by": "Mia"})))
+    page.goto(f"/street/{table}/")
+    page.locator("form.builder input[name=cost]").fill("3")
+    tap_and_load(page, page.locator("#project-office"))
+    cost = page.locator("form.builder input[name=cost]")
+    assert cost.input_value() == "3" and page.locator("input[name=describe]").count() == 1
+    page.locator("input[name=prestige_amount_0]").fill("2")
+    tap_and_load(page, page.locator(".score-strip form[action$='/undo'] button"))
+    assert page.locator("input[name=describe]").count() == 1  # the new card still open
+    assert page.locator("form.builder input[name=cost]").input_value() == "3"
+    assert page.locator("input[name=prestige_amount_0]").input_value() == "2"
+    assert "open=new-card" in page.url  # a reload shows it as it is
+    tap_and_load(page, page.locator(".score-strip form[action$='/redo'] button"))
+    assert page.locator("input[name=describe]").count() == 1
+    assert page.locator("form.builder input[name=cost]").input_value() == "3"
+    page.go_back()  # Undo and Redo added no page to the history: back leaves the table
+    assert "/street/" not in page.url or page.url.endswith(f"/street/{table}/"), page.url
