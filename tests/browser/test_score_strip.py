@@ -5,9 +5,10 @@ down); its Undo takes the last action back in place."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Browser, Page, expect
 
 from tests.browser.helpers import tap_and_load
 from tests.browser.states import FIFTH, STREET, URBAN, URBAN_ACTIONS, YARD, YARD_MID, seed
@@ -73,3 +74,26 @@ def test_four_long_names_take_two_lines_of_totals_on_a_small_phone(page: Page, l
         score = total.locator("strong").bounding_box()
         assert score and score["x"] + score["width"] <= 320, score  # every total shown
     expect(page.locator(".strip-totals")).to_contain_text("Bartholomew Featherstone 0")
+
+
+def test_undo_keeps_its_place_when_redo_comes_beside_it_on_a_small_phone(
+        browser: Browser, browser_context_args: dict[str, Any], live_server: str,
+        live_database: Path) -> None:
+    """Found at a table: at 320 px in German, Redo beside Undo pushed Undo onto a line of its
+    own, at the left; a second tap where Undo had been undid nothing."""
+    table_id = seed(live_database, "yard", YARD, YARD_MID)
+    context = browser.new_context(**{**browser_context_args, "viewport": {"width": 320,
+                                                                            "height": 568}},
+                                  extra_http_headers={"Accept-Language": "de"})
+    page = context.new_page()
+    try:
+        page.goto(f"{live_server}/yard/{table_id}/")
+        undo = page.locator(".score-strip form[action$='/undo'] button")
+        before = undo.bounding_box()
+        tap_and_load(page, undo)
+        expect(page.locator(".score-strip form[action$='/redo'] button")).to_be_visible()
+        after = undo.bounding_box()
+        assert before and after and abs(after["x"] - before["x"]) < 2, (before, after)
+        assert abs(after["y"] - before["y"]) < 8, (before, after)  # under the thumb still
+    finally:
+        context.close()
