@@ -807,6 +807,14 @@
     return true;
   }
 
+  // The last action's words, cut short in the strip, are read whole with a tap on them, and
+  // cut again with another (found at a table: "Clara hat die Karte…" hid that she discarded
+  // it). The next answer's strip comes cut as ever.
+  document.addEventListener("click", function (event) {
+    var line = event.target.closest ? event.target.closest(".strip-last p") : null;
+    if (line && !event.target.closest("a, button")) line.classList.toggle("whole");
+  });
+
   function dismissRefusal() {
     var note = document.getElementById("refusal");
     if (note) note.remove();

@@ -10,8 +10,18 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
+from companion.rules.urbanisation_example import TURN_1
 from tests.browser.helpers import tap_and_load
-from tests.browser.states import FIFTH, STREET, URBAN, URBAN_ACTIONS, YARD, YARD_MID, seed
+from tests.browser.states import (
+    FIFTH,
+    STREET,
+    URBAN,
+    URBAN_ACTIONS,
+    URBAN_ADMINISTRATION,
+    YARD,
+    YARD_MID,
+    seed,
+)
 from tests.tables import FIFTH_AVENUE
 
 MID_GAME = {
@@ -95,5 +105,33 @@ def test_undo_keeps_its_place_when_redo_comes_beside_it_on_a_small_phone(
         after = undo.bounding_box()
         assert before and after and abs(after["x"] - before["x"]) < 2, (before, after)
         assert abs(after["y"] - before["y"]) < 8, (before, after)  # under the thumb still
+    finally:
+        context.close()
+
+
+def test_the_last_action_s_words_cut_short_are_read_whole_with_a_tap(
+        browser: Browser, browser_context_args: dict[str, Any], live_server: str,
+        live_database: Path) -> None:
+    """Found at a table: at 320 px in German the strip's "Zuletzt: ..." was cut after two lines
+    ("Clara hat die Karte…" hid that she discarded it), and a tap on it did nothing."""
+    table_id = seed(live_database, "urbanisation", URBAN, (*URBAN_ADMINISTRATION, TURN_1[-1]))
+    context = browser.new_context(**{**browser_context_args, "viewport": {"width": 320,
+                                                                            "height": 568}},
+                                  extra_http_headers={"Accept-Language": "de"})
+    page = context.new_page()
+    try:
+        page.goto(f"{live_server}/urbanisation/{table_id}/")
+        words = page.locator("#recorded .strip-words")
+        cut = words.evaluate("e => e.scrollHeight > e.clientHeight + 1")
+        assert cut, words.inner_text()  # the words are longer than the strip shows
+        short = words.bounding_box()
+        words.click()
+        whole = words.bounding_box()
+        assert short and whole and whole["height"] > short["height"], (short, whole)
+        assert not words.evaluate("e => e.scrollHeight > e.clientHeight + 1")
+        assert whole["y"] + whole["height"] <= 568  # in view, the strip grown up over the page
+        words.click()
+        again = words.bounding_box()
+        assert again and again["height"] == short["height"]
     finally:
         context.close()
