@@ -312,10 +312,12 @@
     if (said && news) said.textContent = news.textContent;
     var changed = document.getElementById("changed");
     if (changed) changed.remove();
-    // The address names the page now shown: the answer's page, without the old query or hash.
-    if (pageUrl && pageUrl.split("?")[0] !== location.pathname) {
+    // The address names the page now shown: the answer's page, without the old query or hash
+    // (an Undo's keeps the page's own query: the fold-out it kept open, `answers.shown_at`).
+    var here = location.pathname + location.search;
+    if (pageUrl && pageUrl !== location.pathname && pageUrl !== here) {
       history.pushState({ companion: true }, "", pageUrl);
-    } else if (pageUrl && pageUrl !== location.pathname + location.search + location.hash) {
+    } else if (pageUrl && pageUrl !== here + location.hash) {
       history.replaceState(null, "", pageUrl);
     }
     // The tapped control stays where it was; a game's own script does its part ("placed":
