@@ -197,16 +197,33 @@ def test_a_typed_refusal_of_the_rules_is_said_under_the_field_typed(
     assert page.locator(".score-strip #refusal").count() == 0
 
 
+@pytest.mark.parametrize("width", [390, 320])
 def test_an_amount_without_its_icon_is_said_under_the_stepper_row(page: Page,
-                                                                  live_database: Path) -> None:
+                                                                  live_database: Path,
+                                                                  width: int) -> None:
     """Found at a table: the street's refusal of a prestige typed without its icon was put
     inside the −, amount, + stepper, squeezed into a column 130 px wide that pushed + below it,
-    and faded with the stepper of an amount with no icon. It goes under the amount's row."""
+    and faded with the stepper of an amount with no icon. It goes under the amount's row; the
+    tapped site stays under the thumb, and where the words under the amount would push it
+    down with the amount kept on the screen (at 320 px it went 158 px down), they are said in
+    the strip instead, the amount outlined."""
+    page.set_viewport_size({"width": width, "height": 844 if width == 390 else 568})
     page.goto(f"/street/{seed(live_database, 'street', STREET, ())}/")
     page.locator("#project-office").tap()  # no card built before: the new card's chips
     amount = page.locator("input[name=prestige_amount_0]")
     amount.fill("2")
-    tap_and_load(page, page.get_by_role("button", name="Build on site 1"))
+    site = page.get_by_role("button", name="Build on site 1")
+    site.evaluate("e => e.scrollIntoView({block: 'center'})")
+    wait_until_quiet(page, site)
+    box = site.bounding_box()
+    tap_and_load(page, site)
+    after = site.bounding_box()
+    assert box and after and abs(after["y"] - box["y"]) < 1, (box, after)  # under the thumb
+    expect(amount).to_have_attribute("aria-invalid", "true")
+    if width == 320:
+        expect(page.locator(".score-strip #refusal")).to_contain_text("choose its icon")
+        assert page.locator("main #refusal").count() == 1  # the strip's, in <main>, only
+        return
     note = page.locator("main #refusal")
     expect(note).to_contain_text("choose its icon, or clear the amount")
     assert note.evaluate("e => !e.closest('.stepper') && e.previousElementSibling.matches("

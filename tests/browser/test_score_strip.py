@@ -105,6 +105,10 @@ def test_undo_keeps_its_place_when_redo_comes_beside_it_on_a_small_phone(
         after = undo.bounding_box()
         assert before and after and abs(after["x"] - before["x"]) < 2, (before, after)
         assert abs(after["y"] - before["y"]) < 8, (before, after)  # under the thumb still
+        # What was undone on a line of its own above both, not squeezed beside them into
+        # 67 px ("Rückgän/gig gemac…", found at a table at 390 px in German).
+        words = page.locator("#recorded .strip-words").bounding_box()
+        assert words and words["width"] > 250 and words["y"] + words["height"] <= after["y"]
     finally:
         context.close()
 
