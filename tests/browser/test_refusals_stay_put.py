@@ -154,19 +154,24 @@ def test_a_refusal_in_the_strip_goes_once_its_chips_are_chosen(page: Page,
     expect(page.locator(".strip-totals")).to_be_visible()
 
 
+def tap_in_place(page: Page, button: Locator) -> None:
+    """Tap a button in the middle of the screen and wait for its answer: the button is still
+    under the thumb (the page scrolls by whole pixels)."""
+    button.evaluate("e => e.scrollIntoView({block: 'center'})")
+    wait_until_quiet(page, button)
+    box = button.bounding_box()
+    tap_and_load(page, button)
+    after = button.bounding_box()
+    assert box and after and abs(after["y"] - box["y"]) < 1, (box, after)
+
+
 def test_a_refusal_about_a_typed_field_stays_beside_it(page: Page, live_database: Path) -> None:
     """A correction without what it is for: said under that field, which is outlined; the
     tapped button below stays under the thumb (the page above it goes up instead)."""
     page.goto(f"/yard/{seed(live_database, 'yard', YARD, ())}/")
     tap_and_load(page, page.locator("a[data-open]", has_text="Corrections"))
     page.get_by_label("Count").fill("2")
-    button = page.get_by_role("button", name="Set the count")
-    button.evaluate("e => e.scrollIntoView({block: 'center'})")
-    wait_until_quiet(page, button)
-    box = button.bounding_box()
-    tap_and_load(page, button)
-    after = button.bounding_box()
-    assert box and after and abs(after["y"] - box["y"]) < 1, (box, after)  # scroll: whole px
+    tap_in_place(page, page.get_by_role("button", name="Set the count"))
     what_for = page.get_by_label("What for").first
     expect(what_for).to_be_in_viewport()
     expect(what_for).to_have_attribute("aria-invalid", "true")
@@ -185,14 +190,8 @@ def test_a_typed_refusal_of_the_rules_is_said_under_the_field_typed(
     the empty grounds hold, were refused in the strip, over the totals; the words are about the
     field typed, so they go under it, and the tapped button stays under the thumb."""
     button, words = refused(page, live_database)
-    button.evaluate("e => e.scrollIntoView({block: 'center'})")
-    wait_until_quiet(page, button)
-    box = button.bounding_box()
-    tap_and_load(page, button)
-    note = page.locator("main #refusal")
-    expect(note).to_contain_text(words)
-    after = button.bounding_box()
-    assert box and after and abs(after["y"] - box["y"]) < 1, (box, after)
+    tap_in_place(page, button)
+    expect(page.locator("main #refusal")).to_contain_text(words)
     expect(page.locator(field)).to_have_attribute("aria-invalid", "true")
     assert page.locator(".score-strip #refusal").count() == 0
 
@@ -212,13 +211,7 @@ def test_an_amount_without_its_icon_is_said_under_the_stepper_row(page: Page,
     page.locator("#project-office").tap()  # no card built before: the new card's chips
     amount = page.locator("input[name=prestige_amount_0]")
     amount.fill("2")
-    site = page.get_by_role("button", name="Build on site 1")
-    site.evaluate("e => e.scrollIntoView({block: 'center'})")
-    wait_until_quiet(page, site)
-    box = site.bounding_box()
-    tap_and_load(page, site)
-    after = site.bounding_box()
-    assert box and after and abs(after["y"] - box["y"]) < 1, (box, after)  # under the thumb
+    tap_in_place(page, page.get_by_role("button", name="Build on site 1"))
     expect(amount).to_have_attribute("aria-invalid", "true")
     if width == 320:
         expect(page.locator(".score-strip #refusal")).to_contain_text("choose its icon")

@@ -4,6 +4,7 @@ down); its Undo takes the last action back in place."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -86,56 +87,52 @@ def test_four_long_names_take_two_lines_of_totals_on_a_small_phone(page: Page, l
     expect(page.locator(".strip-totals")).to_contain_text("Bartholomew Featherstone 0")
 
 
+@pytest.fixture
+def small_german_phone(browser: Browser, browser_context_args: dict[str, Any]) -> Iterator[Page]:
+    """A 320x568 phone that asks for German."""
+    context = browser.new_context(**{**browser_context_args, "viewport": {"width": 320,
+                                                                            "height": 568}},
+                                  extra_http_headers={"Accept-Language": "de"})
+    yield context.new_page()
+    context.close()
+
+
 def test_undo_keeps_its_place_when_redo_comes_beside_it_on_a_small_phone(
-        browser: Browser, browser_context_args: dict[str, Any], live_server: str,
-        live_database: Path) -> None:
+        small_german_phone: Page, live_server: str, live_database: Path) -> None:
     """Found at a table: at 320 px in German, Redo beside Undo pushed Undo onto a line of its
     own, at the left; a second tap where Undo had been undid nothing."""
     table_id = seed(live_database, "yard", YARD, YARD_MID)
-    context = browser.new_context(**{**browser_context_args, "viewport": {"width": 320,
-                                                                            "height": 568}},
-                                  extra_http_headers={"Accept-Language": "de"})
-    page = context.new_page()
-    try:
-        page.goto(f"{live_server}/yard/{table_id}/")
-        undo = page.locator(".score-strip form[action$='/undo'] button")
-        before = undo.bounding_box()
-        tap_and_load(page, undo)
-        expect(page.locator(".score-strip form[action$='/redo'] button")).to_be_visible()
-        after = undo.bounding_box()
-        assert before and after and abs(after["x"] - before["x"]) < 2, (before, after)
-        assert abs(after["y"] - before["y"]) < 8, (before, after)  # under the thumb still
-        # What was undone on a line of its own above both, not squeezed beside them into
-        # 67 px ("Rückgän/gig gemac…", found at a table at 390 px in German).
-        words = page.locator("#recorded .strip-words").bounding_box()
-        assert words and words["width"] > 250 and words["y"] + words["height"] <= after["y"]
-    finally:
-        context.close()
+    page = small_german_phone
+    page.goto(f"{live_server}/yard/{table_id}/")
+    undo = page.locator(".score-strip form[action$='/undo'] button")
+    before = undo.bounding_box()
+    tap_and_load(page, undo)
+    expect(page.locator(".score-strip form[action$='/redo'] button")).to_be_visible()
+    after = undo.bounding_box()
+    assert before and after and abs(after["x"] - before["x"]) < 2, (before, after)
+    assert abs(after["y"] - before["y"]) < 8, (before, after)  # under the thumb still
+    # What was undone on a line of its own above both, not squeezed beside them into
+    # 67 px ("Rückgän/gig gemac…", found at a table at 390 px in German).
+    words = page.locator("#recorded .strip-words").bounding_box()
+    assert words and words["width"] > 250 and words["y"] + words["height"] <= after["y"]
 
 
 def test_the_last_action_s_words_cut_short_are_read_whole_with_a_tap(
-        browser: Browser, browser_context_args: dict[str, Any], live_server: str,
-        live_database: Path) -> None:
+        small_german_phone: Page, live_server: str, live_database: Path) -> None:
     """Found at a table: at 320 px in German the strip's "Zuletzt: ..." was cut after two lines
     ("Clara hat die Karte…" hid that she discarded it), and a tap on it did nothing."""
     table_id = seed(live_database, "urbanisation", URBAN, (*URBAN_ADMINISTRATION, TURN_1[-1]))
-    context = browser.new_context(**{**browser_context_args, "viewport": {"width": 320,
-                                                                            "height": 568}},
-                                  extra_http_headers={"Accept-Language": "de"})
-    page = context.new_page()
-    try:
-        page.goto(f"{live_server}/urbanisation/{table_id}/")
-        words = page.locator("#recorded .strip-words")
-        cut = words.evaluate("e => e.scrollHeight > e.clientHeight + 1")
-        assert cut, words.inner_text()  # the words are longer than the strip shows
-        short = words.bounding_box()
-        words.click()
-        whole = words.bounding_box()
-        assert short and whole and whole["height"] > short["height"], (short, whole)
-        assert not words.evaluate("e => e.scrollHeight > e.clientHeight + 1")
-        assert whole["y"] + whole["height"] <= 568  # in view, the strip grown up over the page
-        words.click()
-        again = words.bounding_box()
-        assert again and again["height"] == short["height"]
-    finally:
-        context.close()
+    page = small_german_phone
+    page.goto(f"{live_server}/urbanisation/{table_id}/")
+    words = page.locator("#recorded .strip-words")
+    cut = words.evaluate("e => e.scrollHeight > e.clientHeight + 1")
+    assert cut, words.inner_text()  # the words are longer than the strip shows
+    short = words.bounding_box()
+    words.click()
+    whole = words.bounding_box()
+    assert short and whole and whole["height"] > short["height"], (short, whole)
+    assert not words.evaluate("e => e.scrollHeight > e.clientHeight + 1")
+    assert whole["y"] + whole["height"] <= 568  # in view, the strip grown up over the page
+    words.click()
+    again = words.bounding_box()
+    assert again and again["height"] == short["height"]

@@ -645,19 +645,30 @@ def test_a_signed_change_is_bound_to_its_table_and_seq_and_expires(client, monke
     assert client.post(url + "change", data=data).status_code == 303  # in time, at its table
 
 
+DIRK_GAME = ["Tobi", "Nina"]
+
+
+def yard_buy(player, building):
+    return ("buy", {"player": player, "building": building, "for": player})
+
+
+def scoring_tapped_early(app):
+    """A yard game with Dirk where "Scoring A" (#4) and Dirk's deal (#5) were recorded one
+    purchase early, before Nina's park (#6); and the same game as it happened."""
+    start = [("dirk_deal", {"buildings": {"museum": 6}}), yard_buy("Tobi", "park"),
+             yard_buy("Nina", "museum")]
+    scoring = [("score", {"scoring": "A"}), ("dirk_deal", {"buildings": {"theater": 6}})]
+    later = [yard_buy("Tobi", "church"), yard_buy("Nina", "station")]
+    return (seed(app, "yard", DIRK_GAME, [*start, *scoring, yard_buy("Nina", "park"), *later]),
+            seed(app, "yard", DIRK_GAME, [*start, yard_buy("Nina", "park"), *scoring, *later]))
+
+
 def test_a_scoring_tapped_one_purchase_early_is_moved_after_it(app, client):
     """Found at a table: "Scoring A card drawn" tapped one purchase early, noticed three actions
     later. Changing the scoring into the purchase took out every later action; the purchase,
     moved before the scoring, puts each where it happened and keeps every later one."""
-    names = ["Tobi", "Nina"]
-    buy = lambda player, building: ("buy", {"player": player, "building": building,  # noqa: E731
-                                            "for": player})
-    start = [("dirk_deal", {"buildings": {"museum": 6}}), buy("Tobi", "park"),
-             buy("Nina", "museum")]
-    scoring = [("score", {"scoring": "A"}), ("dirk_deal", {"buildings": {"theater": 6}})]
-    later = [buy("Tobi", "church"), buy("Nina", "station")]
-    table_id = seed(app, "yard", names, [*start, *scoring, buy("Nina", "park"), *later])
-    right = seed(app, "yard", names, [*start, buy("Nina", "park"), *scoring, *later])
+    table_id, right = scoring_tapped_early(app)
+    names = DIRK_GAME
     url = f"/yard/{table_id}/"
     changing = text(client.get(url + "?change=6"))  # Nina's park
     assert "Recorded at the wrong moment? Move it" in changing  # a fold-out, and in the strip:
@@ -687,7 +698,7 @@ def test_a_scoring_tapped_one_purchase_early_is_moved_after_it(app, client):
                   for t in (table_id, right))
     assert now.totals() == meant.totals() and now.buildings == meant.buildings
     assert act(client, url, "undo").status_code == 303  # undone as any change is
-    before = seed(app, "yard", names, [*start, *scoring, buy("Nina", "park"), *later])
+    before, _right = scoring_tapped_early(app)
     assert replays.current(db, table_id, rules.GAMES["yard"], names).state.totals() == \
         replays.current(db, before, rules.GAMES["yard"], names).state.totals()
 
@@ -697,15 +708,8 @@ def test_a_scoring_tapped_one_purchase_early_brings_that_purchase_before_it(app,
     nowhere ..."): Dirk's deal follows it, and the rules keep the deal after the scoring. The
     purchase after the deal, brought before the scoring, is the move that puts each action
     where it happened."""
-    names = ["Tobi", "Nina"]
-    buy = lambda player, building: ("buy", {"player": player, "building": building,  # noqa: E731
-                                            "for": player})
-    start = [("dirk_deal", {"buildings": {"museum": 6}}), buy("Tobi", "park"),
-             buy("Nina", "museum")]
-    scoring = [("score", {"scoring": "A"}), ("dirk_deal", {"buildings": {"theater": 6}})]
-    later = [buy("Tobi", "church"), buy("Nina", "station")]
-    table_id = seed(app, "yard", names, [*start, *scoring, buy("Nina", "park"), *later])
-    right = seed(app, "yard", names, [*start, buy("Nina", "park"), *scoring, *later])
+    table_id, right = scoring_tapped_early(app)
+    names = DIRK_GAME
     url = f"/yard/{table_id}/"
     fold = text(client.get(url + "?change=4&open=move"))  # the scoring
     offered = [words for _to, words in re.findall(r'name="to" value="(\d+)">([^<]*)<', fold)]
