@@ -13,7 +13,7 @@ from playwright.sync_api import Browser
 
 from benchmarks.games import GAME_SCRIPTS, MID_GAME, PLAYERS
 from tests.browser.states import seed
-from tests.tables import URBANISATION_TWO_SETUP, URBANISATION_TWO_TURN_1, renamed
+from tests.tables import renamed
 
 # The third one without a space, in full-width letters (it pushed the history sideways: found
 # by a tampering session).
@@ -124,29 +124,5 @@ def test_urbanisation_s_offers_break_no_word_on_a_320_px_phone_in_german(
         assert page.locator(".u-offer-erect .u-chip").count() >= 3
         assert page.locator(".u-offer-trade_grain .u-chip").count() >= 4
         assert page.evaluate(BROKEN_WORDS, ".u-chip, .u-card-link, .u-char") == []
-    finally:
-        context.close()
-
-
-def test_urbanisation_s_card_links_clear_the_line_above_them(
-    live_database: Path, browser: Browser, browser_context_args: dict[str, Any],
-) -> None:
-    """Found at a table: the card links reach 0.5rem out of their row, to be 44 px tall in a
-    row as tall as the turn order's chips, and "Attract industry" covered the foot of the line
-    above ("... chosen at set-up.")."""
-    actions = (URBANISATION_TWO_SETUP, *URBANISATION_TWO_TURN_1[:2])
-    table = f"/urbanisation/{seed(live_database, 'urbanisation', ('Ann', 'Ben'), actions)}/"
-    # A phone as wide as the links and the turn order need to share their row.
-    context = browser.new_context(**{**browser_context_args, "viewport": {"width": 700,
-                                                                            "height": 844}})
-    page = context.new_page()
-    try:
-        page.goto(table)
-        links = page.locator(".u-card-links").bounding_box()
-        order = page.locator(".u-top .u-order").bounding_box()
-        assert links and order and links["y"] < order["y"] + order["height"]  # one row
-        above = page.evaluate("() => document.querySelector('.u-top').previousElementSibling"
-                              ".getBoundingClientRect().bottom")
-        assert links and links["y"] >= above, (links, above)
     finally:
         context.close()
