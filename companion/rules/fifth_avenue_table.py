@@ -1206,8 +1206,8 @@ def _final(payload: Mapping[str, Any]) -> str:
     """The final scoring with the businesses turned over below Central Park (found at a table:
     a change of them read "Final scoring → Final scoring")."""
     tiles = payload.get("park_tiles")
-    shown = [BUSINESS_LABELS[t] for t in tiles if t in BUSINESS_LABELS] if isinstance(
-        tiles, list) else []
+    shown = [BUSINESS_LABELS[t] for t in tiles if isinstance(t, str) and t in BUSINESS_LABELS
+             ] if isinstance(tiles, list) else []
     if not shown:
         return Msg("Final scoring (no business below Central Park)")
     return Msg("Final scoring (Central Park: {tiles})", tiles=comma_list(shown))

@@ -591,6 +591,9 @@ def test_a_changed_final_scoring_says_the_central_park_tiles_it_changed():
     assert list(game.edit_words(was, now)) == [
         "Final scoring (Central Park: perfume, perfume, jeweler)",
         "Final scoring (Central Park: boutique, gallery, perfume)"]
+    # A stored payload of no such tiles (found by the fuzz test: a list in the list) says none.
+    assert game.describe("final", {"park_tiles": [[]]}) == (
+        "Final scoring (no business below Central Park)")
     none = {"kind": "final", "payload": {"park_tiles": []}}
     assert game.edit_words(was, none)[1] == (
         "Final scoring (no business below Central Park)")
