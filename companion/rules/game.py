@@ -109,15 +109,18 @@ class Game:
 
     def say_changed(self, fix: Mapping[str, Any]) -> str:
         """A change as the score strip says it, each action as it now stands ("Changed #20:
-        Ann took 2 grey work orders", "Taken out: #7"): the strip cuts long words short, and
-        "Changed: ... → ..." showed only the action as it was (found at a table)."""
+        Ann took 2 grey work orders"), one taken out as it was ("Taken out #7: Ann bought a
+        park"): the strip cuts long words short (a tap reads them whole), and "Changed: ... →
+        ..." showed only the action as it was (found at a table)."""
         move = self.move_of(fix["edits"])
         if move is not None:
             return self.say_move(*move)
         now = [self.edit_words(edit["was"], edit["now"])[1] if edit["now"] is not None
                else Msg("#{seq} taken out", seq=edit["seq"]) for edit in fix["edits"]]
-        if len(now) == 1 and fix["edits"][0]["now"] is None:
-            return Msg("Taken out: #{seq}", seq=fix["edits"][0]["seq"])
+        if len(now) == 1 and fix["edits"][0]["now"] is None:  # "Taken out: #8" said nothing
+            was = fix["edits"][0]["was"]  # of #8 (found at a table)
+            return Msg("Taken out #{seq}: {was}", seq=fix["edits"][0]["seq"],
+                       was=self.describe(was["kind"], was["payload"]))
         seqs = ", ".join(f"#{edit['seq']}" for edit in fix["edits"])
         said = now[0]
         for more in now[1:]:

@@ -16,6 +16,7 @@ from wtforms.widgets import HiddenInput
 from .. import replays, storage
 from ..app import get_db
 from ..i18n import lazy_gettext as _l
+from ..i18n import text
 from ..rules import (
     Correction,
     Now,
@@ -316,8 +317,18 @@ def change_page(table: Table, fix: Correction, error: Any = None, status: int = 
                         change=signed_change(table, standing.last_seq, fix.change)),
         seq=standing.last_seq, error=error, again=status == 409,
         moving=table.game.move_of(fix.change["edits"]) is not None,
-        ranking=ranking_moved(standing.state, fix.state))
+        ranking=ranking_moved(standing.state, fix.state),
+        next_moved=next_moved(standing.state, fix.state))
     return page, status
+
+
+def next_moved(before: Any, after: Any) -> tuple[str, str] | None:
+    """What comes next before and after a change, where it differs (found at a table: a street
+    action taken out brought a 1st action back as next, and the preview said "only what this
+    action records changes"); the end of the game where a side has nothing next."""
+    was, now = (text(state.up_next) if state.up_next else _("Nothing: the game is over.")
+                for state in (before, after))
+    return None if was == now else (was, now)
 
 
 def ranking_moved(before: Any, after: Any) -> tuple[list[Placing], list[Placing]] | None:

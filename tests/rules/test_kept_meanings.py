@@ -917,7 +917,7 @@ def test_a_change_says_what_the_short_words_leave_out_where_it_changed():
     assert str(STREET.say_changed({"edits": [{"seq": 1, "was": was, "now": roofed}]})) == (
         "Changed #1: Mia built an office on site 1 (roof)")
     assert str(STREET.say_changed({"edits": [{"seq": 1, "was": was, "now": None}]})) == (
-        "Taken out: #1")
+        "Taken out #1: Mia built an office on site 1")  # what it was (it said "#1" alone)
     assert str(STREET.say_changed({"edits": [{"seq": 1, "was": was, "now": moved},
                                              {"seq": 4, "was": was, "now": None}]})) == (
         "Changed #1, #4: Mia built an office on site 2; #4 taken out")

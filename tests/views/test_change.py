@@ -283,6 +283,22 @@ def test_a_change_that_moves_no_later_points_lists_none(client):
             "action records changes.") in page
 
 
+def test_a_change_that_moves_what_comes_next_says_so(client):
+    """Found at a table: an action taken out gave a turn back, no total moved, and the preview
+    said "only what this action records changes". Tobi's last purchase was Nina's: Nina, not
+    Tobi, may go on, and Paul's turn comes after hers."""
+    url = played(client, BUYS)
+    fields = fresh(client, url + "?change=4")
+    page = text(client.post(url + "buy?change=4",
+                            data={"player": "Nina", "building": "museum", **fields}))
+    assert "Change: Tobi bought a museum → Nina bought a museum" in page
+    assert ("What comes next changes: Tobi goes on after paying exactly; otherwise it is "
+            "Nina&#39;s turn. → <b>Nina goes on after paying exactly; otherwise it is "
+            "Paul&#39;s turn.</b>") in page, page
+    assert "only what this action records changes" not in page
+    assert "No total changes, and every later action comes out as it did." in page
+
+
 def test_a_tap_outdated_by_a_change_says_the_change_in_short(app, client):
     """Found at a table: a tap refused after other phones' changes quoted each change in full,
     nine lines over the board; the history has them whole."""
