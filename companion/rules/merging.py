@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Mapping
 from typing import Any
 
-from .game import Game
+from .common import RuleError
+from .game import Game, TableState
 from .log import Event
 
 
@@ -21,3 +23,16 @@ def merges(game: Game, kind: str, payload: Mapping[str, Any], missed: list[Event
     return (kind in game.independent and bool(missed) and player is not None
             and all(e.kind in game.independent and e.payload.get("player") not in (None, player)
                     for e in missed))
+
+
+def refusal_on(state: TableState, kind: str, payload: Mapping[str, Any]) -> Any | None:
+    """Why the table as it stands refuses an action tapped on an outdated screen, in the rules'
+    words (None if it takes it): said in place of "it may have been recorded already, tap it
+    again" where tapping again cannot record it (found at a table: a purchase tapped on a screen
+    from before the game's end, when only the last buyer may still buy). Tried on a copy."""
+    trial = copy.deepcopy(state)
+    try:
+        trial.apply(kind, trial.recorded(kind, payload))
+    except RuleError as error:
+        return error.args[0] if error.args else str(error)
+    return None

@@ -14,6 +14,7 @@ from flask_babel import ngettext
 from .. import storage
 from ..i18n import text
 from ..rules.log import CHANGE, REDO, UNDO, Event, about
+from ..rules.merging import refusal_on
 from . import game_views
 from .declarations import Page
 from .pages import table_page
@@ -116,6 +117,12 @@ def stale_message(table: Table, stale: storage.StaleError, kind: str,
         return _("The table changed since this preview was made (%(happened)s), so the change "
                  "was not recorded.", happened=missed_words(table, stale))
     player = payload.get("player")
+    refusal = refusal_on(table.current.state, kind, payload) \
+        if kind in table.game.independent and player is not None else None
+    if refusal is not None:  # tapped again, it would be refused as well: said why
+        return _("The table changed since this screen was loaded (%(happened)s), so this tap "
+                 "was not recorded: %(reason)s", happened=missed_words(table, stale),
+                 reason=text(refusal))
     if kind in table.game.independent and player is not None and any(
             e.payload.get("player") == player for e in since):  # not merged (`rules.merges`)
         return _("The table changed since this screen was loaded (%(happened)s), so this tap "

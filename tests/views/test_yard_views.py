@@ -597,6 +597,26 @@ def test_once_the_display_runs_short_only_the_last_buyer_may_buy(app, client):
     assert "Last: Cy bought a museum" in page and "Give out the cards and score C" in page
 
 
+def test_a_purchase_tapped_on_a_screen_from_before_the_end_says_only_the_last_buyer_may_buy(
+        app, client):
+    """Found at a table: a purchase tapped on a screen from before the game's end was refused
+    as "Ann's purchase may have been recorded already. If this was one more, tap it again":
+    tapped again, it is refused all the same, as only the last buyer may still buy. Said so,
+    for a player who bought meanwhile and for one who did not."""
+    url = new_table(client, *yard_example.PLAYERS)
+    seed_on(app, url, yard_example.PLAYERS, yard_example.GAME_OVER)
+    seq = current_seq(client, url)
+    for player, behind in (("Ben", 12), ("Ann", 3)):  # Ben bought in those 12, Ann not in 3
+        tapped = act(client, url, "buy", seq=seq - behind, player=player, building="museum")
+        assert tapped.status_code == 409 and current_seq(client, url) == seq
+        said = text(tapped)
+        assert "so this tap was not recorded: The game is over: the display could not be " \
+            "refilled to 4 after Cy&#39;s purchase. Only Cy may still buy" in said, said
+        assert "tap it again" not in said
+    assert act(client, url, "buy", seq=seq - 3, player="Cy", building="museum"
+               ).status_code == 409  # Cy's own purchases meanwhile: may be this one
+
+
 def test_an_end_no_purchase_made_offers_no_purchase(app, client):
     """Corrections can leave the display short with the deck empty before anyone bought: the
     game is over, nobody may buy, so no one is listed under "Still buying"; the end is offered,
