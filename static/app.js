@@ -300,7 +300,7 @@
     var preview = !!shown.querySelector(PAGE_OF_ITS_OWN);
     var typed = typedIn(shown, anchor);
     putInPlace(shown, main);
-    typedBack(shown, typed);
+    typedBack(shown, typed, !!anchor && /\/(undo|redo)\?/.test(anchor.form));
     document.title = page.title;
     ["seq", "poll"].forEach(function (name) {
       if (page.body.dataset[name] !== undefined) document.body.dataset[name] = page.body.dataset[name];
@@ -583,8 +583,8 @@
       if (!changed || !field.form || !field.name || field.type === "file") return;
       var form = signature(field.form);
       if (anchor && form === anchor.form) return;
-      typed.push({ form: form, name: field.name, value: field.value, box: box,
-                   checked: field.checked });
+      typed.push({ form: form, kind: field.form.className, name: field.name,
+                   value: field.value, box: box, checked: field.checked });
     });
     return typed;
   }
@@ -599,13 +599,19 @@
   }
 
   // What was typed, put back into the new page's forms; a list's choice only if the new page
-  // still offers it.
-  function typedBack(main, typed) {
+  // still offers it. After an Undo or a Redo (`kept`), which keep a fold-out open as it was,
+  // a form gone from the page gives what was typed in it to the one form of its kind there
+  // (found at a table: a street card half described, then Undo of the player before's action,
+  // whose builder came in place of this one's, and its icons and amounts were gone).
+  function typedBack(main, typed, kept) {
     if (!typed.length) return;
-    var forms = {};
-    main.querySelectorAll("form").forEach(function (form) { forms[signature(form)] = form; });
+    var forms = {}, kinds = {};
+    main.querySelectorAll("form").forEach(function (form) {
+      forms[signature(form)] = form;
+      if (form.className) kinds[form.className] = kinds[form.className] === undefined ? form : null;
+    });
     typed.forEach(function (t) {
-      var form = forms[t.form];
+      var form = forms[t.form] || (kept && t.kind && kinds[t.kind]) || null;
       if (!form) return;
       Array.from(form.elements).forEach(function (field) {
         if (field.name !== t.name) return;

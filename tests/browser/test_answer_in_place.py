@@ -190,3 +190,34 @@ def test_undo_keeps_a_new_card_opened_and_what_was_chosen_and_typed_in_it(
     assert page.locator("input[name=describe]").count() == 1
     assert page.locator("form.builder input[name=cost]").input_value() == "3"
     assert page.evaluate("history.length") == pages + 1  # Undo and Redo added no page
+
+
+def test_undo_and_redo_keep_a_new_card_s_icons_where_the_builder_is_another_action_s(
+        page: Page, live_database: Path) -> None:
+    """Found at a table: Mia's 2nd action's new card half described (its floor, an icon and its
+    amount), then Undo of her 1st action, whose builder came in place of the 2nd's (another
+    step): the card stayed open, its floor, icon and amount were gone, and a tap on a site would
+    have built a plain card. Undo and Redo give them to the builder on the page."""
+    office = {"project": "office", "double": False, "roof": False, "gift": False,
+              "floor": None, "no_gifts": False, "income": [], "prestige": []}
+    table = seed(live_database, "street", STREET, (
+        ("card", {"player": "Mia", "street": "Mia", "site": 1, "card": office}),))
+    page.goto(f"/street/{table}/")
+    step = page.locator("form.builder input[name=step]").get_attribute("value")
+    tap_and_load(page, page.locator("#project-office"))
+    page.locator("form.builder input[name=floor][value=upper]").check()
+    page.locator("form.builder input[name=prestige_each_0][value=flat]").check()
+    page.locator("input[name=prestige_amount_0]").fill("2")
+
+    def described() -> tuple[bool, bool, str]:
+        return (page.locator("form.builder input[name=floor][value=upper]").is_checked(),
+                page.locator("form.builder input[name=prestige_each_0][value=flat]").is_checked(),
+                page.locator("input[name=prestige_amount_0]").input_value())
+
+    tap_and_load(page, page.locator(".score-strip form[action$='/undo'] button"))
+    assert page.locator("form.builder input[name=step]").get_attribute("value") != step
+    assert page.locator("input[name=describe]").count() == 1  # the new card still open
+    assert described() == (True, True, "2")
+    tap_and_load(page, page.locator(".score-strip form[action$='/redo'] button"))
+    assert page.locator("form.builder input[name=step]").get_attribute("value") == step
+    assert described() == (True, True, "2")
