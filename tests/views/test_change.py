@@ -299,6 +299,22 @@ def test_a_change_that_moves_what_comes_next_says_so(client):
     assert "No total changes, and every later action comes out as it did." in page
 
 
+def test_a_deck_said_empty_taken_out_says_the_game_goes_on(app, client):
+    """Found at a table: Ola's deck said empty by mistake made the next round the final one,
+    and the take-out's preview, once it was played, did not say the game goes on: Ola's turn
+    without a 1st action (her deck empty) is taken out, and her 1st action comes next."""
+    table_id = seed(app, "street", ["Mia", "Ola"], [
+        *moves.three_rounds()[:4], ("deck_empty", {"player": "Ola", "by": "Mia"}),
+        moves.build("Mia", 3, moves.card()), moves.public("Mia", 4, moves.card()),
+        *moves.takes_public("Ola")])  # her deck empty: no 1st action
+    url = f"/street/{table_id}/"
+    assert "The final round is complete: score the game." in text(client.get(url))
+    preview = text(client.post(url + "change/out?change=5", data=fresh(client, url + "?change=5")))
+    assert "Take out: Ola&#39;s deck is empty" in preview
+    assert ("What comes next changes: The final round is complete: score the game. → <b>Ola&#39;s "
+            "1st action comes next</b>") in preview, preview
+
+
 def test_a_tap_outdated_by_a_change_says_the_change_in_short(app, client):
     """Found at a table: a tap refused after other phones' changes quoted each change in full,
     nine lines over the board; the history has them whole."""
