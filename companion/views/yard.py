@@ -160,16 +160,19 @@ NEXT, AGAIN = "next", "again"
 
 def buyers(state: yard_table.YardState) -> list[tuple[str, str]]:
     """The buy rows in seat order, each (player, NEXT, AGAIN or ""): the player whose turn
-    comes next (the one after the last buyer, or who starts) and the last buyer, who goes on
-    after paying exactly, are marked. The rows never change places, so after a purchase every
-    button is where it was, under the thumb that may buy again (issue 23); four players' rows
-    fit on the first screen (issue 26). At the end, only the last buyer still buys."""
+    comes next (the one after the last buyer, or who starts, once the starting money says who)
+    and the last buyer, who goes on after paying exactly, are marked. The rows never change
+    places, so after a purchase every button is where it was, under the thumb that may buy
+    again (issue 23); four players' rows fit on the first screen (issue 26). At the end, only
+    the last buyer still buys."""
     players, last = state.players, state.last_buyer
     if state.game_over:
         return [(state.still_buying, AGAIN)] if state.still_buying else []
     if state.turn_ended:  # a scoring card drawn after a turn the app did not see
         return [(p, "") for p in players]
-    first = seat_after(players, last) if last else (state.starter or players[0])
+    # Who starts, not yet known, is not the first seat (found at a table: Ann marked "next"
+    # while the strip said the fewest money cards decide, and Max started).
+    first = seat_after(players, last) if last else state.starter
     return [(p, NEXT if p == first else AGAIN if p == last else "") for p in players]
 
 
