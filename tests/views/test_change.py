@@ -82,6 +82,9 @@ def test_the_strip_keeps_the_way_out_of_a_change_in_view(client):
                      rf'Move it</a>\s*<a class="button ghost small" href="{path}history\?at=3#e3">'
                      r'Cancel</a></span>', strip)
     assert "Cancel" not in text(client.get(url))  # no change being made: no way out of one
+    # Its totals are the table's before #3, said so (found at a table: they read as the score).
+    assert re.search(r'<p class="strip-totals"><small class="strip-at">Before #3:</small>', strip)
+    assert "strip-at" not in text(client.get(url))
 
 
 def test_a_change_is_undone_like_any_action(app, client):
