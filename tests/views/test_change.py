@@ -748,7 +748,7 @@ def test_a_scoring_tapped_one_purchase_early_brings_that_purchase_before_it(app,
     url = f"/yard/{table_id}/"
     fold = text(client.get(url + "?change=4&open=move"))  # the scoring
     offered = [words for _to, words in re.findall(r'name="to" value="(\d+)">([^<]*)<', fold)]
-    assert "#6 brought before it: Nina bought a park" in offered, offered
+    assert "#6 brought before #4: Nina bought a park" in offered, offered
     assert not any(words.startswith("After #6") for words in offered)  # the deal before it
     fields = fresh(client, url + "?change=4")
     preview = text(client.post(url + "change/move?change=4",
