@@ -165,9 +165,9 @@ def perform(
                                       form.seq.data, kind, payload, once, merged)
     except storage.GoneError:
         return gone()
-    except storage.StaleError as stale:  # the page shows the table as it stands now
-        message = stale_message(table, stale, kind, payload)
-        return refused(now_showing(table, None), message, 409, page)
+    except storage.StaleError as stale:  # said and shown as the table stands now
+        table = now_showing(table, None)
+        return refused(table, stale_message(table, stale, kind, payload), 409, page)
     except RuleError as error:
         return rule_refused(table, form, error, page)
     if on_recorded is not None:
