@@ -138,7 +138,7 @@ def render(table: Table, error: Any = None, status: int = 200, **forms: Any) -> 
     state: yard_table.YardState = current.state  # type: ignore[assignment]
     playing = not state.finished  # only the forms the players can use now are made
     opened = opened_fold_out(forms.pop("opened", None)) or (
-        "setup" if setting_up(current) and not state.starter else None)
+        "setup" if setting_up(table) and not state.starter else None)
     fixing = playing and opened == "fix"
     context = {
         "dirk_form": DirkDealForm() if playing and state.dirk_due else None,
@@ -150,7 +150,7 @@ def render(table: Table, error: Any = None, status: int = 200, **forms: Any) -> 
         **forms,
     }
     return table_page(table, error, status, yard=yard, rulings=yard.RULINGS, opened=opened,
-                      setting_up=setting_up(current), buyers=buyers(state),
+                      setting_up=setting_up(table), buyers=buyers(state),
                       end_news=end_news(current), **context)
 
 
@@ -191,9 +191,15 @@ def ending(state: yard_table.YardState) -> bool:
     return not state.finished and state.game_over and not state.dirk_due
 
 
-def setting_up(current: Current) -> bool:
-    """The set-up is shown open until the game's first action after it (who starts)."""
-    return current.last is None or current.last.kind in ("starting_money", "youngest")
+def setting_up(table: Table) -> bool:
+    """The set-up is shown open until the game's first action after it (who starts). In change
+    mode, after the action before the one being changed (found at a table: "Ben starts." on
+    the table before a purchase of round 5)."""
+    last = table.current.last
+    if table.changing is not None:
+        earlier = [e for e in table.played if e.seq < table.changing.seq]
+        last = earlier[-1] if earlier else None
+    return last is None or last.kind in ("starting_money", "youngest")
 
 
 def buy_payload(form: BuyForm, table: Table) -> dict[str, Any]:

@@ -656,6 +656,12 @@ def test_the_buy_rows_stay_in_seat_order_and_mark_the_turn(app, client):
     assert rows() == [("", "Ann"), ("", "Ben"), ("next", "Cy"), ("", "Dan")]
     assert "&#9733;</span> Cy starts.</p>" in text(client.get(url))
     assert act(client, url, "buy", player="Cy", building="park").status_code == 303
+    assert act(client, url, "buy", player="Dan", building="park").status_code == 303
+    # Changing Dan's purchase: the table before it, where Cy has bought (found at a table: it
+    # read "Cy starts."); changing Cy's, the first after the set-up: he starts.
+    assert "&#9733;</span> Cy started.</p>" in text(client.get(url + "?change=3"))
+    assert "&#9733;</span> Cy starts.</p>" in text(client.get(url + "?change=2"))
+    assert act(client, url, "undo").status_code == 303
     assert rows() == [("", "Ann"), ("", "Ben"), ("again", "Cy"), ("next", "Dan")]
     assert act(client, url, "buy", player="Ann", building="park").status_code == 303
     assert rows() == [("again", "Ann"), ("next", "Ben"), ("", "Cy"), ("", "Dan")]
