@@ -250,6 +250,7 @@
     var target = link.dataset.href ? new URL(link.dataset.href, location.href) : link;
     var address = target.pathname + target.search;
     var offline = false;
+    var seq = document.body.dataset.seq;
     fetch(address, { credentials: "same-origin" })
       .catch(function (error) { offline = true; throw error; })
       .then(function (response) {
@@ -257,6 +258,14 @@
         return response.text();
       })
       .then(function (text) { return answered(text, address, anchor); })
+      .then(function () {
+        // The table moved on meanwhile (found at a table: an auction's winner chip, tapped
+        // on a screen another phone had recorded that very auction on, showed the next
+        // auction without a word, as if the tap had done it): said, as a refusal is.
+        if (seq !== undefined && document.body.dataset.seq !== seq) {
+          refuse(null, document.body.dataset.openedLate);
+        }
+      })
       .catch(function () {
         // No connection: the table stays on the screen, and the strip says so (a fold-out
         // opened is nothing to keep and send later). Any other failure: the link itself.

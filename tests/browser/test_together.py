@@ -159,3 +159,27 @@ def test_a_phone_changing_a_past_action_is_told_when_another_phone_records(
     buy(second_phone, "Emil", "museum")
     expect(page.locator(".score-strip #changed")).to_contain_text(
         "The table changed on another phone.", timeout=FOLLOWS_WITHIN_MS)
+
+
+def test_a_fold_out_opened_after_another_phone_recorded_says_the_table_changed(
+    page: Page, live_database: Path
+) -> None:
+    """Found at a table: an auction's winner chip (a fold-out, opened in place) tapped on a
+    screen from before another phone recorded that auction showed the next auction without a
+    word, as if the tap had done it. The strip says the table changed meanwhile; a fold-out
+    opened on a screen that is up to date says nothing."""
+    from tests.browser.states import OFFICE, STREET, record
+
+    table_id = seed(live_database, "street", STREET, (
+        ("card", {"player": "Mia", "street": "Mia", "site": 1, "card": OFFICE}),))
+    url = f"/street/{table_id}/"
+    page.goto(url)
+    tap_and_load(page, page.locator("#project-office"))
+    expect(page.locator(".score-strip #refusal")).to_have_count(0)
+    page.goto(url)
+    record(live_database, url, list(STREET), [("buy", {"player": "Mia", "deck": "public",
+                                                        "cost": 0})])
+    tap_and_load(page, page.locator("#project-office"))
+    refusal = page.locator(".score-strip #refusal")
+    expect(refusal).to_contain_text("The table changed on another phone meanwhile")
+    expect(refusal).to_be_in_viewport()
