@@ -9,7 +9,7 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from .common import (
@@ -712,11 +712,13 @@ def card_id(card: Card) -> str:
 
 @dataclass(frozen=True)
 class Built:
-    """A card as one action of a log built it (in force or not): the card, and what it cost if
-    it was bought from a player deck (None: free, or from the public pile)."""
+    """A card as one action of a log built it (in force or not): the card, what it cost if it
+    was bought from a player deck (None: free, or from the public pile), and the event that
+    built it (`seq`: the card action, or the change that entered it again)."""
 
     card: Card
     cost: int | None = None
+    seq: int = field(default=0, compare=False)
 
 
 @dataclass(frozen=True)
@@ -758,7 +760,7 @@ def cards_logged(cards: Sequence[Built], events: Sequence[Event]) -> list[Built]
     found = list(cards)
     for event in events:
         if event.kind == "card":
-            found += built([event.payload])
+            found += [replace(b, seq=event.seq) for b in built([event.payload])]
         elif event.kind == CHANGE:
             for edit in event.payload.get("edits", []):
                 if not isinstance(edit, Mapping):
@@ -767,7 +769,7 @@ def cards_logged(cards: Sequence[Built], events: Sequence[Event]) -> list[Built]
                 entered = [i for i, b in enumerate(found) if gone and b.card == gone.card]
                 if entered:
                     del found[entered[-1]]
-                found += [came] if came else []
+                found += [replace(came, seq=event.seq)] if came else []
     return found
 
 

@@ -8,6 +8,7 @@ import re
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Mapping
+from dataclasses import replace
 from functools import lru_cache
 from typing import Any
 
@@ -386,10 +387,14 @@ def offer(state: play.StreetState, player: str, known: play.Known, words: str,
 def known_cards(table: Table) -> list[play.Known]:
     """The table's card library, the same on every phone, the most likely first
     (`play.likely_cards`): every card this table's log built, undone ones too, and those of
-    the earlier street tables of the phone that started it (`earlier_tables`)."""
+    the earlier street tables of the phone that started it (`earlier_tables`). An undone
+    purchase's price is no price paid (found at a table: a card bought for $4 by mistake,
+    undone, was offered at $4, which a blank cost would have recorded again)."""
     db = get_db()
     state: play.StreetState = table.current.state  # type: ignore[assignment]
-    logged = logged_cards(table.id, storage.last_seq(db, table.id))  # also in change mode
+    in_force = set(table.current.done)
+    logged = [b if b.seq in in_force else replace(b, cost=None)  # also in change mode
+              for b in logged_cards(table.id, storage.last_seq(db, table.id))]
     seen = {play.card_key(b.card) for b in logged}
     here = [*logged, *[play.Built(card) for card in state.library  # from a change's replay
                        if play.card_key(card) not in seen]]

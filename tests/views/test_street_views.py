@@ -557,6 +557,27 @@ def test_a_card_seen_before_is_one_button_and_costs_what_was_last_paid_for_it(cl
     assert "Enter what the card cost" in text(refused)
 
 
+def test_an_undone_purchase_s_price_is_not_offered(client):
+    """Found at a table: a store bought for $4 by mistake and undone was offered at $4 among
+    the cards built before, and a blank cost would have recorded that mistake again. Only a
+    price paid in force is offered: bought again for $2, the store's row says $2."""
+    url = new_table(client, "Mia", "Ola", "Pit", game="street")
+    assert build(client, url, 0, player="Mia", project="office", site=1).status_code == 303
+    assert build(client, url, 0, player="Mia", project="store", floor="ground", site=2,
+                 source="Ola", cost=4).status_code == 303
+    assert act(client, url, "undo").status_code == 303
+    page = text(client.get(url))
+    store = re.search(r'<div class="known" role="group" aria-label="store[^"]*".*?</div></div>',
+                      page, re.S).group(0)
+    assert '<span class="price">' not in store, store
+    refused = build(client, url, 0, player="Mia", pick=pick(page, "store", 2), source="Ola")
+    assert refused.status_code == 422 and "Enter what the card cost" in text(refused)
+    assert build(client, url, 0, player="Mia", pick=pick(page, "store", 2), source="Ola",
+                 cost=2).status_code == 303
+    assert "Mia built a store on site 2 (bought from Ola&#39;s deck for $2)" in text(
+        client.get(url + "history"))
+
+
 def test_a_site_the_card_cannot_go_on_is_not_offered_and_a_bad_pick_is_refused(client):
     url = new_table(client, "Mia", "Ola", game="street")
     assert build(client, url, 0, player="Mia", project="store", floor="ground",
