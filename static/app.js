@@ -307,9 +307,11 @@
     var shown = document.querySelector("main");
     var before = window.scrollY;
     var preview = !!shown.querySelector(PAGE_OF_ITS_OWN);
-    var typed = typedIn(shown, anchor);
+    var kept = !!anchor && /\/(undo|redo)\?/.test(anchor.form);
+    var typed = (kept ? parked : []).concat(typedIn(shown, anchor));
     putInPlace(shown, main);
-    typedBack(shown, typed, !!anchor && /\/(undo|redo)\?/.test(anchor.form));
+    var left = typedBack(shown, typed, kept);
+    parked = kept ? left : [];
     document.title = page.title;
     ["seq", "poll"].forEach(function (name) {
       if (page.body.dataset[name] !== undefined) document.body.dataset[name] = page.body.dataset[name];
@@ -611,17 +613,21 @@
   // still offers it. After an Undo or a Redo (`kept`), which keep a fold-out open as it was,
   // a form gone from the page gives what was typed in it to the one form of its kind there
   // (found at a table: a street card half described, then Undo of the player before's action,
-  // whose builder came in place of this one's, and its icons and amounts were gone).
+  // whose builder came in place of this one's, and its icons and amounts were gone); where
+  // the page has none (an Undo back to a turn's upcoins), it is `parked` for the next Undo or
+  // Redo, which may bring one back. Returns what found no form.
+  var parked = [];
   function typedBack(main, typed, kept) {
-    if (!typed.length) return;
+    if (!typed.length) return [];
     var forms = {}, kinds = {};
+    var left = [];
     main.querySelectorAll("form").forEach(function (form) {
       forms[signature(form)] = form;
       if (form.className) kinds[form.className] = kinds[form.className] === undefined ? form : null;
     });
     typed.forEach(function (t) {
       var form = forms[t.form] || (kept && t.kind && kinds[t.kind]) || null;
-      if (!form) return;
+      if (!form) { left.push(t); return; }
       Array.from(form.elements).forEach(function (field) {
         if (field.name !== t.name) return;
         if (field.nodeName === "SELECT" && !Array.from(field.options).some(function (o) {
@@ -630,6 +636,7 @@
         else if (field.value === t.value) field.checked = t.checked;
       });
     });
+    return left;
   }
 
   // Where the tapped control is: the screen position to keep, and how to find it again in the

@@ -221,3 +221,24 @@ def test_undo_and_redo_keep_a_new_card_s_icons_where_the_builder_is_another_acti
     tap_and_load(page, page.locator(".score-strip form[action$='/redo'] button"))
     assert page.locator("form.builder input[name=step]").get_attribute("value") == step
     assert described() == (True, True, "2")
+
+
+def test_undo_to_a_turn_without_a_builder_and_redo_keep_a_new_card_s_icons(
+        page: Page, live_database: Path) -> None:
+    """Found at a table: Pit's 2nd action's new card half described, then Undo of his upcoins,
+    whose page has no builder (only "Take $2 from the deck"), then Redo: the card came back
+    open with its project, its floor, icon and amount gone. What found no form on the Undo's
+    page is kept for the Redo's."""
+    table = seed(live_database, "street", STREET, (*STREET_MID, ("upcoins", {"player": "Pit"})))
+    page.goto(f"/street/{table}/")
+    tap_and_load(page, page.locator("#project-office"))
+    page.locator("form.builder input[name=floor][value=upper]").check()
+    page.locator("form.builder input[name=prestige_each_0][value=flat]").check()
+    page.locator("input[name=prestige_amount_0]").fill("2")
+    tap_and_load(page, page.locator(".score-strip form[action$='/undo'] button"))
+    assert page.locator("form.builder").count() == 0
+    tap_and_load(page, page.locator(".score-strip form[action$='/redo'] button"))
+    assert page.locator("input[name=describe]").count() == 1
+    assert page.locator("form.builder input[name=floor][value=upper]").is_checked()
+    assert page.locator("form.builder input[name=prestige_each_0][value=flat]").is_checked()
+    assert page.locator("input[name=prestige_amount_0]").input_value() == "2"
