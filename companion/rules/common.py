@@ -299,9 +299,15 @@ class ActionTable:
 
     def money(self) -> dict[str, int]:
         """Each player's money, where the game keeps it (the street's, Urbanisation's); none
-        where the table keeps it by hand (the yard's, 5th Avenue's skyscrapers are no money).
-        A change's preview shows it before and after."""
+        where the table keeps it by hand (the yard's, 5th Avenue's skyscrapers are no money)."""
         return {}
+
+    def holdings(self) -> dict[str, str]:
+        """What each player holds besides their points, in words, where the game keeps it and
+        a change may move it: their money ("$5"), or what a game says instead (5th Avenue's
+        skyscrapers in supply, which limit what a player builds). A change's preview shows it
+        before and after."""
+        return {player: Msg("${money}", money=money) for player, money in self.money().items()}
 
     def meaning(self, kind: str, payload: Mapping[str, Any]) -> dict[str, Any]:
         """What an action of `kind` would mean here beyond what its payload says: the keys the

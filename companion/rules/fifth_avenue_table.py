@@ -323,6 +323,15 @@ class FifthAvenueState(ActionTable):
     def totals(self) -> dict[str, int]:
         return {p: sum(s.points.get(p, 0) for s in self.scorings) for p in self.players}
 
+    def holdings(self) -> dict[str, str]:
+        """Each player's skyscrapers in supply, where the table keeps them (turns kept): what a
+        change moves there limits what they build later (found at a table: a winner changed
+        moved 2 from one supply to another, and the preview said only the VP)."""
+        if not self.turns:
+            return {}
+        return {p: Plural("{n} skyscraper in supply", "{n} skyscrapers in supply",
+                          n=self.supply[p]) for p in self.players}
+
     def ranking(self) -> list[Placing]:
         """Most VP first; tied leaders are split by the cards left in hand, then share."""
         return final_ranking(self.totals(), {p: self.hand_cards.get(p, 0) for p in self.players})

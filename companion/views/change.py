@@ -299,13 +299,13 @@ def change_page(table: Table, fix: Correction, error: Any = None, status: int = 
     again after another phone's action (`preview_again`): with why (`error`, status 409), and
     what the change is for as it was typed."""
     standing = now_showing(table, None).current  # the change is made on the table as it stands
-    after, money, money_after = fix.state.totals(), standing.state.money(), fix.state.money()
+    after, held, held_after = fix.state.totals(), standing.state.holdings(), fix.state.holdings()
     page = render_template(
         "change.html", table=table,
         said=table.game.say_change(fix.change, fix.accounts(), proposed=True),
         keep=pending_key(table.id),
         unchanged=changes_nothing(fix.change),
-        totals=[(name, total, after.get(name, 0), money.get(name), money_after.get(name))
+        totals=[(name, total, after.get(name, 0), held.get(name), held_after.get(name))
                 for name, total in standing.state.totals().items()],
         dropped=[(event.seq, say_event(table, event), why, fix.points_moved(event.seq, after))
                  for event, why in fix.dropped],
