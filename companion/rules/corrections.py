@@ -68,17 +68,21 @@ class Correction:
     came_out: dict[int, Outcome] = field(default_factory=dict)
     comes_out: dict[int, Outcome] = field(default_factory=dict)
 
-    def accounts(self) -> dict[int, tuple[str, str]]:
+    def accounts(self) -> dict[int, tuple[str, str | None]]:
         """The action the change entered again, if it is the only one, whose rules' note says
         the whole of it (`Account`), before and after, by seq: where they differ, what the
         change does ("Ben bought a territory with 2 building grounds for $1." → "... for
-        $2.")."""
+        $2."); taken out (None after), what it did (found at a table: "Take out: Cem took
+        skyscrapers (option A)" did not say how many)."""
         if len(self.change["edits"]) != 1:  # their words only: each account is a sentence
             return {}
         seq = self.change["edits"][0]["seq"]
         was, now = self.came_out.get(seq), self.comes_out.get(seq)
-        if (was and now and isinstance(was.note, Account) and isinstance(now.note, Account)
-                and was.note != now.note):
+        if not (was and isinstance(was.note, Account)):
+            return {}
+        if self.change["edits"][0]["now"] is None:
+            return {seq: (was.note, None)}
+        if now and isinstance(now.note, Account) and was.note != now.note:
             return {seq: (was.note, now.note)}
         return {}
 

@@ -89,7 +89,7 @@ class Game:
         return CHANGE_KEYS if kind == CHANGE else self.payload_keys(kind)
 
     def say_change(self, fix: Mapping[str, Any],
-                   accounts: Mapping[int, tuple[str, str]] | None = None,
+                   accounts: Mapping[int, tuple[str, str | None]] | None = None,
                    proposed: bool = False) -> str:
         """"Changed: Ann bought a church → Ben bought a church (wrong player)"; "Taken out:
         ..."; a change that took later actions out with it (those the rules no longer took)
@@ -130,7 +130,7 @@ class Game:
         return Msg("Changed {seqs}: {now}", seqs=seqs, now=said)
 
     def say_edits(self, edits: list[Mapping[str, Any]], why: str,
-                  accounts: Mapping[int, tuple[str, str]] | None = None,
+                  accounts: Mapping[int, tuple[str, str | None]] | None = None,
                   proposed: bool = False) -> str:
         """The actions a change entered again, each named, with the table's reason (`proposed`:
         as the change's preview names them, see `say_change`)."""
@@ -140,8 +140,8 @@ class Game:
         if move is not None:
             return self.say_move(*move, reason=reason, proposed=proposed)
         if len(edits) == 1 and edits[0]["now"] is None:
-            was = edits[0]["was"]
-            was_said = self.describe(was["kind"], was["payload"])
+            was, account = edits[0]["was"], accounts.get(edits[0]["seq"])
+            was_said = account[0] if account else self.describe(was["kind"], was["payload"])
             if proposed:
                 return Msg("Take out: {was}{reason}", was=was_said, reason=reason)
             return Msg("Taken out: {was}{reason}", was=was_said, reason=reason)
@@ -186,13 +186,14 @@ class Game:
                    reason=reason)
 
     def say_edit(self, was: Mapping[str, Any], now: Mapping[str, Any] | None,
-                 account: tuple[str, str] | None = None) -> str:
+                 account: tuple[str, str | None] | None = None) -> str:
         """One action of a change: "Ann bought a church → Ben ...", "... taken out"; by the
         `account` the rules gave of it before and after, where they said the whole of it."""
-        if account is not None and now is not None:
+        if account is not None and now is not None and account[1] is not None:
             return Msg("{was} → {now}", was=account[0], now=account[1])
         if now is None:
-            return Msg("{was} taken out", was=self.describe(was["kind"], was["payload"]))
+            return Msg("{was} taken out", was=account[0] if account else
+                       self.describe(was["kind"], was["payload"]))
         said, now_said = self.edit_words(was, now)
         return Msg("{was} → {now}", was=said, now=now_said)
 

@@ -644,6 +644,21 @@ def test_a_fifth_avenue_change_is_said_in_german_with_the_plot_by_its_colour(app
             ' <small>· 0 Hochhäuser im Vorrat</small>') in preview
 
 
+def test_option_a_taken_out_is_said_with_the_skyscrapers_it_took(app, client):
+    """Found at a table: "Take out: Cem took skyscrapers (option A)" did not say how many; the
+    rules' account of it does, as a change of it says it."""
+    from tests.tables import OPENINGS
+
+    names, actions = OPENINGS["fifth_avenue"]
+    seq = next(k for k, (kind, _payload) in enumerate(actions, 1) if kind == "skyscrapers")
+    table_id = seed(app, "fifth_avenue", names, actions)
+    url = f"/fifth_avenue/{table_id}/"
+    preview = text(client.post(url + f"change/out?change={seq}",
+                               data=fresh(client, url + f"?change={seq}")))
+    assert re.search(r"Take out: Ben took 3 skyscrapers \(option A\): \d+ in supply\.", preview), \
+        re.search(r'<h1 id="change-title">.*?</h1>', preview, re.S).group(0)
+
+
 def test_the_strip_says_the_change_without_a_later_action_s_note(app, client):
     """After a change the table's note is the last replayed action's (here Alea's bid in the
     next auction): the strip says the change, and what it gave, not that note."""
