@@ -594,7 +594,7 @@
       if (!changed || !field.form || !field.name || field.type === "file") return;
       var form = signature(field.form);
       if (anchor && form === anchor.form) return;
-      typed.push({ form: form, kind: field.form.className, name: field.name,
+      typed.push({ form: form, kind: kindOf(field.form), name: field.name,
                    value: field.value, box: box, checked: field.checked });
     });
     return typed;
@@ -611,11 +611,12 @@
 
   // What was typed, put back into the new page's forms; a list's choice only if the new page
   // still offers it. After an Undo or a Redo (`kept`), which keep a fold-out open as it was,
-  // a form gone from the page gives what was typed in it to the one form of its kind there
-  // (found at a table: a street card half described, then Undo of the player before's action,
-  // whose builder came in place of this one's, and its icons and amounts were gone); where
-  // the page has none (an Undo back to a turn's upcoins), it is `parked` for the next Undo or
-  // Redo, which may bring one back. Returns what found no form.
+  // a form gone from the page gives what was typed in it to the one form of its kind there,
+  // for the same player (found at a table: a street card half described, then Undo of the
+  // same player's 1st action, whose builder came in place of the 2nd's, and its icons and
+  // amounts were gone); where the page has none (an Undo back to a turn's upcoins, or to
+  // another player's action: their builder is not given this one's card), it is `parked` for
+  // the next Undo or Redo, which may bring it back. Returns what found no form.
   var parked = [];
   function typedBack(main, typed, kept) {
     if (!typed.length) return [];
@@ -623,7 +624,8 @@
     var left = [];
     main.querySelectorAll("form").forEach(function (form) {
       forms[signature(form)] = form;
-      if (form.className) kinds[form.className] = kinds[form.className] === undefined ? form : null;
+      var kind = kindOf(form);
+      if (kind) kinds[kind] = kinds[kind] === undefined ? form : null;
     });
     typed.forEach(function (t) {
       var form = forms[t.form] || (kept && t.kind && kinds[t.kind]) || null;
@@ -661,6 +663,12 @@
       places: places,
       opened: opened
     };
+  }
+
+  // A form's kind, for what was typed in it (`typedBack`): its class and its player, if any.
+  function kindOf(form) {
+    var player = form.querySelector("input[type=hidden][name=player]");
+    return form.className ? form.className + "|" + (player ? player.value : "") : "";
   }
 
   function signature(form) {
