@@ -155,8 +155,14 @@ def said_missed(table: Table, event: Event) -> str:
     the table as it stands knows it."""
     if event.kind == CHANGE:  # in full it runs to lines: the history has it
         seqs = about(event)
+        numbers = ", ".join(f"#{seq}" for seq in seqs)
+        edits = event.payload.get("edits")
+        if isinstance(edits, list) and edits and all(  # not "a change" (found at a table)
+                isinstance(edit, Mapping) and edit.get("now") is None for edit in edits):
+            return ngettext("action %(actions)s taken out", "actions %(actions)s taken out",
+                            len(seqs), actions=numbers)
         return ngettext("a change of action %(actions)s", "a change of actions %(actions)s",
-                        len(seqs), actions=", ".join(f"#{seq}" for seq in seqs))
+                        len(seqs), actions=numbers)
     current = table.current
     target = current.next if event.kind == UNDO else current.last if event.kind == REDO else None
     if target is None or event.seq != current.last_seq:

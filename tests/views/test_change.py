@@ -333,6 +333,14 @@ def test_a_tap_outdated_by_a_change_says_the_change_in_short(app, client):
     assert refused.status_code == 409
     assert ("The table changed since this screen was loaded (a change of action #1), so this "
             "tap was not recorded.") in text(refused)
+    outdated = fresh(client, url)  # a take-out is said as one (it read "a change of action")
+    fields = fresh(client, url + "?change=2")
+    preview = client.post(url + "change/out?change=2", data=fields)
+    assert client.post(url + "change", data=confirm_fields(text(preview))).status_code == 303
+    refused = client.post(url + "buy", data={"player": "Paul", "building": "church",
+                                             **outdated})
+    assert ("The table changed since this screen was loaded (action #2 taken out), so this "
+            "tap was not recorded.") in text(refused)
 
 
 def test_a_street_card_changed_into_another_is_no_longer_offered(app, client):
