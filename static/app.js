@@ -232,6 +232,10 @@
     var link = event.target.closest ? event.target.closest("a[data-open], button[data-open]")
       : null;
     if (!link || !window.fetch || event.defaultPrevented) return;
+    // A question's own form (5th Avenue's "Work out Alea's chance", a GET form): its page with
+    // what was typed, once the browser finds it filled in (else the browser says what is not).
+    var asked = link.tagName === "BUTTON" && !link.dataset.href && link.form;
+    if (asked && !link.form.checkValidity()) return;
     event.preventDefault();
     tapPoint = null;  // a button's: no action is sent
     if (busy) return;
@@ -247,7 +251,8 @@
     }
     var anchor = { top: top, form: null, button: null, focused: false,
                    places: places, opened: [], answer: "opened" };
-    var target = link.dataset.href ? new URL(link.dataset.href, location.href) : link;
+    var target = link.dataset.href ? new URL(link.dataset.href, location.href)
+      : asked ? askedIn(link.form) : link;
     var address = target.pathname + target.search;
     var offline = false;
     var seq = document.body.dataset.seq;
@@ -274,6 +279,13 @@
       })
       .then(function () { done(null); });
   });
+
+  // The address a GET form asks with what is typed in it (its fragment kept).
+  function askedIn(form) {
+    var url = new URL(form.getAttribute("action") || location.href, location.href);
+    url.search = new URLSearchParams(new FormData(form)).toString();
+    return url;
+  }
 
   // A second submit of an ordinary form (a new table, new links) while the first is on its way.
   function onceOnly(event) {

@@ -167,7 +167,7 @@ def setup_form(state: play.FifthAvenueState) -> Any:
 
 def render(table: Table, error: str | None = None, status: int = 200, **forms: Any) -> Any:
     state: play.FifthAvenueState = table.current.state  # type: ignore[assignment]
-    high = request.args.get("high", type=int)
+    high = request.args.get("high", type=int) if asked_here(state) else None
     if high is None and "alea_form" in forms:
         high = forms["alea_form"].high_bid.data  # a refused bid keeps its high bid
     in_range = high is not None and 0 <= high <= 200
@@ -188,6 +188,7 @@ def render(table: Table, error: str | None = None, status: int = 200, **forms: A
     return table_page(table, error, status, saved_board=board_saved(table), rules=rules,
                       play=play, rulings=play.RULINGS, chance=chance, high=high,
                       no_such_bid=no_such_bid,
+                      chance_asked=high is not None and "bid" not in request.args,
                       alea_known=alea_known(table) if phase == "auctions" else None, **context)
 
 
@@ -196,10 +197,19 @@ def auction_choice(state: play.FifthAvenueState, form: AuctionForm) -> dict[str,
     what its winner may do: build 3, 2, 1 or none, or declare a building stop."""
     bids = auction_bids(state)
     values = [value for value, _p, _c in bids]
-    asked = request.args.get("bid") or form.bid.data
+    asked = (request.args.get("bid") if asked_here(state) else None) or form.bid.data
     chosen = asked if asked in values else values[0] if len(values) == 1 else None
     return {"bids": bids, "chosen": chosen,
             "outcomes": state.auction_outcomes(*bid_parts(chosen)) if chosen else []}
+
+
+def asked_here(state: play.FifthAvenueState) -> bool:
+    """Whether a bid chip or a high bid in the page's address was asked in the auction under
+    way (`at`, its place): one asked in an auction since decided (a chip tapped on a screen
+    another phone had moved on) is not carried into the next (found at a table: its high bid
+    stood typed there, Alea's chance against it open)."""
+    at = request.args.get("at")
+    return at is None or bool(state.auctions) and at == state.auctions[0].place
 
 
 def bid_parts(bid: str) -> tuple[str, str | None]:

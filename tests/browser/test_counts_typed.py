@@ -53,3 +53,28 @@ def test_counts_typed_in_another_form_outlive_an_answer(page: Page, live_databas
     expect(page.get_by_label("Museums")).to_have_value("2")
     expect(page.get_by_label("Parks")).to_have_value("1")
     expect(page.get_by_label("Theaters")).to_have_value("0")
+
+
+def test_alea_s_chance_is_worked_out_in_place_under_the_thumb(page: Page,
+                                                               live_database: Path) -> None:
+    """Found at a table: "Work out Alea's chance" loaded the page at its answer, and the button
+    went from 611 px down the screen to 139, the board under the thumb. It is answered in place:
+    the button stays, the verdict in view."""
+    from tests.browser.helpers import tap_and_load
+
+    table_id = seed(live_database, "fifth_avenue", FIFTH, (*FIFTH_PLAYING, *[
+        ("move", {"commissioner": "white", "to": to})
+        for to in ("34w", "times", "52w", "central_park", "city_hall")]))
+    page.goto(f"/fifth_avenue/{table_id}/#auction")
+    page.locator("details.alea-chance > summary").tap()
+    page.get_by_label("Against a high bid of").fill("10")
+    button = page.get_by_role("button", name="Work out Alea's chance")
+    button.scroll_into_view_if_needed()
+    before = button.bounding_box()
+    tap_and_load(page, button)
+    verdict = page.locator("details.alea-chance p.verdict")
+    expect(verdict).to_contain_text("Alea beats 10 with probability")
+    expect(verdict).to_be_in_viewport()
+    after = page.get_by_role("button", name="Work out Alea's chance").bounding_box()
+    assert before and after and abs(after["y"] - before["y"]) < 2, (before, after)
+    assert "high=10" in page.url

@@ -165,6 +165,26 @@ def test_a_high_bid_no_cards_add_up_to_is_refused_before_alea_draws(client):
     assert act(client, url, "alea", high_bid=4, cards="4 4").status_code == 303
 
 
+def test_a_high_bid_asked_in_an_auction_since_decided_is_not_carried_into_the_next(client):
+    """Found at a table: a bid chip tapped on a screen another phone had moved on kept its high
+    bid of 10 in the address, and the next auction's draw field stood filled with it, Alea's
+    chance against it open. A chip and a high bid asked say their auction (`at`, its place);
+    the next auction leaves them out."""
+    url = at_first_auction(client)
+    page = client.get(url).get_data(as_text=True)
+    assert 'name="at" value="34w"' in page  # the chance's form says its auction
+    here = text(client.get(url + "?high=10&at=34w"))
+    assert "Alea beats 10 with probability" in here and 'data-into-view="opened"' in here
+    assert act(client, url, "alea", high_bid=8, cards="5 5").status_code == 303
+    assert act(client, url, "auction", winner="alea").status_code == 303  # on to Times Square
+    for asked in ("?high=10&at=34w", "?bid=Ann:violet&high=10&at=34w"):
+        page = client.get(url + asked).get_data(as_text=True)
+        assert "Auction: Times Square" in page and "Alea beats 10" not in page
+        assert 'name="high_bid" inputmode="numeric" min="0" max="200" value=""' in page
+        assert 'aria-current="true"' not in page.split('id="auction"')[1].split("</section>")[0]
+    assert "Alea beats 10" in text(client.get(url + "?high=10&at=times"))
+
+
 def test_after_both_players_passed_only_alea_is_offered_as_the_winner(client):
     """A high bid of 0 entered with Alea's cards: both players passed and cannot bid again, so
     the page offers Alea's win only and says why; a player's win sent anyway is refused."""
