@@ -39,6 +39,21 @@ def test_a_new_table_shows_the_totals_and_nothing_to_undo(client):
     assert '"who">Ann</span> <strong>0</strong>' in strip and "/undo" not in strip
 
 
+def test_after_an_undo_a_reload_keeps_redo_beside_undo(client):
+    """Found at a table: after an Undo the strip had Redo beside Undo; after a reload only Undo,
+    with Redo still on at the top of the page. It stays while there is something to redo."""
+    from tests.conftest import act, new_table
+
+    url = new_table(client, "Ann", "Ben", "Cy")
+    act(client, url, "buy", player="Ann", building="park")
+    act(client, url, "buy", player="Ben", building="park")
+    act(client, url, "undo")
+    strip = strip_of(client.get(url).get_data(as_text=True))
+    assert strip.index(f'action="{url}redo"') < strip.index(f'action="{url}undo"')
+    act(client, url, "redo")
+    assert "/redo" not in strip_of(client.get(url).get_data(as_text=True))
+
+
 def test_after_a_reload_the_last_line_still_says_what_it_gave(app, client):
     """Issue 45: the answer said "Scoring A — Paul +10 · ...", a reload only "Last: Scoring A".
     What the last action gave is kept with the table (as a replay from the log works it out
