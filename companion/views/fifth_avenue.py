@@ -370,11 +370,15 @@ def parse_cards(text: str) -> list[int]:
 
 
 def parse_tiles(typed: str) -> list[str]:
-    """'boutique gallery gallery', in English or in the players' language ('Galerie')."""
+    """'boutique gallery gallery', in English or in the players' language ('Galerie'), by the
+    names the app shows ('perfume shop' as well as 'perfume': found at a table, refused)."""
     names = {kind: kind for kind in rules.BUSINESSES}
     for words in (rules.BUSINESS_LABELS, rules.BUSINESS_NAMES):
         names |= {text(name).casefold(): kind for kind, name in words.items()}
-    return [names.get(word.casefold(), word) for word in typed.replace(",", " ").split()]
+    said = typed.casefold().replace(",", " ")
+    for name in sorted((name for name in names if " " in name), key=len, reverse=True):
+        said = said.replace(name, names[name])
+    return [names.get(word, word) for word in said.split()]
 
 
 def auction_payload(form: AuctionForm, table: Table) -> dict[str, Any]:

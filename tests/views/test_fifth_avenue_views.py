@@ -746,3 +746,16 @@ def test_central_park_says_the_businesses_turned_over_for_it(app, client):
     # The event records what a skyscraper there scores with no business below it (2 VP).
     final = storage.events(storage.connect(app.config["DATABASE"]), table_id)[-1]
     assert final.kind == "final" and final.payload["park_none"] == 2
+
+
+def test_the_businesses_turned_over_are_read_by_every_name_the_app_shows(app):
+    """Found at a table: "boutique jeweler perfume shop" was refused as four businesses, though
+    the app writes "perfume shop" itself ("Ann placed a perfume shop ...")."""
+    from companion.views.fifth_avenue import parse_tiles
+
+    with app.test_request_context():
+        assert parse_tiles("Boutique jeweler perfume shop") == ["boutique", "jeweler", "perfume"]
+        assert parse_tiles("perfume, Perfume Shop gallery") == ["perfume", "perfume", "gallery"]
+        assert parse_tiles("boutique shop") == ["boutique", "shop"]  # refused by the rules
+    with app.test_request_context(headers={"Accept-Language": "de"}):
+        assert parse_tiles("Parfümerie Galerie Juwelier") == ["perfume", "gallery", "jeweler"]
