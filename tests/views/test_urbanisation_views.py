@@ -848,8 +848,8 @@ def test_a_change_s_preview_says_what_it_does_with_the_money_too(client):
     title = re.search(r'<h1 id="change-title">(.*?)</h1>', text(preview), re.S).group(1)
     assert title == "Change: Ben bought 4 grain for $6. → Ben bought 3 grain for $4."
     # and each player's money beside the totals: Ben's $2 more, his row marked as moved
-    rows = re.findall(r'<tr class="(\w*)"><th scope="row">(\w+)</th><td>(\d+) <small>· \$(\d+)'
-                      r'</small></td><td><b>(\d+)</b> <small>· \$(\d+)</small>', text(preview))
+    rows = re.findall(r'<tr class="(\w*)"><th scope="row">(\w+)</th><td>(\d+) <small>\$(\d+)'
+                      r'</small></td><td><b>(\d+)</b> <small>\$(\d+)</small>', text(preview))
     ben = [row for row in rows if row[1] == "Ben"]
     assert len(rows) == 3 and ben and ben[0][0] == "moved"
     assert int(ben[0][5]) == int(ben[0][3]) + 2 and ben[0][2] == ben[0][4]
