@@ -171,17 +171,23 @@ def _check_grain(held: object, what: str | None = None) -> int:
 
 
 def buy_grain(market: object, amount: object, *, players: object = max(PLAYERS),
-              held: object = None, one_dollar: bool = False) -> tuple[int, Market]:
+              held: object = None, one_dollar: bool = False, free: int = 0) -> tuple[int, Market]:
     """Trade grain, buying: "A player may purchase only 1 grain marker from each barn per action;
     he may purchase more than 1 grain marker from the field." The app fills the order cheapest
-    first (barn 1, 2, 3, 4, then the field). `held` (the buyer's grain) refuses going above 8;
-    `one_dollar` is the invention "Pay only $1 for each grain marker". Returns (cost, market).
+    first (barn 1, 2, 3, 4, then the field). `held` (the buyer's grain, with the Mill Worker's
+    `free` grain taken first) refuses going above 8, saying how many can be bought; `one_dollar`
+    is the invention "Pay only $1 for each grain marker". Returns (cost, market).
     """
     slots = _slots(market, check_players(players))
     amount = require_count(amount, Msg("The grain to buy"), 1)
-    if held is not None and _check_grain(held) + amount > MAX_GRAIN:
-        raise RuleError(Msg("A player may have at most {most} grain: you have {held}.",
-                            most=MAX_GRAIN, held=held))
+    if held is not None and _check_grain(held) + free + amount > MAX_GRAIN:
+        room = MAX_GRAIN - _check_grain(held) - free
+        if free:  # found at a table: "you have 5" of a player who had 3 and the free 2
+            raise RuleError(Msg("A player may have at most {most} grain: with {held} held and "
+                                "the Mill Worker's {free}, at most {room} can be bought.",
+                                most=MAX_GRAIN, held=held, free=free, room=max(0, room)))
+        raise RuleError(Msg("A player may have at most {most} grain: with {held} held, at most "
+                            "{room} can be bought.", most=MAX_GRAIN, held=held, room=room))
     offer = [min(1, n) for n in slots[:4]] + [slots[4]]
     if not sum(offer):
         raise RuleError(Msg("No grain can be bought now: the barns and the field are empty."))

@@ -25,6 +25,7 @@ from .common import (
     reads,
     require_count,
     require_turn,
+    said_at,
     shown_reason,
     winners,
 )
@@ -687,11 +688,14 @@ class UrbanisationState(ActionTable):
         n, market, free, cost, paid = len(self.players), self.grain.market, 0, 0, 0
         if mill:
             free, market = mill_worker(market, n, held=card.grain)
+        # What the grain typed cannot be is said under it (found at a table: in the strip).
         if buy:
-            cost, market = buy_grain(market, buy, players=n, held=card.grain + free,
-                                     one_dollar=card.has("cheap_grain"))
+            with said_at("buy"):
+                cost, market = buy_grain(market, buy, players=n, held=card.grain, free=free,
+                                         one_dollar=card.has("cheap_grain"))
         if sell:
-            paid, market = sell_grain(market, sell, n, held=card.grain + free)
+            with said_at("sell"):
+                paid, market = sell_grain(market, sell, n, held=card.grain + free)
         return free, cost, paid, market
 
     @reads("player", "character", "grain", "farmer", "turn", "phase", "seeded")

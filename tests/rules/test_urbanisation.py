@@ -100,7 +100,11 @@ def test_buying_leaves_the_callers_market_alone():
         (FULL_4, 1.5, {}, "The grain to buy must be a whole number."),
         (market([1, 0, 1, 0], 1), 4, {}, "Only 3 grain can be bought in one action now"),
         (EMPTY, 1, {}, "No grain can be bought now: the barns and the field are empty."),
-        (FULL_4, 3, {"held": 6}, "A player may have at most 8 grain: you have 6."),
+        (FULL_4, 3, {"held": 6},
+         "A player may have at most 8 grain: with 6 held, at most 2 can be bought."),
+        (FULL_4, 4, {"held": 3, "free": 2},  # found at a table: "you have 5"
+         "A player may have at most 8 grain: with 3 held and the Mill Worker's 2, at most 3 can "
+         "be bought."),
         (FULL_4, 1, {"held": 9}, "Your grain cannot be more than 8."),
         (market([3, 3, 3, 3], 3), 1, {"players": 2}, r"The grain in barn 1 cannot be more than 2"),
         (FULL_4, 1, {"players": 5}, "Urbanisation is played by 2 to 4 players."),

@@ -365,7 +365,8 @@ def test_rulebook_grain_examples_at_a_four_player_table():
     [
         (0, {"buy": 1, "sell": 1}, "One trade either buys or sells grain, not both."),
         (0, {}, "Enter the grain to buy or to sell."),
-        (6, {"buy": 3}, "A player may have at most 8 grain: you have 6."),
+        (6, {"buy": 3},
+         "A player may have at most 8 grain: with 6 held, at most 2 can be bought."),
         (2, {"sell": 3}, "The seller holds only 2 grain, not 3."),
         (0, {"buy": 7}, "Only 6 grain can be bought in one action now"),  # 4 barns, field 2
         (2, {"sell": 1}, "The barns and the field have room for only 0 more grain."),
@@ -377,6 +378,16 @@ def test_trading_grain_refusals(grain, payload, message):
     state = started("farmer", "architect")
     state.cards["Ann"].grain = grain
     refused(state, BUY, payload, message)
+
+
+def test_grain_the_rules_refuse_is_said_beside_the_grain_typed():
+    """Found at a table: "at most 8 grain" said in the strip, not under the grain typed."""
+    state = started("farmer", "architect")
+    state.cards["Ann"].grain = 6
+    for payload, key in (({"buy": 3}, "buy"), ({"sell": 7}, "sell")):
+        with pytest.raises(RuleError) as refusal:
+            state.apply(BUY, payload)
+        assert refusal.value.key == key
 
 
 def test_buying_needs_the_money_and_cheap_grain_costs_a_dollar():
