@@ -234,8 +234,8 @@
     if (!link || !window.fetch || event.defaultPrevented) return;
     // A question's own form (5th Avenue's "Work out Alea's chance", a GET form): its page with
     // what was typed, once the browser finds it filled in (else the browser says what is not).
-    var asked = link.tagName === "BUTTON" && !link.dataset.href && link.form &&
-      link.form.method === "get" && link.form;
+    var asked = link.tagName === "BUTTON" && !link.dataset.href && !!link.form &&
+      link.form.method === "get";
     if (asked && !link.form.checkValidity()) return;
     event.preventDefault();
     tapPoint = null;  // a button's: no action is sent

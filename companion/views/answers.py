@@ -117,14 +117,13 @@ def stale_message(table: Table, stale: storage.StaleError, kind: str,
         return _("The table changed since this preview was made (%(happened)s), so the change "
                  "was not recorded.", happened=missed_words(table, stale))
     player = payload.get("player")
-    refusal = refusal_on(table.current.state, kind, payload) \
-        if kind in table.game.independent and player is not None else None
+    independent = kind in table.game.independent and player is not None
+    refusal = refusal_on(table.current.state, kind, payload) if independent else None
     if refusal is not None:  # tapped again, it would be refused as well: said why
         return _("The table changed since this screen was loaded (%(happened)s), so this tap "
                  "was not recorded: %(reason)s", happened=missed_words(table, stale),
                  reason=text(refusal))
-    if kind in table.game.independent and player is not None and any(
-            e.payload.get("player") == player for e in since):  # not merged (`rules.merges`)
+    if independent and any(e.payload.get("player") == player for e in since):  # not merged
         return _("The table changed since this screen was loaded (%(happened)s), so this tap "
                  "was not recorded: %(player)s's purchase may have been recorded already. If "
                  "this was one more, tap it again on the page as it is now.",
