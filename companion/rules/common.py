@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, TypeVar
 from unicodedata import category, normalize
 
-from .text import Msg
+from .text import Msg, and_list
 
 
 class RuleError(ValueError):
@@ -150,13 +150,6 @@ def rank_label(split: Split) -> str:
     return first if first == last else Msg("{first}-{last}", first=first, last=last)
 
 
-def join_names(names: Sequence[str]) -> str:
-    """'A', 'A and B', 'A, B and C'."""
-    if len(names) <= 1:
-        return "".join(names)
-    return Msg("{names} and {last}", names=", ".join(names[:-1]), last=names[-1])
-
-
 @dataclass(frozen=True)
 class Placing:
     """One line of a final ranking: place 1 is the winner; equal totals share a place."""
@@ -198,7 +191,7 @@ def winners_text(ranking: Sequence[Placing]) -> str:
     first = winners(ranking)
     if len(first) == 1:
         return Msg("Winner: {name}.", name=first[0])
-    return Msg("Shared victory: {names}.", names=join_names(first))
+    return Msg("Shared victory: {names}.", names=and_list(first))
 
 
 # Seat order: "play continues from there in clockwise order" --------------------------------

@@ -86,27 +86,6 @@ def player_name(owner: str) -> str:
     return "Alea" if owner == ALEA else owner
 
 
-def _check_words(words: object) -> list[str]:
-    checked = list(_check_list(words, Msg("A list of words")))
-    if not all(isinstance(word, str) for word in checked):
-        raise RuleError(Msg("Every word of a list must be text."))
-    return [str(word) if not isinstance(word, Msg) else word for word in checked]
-
-
-def comma_list(words: Sequence[str]) -> str:
-    """'a, b, c', keeping each word a `Msg` so the list can be said in German too."""
-    return listed(_check_words(words))
-
-
-def and_list(words: Sequence[str]) -> str:
-    """'a', 'a and b', 'a, b and c' of translatable words (`join_names` is for names)."""
-    checked = _check_words(words)
-    if len(checked) <= 1:
-        return comma_list(checked)
-    return Msg("{names} and {last}", names=comma_list(checked[:-1]), last=checked[-1])
-
-
-
 def _choices(ids: Iterable[str]) -> str:
     return ", ".join(ids)  # the identifiers a request may use, not words for players
 
@@ -235,7 +214,7 @@ class PlotScore:
         """'Blue: 2 skyscrapers x 5 VP = 10 VP (boutique, jeweler, gallery next door)'; with the
         plot's `colour` where its owner has several in the district ('Alea, orange plot: ...':
         found by an audit, Alea's two plots read as one line said twice)."""
-        names = comma_list([BUSINESS_NAMES[kind] for kind in self.kinds]) or Msg("no business")
+        names = listed([BUSINESS_NAMES[kind] for kind in self.kinds]) or Msg("no business")
         owner = player_name(self.owner) if colour is None else Msg(
             "{owner}, {colour} plot", owner=player_name(self.owner), colour=COLOUR_NAMES[colour])
         built = Plural("{owner}: {n} skyscraper", "{owner}: {n} skyscrapers",

@@ -17,7 +17,6 @@ from .common import (
     RuleError,
     Step,
     final_ranking,
-    join_names,
     known,
     leaders,
     reads,
@@ -42,11 +41,9 @@ from .fifth_avenue import (
     SPECIAL_SCORINGS,
     alea_bid,
     alea_build_plots,
-    and_list,
     bid_colours,
     building_stop_points,
     central_park_points,
-    comma_list,
     commissioner_moves,
     district_breakdown,
     district_points,
@@ -56,7 +53,7 @@ from .fifth_avenue import (
     special_scoring_points,
 )
 from .fifth_avenue_turns import may_end_turn, turn_after
-from .text import Account, Msg, Plural
+from .text import Account, Msg, Plural, and_list, listed
 
 ALEA = "alea"
 COMMISSIONERS = ("white", "beige")
@@ -200,7 +197,7 @@ class FifthAvenueState(ActionTable):
     end_reason: str | None = None
     finished: bool = False
     # 'Ann', 'Ann and Ben': for the pages and the score sheet, said in the players' language.
-    join_names = staticmethod(join_names)
+    and_list = staticmethod(and_list)
 
 
     @classmethod
@@ -294,7 +291,7 @@ class FifthAvenueState(ActionTable):
         if self.phase == "over":
             return None
         if self.phase == "final" and self.final_scored:
-            return Msg("Enter the cards in hand of {names}.", names=join_names(self.tied_leaders))
+            return Msg("Enter the cards in hand of {names}.", names=and_list(self.tied_leaders))
         return PHASE_HINTS[self.phase]
 
     @property
@@ -349,12 +346,12 @@ class FifthAvenueState(ActionTable):
             return Plural("{names} tie on {total} VP and on their cards in hand ({n} card): a "
                           "shared victory.",
                           "{names} tie on {total} VP and on their cards in hand ({n} cards): a "
-                          "shared victory.", names=join_names(first), total=best, n=cards)
+                          "shared victory.", names=and_list(first), total=best, n=cards)
         runner_up = max(self.hand_cards.get(p, 0) for p in tied if p != first[0])
         return Plural("{names} tie on {total} VP; {name} wins with {n} card left in hand to "
                       "{next}.",
                       "{names} tie on {total} VP; {name} wins with {n} cards left in hand to "
-                      "{next}.", names=join_names(tied), total=best, name=first[0], n=cards,
+                      "{next}.", names=and_list(tied), total=best, name=first[0], n=cards,
                       next=runner_up)
 
     @property
@@ -754,7 +751,7 @@ class FifthAvenueState(ActionTable):
         if absent:
             draw = Plural("Without a skyscraper there, {names} draws a black card.",
                           "Without a skyscraper there, {names} draw a black card.",
-                          names=join_names(absent), n=len(absent))
+                          names=and_list(absent), n=len(absent))
             self.note = (Account("{player} scored {district}. {draw}", player=scorer,
                                  district=DISTRICT_NAMES[district], draw=draw) if scorer
                          else Msg("{district} scored. {draw}", district=DISTRICT_NAMES[district],
@@ -1038,7 +1035,7 @@ class FifthAvenueState(ActionTable):
                         "{player}: {n} skyscrapers x {each} VP = {total} VP", player=p,
                         n=self.park.get(p, 0), each=each, total=park[p])
                  for p in self.players if self.park.get(p, 0)]  # as a district's: who has one
-        label = (Msg("Central Park ({tiles})", tiles=comma_list([BUSINESS_LABELS[t]
+        label = (Msg("Central Park ({tiles})", tiles=listed([BUSINESS_LABELS[t]
                                                                  for t in tiles]))
                  if tiles else Msg("Central Park (no business below it)"))
         self.scorings.append(ScoringEvent(label, park, tuple(lines)))
@@ -1093,7 +1090,7 @@ class FifthAvenueState(ActionTable):
         cards = payload.get("cards")
         tied = self.tied_leaders
         if not isinstance(cards, Mapping) or set(cards) != set(tied):
-            raise RuleError(Msg("Enter the cards in hand of {names}.", names=join_names(tied)))
+            raise RuleError(Msg("Enter the cards in hand of {names}.", names=and_list(tied)))
         self.hand_cards = {p: require_count(cards[p], Msg("{player}'s cards", player=p), 0, 200)
                            for p in tied}
         self.finished = True
@@ -1219,7 +1216,7 @@ def _final(payload: Mapping[str, Any]) -> str:
              ] if isinstance(tiles, list) else []
     if not shown:
         return Msg("Final scoring (no business below Central Park)")
-    return Msg("Final scoring (Central Park: {tiles})", tiles=comma_list(shown))
+    return Msg("Final scoring (Central Park: {tiles})", tiles=listed(shown))
 
 
 def _hand_cards(payload: Mapping[str, Any]) -> str:

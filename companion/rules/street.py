@@ -26,8 +26,8 @@ from dataclasses import dataclass
 from typing import Literal, TypedDict
 
 from . import common
-from .common import Placing, RuleError, join_names, require_count
-from .text import Msg, Plural, signed
+from .common import Placing, RuleError, require_count
+from .text import Msg, Plural, and_list, signed
 
 NAME = Msg("Street card game")  # the game's name, as the app shows it
 
@@ -586,11 +586,11 @@ def verdict(scores: Mapping[str, Score]) -> str:
         return Plural("{names} tie on {total} prestige points and on their tallest building "
                       "({n} floor): a shared victory.",
                       "{names} tie on {total} prestige points and on their tallest building "
-                      "({n} floors): a shared victory.", names=join_names(first),
+                      "({n} floors): a shared victory.", names=and_list(first),
                       total=best, n=floors)
     runner_up = max(scores[player].tallest for player in tied if player != first[0])
     return Plural("{names} tie on {total} prestige points; {name} wins with the tallest "
                   "building, {n} floor to {next}.",
                   "{names} tie on {total} prestige points; {name} wins with the tallest "
-                  "building, {n} floors to {next}.", names=join_names(tied), total=best,
+                  "building, {n} floors to {next}.", names=and_list(tied), total=best,
                   name=first[0], n=floors, next=runner_up)

@@ -18,7 +18,6 @@ from .common import (
     RuleError,
     action_key,
     check_reason,
-    join_names,
     known,
     reads,
     require_count,
@@ -47,7 +46,7 @@ from .street import (
     street_score,
     upcoin_prestige,
 )
-from .text import Msg, Plural, listed, signed
+from .text import Msg, Plural, and_list, listed, signed
 
 STARTING_ACCOUNT = 10
 MAX_MONEY = 999
@@ -548,7 +547,7 @@ class StreetState(ActionTable):
             raise RuleError(Plural("The final round is not complete: {names} still takes a "
                                    "final turn ({next}).",
                                    "The final round is not complete: {names} still take their "
-                                   "final turns ({next}).", names=join_names(self.still_to_play),
+                                   "final turns ({next}).", names=and_list(self.still_to_play),
                                    next=self.up_next, n=len(self.still_to_play)))
         self.finished = True
 

@@ -10,7 +10,7 @@ plain English `str` that no catalogue can translate.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from string import Formatter
 from typing import Any
 
@@ -111,7 +111,7 @@ def terms(numbers: Iterable[int]) -> str:
     return said
 
 
-def listed(words: list[str]) -> str:
+def listed(words: Sequence[str]) -> str:
     """Words one after another, 'a, b, c', each kept a `Msg` so the list can be said in German
     too."""
     if not words:
@@ -120,3 +120,13 @@ def listed(words: list[str]) -> str:
     for word in reversed(words[:-1]):
         joined = Msg("{first}, {rest}", first=word, rest=joined)
     return joined
+
+
+def and_list(words: Sequence[str], joined: str = "and") -> str:
+    """'a', 'a and b', 'a, b and c' (or, `joined` "or", 'a, b or c'): players' names as they
+    are, other words each kept a `Msg` so the list can be said in German too."""
+    if len(words) <= 1:
+        return listed(words)
+    names, last = listed(words[:-1]), words[-1]
+    return (Msg("{names} or {last}", names=names, last=last) if joined == "or"
+            else Msg("{names} and {last}", names=names, last=last))

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .common import RuleError, clean_text, require_count
-from .text import Msg, Plural
+from .text import Msg, Plural, listed
 from .urbanisation import (
     CITIZEN_VP,
     COLOUR_NAMES,
@@ -419,12 +419,7 @@ def production(card: CityCard, factory: Factory, orders: dict[str, int]) -> tupl
 
 def listing(parts: Sequence[str]) -> str:
     """'A, B, C' (or 'none'), keeping each part translatable."""
-    if not parts:
-        return Msg("none")
-    words = parts[0]
-    for part in parts[1:]:
-        words = Msg("{first}, {next}", first=words, next=part)
-    return words
+    return listed(parts) if parts else Msg("none")
 
 
 def work_order_gains(count: int, colour: str, extra: str | None) -> dict[str, int]:

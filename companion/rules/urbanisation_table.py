@@ -20,7 +20,6 @@ from .common import (
     RuleError,
     Step,
     check_reason,
-    join_names,
     leaders,
     reads,
     require_count,
@@ -29,7 +28,7 @@ from .common import (
     shown_reason,
     winners,
 )
-from .text import Account, Msg, Plural, listed
+from .text import Account, Msg, Plural, and_list, listed
 from .urbanisation import (
     ACTIONS_PER_TURN,
     COLOUR_NAMES,
@@ -384,14 +383,14 @@ class UrbanisationState(ActionTable):
             return Msg("{name} wins with {total} VP.", name=first[0], total=best)
         if len(first) > 1:
             return Msg("{names} tie on {total} VP and own no factory: a shared victory.",
-                       names=join_names(first), total=best)
+                       names=and_list(first), total=best)
         runner_up = max(newest[p] for p in tied if p != first[0])
         if not runner_up:
             return Msg("{names} tie on {total} VP; {name} wins with factory {n}: the others own "
-                       "none.", names=join_names(tied), total=best, name=first[0],
+                       "none.", names=and_list(tied), total=best, name=first[0],
                        n=newest[first[0]])
         return Msg("{names} tie on {total} VP; {name} wins with the newest factory, {n} to "
-                   "{next}.", names=join_names(tied), total=best, name=first[0],
+                   "{next}.", names=and_list(tied), total=best, name=first[0],
                    n=newest[first[0]], next=runner_up)
 
     def newest_factories(self) -> dict[str, int]:
@@ -1137,7 +1136,7 @@ class UrbanisationState(ActionTable):
             self.note = Msg("Final scoring done: {player} wins.", player=leaders[0])
         else:
             self.note = Msg("Final scoring done: {players} share the victory.",
-                            players=join_names(leaders))
+                            players=and_list(leaders))
 
     def _check_factories_named(self) -> None:
         """An end bonus is decided only once its owner's factories are all known (tables
@@ -1171,7 +1170,7 @@ def factory_total_line(player: str, winner: str | None, numbers: dict[str, list[
     tied = [p for p in numbers if p != player and sum(numbers[p]) == total]
     if tied:
         return Msg("Factory total {total}, tied with {players}; the newest factory ({number}): "
-                   "+{vp} VP.", total=total, players=join_names(tied),
+                   "+{vp} VP.", total=total, players=and_list(tied),
                    number=max(numbers[player]), vp=FACTORY_BONUS_VP)
     return Msg("Factory total {total}, the largest: +{vp} VP.", total=total, vp=FACTORY_BONUS_VP)
 
@@ -1345,7 +1344,7 @@ def _administration_text(payload: Mapping[str, Any]) -> str:
                   "work orders), citizens, feeding, grain refill",
                   "Administration: harvest, factories ({names} exchange 2 orange for 2 grey "
                   "work orders each), citizens, feeding, grain refill",
-                  names=join_names([str(p) for p in exchange]), n=len(exchange))
+                  names=and_list([str(p) for p in exchange]), n=len(exchange))
 
 
 def _effect_text(payload: Mapping[str, Any], who: object) -> str:

@@ -8,8 +8,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
-from .common import RuleError, Split, join_names, rank_label, ranked_splits, require_count
-from .text import Msg, Plural
+from .common import RuleError, Split, rank_label, ranked_splits, require_count
+from .text import Msg, Plural, and_list
 
 NAME = Msg("Construction yard card game")  # the game's name, as the app shows it
 
@@ -173,7 +173,7 @@ def split_line(building: str, split: Split) -> str:
         return Msg("{player} is {rank} {held}: {total}", player=split.players[0],
                    rank=rank_label(split), held=held, total=split.total)
     return Msg("{names} tie for {rank} {held}: {sums} = {total}, {each} each",
-               names=join_names(split.players), rank=rank_label(split), held=held,
+               names=and_list(split.players), rank=rank_label(split), held=held,
                sums=" + ".join(str(p) for p in split.rank_points), total=split.total,
                each=split.each)
 
@@ -325,7 +325,7 @@ def majority_line(building: str, counts: Mapping[str, int]) -> str:
         return Msg("nobody yet")
     leaders = [p for p, c in counts.items() if c == ranked[0]]
     if len(leaders) > 1:
-        return Msg("{names} tie at {count}", names=join_names(leaders), count=ranked[0])
+        return Msg("{names} tie at {count}", names=and_list(leaders), count=ranked[0])
     runner_up = ranked[1] if len(ranked) > 1 else 0
     return Plural("{name} leads by {n}", "{name} leads by {n}", name=leaders[0],
                   n=ranked[0] - runner_up)

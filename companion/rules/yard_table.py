@@ -18,7 +18,6 @@ from .common import (
     Step,
     check_reason,
     final_ranking,
-    join_names,
     known,
     reads,
     require_count,
@@ -26,7 +25,7 @@ from .common import (
     seat_after,
     winners,
 )
-from .text import Msg, Plural
+from .text import Msg, Plural, and_list
 from .yard import (
     BUILDING_CARDS,
     BUILDINGS,
@@ -289,7 +288,7 @@ class YardState(ActionTable):
         if len(first) == 1:
             return Msg("{name} wins with {total} points.", name=first[0], total=best)
         return Msg("{names} tie on {total} points: a shared victory (the rules break no tie).",
-                   names=join_names(first), total=best)
+                   names=and_list(first), total=best)
 
     def preview(self, scoring: str) -> list[BuildingResult]:
         """What scoring A, B or C would give if it came now."""

@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from .common import RuleError, join_names, with_reason
-from .text import Msg, Plural
+from .common import RuleError, with_reason
+from .text import Msg, Plural, and_list, listed
 from .yard import A_BUILDING, COUNTED, DIRK, starting_candidates
 
 
@@ -53,7 +53,7 @@ def _starting_money(payload: Mapping[str, Any]) -> str:
     if len(tied) == 1:
         return Msg("Starting money entered: {player} starts", player=tied[0])
     return Msg("Starting money entered: {names} tie, the youngest starts",
-               names=join_names(tied))
+               names=and_list(tied))
 
 
 def _the_end(payload: Mapping[str, Any]) -> str:
@@ -69,10 +69,10 @@ def _the_end(payload: Mapping[str, Any]) -> str:
     for card in cards:
         held = taken.setdefault(card["to"], {})
         held[card["building"]] = held.get(card["building"], 0) + 1
-    given = [Msg("nobody took {buildings}", buildings=listed(_some(held), "or")) if taker is None
-             else Msg("{player} took {buildings}", player=taker, buildings=listed(_some(held)))
+    given = [Msg("nobody took {buildings}", buildings=and_list(_some(held), "or")) if taker is None
+             else Msg("{player} took {buildings}", player=taker, buildings=and_list(_some(held)))
              for taker, held in taken.items()]
-    return Msg("End of the game: {given}; final scoring C", given=separated(given))
+    return Msg("End of the game: {given}; final scoring C", given=listed(given))
 
 
 def _some(held: Mapping[str, int]) -> list[Msg]:
@@ -93,21 +93,4 @@ def cards_in_words(counts: Mapping[Any, Any]) -> str:
     the buildings whatever the order of `counts` (a deal as recorded and as changed, side by
     side, read alike)."""
     parts = [COUNTED[b](n) for b in COUNTED if isinstance(n := counts.get(b), int) and n]
-    return listed(parts) if parts else Msg("no cards")
-
-
-def listed(parts: list[Msg], joined: str = "and") -> Msg:
-    """'a, b and c' (or, `joined` "or", 'a, b or c'), each part still translatable."""
-    if len(parts) == 1:
-        return parts[0]
-    names, last = separated(parts[:-1]), parts[-1]
-    return (Msg("{names} or {last}", names=names, last=last) if joined == "or"
-            else Msg("{names} and {last}", names=names, last=last))
-
-
-def separated(parts: list[Msg]) -> Msg:
-    """'a, b, c' (parts that say 'and' themselves), each part still translatable."""
-    words = parts[0]
-    for part in parts[1:]:
-        words = Msg("{first}, {next}", first=words, next=part)
-    return words
+    return and_list(parts) if parts else Msg("no cards")

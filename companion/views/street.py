@@ -34,7 +34,7 @@ from ..i18n import lazy_gettext as _l
 from ..rules import RuleError
 from ..rules import street as rules
 from ..rules import street_table as play
-from ..rules.common import join_names
+from ..rules.text import and_list
 from .actions import take
 from .clients import my_tables
 from .declarations import Action, GameViews
@@ -552,7 +552,7 @@ def gift_street(card: dict[str, Any], street: str | None, player: str, names: li
         return opponents[0]
     if street is None:
         raise FieldError(form.street, _("Choose whose street the gift goes on: %(names)s.",
-                                        names=text(join_names(opponents))))
+                                        names=text(and_list(opponents))))
     return street
 
 

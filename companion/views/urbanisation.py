@@ -21,7 +21,8 @@ from ..rules import urbanisation as rules
 from ..rules import urbanisation_actions as pieces
 from ..rules import urbanisation_offers as offering
 from ..rules import urbanisation_table as play
-from ..rules.common import RuleError, join_names
+from ..rules.common import RuleError
+from ..rules.text import and_list
 from .declarations import Action, GameViews
 from .forms import ActionForm, FieldError, Sent, digits, reason_field
 from .tables import Table, opened_fold_out, table_page
@@ -435,7 +436,7 @@ def mayor_reason(state: play.UrbanisationState) -> str | None:
                  "Mayor's +%(mayor_vp)s).", name=mayor, turn=state.turn - 1, vp=least,
                  mayor_vp=rules.MAYOR_VP)
     money = state.mayor_money
-    others = text(join_names([p for p in tied if p != mayor]))
+    others = text(and_list([p for p in tied if p != mayor]))
     poorest = min(money[p] for p in tied)
     if [p for p in tied if money[p] == poorest] == [mayor]:
         return _("%(name)s is the Mayor: tied with %(others)s on %(vp)s VP, the least money "
@@ -445,7 +446,7 @@ def mayor_reason(state: play.UrbanisationState) -> str | None:
         return _("%(name)s is the Mayor: tied with %(others)s on %(vp)s VP, with %(poor)s also "
                  "on the least money ($%(money)s), and the first clockwise after %(former)s, "
                  "the former start player.", name=mayor, others=others, vp=least,
-                 poor=text(join_names(poor)), money=poorest, former=state.former_start)
+                 poor=text(and_list(poor)), money=poorest, former=state.former_start)
     return _("%(name)s is the Mayor: tied with %(others)s on %(vp)s VP and $%(money)s, the "
              "first clockwise after %(former)s, the former start player.", name=mayor,
              others=others, vp=least, money=poorest, former=state.former_start)

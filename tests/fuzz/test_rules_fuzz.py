@@ -74,8 +74,6 @@ ARGS: dict[str, st.SearchStrategy[Any]] = {
     "yard.most_starting_cards": call(s.count),
     "yard.majority_line": call(s.building, s.per_player),
     "fifth_avenue.player_name": call(s.player),
-    "fifth_avenue.comma_list": call(st.lists(s.words, max_size=6)),
-    "fifth_avenue.and_list": call(st.lists(s.words, max_size=6)),
     "fifth_avenue.check_district": call(s.district),
     "fifth_avenue.skyscraper_points": call(st.lists(s.business, max_size=6)),
     "fifth_avenue.plot_values": call(s.district),
