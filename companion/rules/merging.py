@@ -16,13 +16,21 @@ def merges(game: Game, kind: str, payload: Mapping[str, Any], missed: list[Event
     `missed` actions (all of them: another phone recorded them meanwhile) goes on the table as it
     stands, if the rules take it there, when nothing it depends on changed: it is of a kind each
     player takes on their own (`Game.independent`: the yard's purchases, which the rules do not
-    order), and so is every missed action, each another player's. Anything else (an undo, a
-    scoring, a turn-based game's action, or the same player's action, which may be the very
+    order), and so is every missed action, each another player's or the same player's other
+    purchase (found at a table: a church tapped after the same player's skyscraper, bought
+    again having paid exactly, cannot be the skyscraper). Anything else (an undo, a scoring, a
+    turn-based game's action, or the same player's action as tapped, which may be the very
     same purchase recorded twice) is refused as an outdated screen."""
     player = payload.get("player")
     return (kind in game.independent and bool(missed) and player is not None
-            and all(e.kind in game.independent and e.payload.get("player") not in (None, player)
-                    for e in missed))
+            and all(e.kind in game.independent and e.payload.get("player") is not None
+                    and not same_tap(e, kind, payload) for e in missed))
+
+
+def same_tap(event: Event, kind: str, payload: Mapping[str, Any]) -> bool:
+    """Whether a recorded action may be this tap recorded already: the same kind, and every
+    choice the tap names the same (the same player's purchase of the same building)."""
+    return event.kind == kind and all(event.payload.get(k) == v for k, v in payload.items())
 
 
 def refusal_on(state: TableState, kind: str, payload: Mapping[str, Any]) -> Any | None:

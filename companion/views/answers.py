@@ -14,7 +14,7 @@ from flask_babel import ngettext
 from .. import storage
 from ..i18n import text
 from ..rules.log import CHANGE, REDO, UNDO, Event, about
-from ..rules.merging import refusal_on
+from ..rules.merging import refusal_on, same_tap
 from . import game_views
 from .declarations import Page
 from .pages import table_page
@@ -98,7 +98,7 @@ def stale_message(table: Table, stale: storage.StaleError, kind: str,
     both, or on this phone's screen before Back) is said as what was just recorded, never as
     this tap's: the same purchase twice may be two, and the table says so by tapping again (an
     action taken at will, `Game.independent`; a turn's action, a scoring, is not taken twice);
-    so is one after the same player's other purchase, which is not merged with it."""
+    so is one after the same player's purchase of the same building among several missed."""
     since = stale.since
     if stale.missed == 1 and since[0].kind == kind and dict(since[0].payload) == dict(payload):
         if kind in (UNDO, REDO):
@@ -123,7 +123,7 @@ def stale_message(table: Table, stale: storage.StaleError, kind: str,
         return _("The table changed since this screen was loaded (%(happened)s), so this tap "
                  "was not recorded: %(reason)s", happened=missed_words(table, stale),
                  reason=text(refusal))
-    if independent and any(e.payload.get("player") == player for e in since):  # not merged
+    if independent and any(same_tap(e, kind, payload) for e in since):  # not merged
         return _("The table changed since this screen was loaded (%(happened)s), so this tap "
                  "was not recorded: %(player)s's purchase may have been recorded already. If "
                  "this was one more, tap it again on the page as it is now.",

@@ -16,10 +16,17 @@ def bought(seq: int, player: str, building: str = "park") -> Event:
     ("yard", "buy", {"player": "Nina", "building": "museum"}, [bought(1, "Tobi")], True),
     ("yard", "buy", {"player": "Nina", "building": "museum", "for": "Dirk"},
      [bought(1, "Tobi"), bought(2, "Paul", "church")], True),
-    # The same player's purchase: maybe the very same one, recorded twice.
-    ("yard", "buy", {"player": "Tobi", "building": "museum"}, [bought(1, "Tobi")], False),
+    # The same player's purchase of the same building: maybe the very same one, recorded twice.
+    ("yard", "buy", {"player": "Tobi", "building": "museum"}, [bought(1, "Tobi", "museum")],
+     False),
     ("yard", "buy", {"player": "Nina", "building": "museum"},
-     [bought(1, "Paul"), bought(2, "Nina")], False),
+     [bought(1, "Paul"), bought(2, "Nina", "museum")], False),
+    # The same player's purchase of another building is another purchase (having paid
+    # exactly): a church tapped after the skyscraper cannot be the skyscraper.
+    ("yard", "buy", {"player": "Tobi", "building": "church"},
+     [bought(1, "Tobi", "skyscraper")], True),
+    ("yard", "buy", {"player": "Tobi", "building": "museum", "for": "Dirk"},
+     [bought(1, "Tobi", "museum")], True),
     # A scoring, an undo or a correction in between: what the purchase meant may have changed.
     ("yard", "buy", {"player": "Nina", "building": "museum"},
      [Event(1, "score", {"scoring": "A"}, "")], False),
