@@ -464,6 +464,7 @@
     takeOutPageFields(main);
     morph(shown, main);
     freshFields(shown);
+    fitFoot();
   }
 
   // What every action form carries and every answer changes (the table's seq, a fresh one-time
@@ -855,6 +856,25 @@
     strip.appendChild(note);
     return true;
   }
+
+  // The page's foot stays above the score strip however tall the strip is: the page keeps 9rem
+  // for it (app.css), the body the rest (found at a table: six long names at 320 px made it 233
+  // px tall, over the blank score pad's link). Watched, not measured after each answer, so an
+  // answer that leaves the strip's size as it was costs nothing more.
+  var footWatch = window.ResizeObserver && new ResizeObserver(function (entries) {
+    var tall = entries[entries.length - 1].borderBoxSize[0].blockSize;
+    document.body.style.paddingBottom = "max(0px, calc(" + tall + "px + 1rem - 9rem))";
+  });
+  var watched = null;
+  function fitFoot() {
+    var strip = document.querySelector(".score-strip:not(.notes)");
+    if (!footWatch || strip === watched) return;
+    footWatch.disconnect();
+    if (strip) footWatch.observe(strip);
+    else document.body.style.paddingBottom = "";
+    watched = strip;
+  }
+  fitFoot();
 
   // The last action's words, cut short in the strip, are read whole with a tap on them, and
   // cut again with another (found at a table: "Clara hat die Karte…" hid that she discarded

@@ -74,7 +74,8 @@ def test_four_long_names_take_two_lines_of_totals_on_a_small_phone(page: Page, l
     else, and for a screen reader), its total never."""
     names = ("Bartholomew Featherstone", "Jürgen Größe-Bäumler von", "Annabelle Montgomery-Fox",
              "Maximilian Oberhuber Jr.")
-    table_id = seed(live_database, "yard", names, ())
+    bought = tuple(("buy", {"player": name, "building": "museum"}) for name in names[:2])
+    table_id = seed(live_database, "yard", names, bought)
     page.set_viewport_size({"width": 320, "height": 568})
     page.goto(f"{live_server}/yard/{table_id}/")
     totals = page.locator(".strip-totals > span")
@@ -85,6 +86,27 @@ def test_four_long_names_take_two_lines_of_totals_on_a_small_phone(page: Page, l
         score = total.locator("strong").bounding_box()
         assert score and score["x"] + score["width"] <= 320, score  # every total shown
     expect(page.locator(".strip-totals")).to_contain_text("Bartholomew Featherstone 0")
+
+
+def test_the_page_s_foot_stays_above_a_tall_strip(page: Page, live_server: str,
+                                                 live_database: Path) -> None:
+    """Found at a table: six long names at 320x568 made the strip 233 px tall, and at the very
+    end of the page the blank pad's link lay under it, a tap there landing on the strip. The
+    page keeps room for the strip however tall it is."""
+    names = ("Maximilian-Alexander Böh", "Jo & <b>\"Kim\"</b>", "Lea Sophie Marie", "Maximilian K.",
+             "Ömer Bartholomäus", "Sophie-Charlotte W.")
+    bought = tuple(("buy", {"player": name, "building": "museum"}) for name in names[:2])
+    table_id = seed(live_database, "yard", names, bought)
+    page.set_viewport_size({"width": 320, "height": 568})
+    page.goto(f"{live_server}/yard/{table_id}/")
+    strip = page.locator(".score-strip")
+    strip_box = strip.bounding_box()
+    assert strip_box and strip_box["height"] > 144, strip_box  # taller than the 9rem kept
+    page.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
+    page.wait_for_timeout(100)
+    link = page.get_by_role("link", name="Blank pad (PDF)")
+    box, strip_box = link.bounding_box(), strip.bounding_box()
+    assert box and strip_box and box["y"] + box["height"] <= strip_box["y"], (box, strip_box)
 
 
 @pytest.fixture
