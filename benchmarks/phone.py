@@ -67,18 +67,18 @@ GAME_NAMES = {"yard": "yard", "fifth_avenue": "5th Avenue", "street": "street",
 # A yard purchase, a 5th Avenue commissioner's move, a street card built before put on a site
 # (the turn's card builder), an Urbanisation offer.
 ACTIONS = {
-    "yard": "form[action$='/buy'] button",
-    "fifth_avenue": "form[action$='/move'] button.move-to",
+    "yard": "form[action*='/buy#'] button",
+    "fifth_avenue": "form[action*='/move#'] button.move-to",
     "street": "form.builder button[name=pick]:not([disabled])",
-    "urbanisation": "form[action$='/offer'] button[value=taxes]",
+    "urbanisation": "form[action*='/offer#'] button[value=taxes]",
 }
 # The table tapped on: each game's mid-game table (`games.MID_GAME`), but 5th Avenue's, whose
 # mid-game is an auction: its whole script (20 events), where a commissioner's move comes next.
 MID_GAME = {"yard": True, "fifth_avenue": False, "street": True, "urbanisation": True}
 TARGET = 1.5  # tap -> updated frame, at most this many times the bare fetch + paint (issue 46)
 BARE_BUTTON = "#bench-bare button"
-UNDO = "nav.undo-redo form[action$='/undo'] button"
-REDO = "nav.undo-redo form[action$='/redo'] button"
+UNDO = "nav.undo-redo form[action*='/undo#'] button"
+REDO = "nav.undo-redo form[action*='/redo#'] button"
 
 # Installed before any of the page's scripts: the taps' times, long tasks, frames after changes.
 PROBE = r"""

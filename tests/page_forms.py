@@ -124,5 +124,6 @@ def submissions(form: Form, choose: Choose) -> Iterator[Submission]:
         if "disabled" in button:
             continue
         sent = [*data, (button["name"], button.get("value", ""))] if button.get("name") else data
-        yield Submission(button.get("formaction") or form.action, sent,
+        where = (button.get("formaction") or form.action).split("#")[0]  # a browser sends no
+        yield Submission(where, sent,  # fragment (it scrolls to it on the answer's page)
                          " ".join(button["words"].split()))

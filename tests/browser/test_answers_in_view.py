@@ -114,7 +114,7 @@ def test_a_correction_without_what_for_is_refused_beside_that_field(page: Page,
     expect(what_for).to_have_attribute("aria-invalid", "true")
     note, field = refusal.bounding_box(), what_for.bounding_box()
     assert note and field and 0 <= note["y"] - (field["y"] + field["height"]) <= 24, (note, field)
-    form = page.locator("form[action$='/correct']")
+    form = page.locator("form[action*='/correct#']")
     assert_uncovered([form.locator("select[name=owner]"), form.locator("select[name=building]"),
                       form.locator("input[name=count]"), form.locator("input[name=reason]")])
 
@@ -246,6 +246,35 @@ def test_without_javascript_the_answer_comes_back_where_the_tapped_button_was(
         assert before and after and strip
         assert 0 <= after["y"] and after["y"] + after["height"] <= strip["y"], (after, strip)
         assert abs(after["y"] - before["y"]) < 250, (before, after)  # not the page's top
+    finally:
+        context.close()
+
+
+def test_without_javascript_a_refusal_comes_back_at_the_tapped_form_and_says_why_in_view(
+        browser: Browser, browser_context_args: dict[str, Any], live_database: Path) -> None:
+    """Found at a table: Buy land with more price markers than money, refused without
+    JavaScript, came back at the page's top, why in a box there and under the field 1,170 px
+    down. It comes back at the tapped form, the field's words in view, and the strip says
+    why wherever the page stands."""
+    context = browser.new_context(**browser_context_args, java_script_enabled=False)
+    page = context.new_page()
+    try:
+        players, log = TABLES["urbanisation"]
+        page.goto(f"/urbanisation/{seed(live_database, 'urbanisation', players, log)}/"
+                  "?open=buy_land")
+        form = page.locator("details#act-buy_land form")
+        form.get_by_label("Price markers").fill("20")
+        form.get_by_role("radio").first.check()
+        with page.expect_navigation():
+            form.get_by_role("button", name="Buy the territory").tap()
+        said = page.locator("details#act-buy_land .field-error")
+        expect(said).to_contain_text("has only $")
+        expect(said).to_be_in_viewport()
+        expect(page.locator(".score-strip .error")).to_contain_text("has only $")
+        strip = page.locator(".score-strip").bounding_box()
+        box = said.bounding_box()
+        assert box and strip and box["y"] + box["height"] <= strip["y"], (box, strip)
+        expect(page.locator("main > .error")).to_have_count(0)  # said once, not at the top
     finally:
         context.close()
 

@@ -512,7 +512,7 @@ def test_a_changed_action_s_form_is_filled_in_as_it_was_recorded(client):
                reason="miscount").status_code == 303
     page = text(client.get(url + "?change=5"))
     assert "Changing #5" in page
-    fix = page.split('action="' + url + 'correct?change=5"')[1].split("</form>")[0]
+    fix = page.split('action="' + url + 'correct?change=5#')[1].split("</form>")[0]
     assert "<option selected>Nina</option>" in fix
     assert 'value="3"' in fix and 'value="miscount"' in fix
     assert re.search(r'<option selected value="museum">|<option value="museum" selected',

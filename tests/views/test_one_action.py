@@ -203,7 +203,7 @@ def test_app_js_gets_the_new_page_saying_what_was_recorded(app, client):
     recorded = re.search(r'<div class="strip-last just" id="recorded" data-answer="done">'
                          r'.*?</form>', page, re.S).group(0)
     assert "Tobi bought a skyscraper" in recorded and " Undo</button>" in recorded
-    assert f'action="{url}undo" class="" id="at-strip"' in recorded  # the bar's: "at-undo"
+    assert f'action="{url}undo#at-strip" class="" id="at-strip"' in recorded  # the bar's: "at-undo"
     retry = client.post(url + "buy", data=form, headers=SCRIPT)
     assert retry.status_code == 200 and "Tobi bought a skyscraper" in text(retry)
     assert len(events(app, url)) == 1
@@ -249,7 +249,7 @@ def test_after_an_undo_the_line_offers_redo(client):
     assert "<span class=\"strip-words\">Undone: Nina bought a church</span></p>" in page
     line = page.split('id="recorded"')[1].split("</div>")[0]
     # Found at a table: Redo took Undo's place, and a second tap there redid the first.
-    assert re.findall(r'action="[^"]*/(undo|redo)"', line) == ["redo", "undo"]
+    assert re.findall(r'action="[^"]*/(undo|redo)#', line) == ["redo", "undo"]
     assert 'disabled>&#8630; Undo' in line  # nothing left to undo: Undo there, off
 
 
@@ -261,7 +261,7 @@ def test_two_undos_in_the_strip_undo_two_actions(client):
     act(client, url, "undo", at="at-strip")
     line = text(client.get(url)).split('id="recorded"')[1].split("</div>")[0]
     assert "Undone: Paul bought a park" in line
-    assert re.findall(r'action="[^"]*/(undo|redo)"', line) == ["redo", "undo"]
+    assert re.findall(r'action="[^"]*/(undo|redo)#', line) == ["redo", "undo"]
     assert "disabled" not in line
     act(client, url, "undo", at="at-strip")
     history = text(client.get(url + "history"))
@@ -271,19 +271,19 @@ def test_two_undos_in_the_strip_undo_two_actions(client):
     act(client, url, "redo", at="at-strip_redo")
     line = text(client.get(url)).split('id="recorded"')[1].split("</div>")[0]
     assert "Last: Nina bought a church" in line
-    assert re.findall(r'action="[^"]*/(undo|redo)"', line) == ["redo", "undo"]
+    assert re.findall(r'action="[^"]*/(undo|redo)#', line) == ["redo", "undo"]
     act(client, url, "redo", at="at-strip_redo")
     line = text(client.get(url)).split('id="recorded"')[1].split("</div>")[0]
     assert "Last: Paul bought a park" in line
-    assert re.findall(r'action="[^"]*/(undo|redo)"', line) == ["undo"]  # nothing more to redo
+    assert re.findall(r'action="[^"]*/(undo|redo)#', line) == ["undo"]  # nothing more to redo
 
 
 def test_without_javascript_the_answer_comes_back_at_the_tapped_form(client):
     """The redirect names the form the tap came from: the browser scrolls the new page to it."""
     url = new_table(client, "Tobi", "Nina", "Paul")
     page = text(client.get(url))
-    forms = re.findall(r'<form method="post" action="[^"]*/buy" class="[^"]*" id="(at-buy[-0-9]*)"',
-                       page)
+    forms = re.findall(r'<form method="post" action="[^"]*/buy#(at-buy[-0-9]*)" class="[^"]*" '
+                       r'id="\1"', page)
     assert forms[:3] == ["at-buy", "at-buy-2", "at-buy-3"]
     answer = act(client, url, "buy", player="Paul", building="park", at="at-buy-3")
     assert answer.status_code == 303 and answer.headers["Location"] == url + "#at-buy-3"

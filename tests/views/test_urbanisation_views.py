@@ -747,7 +747,7 @@ def test_an_invention_s_marker_left_to_the_app_is_the_cheapest(client):
     assert act(client, url, "invention", player="Ann", start="new", to=1,
                ability_1="orange_to_grey").status_code == 303
     assert act(client, url, "pass", player="Ben").status_code == 303
-    form = text(client.get(url + "?open=invention")).split(f'action="{url}invention"')[1]
+    form = text(client.get(url + "?open=invention")).split(f'action="{url}invention#')[1]
     assert re.search(r'<option value="">The cheapest for the space</option>', form)
     assert act(client, url, "invention", player="Ann", start="", to=2,
                ability_1="white_money").status_code == 303
