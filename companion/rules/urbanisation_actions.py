@@ -439,6 +439,19 @@ def order_parts(orders: Mapping[str, int]) -> list[str]:
     return [Msg("{n} {colour}", n=n, colour=COLOUR_NAMES[c]) for c, n in orders.items() if n]
 
 
+def _harvest_short(sown: int, more: int, due: int, extra: int, grain: int) -> str:
+    """A harvest the 8 grain or the supply cut short, said why (found at a table: "Harvest: 0
+    sown back, 0 more: 8 grain." read as a harvest, of a player at 8 whose inventions' grain
+    found no room)."""
+    why = (Msg("at most {most} grain", most=MAX_GRAIN) if grain == MAX_GRAIN
+           else Msg("no more grain in the supply"))
+    if not sown:
+        return Msg("Harvest: {more} of {extra} from inventions ({why}): {grain} grain.",
+                   more=more, extra=extra, why=why, grain=grain)
+    return Msg("Harvest: {sown} sown back, {more} of {due} more ({why}): {grain} grain.",
+               sown=sown, more=more, due=due, why=why, grain=grain)
+
+
 def harvest_card(card: CityCard, area: GrainArea, players: int) -> tuple[list[str], int]:
     """Harvest for one player: the sown grain (and the Farmer's) back plus one more each, the
     inventions' grain, then "1 point per 2 grain". Changes card and area; returns (lines, VP)."""
@@ -460,9 +473,10 @@ def harvest_card(card: CityCard, area: GrainArea, players: int) -> tuple[list[st
                      if sown else Msg("Harvest: {extra} from inventions: {grain} grain.",
                                       extra=extra, grain=result.grain))
     elif sown or extra:  # what the 8 grain or the supply let in, the inventions' with it
-        more = result.grain - before - sown
+        more, due = result.grain - before - sown, sown + extra
         lines.append(Msg("Harvest: {sown} sown back, {more} more: {grain} grain.", sown=sown,
-                         more=more, grain=result.grain))
+                         more=more, grain=result.grain) if more == due else
+                     _harvest_short(sown, more, due, extra, result.grain))
     vp = card.grain // 2 if card.has("harvest_vp") else 0
     if vp:
         lines.append(Msg("Invention: 1 VP per 2 grain: +{vp} VP.", vp=vp))

@@ -925,6 +925,23 @@ def test_a_harvest_with_nothing_sown_says_only_the_inventions_grain():
     assert state.reports[-1].players["Ann"][0] == "Harvest: 1 from inventions: 1 grain."
 
 
+def test_a_harvest_the_8_grain_cut_short_says_so():
+    """Found at a table: "Harvest: 0 sown back, 0 more: 8 grain." of a player at 8 whose
+    invention's grain found no room, read as a harvest that happened. Ann at 8 with 1 from an
+    invention gets none; at 5 with 2 sown (7 after they are back) and 2 from an invention, 1 of
+    the 4 more: "A player may have a maximum of 8 grain markers"."""
+    state = administration_ready(grain=8, sown=0,
+                                 inventions=[Invention(1, "harvest_grain1", None, 0)])
+    state.apply("administration", {})
+    assert state.reports[-1].players["Ann"][0] == (
+        "Harvest: 0 of 1 from inventions (at most 8 grain): 8 grain.")
+    state = administration_ready(grain=5, sown=2,
+                                 inventions=[Invention(1, "harvest_grain2", None, 0)])
+    state.apply("administration", {})
+    assert state.reports[-1].players["Ann"][0] == (
+        "Harvest: 2 sown back, 1 of 4 more (at most 8 grain): 8 grain.")
+
+
 def test_a_factory_removed_at_the_administration_is_out_of_the_game():
     """"Remove the lowest numbered face-up factory card from the game and replace it with the
     top card from the factory deck": once the table has said the display (1, 2, 3), factory 1
