@@ -689,7 +689,7 @@
     var fixed = Array.from(form.querySelectorAll("input[type=hidden]"))
       .filter(function (i) { return ["csrf_token", "seq", "key", "at"].indexOf(i.name) < 0; })
       .map(function (i) { return i.name + "=" + i.value; }).sort();
-    return form.getAttribute("action") + "?" + fixed.join("&");
+    return form.getAttribute("action").split("#")[0] + "?" + fixed.join("&");  // not its place
   }
 
   function summaryOf(details) {
