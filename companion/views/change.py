@@ -9,7 +9,7 @@ from typing import Any
 from flask import current_app, g, render_template, request
 from flask_babel import gettext as _
 from itsdangerous import BadData, SignatureExpired, URLSafeTimedSerializer
-from wtforms import IntegerField, StringField
+from wtforms import StringField
 from wtforms.validators import InputRequired, Length, NumberRange, Optional
 from wtforms.widgets import HiddenInput
 
@@ -31,7 +31,7 @@ from ..rules.common import MAX_REASON, Placing
 from ..rules.log import MAX_EVENTS, Event
 from ..rules.text import Msg
 from .declarations import Action, Page
-from .forms import ActionForm, cleaned
+from .forms import ActionForm, IntegerField, cleaned
 from .tables import (
     Table,
     now_showing,

@@ -11,7 +11,6 @@ from flask import Blueprint, render_template, request, session
 from flask_babel import gettext as _
 from wtforms import (
     BooleanField,
-    IntegerField,
     RadioField,
     SelectChoice,
     SelectField,
@@ -30,7 +29,7 @@ from ..rules import fifth_avenue_turns as turns
 from ..rules.log import Event
 from .actions import take
 from .declarations import Action, GameViews
-from .forms import ActionForm, FieldError, digits
+from .forms import ActionForm, FieldError, IntegerField, digits
 from .tables import Table, load_table, table_page
 
 bp = Blueprint("fifth_avenue", __name__, url_prefix="/fifth_avenue")

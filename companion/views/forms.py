@@ -8,9 +8,10 @@ import time
 from collections.abc import Mapping
 from typing import Any
 
+import wtforms
 from flask_babel import gettext as _
 from flask_wtf import FlaskForm
-from wtforms import IntegerField, StringField
+from wtforms import StringField
 from wtforms.validators import DataRequired, InputRequired, Length, NumberRange, Regexp
 from wtforms.widgets import HiddenInput
 
@@ -31,6 +32,21 @@ def new_action_key() -> str:
 def key_made(key: str) -> float:
     """When the page of an action form's key (`ACTION_KEY`, validated) was made: Unix seconds."""
     return int(key.partition(".")[0], 16) / 1000
+
+
+class IntegerField(wtforms.IntegerField):
+    """A whole number as a phone's number field sends it: ASCII digits, after a minus sign at
+    most (int() would read "1_0" as 10, "+5" as 5 and "٣" as 3, none of which a number field
+    sends: a tampered form's). Every form's numbers are read with it."""
+
+    def process_formdata(self, valuelist: list[Any]) -> None:
+        if valuelist and not WHOLE.fullmatch(str(valuelist[0]).strip()):
+            self.data = None
+            raise ValueError(self.gettext("Not a valid integer value."))
+        super().process_formdata(valuelist)
+
+
+WHOLE = re.compile(r"-?[0-9]+")
 
 
 class ActionForm(FlaskForm):

@@ -24,7 +24,7 @@ from flask import (
 from flask_babel import gettext as _
 from markupsafe import Markup
 from werkzeug.datastructures import MultiDict
-from wtforms import BooleanField, IntegerField, SelectChoice, SelectField, StringField
+from wtforms import BooleanField, SelectChoice, SelectField, StringField
 from wtforms.validators import InputRequired, NumberRange, Optional
 
 from .. import storage
@@ -38,7 +38,7 @@ from ..rules.text import and_list
 from .actions import take
 from .clients import my_tables
 from .declarations import Action, GameViews
-from .forms import MAX_DIGITS, ActionForm, FieldError, reason_field
+from .forms import MAX_DIGITS, ActionForm, FieldError, IntegerField, reason_field
 from .tables import EARLIER_TABLES, Table, load_table, log_context, opened_fold_out, table_page
 
 bp = Blueprint("street", __name__, url_prefix="/street")

@@ -10,7 +10,7 @@ from typing import Any
 
 from flask import Blueprint, request, session
 from flask_babel import gettext as _
-from wtforms import BooleanField, IntegerField, RadioField, SelectChoice, SelectField, StringField
+from wtforms import BooleanField, RadioField, SelectChoice, SelectField, StringField
 from wtforms.validators import InputRequired, Length, NumberRange, Optional
 
 from .. import replays
@@ -24,7 +24,7 @@ from ..rules import urbanisation_table as play
 from ..rules.common import RuleError
 from ..rules.text import and_list
 from .declarations import Action, GameViews
-from .forms import ActionForm, FieldError, Sent, digits, reason_field
+from .forms import ActionForm, FieldError, IntegerField, Sent, digits, reason_field
 from .tables import Table, opened_fold_out, table_page
 
 bp = Blueprint("urbanisation", __name__, url_prefix="/urbanisation")  # its template globals

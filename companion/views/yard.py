@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from flask_babel import gettext as _
-from wtforms import IntegerField, RadioField, SelectChoice, SelectField, StringField
+from wtforms import RadioField, SelectChoice, SelectField, StringField
 from wtforms.validators import InputRequired, NumberRange, Optional
 
 from ..i18n import lazy_gettext as _l
@@ -14,7 +14,7 @@ from ..i18n import lazy_text
 from ..rules import Current, yard, yard_table
 from ..rules.common import seat_after
 from .declarations import Action, GameViews
-from .forms import ActionForm, FieldError, reason_field
+from .forms import ActionForm, FieldError, IntegerField, reason_field
 from .tables import Table, opened_fold_out, table_page
 
 BUILDING_CHOICES = [SelectChoice(b, lazy_text(yard.NAMES[b])) for b in yard.BUILDINGS]

@@ -839,3 +839,16 @@ def test_a_tap_just_made_on_another_screen_is_said_as_what_was_recorded(client):
     act(client, url, "buy", seq=seq, player="Nina", building="park")
     german = act_in_german(client, url, "buy", seq=seq, player="Nina", building="park")
     assert "Gerade eingetragen: Nina hat einen Park gekauft." in text(german)
+
+
+@pytest.mark.parametrize("typed", ["1_0", "+5", "٣", "2.5", "1e3", "0x1"])
+def test_a_number_no_number_field_sends_is_refused_and_changes_nothing(client, typed):
+    """Found in an audit: int() read a tampered form's "1_0" as 10 ("Correction: 10 building
+    cards left in the deck"), "+5" as 5 and "٣" as 3. Only ASCII digits are a number."""
+    url = new_table(client, "Tobi", "Nina", "Paul")
+    seq = current_seq(client, url)
+    refused = act(client, url, "deck", left=typed, reason="counted")
+    assert refused.status_code == 400
+    assert "Not a valid integer value." in text(refused)
+    assert current_seq(client, url) == seq
+    assert act(client, url, "deck", left=" 10 ", reason="counted").status_code == 303
