@@ -7,6 +7,7 @@ import hashlib
 import json
 import re
 from collections.abc import Mapping
+from os.path import commonprefix
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
@@ -298,19 +299,42 @@ def log_context(table: Table, current: Current) -> dict[str, Any]:
 @dataclass(frozen=True)
 class StripEntry:
     """One player's running total in the score strip, with their seat colour (the automated
-    opponents have none)."""
+    opponents have none) and their name as the strip shows it (`told_apart`)."""
 
     name: str
     colour: str | None
     total: int
+    shown: str
 
 
 def score_strip(table: Table, current: Current) -> list[StripEntry]:
     """Every player's running total, in seat order (then Dirk), for the strip at the foot of
     every table page."""
-    colours = table.colours
-    return [StripEntry(name, colours.get(name), total)
-            for name, total in current.state.totals().items()]
+    colours, totals = table.colours, current.state.totals()
+    shown = told_apart(list(totals))
+    return [StripEntry(name, colours.get(name), total, shown[name])
+            for name, total in totals.items()]
+
+
+# The characters of a name the strip shows before it cuts the name short, at the least (two
+# totals a line on a 320 px phone).
+SHOWN = 9
+
+
+def told_apart(names: list[str]) -> dict[str, str]:
+    """Each name as the strip shows it: told apart from the others where the strip cuts names
+    short (found at a table: "Maximilian-Alexander Böh" and "Maximilian K." both read
+    "Maximilia…"). A name that shares its first SHOWN characters with another's is shown from
+    where they part, after its first three ("Max…-Alexander Böh", "Max… K."); the others as
+    they are."""
+    def shared(name: str) -> int:
+        return max((len(commonprefix([name.casefold(), other.casefold()]))
+                    for other in names if other != name), default=0)
+    told = {}
+    for name in names:
+        part = shared(name)
+        told[name] = name[:3] + "\u2026" + name[part:] if SHOWN <= part < len(name) else name
+    return told
 
 
 def room_note(room: int) -> str | None:

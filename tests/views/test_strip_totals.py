@@ -79,3 +79,19 @@ def test_after_a_reload_the_last_line_still_says_what_it_gave(app, client):
     assert act(client, url, "undo").status_code == 303
     client.get(url)  # the undo's own answer said "Undone: ..."
     assert "Last: Scoring A</span></p>" in strip_of(client.get(url).get_data(as_text=True))
+
+
+def test_names_the_strip_would_cut_alike_are_told_apart(client):
+    """Found at a table: "Maximilian-Alexander Böh" and "Maximilian K." both read "Maximilia…"
+    in the strip at 320 px, their dots the only difference. A name sharing its first 9
+    characters with another's is shown from where they part; a screen reader reads it whole."""
+    from tests.conftest import new_table
+    url = new_table(client, "Maximilian-Alexander Böh", "Maximilian K.", "Maximilian",
+                    "Lea & <b>Jo</b>")
+    strip = strip_of(client.get(url).get_data(as_text=True))
+    shown = re.findall(r'<span class="who"[^>]*>([^<]+)</span>', strip)
+    assert shown == ["Max…-Alexander Böh", "Max… K.", "Maximilian",
+                     "Lea &amp; &lt;b&gt;Jo&lt;/b&gt;"]
+    assert '<span class="sr-only">Maximilian-Alexander Böh</span>' in strip
+    assert '<span class="who" aria-hidden="true">Max… K.</span><span class="sr-only">' \
+        'Maximilian K.</span>' in strip
