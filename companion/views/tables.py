@@ -7,8 +7,8 @@ import hashlib
 import json
 import re
 from collections.abc import Mapping
-from os.path import commonprefix
 from dataclasses import dataclass, field
+from os.path import commonprefix
 from typing import Any, NamedTuple
 
 from flask import (
