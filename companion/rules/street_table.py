@@ -45,6 +45,7 @@ from .street import (
     site_index,
     street_score,
     upcoin_prestige,
+    verdict,
 )
 from .text import Msg, Plural, and_list, listed, signed
 
@@ -206,6 +207,10 @@ class StreetState(ActionTable):
 
     def ranking(self) -> list[Placing]:
         return final_ranking(self.scores())
+
+    def verdict(self) -> str:
+        """The final result in one sentence, the tallest building said where it decided."""
+        return verdict(self.scores())
 
     def finished_sites(self, player: str) -> list[bool]:
         return [has_roof(site) for site in self.streets[player]]

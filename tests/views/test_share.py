@@ -3,10 +3,13 @@
 import re
 
 import pytest
+from markupsafe import escape
 
 from companion import storage
+from companion.app import get_db
+from companion.rules import GAMES, replay
 from tests.conftest import act, new_table
-from tests.tables import seed
+from tests.tables import FINISHED, seed
 
 
 def table_id(url):
@@ -141,3 +144,21 @@ def test_starting_tables_is_rate_limited_per_client(strict_app):
                                       "players-1-name": "B"},
                         environ_base={"REMOTE_ADDR": "10.0.0.2"})
     assert answer.status_code == 303
+
+
+@pytest.mark.parametrize("slug", sorted(FINISHED))
+def test_the_scoreboard_says_the_final_result_as_the_table_page_does(app, client, slug):
+    """Found at a table: the scoreboard read "1. Cleo 14 wins, 2. Bartholomew 14", the
+    tallest building that decided unsaid, and a shared 3rd place as "3." twice. It says the
+    verdict, how a tie was broken, and a shared place as one."""
+    names, actions = FINISHED[slug]
+    url = f"/{slug}/{seed(app, slug, names, actions)}/"
+    _, _, board = links(client, url)
+    page = app.test_client().get(board).get_data(as_text=True)
+    with app.app_context():
+        state = replay(GAMES[slug], names, storage.events(get_db(), table_id(url))).state
+    assert state.finished
+    assert f'<p class="verdict">{escape(str(state.verdict()))}</p>' in page
+    ranked = page.split('<ol class="board-totals">')[1].split("</ol>")[0]
+    shared = [p for p in state.ranking() if p.shared and p.place > 1]
+    assert ranked.count("shared place") == len(shared)
