@@ -21,7 +21,7 @@ from ..rules import urbanisation as rules
 from ..rules import urbanisation_actions as pieces
 from ..rules import urbanisation_offers as offering
 from ..rules import urbanisation_table as play
-from ..rules.common import RuleError
+from ..rules.common import RuleError, require_turn
 from ..rules.text import and_list
 from .declarations import Action, GameViews
 from .forms import ActionForm, FieldError, IntegerField, Sent, digits, reason_field
@@ -489,6 +489,9 @@ def offer_payload(form: OfferForm, table: Table) -> dict[str, Any]:
     """A one-tap action: the payload the rules offered for this key, worked out again from the
     table the form was made on (a stale form is refused as any other)."""
     key = str(form.offer.data or "")
+    at_turn = table.current.state.current_player
+    if at_turn is not None:  # said as every action out of turn is (found in an audit)
+        require_turn(at_turn, form.player.data)
     found = offering.find_offer(current_offers(table, table.current), key)
     if found is None or found.payload["player"] != form.player.data:
         raise RuleError(_("That action is not open to %(name)s now: choose again.",
