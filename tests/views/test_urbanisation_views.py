@@ -975,3 +975,17 @@ def test_the_goods_prices_said_are_the_players_own_with_the_inventions(client, m
     assert ("Each good: $4 white, $2 grey, $1 orange, and 1 VP. A factory produces once per "
             "turn, up to the goods its space shows. Goods from grey factories: 2 VP each "
             "instead of 1.") in page
+
+
+def test_the_card_form_offers_no_factory_removed_from_the_game(app, client):
+    """Found at a table: factories 2, 4, 5 and 6, removed at administrations, were offered in
+    the card form's numbers, then refused. After turn 1's display 1, 2, 4 (factory 1 removed,
+    "the lowest numbered face-up factory card"), Cy's card form offers neither 1 nor his 3."""
+    administration = ("administration", {"display": [1, 2, 4]})
+    table = seed(app, "urbanisation", ["Ann", "Ben", "Cy"],
+                 [SETUP, *TURN_1[:-1], administration, *TURN_2[:3]])
+    form = text(client.get(f"/urbanisation/{table}/?open=attract-card"))
+    numbers = re.search(r'<select name="factory_number"[^>]*>(.*?)</select>', form, re.S)
+    offered = [int(n) for n in re.findall(r"<option[^>]*>(\d+)</option>", numbers.group(1))]
+    assert 1 not in offered and 3 not in offered
+    assert offered[:3] == [2, 4, 5]
