@@ -170,6 +170,8 @@ def render(table: Table, error: str | None = None, status: int = 200, **forms: A
     if high is None and "alea_form" in forms:
         high = forms["alea_form"].high_bid.data  # a refused bid keeps its high bid
     in_range = high is not None and 0 <= high <= 200
+    out_of_range = high is not None and not in_range  # asked in a tampered address: said so
+    high = high if in_range else None  # and not copied into Alea's bid (found in an audit)
     chance = rules.alea_beats_chance(high) if in_range and rules.bid_possible(high) else None
     no_such_bid = in_range and chance is None and "high" in request.args  # asked, not refused
     phase = state.phase  # only the forms of the step the table is at are made and drawn
@@ -186,8 +188,8 @@ def render(table: Table, error: str | None = None, status: int = 200, **forms: A
         context |= auction_choice(state, context["auction_form"])
     return table_page(table, error, status, saved_board=board_saved(table), rules=rules,
                       play=play, rulings=play.RULINGS, chance=chance, high=high,
-                      no_such_bid=no_such_bid,
-                      chance_asked=high is not None and "bid" not in request.args,
+                      no_such_bid=no_such_bid, out_of_range=out_of_range,
+                      chance_asked=(high is not None or out_of_range) and "bid" not in request.args,
                       alea_known=alea_known(table) if phase == "auctions" else None, **context)
 
 

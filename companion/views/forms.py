@@ -41,8 +41,7 @@ class IntegerField(wtforms.IntegerField):
 
     def process_formdata(self, valuelist: list[Any]) -> None:
         if valuelist and not WHOLE.fullmatch(str(valuelist[0]).strip()):
-            self.data = None
-            raise ValueError(self.gettext("Not a valid integer value."))
+            valuelist = ["-"]  # refused as WTForms refuses what is no number, in its words
         super().process_formdata(valuelist)
 
 

@@ -162,6 +162,13 @@ def test_a_high_bid_no_cards_add_up_to_is_refused_before_alea_draws(client):
     assert 'name="high_bid" inputmode="numeric" min="0" max="200" value="8"' in \
         client.get(url + "?high=8").get_data(as_text=True)
     assert "Alea beats 8 with probability" in text(client.get(url + "?high=8"))
+    # A high bid out of range in the address is said so, and not copied into the draw's field
+    # either (found in an audit: -1 stood there, and nothing was said).
+    for asked in ("-1", "201", "99999999999999999999"):
+        page = client.get(url + f"?high={asked}").get_data(as_text=True)
+        assert "A high bid is a number from 0 to 200." in page
+        assert 'name="high_bid" inputmode="numeric" min="0" max="200" value=""' in page
+        assert '<details class="alea-chance" id="alea-chance" open' in page
     assert act(client, url, "alea", high_bid=4, cards="4 4").status_code == 303
 
 
