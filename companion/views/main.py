@@ -50,7 +50,7 @@ from . import game_views
 from .answers import reason
 from .change import as_recorded
 from .clients import content_disposition, my_tables, remember, too_often
-from .forms import new_action_key
+from .forms import digits, new_action_key
 from .pages import KEY_MARK, kept, kept_page, marked, marking, slot, table_page
 from .players import known_players
 from .tables import (
@@ -348,7 +348,8 @@ def blank_pad(slug: str) -> Response:
     """A blank score pad to print, for the number of players asked for, in the request's
     language (by its cookie, else Accept-Language: a cache keeps one per language)."""
     game = GAMES.get(slug) or abort(404)
-    players = request.args.get("players", type=int) or game.players.stop - 1
+    asked = request.args.get("players", str(game.players.stop - 1))  # none asked: the most
+    players = int(asked) if digits(asked) else 0  # "abc", "2.5": refused, not the most (audit)
     if players not in game.players:
         abort(make_response(render_template("error.html", message=_(
             "A score pad of %(game)s is for %(least)s to %(most)s players.", game=text(game.name),

@@ -166,7 +166,7 @@ def test_a_short_game_through_set_up_actions_a_refusal_and_the_administration(cl
         pad = client.get(f"/pad/urbanisation.pdf?players={players}")
         assert pad.status_code == 200
         assert "Largest factory total" in pdf_text(pad.data)
-    for players in (1, 5, 99, -1):  # a bad-input audit: "There is nothing at this link"
+    for players in (1, 5, 99, -1, 0, "abc", "2.5", ""):  # bad-input audits: not the most either
         refused = client.get(f"/pad/urbanisation.pdf?players={players}")
         assert refused.status_code == 404
         assert "A score pad of Urbanisation is for 2 to 4 players." in text(refused)
