@@ -9,6 +9,7 @@ from collections.abc import Mapping
 from typing import Any
 
 import wtforms
+from flask import request
 from flask_babel import gettext as _
 from flask_wtf import FlaskForm
 from wtforms import StringField
@@ -69,6 +70,18 @@ class ActionForm(FlaskForm):
                        validators=[InputRequired(), NumberRange(min=0, max=MAX_EVENTS)])
     key = StringField("Key", widget=HiddenInput(),
                       validators=[InputRequired(), Regexp(f"^{ACTION_KEY.pattern}\\Z")])
+
+    def validate(self, extra_validators: Any = None) -> bool:
+        """The fields' own checks, and none sent twice with different values: a form the page
+        never makes, whose first value WTForms would read (found in an audit: a purchase row
+        with a second player field recorded "Ben bought a park" for Ann's tap)."""
+        valid = super().validate(extra_validators)
+        for field in self:
+            if len(set(request.form.getlist(field.name))) > 1:
+                field.errors = [*field.errors, _("two different values were sent: reload the "
+                                                 "page and try again.")]
+                valid = False
+        return valid
 
 
 class Sent(InputRequired):

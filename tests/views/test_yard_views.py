@@ -3,6 +3,7 @@
 import re
 
 import pytest
+from werkzeug.datastructures import MultiDict
 
 from companion import storage
 from companion.rules import yard, yard_example
@@ -17,6 +18,7 @@ from tests.conftest import (
     fresh,
     new_table,
     pdf_words,
+    screen,
     text,
 )
 from tests.tables import seed_on
@@ -852,3 +854,22 @@ def test_a_number_no_number_field_sends_is_refused_and_changes_nothing(client, t
     assert "Not a valid integer value." in text(refused)
     assert current_seq(client, url) == seq
     assert act(client, url, "deck", left=" 10 ", reason="counted").status_code == 303
+
+
+def test_a_form_with_a_field_sent_twice_is_refused_and_changes_nothing(client):
+    """Found in an audit: a second player field put before Ann's in her purchase row (a form
+    the page never makes) recorded "Ben bought a park" for the tap on Ann's park: WTForms read
+    the first. Two different values of one field are refused; the same one twice is a value."""
+    url = new_table(client, "Ann", "Ben", "Cy")
+    seq, key = screen(client, url)
+    sent = MultiDict([("seq", seq), ("key", key), ("player", "Ben"), ("player", "Ann"),
+                      ("building", "park")])
+    refused = client.post(url + "buy", data=sent)
+    assert refused.status_code == 400
+    assert "two different values were sent" in text(refused)
+    assert current_seq(client, url) == seq
+    seq, key = screen(client, url)
+    same = MultiDict([("seq", seq), ("key", key), ("player", "Ann"), ("player", "Ann"),
+                      ("building", "park")])
+    assert client.post(url + "buy", data=same).status_code == 303
+    assert "Ann bought a park" in text(client.get(url + "history"))
