@@ -386,7 +386,8 @@ def just_recorded(table: Table, current: Current) -> dict[str, Any] | None:
     line = last_line(current, strip_said(table, current,
                                          say_event(table, current.last, current.state)))
     if note.get("merged"):  # an outdated screen's action, recorded after another phone's
-        meanwhile = _("after %(actions)s, recorded meanwhile on another phone",
+        # What the line says first (cut to two lines): another phone's, then which actions.
+        meanwhile = _("another phone recorded before it: %(actions)s",
                       actions="; ".join(note["merged"]))
         line = line._replace(meanwhile=meanwhile)  # type: ignore[union-attr]
     return {"line": line, "button": "undo", "undo": True, "reloaded": reloaded,

@@ -81,7 +81,7 @@ def test_a_second_scorer_joins_by_the_link_a_stale_tap_is_merged_or_refused(
     tap_and_load(page, building_button(page, "Dora", "park"))
     expect(page.locator(".error, .refusal")).to_have_count(0)
     expect(page.locator(".score-strip #recorded")).to_contain_text(
-        "Dora bought a park — after Fay bought a station, recorded meanwhile on another phone")
+        "Dora bought a park — another phone recorded before it: Fay bought a station")
     expect(building_button(page, "Fay", "station")).to_have_text(re.compile(r"Station 1$"))
     expect(building_button(page, "Dora", "park")).to_have_text(re.compile(r"Park 1$"))
     expect(page.locator("#changed")).to_have_count(0)
