@@ -213,12 +213,15 @@ class YardState(ActionTable):
 
     def _first_turn(self) -> Msg:
         """Who takes the first turn, with the money piles the table still makes for it (once
-        the starting capital is known; the set-up card folds away then); or, not entered, the
-        rule that decides it."""
+        the starting capital is known; the set-up card folds away then); on a tie, who ties
+        (the youngest of them starts); or, not entered, the rule that decides it."""
         if self.starter:
             return Msg("{player} takes the first turn. Money piles: {piles} cards, scoring A "
                        "shuffled into pile 2 and B into pile 4.", player=self.starter,
                        piles=", ".join(str(n) for n in self.piles))
+        if self.starting:  # a tie on cards and total (found at a table: the rule said again)
+            return Msg("{names} tie on cards and total: the youngest of them takes the first "
+                       "turn.", names=and_list(self.start_candidates))
         return Msg("The player with the fewest money cards takes the first turn; on a tie, "
                    "the lowest total, then the youngest.")
 

@@ -443,6 +443,18 @@ def test_the_strip_says_who_starts_and_who_may_act_after_a_purchase():
     assert state.up_next == "Cy goes on after paying exactly; otherwise it is Ann's turn."
 
 
+def test_the_strip_says_who_ties_for_the_first_turn():
+    """Found at a table: after a tie on cards and total the strip said the rule again ("The
+    player with the fewest money cards ..."), where the page asked who is the youngest."""
+    state = play(["Ann", "Ben", "Cy"])
+    state.apply("starting_money", {"cards": {"Ann": 4, "Ben": 4, "Cy": 5},
+                                   "totals": {"Ann": 22, "Ben": 22, "Cy": 25}})
+    assert state.up_next == ("Ann and Ben tie on cards and total: the youngest of them takes "
+                             "the first turn.")
+    state.apply("youngest", {"player": "Ben"})
+    assert state.up_next.startswith("Ben takes the first turn.")
+
+
 def test_the_scripted_game_ends_with_three_cards_known_by_elimination():
     state = play(yard_example.PLAYERS, *yard_example.GAME_OVER)
     assert (state.deck_left, state.on_display, state.game_over) == (0, 3, True)
