@@ -783,13 +783,14 @@ class UrbanisationState(ActionTable):
         """Each factory card exists once: not one a player owns, nor one an administration
         removed from the game ("Remove the lowest numbered face-up factory card from the
         game"), as far as the table told the display."""
-        if number in self.removed:
+        if number in self.removed:  # said at the number typed (found at a table: the strip's)
             raise RuleError(Msg("Factory {number} was removed from the game at an "
-                                "administration: it cannot be attracted.", number=number))
+                                "administration: it cannot be attracted.", number=number),
+                            key="number")
         for owner, other in self.cards.items():
             if other.factory(number):
                 raise RuleError(Msg("Factory {number} is already {owner}'s: each card exists "
-                                    "once.", number=number, owner=owner))
+                                    "once.", number=number, owner=owner), key="number")
 
     def _check_name_unowned(self, name: str, number: int | None = None) -> None:
         """A factory an invention card names is one card ("if you own the Steelworks"): no two

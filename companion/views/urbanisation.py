@@ -194,6 +194,8 @@ class CardAttractForm(PlayerForm):
     is (with the inventions; blank: as seen before, else another factory), where it goes (the
     likeliest preselected); the chip of its production space ("<colour>.<goods>") sends it."""
 
+    PAYLOAD_FIELDS = {"number": "factory_number", "name": "factory_name"}
+
     factory_number = needed(_l("Factory number"), 1, 99)
     factory_name = SelectField(_l("Which factory"), choices=FACTORY_CHOICES, default="")
     upgrade = StringField(_l("Where"))

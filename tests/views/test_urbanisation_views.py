@@ -989,3 +989,19 @@ def test_the_card_form_offers_no_factory_removed_from_the_game(app, client):
     offered = [int(n) for n in re.findall(r"<option[^>]*>(\d+)</option>", numbers.group(1))]
     assert 1 not in offered and 3 not in offered
     assert offered[:3] == [2, 4, 5]
+
+
+def test_a_removed_factory_typed_in_the_card_form_is_refused_at_its_number(app, client):
+    """Found at a table: "Factory 4 was removed from the game ..." was said only in the strip,
+    the number field unmarked, where a price the player cannot pay is said at its field."""
+    administration = ("administration", {"display": [1, 2, 4]})
+    table = seed(app, "urbanisation", ["Ann", "Ben", "Cy"],
+                 [SETUP, *TURN_1[:-1], administration, *TURN_2[:3]])
+    url = f"/urbanisation/{table}/"
+    refused = act(client, url, "attract/card", player="Cy", factory_number="1",
+                  production="orange.2", filled="y")
+    assert refused.status_code == 422
+    said = re.search(r'<span class="field-error" id="factory_number-error">([^<]*)</span>',
+                     text(refused))
+    assert said and said.group(1) == ("Factory 1 was removed from the game at an "
+                                      "administration: it cannot be attracted.")
