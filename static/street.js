@@ -43,6 +43,7 @@
   // came from and its cost go with the address, and the page opened keeps them, or says why
   // it cannot (`street.chosen`); the new card's chips come into view whole.
   var opening = false;
+  var DESCRIBED = /^(project|floor|double|roof|gift|no_gifts|street|(income|prestige)_(each|amount|project)_0)$/;
   document.addEventListener("click", function (event) {
     var link = event.target.closest ?
       event.target.closest(".new-toggle, .new-project, form.builder .all") : null;
@@ -52,6 +53,13 @@
     var url = new URL(link.dataset.href || link.href, location.href);
     if (chosen.source) url.searchParams.set("source", chosen.source);
     if (chosen.cost !== "") url.searchParams.set("cost", chosen.cost);
+    // The whole card builder: with the new card as described so far (`street.described`).
+    if (link.name === "whole_card") {
+      new FormData(form).forEach(function (value, name) {
+        if (DESCRIBED.test(name) && value !== "") url.searchParams.set(name, value);
+      });
+      url.searchParams.set("describe", "y");
+    }
     if (link.dataset.href) link.dataset.href = url.pathname + url.search + url.hash;
     else link.href = url.toString();
     opening = !!link.dataset.href;

@@ -217,7 +217,9 @@ def play_card(table_id: str, seat: int) -> Any:
     if not 0 <= seat < len(table.names):
         abort(404)
     player = table.names[seat]
-    form = CardForm()
+    # Opened with a new card half described on the table page (`described`): its form as that.
+    form = CardForm(formdata=request.args) if not request.form and \
+        request.args.get("describe") else CardForm()
 
     def page(table: Table, error: str | None = None, status: int = 200) -> Any:
         if status == 409 and request.form.get("on") == "table":  # the table page's builder
@@ -279,6 +281,19 @@ def passed(state: play.StreetState, player: str, given: Mapping[str, str]) -> di
     return kept
 
 
+# What a new card half described on the table page's builder says of itself (its first icons:
+# the table page draws one of each), taken to the whole card builder's own page.
+DESCRIBED = ("project", "floor", "double", "roof", "gift", "no_gifts", "street",
+             *(f"{kind}_{part}_0" for kind in ("income", "prestige")
+               for part in ("each", "amount", "project")))
+
+
+def described(given: Mapping[str, str]) -> dict[str, str]:
+    """Of `given` (a form), the new card as described so far: each of its fields filled in,
+    as typed (the builder's page reads them as its form would, and refuses what it would)."""
+    return {name: given[name][:32] for name in DESCRIBED if given.get(name)}  # bounded
+
+
 @bp.post("/<table_id>/fold")
 def fold(table_id: str) -> Any:
     """A new card's project chip, or "Built before", tapped without JavaScript (with it, app.js
@@ -288,12 +303,17 @@ def fold(table_id: str) -> Any:
     (`chosen`; as links, the chips lost them, and a card then built from its cost alone was
     recorded as from the player's own deck). "All N cards built before" opens the builder's
     own page for its seat, with both kept as well (found at a table: as a link it lost them).
-    Nothing is recorded."""
+    "A second income or prestige icon: the whole card builder" opens it with the new card as
+    described so far (found at a table: its roof and prestige icon were lost, to be entered
+    again). Nothing is recorded."""
     table = load_table("street", table_id)
     state: play.StreetState = table.current.state  # type: ignore[assignment]
-    seat = request.form.get("all_cards", "")
+    whole = request.form.get("whole_card", "")
+    seat = request.form.get("all_cards", "") or whole
     if seat in [str(n) for n in range(len(state.players))]:
         kept = passed(state, state.players[int(seat)], request.form)
+        if whole:
+            kept |= described(request.form) | {"describe": "y"}
         return redirect(url_for("street.play_card", table_id=table.id, seat=int(seat), **kept),
                         code=303)
     project = request.form.get("new_card")  # a project's chip; none: "Built before"

@@ -582,3 +582,38 @@ def test_a_chip_chosen_moves_no_chip(page: Page, live_database: Path) -> None:
     for group, words in (("Income 1", "per floor below"), ("Prestige 1", "once")):
         chip(page, group, words).tap()
         assert page.evaluate(CHIP_BOXES) == where, words
+
+
+@pytest.mark.parametrize("script", [True, False], ids=["js", "no js"])
+def test_the_whole_card_builder_opens_with_the_card_as_described(
+        browser: Browser, browser_context_args: dict[str, Any], live_database: Path,
+        script: bool) -> None:
+    """Found at a table: a card half described on the table page (a roof, a prestige icon of
+    +1, bought from Evangeline's deck for $2), then "A second income or prestige icon: the whole
+    card builder": its own page kept the deck and the cost, and the roof and the icon were
+    gone, to be entered again. They go with it, with JavaScript or without."""
+    context = browser.new_context(**browser_context_args, java_script_enabled=script)
+    page = context.new_page()
+    try:
+        table_id = seed(live_database, "street", PLAYERS, ROUND[:1])  # Mia's 2nd action
+        page.goto(f"/street/{table_id}/")
+        tap_and_load(page, new_card(page, "hotel"))
+        builder = page.locator("form.builder")
+        builder.locator("input[name=roof]").check()
+        builder.locator("input[name=prestige_each_0][value=flat]").check()
+        builder.locator("input[name=prestige_amount_0]").fill("1")
+        builder.locator("input[name=source][value=Ola]").check()
+        builder.locator("input[name=cost]").fill("2")
+        tap_and_load(page, builder.get_by_role(
+            "button", name="A second income or prestige icon: the whole card builder"))
+        expect(page).to_have_url(re.compile(f"/street/{table_id}/play/0"))
+        whole = page.locator("form.builder")
+        expect(whole.locator("input[name=roof]")).to_be_checked()
+        expect(whole.locator("input[name=project][value=hotel]")).to_be_checked()
+        expect(whole.locator("input[name=prestige_each_0][value=flat]")).to_be_checked()
+        expect(whole.locator("input[name=prestige_amount_0]")).to_have_value("1")
+        expect(whole.locator("input[name=source][value=Ola]")).to_be_checked()
+        expect(whole.locator("input[name=cost]")).to_have_value("2")
+        expect(whole.locator("input[name=gift]")).not_to_be_checked()
+    finally:
+        context.close()

@@ -1064,3 +1064,32 @@ def test_a_card_built_on_the_ground_floor_only_is_said_so_in_every_language(app,
             "income_amount_0": "2"}))
         title = re.search(r'<h1 id="change-title">([^<]*)', preview).group(1)
         assert said in title and "ground)" not in title and "Etage" not in title, title
+
+
+def test_the_whole_card_builder_opens_with_the_new_card_as_described(app, client):
+    """Found at a table: "A second income or prestige icon: the whole card builder" was a link,
+    and the card half described (a roof, a prestige icon of +1) was gone on the builder's own
+    page, to be entered again. It is a button of the builder's form: `street.fold` opens that
+    page with the deck, the cost and the card as described so far (app.js opens the address
+    street.js puts the same into)."""
+    office = moves.card("office")
+    table_id = seed(app, "street", ["Ann", "Ben"], [
+        ("card", {"player": "Ann", "street": "Ann", "site": 1, "card": office})])
+    url = f"/street/{table_id}/"
+    page = text(client.get(url + "?open=new-card"))
+    assert 'name="whole_card" value="0" formaction="' in page  # Ann's 2nd action
+    data = {**fresh(client, url), "player": "Ann", "source": "Ann", "cost": "3",
+            "describe": "y", "project": "hotel",
+            "roof": "y", "floor": "upper", "prestige_each_0": "flat", "prestige_amount_0": "1",
+            "whole_card": "0"}
+    answer = client.post(url + "fold", data=data)
+    assert answer.status_code == 303
+    where = answer.headers["Location"]
+    assert where.startswith(f"/street/{table_id}/play/0?source=Ann&cost=3&") and "roof=y" in where
+    builder = text(client.get(where))
+    assert re.search(r'<input type="checkbox" name="roof" value="y" checked', builder)
+    assert re.search(r'<input type="radio" name="floor" value="upper" checked', builder)
+    assert re.search(r'<input type="radio" name="project" value="hotel" checked', builder)
+    assert re.search(r'<input type="radio" name="prestige_each_0" value="flat" checked', builder)
+    assert re.search(r'name="prestige_amount_0"[^>]*value="1"', builder)
+    assert not re.search(r'name="gift" value="y" checked', builder)
