@@ -123,11 +123,12 @@ def stale_message(table: Table, stale: storage.StaleError, kind: str,
         return _("The table changed since this screen was loaded (%(happened)s), so this tap "
                  "was not recorded: %(reason)s", happened=missed_words(table, stale),
                  reason=text(refusal))
-    if independent and any(same_tap(e, kind, payload) for e in since):  # not merged
+    same = next((e for e in since if same_tap(e, kind, payload)), None) if independent else None
+    if same is not None:  # not merged: said which (found at a table: "Ömer's purchase" only)
         return _("The table changed since this screen was loaded (%(happened)s), so this tap "
-                 "was not recorded: %(player)s's purchase may have been recorded already. If "
-                 "this was one more, tap it again on the page as it is now.",
-                 happened=missed_words(table, stale), player=player)
+                 "was not recorded: it may be “%(action)s”, recorded already. If this was one "
+                 "more, tap it again on the page as it is now.",
+                 happened=missed_words(table, stale), action=said_missed(table, same))
     return _(
         "The table changed since this screen was loaded (%(happened)s), so this tap was not "
         "recorded. The page now shows the table as it is.",

@@ -103,7 +103,7 @@ def test_an_outdated_screen_changes_nothing_and_says_what_happened(client):
     stale = act(client, url, "buy", seq=seq, player="Tobi", building="park")
     assert stale.status_code == 409
     assert ("changed since this screen was loaded (Tobi bought a park; Nina bought a museum), "
-            "so this tap was not recorded: Tobi&#39;s purchase may have been recorded already. "
+            "so this tap was not recorded: it may be “Tobi bought a park”, recorded already. "
             "If this was one more, tap it again") in text(stale)
     assert text(client.get(url + "history")).count("Tobi bought a park") == 1
 
@@ -822,7 +822,7 @@ def test_a_tap_just_made_on_another_screen_is_said_as_what_was_recorded(client):
     other = act(client, url, "buy", seq=seq, player="Nina", building="park")  # found at a
     assert other.status_code == 409 and current_seq(client, url) == seq + 2  # table: unsaid
     assert ("The table changed since this screen was loaded (Nina bought a park; Tobi bought a "
-            "church), so this tap was not recorded: Nina&#39;s purchase may have been recorded "
+            "church), so this tap was not recorded: it may be “Nina bought a park”, recorded "
             "already. If this was one more, tap it again on the page as it is now.") in text(other)
     seq = current_seq(client, url)  # a scoring is not taken twice: no "tap it again"
     act(client, url, "score", seq=seq, scoring="A")
