@@ -116,8 +116,7 @@ def stale_message(table: Table, stale: storage.StaleError, kind: str,
     if kind == CHANGE:  # its preview is shown again if it can be (`change.again_or`)
         return _("The table changed since this preview was made (%(happened)s), so the change "
                  "was not recorded.", happened=missed_words(table, stale))
-    player = payload.get("player")
-    independent = kind in table.game.independent and player is not None
+    independent = kind in table.game.independent and payload.get("player") is not None
     refusal = refusal_on(table.current.state, kind, payload) if independent else None
     if refusal is not None:  # tapped again, it would be refused as well: said why
         return _("The table changed since this screen was loaded (%(happened)s), so this tap "
