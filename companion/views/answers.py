@@ -23,6 +23,7 @@ from .taps import ANSWERED, sent_by_script
 
 # An action form's id on its page, sent with it (`form_anchor`): "at-buy", "at-buy-2", ...
 ANCHOR = re.compile(r"at-[a-z0-9_]{1,32}(-[0-9]{1,3})?")
+RESULT = "result"  # the id of a finished table's final result (`_macros.html`, `result_card`)
 
 
 def form_anchor(url: str) -> str:
@@ -36,8 +37,12 @@ def form_anchor(url: str) -> str:
     return f"at-{name}" if drawn[name] == 1 else f"at-{name}-{drawn[name]}"
 
 
-def anchor() -> str:
-    """The tapped form's place on the answer's page ("#at-buy-2"), if it sent a valid one."""
+def anchor(table: Table) -> str:
+    """Where the answer's page comes back without JavaScript: the final result, if the tap
+    ended the game (it is the answer, and the tapped form is gone); else the tapped form's
+    place ("#at-buy-2"), if it sent a valid one."""
+    if table.current.state.finished:
+        return f"#{RESULT}"
     at = request.form.get("at", "")
     return f"#{at}" if ANCHOR.fullmatch(at) else ""
 
@@ -64,7 +69,7 @@ def recorded(table: Table, event: Event, merged: list[str] | None = None) -> Any
         return response
     session["recorded"] = note
     session[ANSWERED] = {"seq": event.seq, "at": time.time()}  # see `taps.ghost_tap`
-    return redirect(table_url(table) + anchor(), code=303)
+    return redirect(table_url(table) + anchor(table), code=303)
 
 
 def refused(table: Table, message: Any, status: int, page: Page,

@@ -13,6 +13,7 @@ import pytest
 from companion import storage
 from companion.app import create_app
 from tests.conftest import SCRIPT, act, at_first_auction, fresh, new_table, screen, text
+from tests.tables import FINISHED, seed
 
 
 def events(app, url):
@@ -289,6 +290,20 @@ def test_without_javascript_the_answer_comes_back_at_the_tapped_form(client):
     assert answer.status_code == 303 and answer.headers["Location"] == url + "#at-buy-3"
     forged = act(client, url, "buy", player="Paul", building="park", at="x\r\nSet-Cookie: a")
     assert forged.headers["Location"] == url  # only an id the page could have drawn
+
+
+def test_without_javascript_the_tap_that_ends_the_game_comes_back_at_the_final_result(app, client):
+    """The tapped form is gone from a finished table's page; the answer is its final result
+    (found at a table: the page came back at its top, the result 1,600 px down)."""
+    names, actions = FINISHED["street"]
+    assert actions[-1] == ("finish", {})
+    url = f"/street/{seed(app, 'street', names, actions[:-1])}/"
+    answer = act(client, url, "finish", at="at-finish")
+    assert answer.status_code == 303, text(answer)
+    assert answer.headers["Location"] == url + "#result"
+    assert text(client.get(url)).count('id="result"') == 1
+    undone = act(client, url, "undo", at="at-strip_undo")
+    assert undone.headers["Location"] == url + "#at-strip_undo"
 
 
 def test_the_strip_says_what_an_action_gave_and_who_won(client):
