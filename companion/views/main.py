@@ -235,6 +235,14 @@ def service_worker() -> Response:
     return response
 
 
+@bp.get("/favicon.ico")
+def favicon() -> Response:
+    """The icon of a page that names none, such as a score sheet open in the browser's PDF
+    viewer: the app's own (the pages name icons/icon.svg)."""
+    return send_from_directory(current_app.static_folder or "", "icons/icon-192.png",
+                               mimetype="image/png", max_age=86400)
+
+
 @bp.get("/language/<code>")
 def language(code: str) -> Response:
     """The language switch on every page: remembered for this browser, then back where it was."""

@@ -51,7 +51,8 @@ def test_the_proxy_setting_is_read_from_instance_config(tmp_path, monkeypatch):
 
 def test_every_page_sends_the_strict_headers(client):
     url = new_table(client, "Ann", "Ben")
-    for path in ("/", url, url + "history", url + "share", "/manifest.webmanifest", "/sw.js"):
+    for path in ("/", url, url + "history", url + "share", "/manifest.webmanifest", "/sw.js",
+                 "/favicon.ico"):
         headers = client.get(path).headers
         policy = headers["Content-Security-Policy"]
         assert "script-src 'self'" in policy and "unsafe-inline" not in policy, path

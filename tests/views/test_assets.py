@@ -81,3 +81,10 @@ def test_pages_are_never_compressed(client):
     for path in ["/", url]:
         response = client.get(path, headers={"Accept-Encoding": "gzip"})
         assert "Content-Encoding" not in response.headers
+
+
+def test_a_page_that_names_no_icon_gets_the_apps(client):
+    """A score sheet in the browser's PDF viewer asks for /favicon.ico (it was a 404)."""
+    response = client.get("/favicon.ico")
+    assert response.status_code == 200 and response.mimetype == "image/png"
+    assert response.data == (STATIC / "icons/icon-192.png").read_bytes()
