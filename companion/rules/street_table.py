@@ -33,6 +33,7 @@ from .street import (
     KIND_NAMES,
     Card,
     EffectLine,
+    Placement,
     Score,
     all_finished,
     build,
@@ -233,6 +234,17 @@ class StreetState(ActionTable):
                 sites.append(True)
         return sites
 
+    def _build(self, owner: str, site: object, card: Card, player: str) -> Placement:
+        """`build` on `owner`'s street; a refusal on another player's street names whose it is
+        (a gift: "Kim's street: no gifts can be built on site 1", found at a table of four)."""
+        try:
+            return build(self.streets[owner], site_index(site), card, owner == player)
+        except RuleError as error:
+            if owner == player:
+                raise
+            raise RuleError(Msg("{owner}'s street: {why}", owner=owner, why=error.args[0]),
+                            key=error.key) from None
+
     def payout_of(self, kind: str, payload: Mapping[str, Any]) -> Payout | None:
         """What a roof paid, when this table is the one its action made (None for any other
         action, or a table it did not make: the one an undo went back to)."""
@@ -367,7 +379,7 @@ class StreetState(ActionTable):
         site = payload.get("site")
         if bought:
             deck, cost = self._purchase(player, payload.get("bought_from"), payload.get("cost"))
-        placed = build(self.streets[owner], site_index(site), card, owner == player)
+        placed = self._build(owner, site, card, player)
         if bought:
             self._pay(player, deck, cost)
         self.streets[owner] = placed.street

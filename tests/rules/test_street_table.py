@@ -63,10 +63,23 @@ def test_a_gift_that_finishes_a_site_pays_the_owner_not_the_giver():
     state = play(["Mia", "Ola"], build("Mia", 3, OFFICE_2), buy("Mia", "public"),
                  discard("Mia"), build("Ola", 3, gift_roof, "Mia"))
     assert state.accounts == {"Mia": 12, "Ola": 10}
-    with pytest.raises(RuleError, match="A gift can only be built on an opponent's site"):
+    with pytest.raises(RuleError, match="^A gift can only be built on an opponent's site"):
         state.apply(*public("Ola", 2, gift_roof))  # a gift never on one's own street
-    with pytest.raises(RuleError, match="Only a gift can be built on an opponent's street"):
+    with pytest.raises(RuleError, match="^Mia's street: Only a gift can be built on an "
+                                        "opponent's street"):
         state.apply(*public("Ola", 2, OFFICE_2, "Mia"))  # only gifts on another's street
+
+
+def test_a_refusal_on_another_players_street_says_whose():
+    """With several opponents, "site 1" alone does not say which (found at a table of four)."""
+    guarded = {**card("hotel"), "no_gifts": True}
+    state = play(["Mia", "Ola", "Pit"], build("Mia", 1, guarded), *takes_public("Mia"))
+    state.apply(*discard("Ola"))
+    with pytest.raises(RuleError) as refused:
+        state.apply(*public("Ola", 1, card(project=None, gift=True), "Mia"))
+    assert str(refused.value) == ("Mia's street: No gifts can be built on site 1: a card there "
+                                  "forbids them.")
+    assert refused.value.args[0].params["owner"] == "Mia"  # said in the players' language
 
 
 def test_buying_moves_upcoins_and_a_deck_with_upcoins_is_closed():
