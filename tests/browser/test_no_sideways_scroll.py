@@ -92,6 +92,30 @@ def test_every_building_name_fits_its_button_on_a_320_px_phone(
         context.close()
 
 
+@pytest.mark.parametrize("width", [320, 390])
+def test_six_long_names_are_whole_in_the_yards_rows_and_columns(
+    width: int, live_database: Path, browser: Browser, browser_context_args: dict[str, Any],
+) -> None:
+    """Found at a table: six players at 320 px, in German, their names broken inside words
+    beside the buy rows ("Alexa/ndra") and over the majorities' columns ("Ma/xi/mil/ian")."""
+    players = ("Maximilian", "Alexandra", "Sophie-Charlotte", "Jo", "Konstantin", "Bartholomew")
+    buys = tuple(("buy", {"player": p, "building": b}) for p, b in zip(
+        players, ["park", "church", "museum", "theater", "skyscraper", "park"], strict=True))
+    table = f"/yard/{seed(live_database, 'yard', players, buys)}/"
+    context = browser.new_context(**{**browser_context_args, "viewport": {"width": width,
+                                                                            "height": 568}},
+                                  extra_http_headers={"Accept-Language": "de"})
+    page = context.new_page()
+    try:
+        page.goto(table)
+        assert page.locator(".buyer .who h3").count() == 6
+        assert page.locator("table.board thead th").count() == 13
+        assert page.evaluate(BROKEN_WORDS, ".buyer .who h3, table.board thead th") == []
+        assert wider_than_the_phone(page) == []
+    finally:
+        context.close()
+
+
 # Each word of an element's text on one line: a word broken mid-way has two boxes.
 BROKEN_WORDS = """sel => [...document.querySelectorAll(sel)].flatMap(chip => {
     const walker = document.createTreeWalker(chip, NodeFilter.SHOW_TEXT), broken = [];
