@@ -116,6 +116,30 @@ def test_six_long_names_are_whole_in_the_yards_rows_and_columns(
         context.close()
 
 
+def test_the_scoreboard_never_breaks_a_place_or_a_total_beside_a_long_name(
+    live_database: Path, browser: Browser, browser_context_args: dict[str, Any],
+) -> None:
+    """Found at a table: on a 360 px scoreboard, "2." beside a name of two lines read "2" over
+    ".", and the total 14 read "1" over "4"."""
+    players, actions = long_named("street", True)
+    table = f"/street/{seed(live_database, 'street', players, actions)}/"
+    context = browser.new_context(**{**browser_context_args, "viewport": {"width": 360,
+                                                                            "height": 740}})
+    page = context.new_page()
+    try:
+        page.goto(f"{table}share")
+        page.goto(page.locator("a[href*='/board/']").first.get_attribute("href") or "")
+        assert page.locator(".board-totals li").count() == len(players)
+        lines = page.evaluate("""() => [...document.querySelectorAll(
+            '.board-totals .place, .board-totals .score')].map(e => {
+                const range = document.createRange(); range.selectNodeContents(e);
+                return range.getClientRects().length; })""")
+        assert lines == [1] * 2 * len(players)
+        assert wider_than_the_phone(page) == []
+    finally:
+        context.close()
+
+
 # Each word of an element's text on one line: a word broken mid-way has two boxes.
 BROKEN_WORDS = """sel => [...document.querySelectorAll(sel)].flatMap(chip => {
     const walker = document.createTreeWalker(chip, NodeFilter.SHOW_TEXT), broken = [];
