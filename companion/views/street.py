@@ -27,7 +27,7 @@ from werkzeug.datastructures import MultiDict
 from wtforms import BooleanField, SelectChoice, SelectField, StringField
 from wtforms.validators import InputRequired, NumberRange, Optional
 
-from .. import storage
+from .. import replays, storage
 from ..app import get_db
 from ..i18n import current_language, lazy_text, text
 from ..i18n import lazy_gettext as _l
@@ -406,15 +406,22 @@ def offer(state: play.StreetState, player: str, known: play.Known, words: str,
 
 def known_cards(table: Table) -> list[play.Known]:
     """The table's card library, the same on every phone, the most likely first
-    (`play.likely_cards`): every card this table's log built, undone ones too, and those of
-    the earlier street tables of the phone that started it (`earlier_tables`). An undone
-    purchase's price is no price paid (found at a table: a card bought for $4 by mistake,
-    undone, was offered at $4, which a blank cost would have recorded again)."""
+    (`play.likely_cards`): every card this table's log built, undone ones too while Redo
+    would bring them back (a card taken back is about to come again), and those of the
+    earlier street tables of the phone that started it (`earlier_tables`). A card undone and
+    then replaced by another action was entered by mistake: it is not offered (found at a
+    table: a roof entered with $+3, undone and entered again with $+1, stayed first to the
+    game's end, one tap from recording the mistake again). An undone purchase's price is no
+    price paid (found at a table: a card bought for $4 by mistake, undone, was offered at $4,
+    which a blank cost would have recorded again)."""
     db = get_db()
     state: play.StreetState = table.current.state  # type: ignore[assignment]
     in_force = set(table.current.done)
+    log = table.current if table.changing is None else \
+        replays.current(db, table.id, table.game, table.names)  # the whole log's, in change mode
+    kept = {*log.done, *log.undone}
     logged = [b if b.seq in in_force else replace(b, cost=None)  # also in change mode
-              for b in logged_cards(table.id, storage.last_seq(db, table.id))]
+              for b in logged_cards(table.id, storage.last_seq(db, table.id)) if b.seq in kept]
     seen = {play.card_key(b.card) for b in logged}
     here = [*logged, *[play.Built(card) for card in state.library  # from a change's replay
                        if play.card_key(card) not in seen]]

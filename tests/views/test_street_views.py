@@ -578,6 +578,37 @@ def test_an_undone_purchase_s_price_is_not_offered(client):
         client.get(url + "history"))
 
 
+def test_a_card_undone_and_replaced_by_another_is_not_offered(client):
+    """Found at a table: a roof entered with $+3 by mistake, undone and entered again with $+1,
+    stayed first among the cards built before to the game's end: one tap from recording the
+    mistake again. Undone, it is offered (Redo would bring it back); replaced, it is not."""
+    url = new_table(client, "Mia", "Ola", game="street")
+    assert build(client, url, 0, player="Mia", project="coffee", site=1).status_code == 303
+    assert act(client, url, "undo").status_code == 303
+    assert 'aria-label="coffee"' in text(client.get(url))
+    assert build(client, url, 0, player="Mia", project="store", floor="ground",
+                 site=1).status_code == 303
+    page = text(client.get(url))
+    assert 'aria-label="store' in page and 'aria-label="coffee"' not in page
+
+
+def test_an_outdated_tap_is_told_of_its_own_action_among_more_than_three_missed(client):
+    """Found at a table: a tap on an outdated phone was told of the three last actions "and 1
+    action before them", the one it repeated left unsaid. The latest action of its kind by its
+    player is said among them."""
+    url = new_table(client, "Mia", "Ola", "Pit", game="street")
+    outdated = fresh(client, url + "play/0")
+    assert build(client, url, 0, player="Mia", project="office", site=1).status_code == 303
+    assert act(client, url, "buy", player="Mia", deck="public").status_code == 303
+    assert act(client, url, "discard", player="Mia").status_code == 303
+    assert act(client, url, "discard", player="Ola").status_code == 303
+    stale = client.post(url + "play/0", data=outdated | {"player": "Mia", "project": "office",
+                                                         "street": "Mia", "site": 1})
+    assert stale.status_code == 409
+    assert ("(Mia built an office on site 1; Mia discarded the card; Ola discarded the card; "
+            "and 1 other action)") in text(stale).replace("&#39;", "'"), text(stale)
+
+
 def test_a_site_the_card_cannot_go_on_is_not_offered_and_a_bad_pick_is_refused(client):
     url = new_table(client, "Mia", "Ola", game="street")
     assert build(client, url, 0, player="Mia", project="store", floor="ground",
