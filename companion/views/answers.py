@@ -12,6 +12,7 @@ from flask_babel import gettext as _
 from flask_babel import ngettext
 
 from .. import storage
+from ..app import get_db
 from ..i18n import text
 from ..rules.log import CHANGE, REDO, UNDO, Event, about
 from ..rules.merging import refusal_on, same_tap
@@ -136,20 +137,44 @@ def stale_message(table: Table, stale: storage.StaleError, kind: str,
     return _(
         "The table changed since this screen was loaded (%(happened)s), so this tap was not "
         "recorded. The page now shows the table as it is.",
-        happened=missed_words(table, stale),
+        happened=missed_words(table, stale, kind, payload),
     )
 
 
-def missed_words(table: Table, stale: storage.StaleError) -> str:
+def missed_words(table: Table, stale: storage.StaleError, kind: str = "",
+                 payload: Mapping[str, Any] | None = None) -> str:
     """What another screen recorded since this one was loaded: the last three actions in
-    words, the others counted."""
-    since = stale.since[-3:]
-    happened = "; ".join(said_missed(table, e) for e in since)
-    if stale.missed > len(since):
-        happened = ngettext("%(last)s; and %(num)d action before them",
-                            "%(last)s; and %(num)d actions before them",
-                            stale.missed - len(since), last=happened)
-    return happened
+    words, the others counted; the latest of this tap's own kind and player among those said
+    (`this_players`), where one was missed (found at a table: a tap of "Ann takes 3
+    skyscrapers" on an outdated phone was told of three later actions "and 1 action before
+    them": the one it repeated)."""
+    since = stale.since
+    if kind and stale.missed > len(since) and not any(
+            this_players(e, kind, payload) for e in since):
+        screen = since[-1].seq - stale.missed
+        since = storage.events_since(get_db(), table.id, screen, min(stale.missed, MISSED_READ))
+    last = since[-3:]
+    mine = next((e for e in reversed(since) if this_players(e, kind, payload)), None)
+    shown = last if mine is None or mine in last else [mine, *since[-2:]]
+    happened = "; ".join(said_missed(table, e) for e in shown)
+    others = stale.missed - len(shown)
+    if not others:
+        return happened
+    if shown is last:
+        return ngettext("%(last)s; and %(num)d action before them",
+                        "%(last)s; and %(num)d actions before them", others, last=happened)
+    return ngettext("%(last)s; and %(num)d other action", "%(last)s; and %(num)d other actions",
+                    others, last=happened)
+
+
+# The most missed actions read to find one of the tap's own kind and player (`missed_words`).
+MISSED_READ = 50
+
+
+def this_players(event: Event, kind: str, payload: Mapping[str, Any] | None) -> bool:
+    """Whether a missed action is of this tap's kind, by the same player (if it names one)."""
+    return bool(kind) and event.kind == kind and \
+        event.payload.get("player") == (payload or {}).get("player")
 
 
 def said_missed(table: Table, event: Event) -> str:
