@@ -792,6 +792,12 @@
     if (!field && footNote(message, "refusal", "alert")) return;
     var thumb = tapped && document.body.contains(tapped) ? tapped.getBoundingClientRect().top
       : null;
+    // A field typed in a fold-out closed since is opened, with the words under it (found at a
+    // table: Alea's cards typed, the fold-out closed, Draw tapped: the refusal hidden in it).
+    for (var d = field && field.closest("details:not([open])"); d;
+         d = d.parentElement && d.parentElement.closest("details:not([open])")) {
+      d.open = true;
+    }
     var note = document.createElement("p");
     note.id = "refusal";
     note.className = "refusal";

@@ -196,6 +196,20 @@ def test_a_typed_refusal_of_the_rules_is_said_under_the_field_typed(
     assert page.locator(".score-strip #refusal").count() == 0
 
 
+def test_a_refused_field_in_a_fold_out_closed_since_is_shown_open(page: Page,
+                                                                   live_database: Path) -> None:
+    """Found at a table: Alea's cards typed, their fold-out closed, Draw tapped: the refusal
+    of the typed cards was said inside the closed fold-out, and the tap looked lost. The
+    fold-out opens with the words under the field; Draw stays under the thumb."""
+    fifth_avenue_cards(page, live_database)
+    page.locator("summary", has_text="The black cards you flipped").tap()
+    expect(page.locator("input[name=cards]")).to_be_hidden()
+    tap_in_place(page, page.get_by_role("button", name="Draw Alea's cards"))
+    expect(page.locator("main #refusal")).to_contain_text("No value has repeated yet")
+    expect(page.locator("main #refusal")).to_be_visible()
+    expect(page.locator("input[name=cards]")).to_have_attribute("aria-invalid", "true")
+
+
 @pytest.mark.parametrize("width", [390, 320])
 def test_an_amount_without_its_icon_is_said_under_the_stepper_row(page: Page,
                                                                   live_database: Path,
