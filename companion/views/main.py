@@ -172,6 +172,7 @@ def new_table() -> Any:
         check_players(game, [name for name, _ in seats] + names_beyond(form))
         check_colours([colour for _, colour in seats])
     except RuleError as error:
+        mark_seat(form, error)
         return home_with_error(form, reason(error))
     if too_often("new"):
         return home_page(form, _("Many tables were started from here just now: wait a few "
@@ -182,6 +183,20 @@ def new_table() -> Any:
     table_id = storage.create_table(db, game.slug, players, earlier)
     remember(table_id, started_here=True)
     return redirect(url_for("main.table", slug=game.slug, table_id=table_id), code=303)
+
+
+def mark_seat(form: NewTableForm, error: RuleError) -> None:
+    """The seat whose name a refusal names (too long, the automated opponent's, like another's)
+    marked, the words under its field too (found at a table: "Jean-Baptiste Lefèvre-Dubois"
+    refused at the page's top, its field unmarked)."""
+    said = reason(error)
+    name = getattr(said, "params", {}).get("name")
+    if not isinstance(name, str) or not name:
+        return
+    for entry in form.players:
+        if clean_name(entry.form.name.data or "").startswith(name):
+            entry.form.name.errors = [text(said)]
+            return
 
 
 def names_beyond(form: NewTableForm) -> list[str]:

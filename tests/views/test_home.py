@@ -109,3 +109,9 @@ def test_a_name_with_emoji_is_never_cut_by_the_field_and_a_long_one_is_refused_i
     german = client.post("/new", data={"game": "yard", "players-0-name": long,
                                        "players-1-name": "Ben"}, headers=GERMAN)
     assert "Der Name „Grandma Ingeborg Smither…“ ist länger als 24 Zeichen." in text(german)
+    # Said under the seat's own field too, which is marked (found at a table: only at the top)
+    seat = re.search(r'<input[^>]*name="players-0-name"[^>]*>', text(german)).group(0)
+    assert 'aria-invalid="true"' in seat and 'aria-describedby="players-0-name-error"' in seat
+    assert re.search(r'<span class="field-error seat-error" id="players-0-name-error">Der Name '
+                     r'„Grandma Ingeborg Smither…“ ist länger', text(german))
+    assert text(german).count('aria-invalid="true"') == 1
