@@ -31,7 +31,7 @@ from jinja2 import pass_eval_context
 from jinja2.nodes import EvalContext
 from markupsafe import Markup, escape
 
-from .rules.text import Msg, Plural, filled, signed, terms, whole
+from .rules.text import Msg, Plural, filled, one_stop, signed, terms, whole
 
 ROOT = Path(__file__).resolve().parent.parent
 SOURCES = ROOT / "translations"
@@ -88,7 +88,8 @@ def template_gettext(context: EvalContext, string: str, **variables: Any) -> str
         said = Markup(said)
     if not variables:
         return said % variables if "%" in said else said
-    return said % {name: translate(value) for name, value in variables.items()}
+    values = {name: translate(value) for name, value in variables.items()}
+    return one_stop(said, values, "%%(%s)s") % values
 
 
 def choose_language() -> str:

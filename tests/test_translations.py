@@ -209,3 +209,14 @@ def test_a_macros_words_follow_each_requests_language(app, game):
         nav = re.search(r'<nav class="undo-redo" aria-label="([^"]+)"', page.get_data(as_text=True))
         said.setdefault(language, set()).add(nav.group(1))
     assert said == {"en": {"Undo and redo"}, "de": {"Rückgängig und wiederholen"}}
+
+
+def test_a_sentence_ending_with_a_name_that_ends_with_a_stop_has_one(app):
+    """Found at a table: "Triggered by Jean-Baptiste Lefèvre-D..". A stop inside the words
+    stays ("Ann. Bo" is no end), and so does one after any other name."""
+    assert Msg("Winner: {name}.", name="Jean-Baptiste L.") == "Winner: Jean-Baptiste L."
+    assert Msg("Winner: {name}.", name="Ann") == "Winner: Ann."
+    source = "{{ _('Triggered by %(player)s.', player=p) }}"
+    with app.test_request_context(headers={"Accept-Language": "de"}):
+        assert app.jinja_env.from_string(source).render(p="J. B. L.") == "Ausgelöst von J. B. L."
+        assert app.jinja_env.from_string(source).render(p="Ann") == "Ausgelöst von Ann."

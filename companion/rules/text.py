@@ -10,7 +10,7 @@ plain English `str` that no catalogue can translate.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from string import Formatter
 from typing import Any
 
@@ -33,9 +33,21 @@ _QUOTING = _Quoting()
 
 
 def filled(template: str, params: dict[str, Any]) -> str:
-    """A template with its values (`str.format`; a value quoted as sent is cut short)."""
+    """A template with its values (`str.format`; a value quoted as sent is cut short; one stop
+    at a sentence's end, `one_stop`)."""
+    template = one_stop(template, params, "{%s}")
     return _QUOTING.format(template, **params) if "!r}" in template else \
         template.format(**params)
+
+
+def one_stop(template: str, params: Mapping[str, Any], field: str) -> str:
+    """The template without the full stop it puts right after a value that ends with one (a
+    name "Jean-Baptiste L."): a sentence ends with one stop (found at a table: "Triggered by
+    Jean-Baptiste Lefèvre-D.."). `field`: how the template names a value ("{%s}", "%%(%s)s")."""
+    for key, value in params.items():
+        if isinstance(value, str) and value.endswith("."):
+            template = template.replace(field % key + ".", field % key)
+    return template
 
 
 class Msg(str):

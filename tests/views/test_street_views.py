@@ -9,6 +9,7 @@ import pytest
 from pypdf import PdfReader
 
 from companion.rules.street_table import RULINGS
+from companion.views.street import card_html
 from tests import street_moves as moves
 from tests.conftest import GERMAN, act, fresh, new_table, pdf_words, text
 from tests.tables import FINISHED, held, seed
@@ -1124,3 +1125,13 @@ def test_the_whole_card_builder_opens_with_the_new_card_as_described(app, client
     assert re.search(r'<input type="radio" name="prestige_each_0" value="flat" checked', builder)
     assert re.search(r'name="prestige_amount_0"[^>]*value="1"', builder)
     assert not re.search(r'name="gift" value="y" checked', builder)
+
+
+def test_a_card_face_names_a_gift_once(app):
+    """Found at a table: a gift with no project and no roof read "gift" over "gift"."""
+    bare = moves.card(project=None, gift=True, income=[{"each": "flat", "amount": -1,
+                                                        "project": None}])
+    roofed = moves.card(project=None, roof=True, gift=True)
+    with app.test_request_context():
+        assert re.sub(r"<[^>]+>|\xad", "", str(card_html(bare))).split() == ["gift", "$−1"]
+        assert re.sub(r"<[^>]+>|\xad", "", str(card_html(roofed))).split() == ["roof", "gift"]
