@@ -35,7 +35,8 @@ _QUOTING = _Quoting()
 def filled(template: str, params: dict[str, Any]) -> str:
     """A template with its values (`str.format`; a value quoted as sent is cut short; one stop
     at a sentence's end, `one_stop`)."""
-    template = one_stop(template, params, "{%s}")
+    if "}." in template:  # a value right before a full stop
+        template = one_stop(template, params, "{%s}")
     return _QUOTING.format(template, **params) if "!r}" in template else \
         template.format(**params)
 
