@@ -149,7 +149,7 @@ def test_a_three_player_game_in_german(german: Page, shot: Shot, live_database: 
 
     # The end: a theater, a station and a park are left. The theater on green stays unsold (a
     # tie), the station on yellow goes to Ben, the park on blue to Cleo.
-    expect(page.get_by_role("heading", name="Spielende: die letzten Karten und Wertung C")
+    expect(page.get_by_role("heading", name="Am Ende: die letzten Karten und Wertung C")
            ).to_be_visible()
     expect(page.locator("#end legend")).to_have_text(["Theater", "Bahnhof", "Park"])
     give_out(page, [("grün", "Gleichstand oder niemand"), ("gelb", "Ben"), ("blau", "Cleo")])

@@ -56,7 +56,7 @@ def chip(row: Locator, words: str) -> Locator:
 def test_the_end_of_the_game_in_5_taps(phone: Page, live_database: Path) -> None:
     table_id = seed(live_database, "yard", PLAYERS, tuple(yard_example.GAME_OVER))
     phone.goto(f"/yard/{table_id}/")
-    expect(phone.get_by_role("heading", name="Game over: the last cards and scoring C")
+    expect(phone.get_by_role("heading", name="At the end: the last cards and scoring C")
            ).to_be_visible()
     expect(phone.locator("#end legend")).to_have_text(["Museum", "Church", "Skyscraper"])
     expect(phone.locator("#end input:checked")).to_have_count(0)  # nothing guessed
@@ -169,7 +169,7 @@ def test_game_over_is_offered_only_once_the_display_cannot_be_refilled(
     screenshot(page, "not-over-yet")
     buyer = page.locator(".buyer").filter(has=page.get_by_role("heading", name="Cy", exact=True))
     Taps(page).tap(buyer.get_by_role("button", name="Skyscraper 1"), "Cy buys the skyscraper")
-    heading = page.get_by_role("heading", name="Game over: the last cards and scoring C")
+    heading = page.get_by_role("heading", name="At the end: the last cards and scoring C")
     expect(heading).to_be_in_viewport()  # the end is this tap's news: it comes into view
     expect(page.locator("#end legend")).to_have_text(["Museum", "Church", "Skyscraper"])
     screenshot(page, "game-over-in-view")
