@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import io
 import os
+import re
 import sys
 from collections.abc import Iterator
 from datetime import UTC, date, datetime
@@ -58,6 +59,7 @@ def init_app(app: Flask) -> None:
     app.jinja_env.filters["signed"] = signed
     app.jinja_env.filters["terms"] = terms
     app.jinja_env.filters["whole"] = whole
+    app.jinja_env.filters["soft_hyphens"] = soft_hyphens
     app.jinja_env.globals.update(languages=LANGUAGES, current_language=current_language)
 
 
@@ -178,6 +180,29 @@ def when(stamp: str, part: str = "time") -> str:
         return said
     clock = local.strftime("%H:%M")
     return f"{said} {clock} ({zone.key})" if zone else f"{said} {clock} UTC"
+
+
+# Where long words may break on a narrow screen (soft hyphens), in both languages: a street
+# card's on a narrow site; Urbanisation's at 360 px in German (found at a table:
+# "Steuereintreibe/r", "Fabriknumme/r", "Schlusswertun/g").
+SOFT_HYPHENS = {"apartment": "apart\u00adment", "service": "ser\u00advice",
+                "Dienstleistung": "Dienst\u00adleis\u00adtung", "geschoss": "\u00adge\u00adschoss",
+                "Wohnung": "Woh\u00adnung", "Geschenke": "Ge\u00adschen\u00adke",
+                "Geschenk": "Ge\u00adschenk",
+                "Bauplatz": "Bau\u00adplatz", "darunter": "dar\u00adun\u00adter",
+                "Steuereintreiber": "Steuer\u00adein\u00adtreiber",
+                "Fabriknummer": "Fabrik\u00adnummer",
+                "Schlusswertung": "Schluss\u00adwertung",
+                "Verwaltungsgebäude": "Verwaltungs\u00adgebäude",
+                "Erfindungskarten": "Erfindungs\u00adkarten", "Erfindungen": "Erfin\u00addungen",
+                "Bürgermeister": "Bürger\u00admeister"}
+SOFT_WORDS = re.compile("|".join(map(re.escape, SOFT_HYPHENS)))
+
+
+def soft_hyphens(words: Any) -> str:
+    """Words in the players' language, with soft hyphens where long ones may break (a page's,
+    never a printed sheet's: a PDF's text keeps its words whole)."""
+    return SOFT_WORDS.sub(lambda found: SOFT_HYPHENS[found.group(0)], text(words))
 
 
 def translate(value: Any) -> Any:

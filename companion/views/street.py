@@ -42,15 +42,6 @@ from .forms import MAX_DIGITS, ActionForm, FieldError, IntegerField, reason_fiel
 from .tables import EARLIER_TABLES, Table, load_table, log_context, opened_fold_out, table_page
 
 bp = Blueprint("street", __name__, url_prefix="/street")
-# Where long words of a card may break on a narrow site (soft hyphens), in both languages.
-SOFT_HYPHENS = {"apartment": "apart\u00adment", "service": "ser\u00advice",
-                "Dienstleistung": "Dienst\u00adleis\u00adtung", "geschoss": "\u00adge\u00adschoss",
-                "Wohnung": "Woh\u00adnung", "Geschenke": "Ge\u00adschen\u00adke",
-                "Geschenk": "Ge\u00adschenk",
-                "Bauplatz": "Bau\u00adplatz", "darunter": "dar\u00adun\u00adter"}
-SOFT_WORDS = re.compile("|".join(map(re.escape, SOFT_HYPHENS)))
-
-
 @bp.app_template_global()
 def card_html(card: Any) -> Markup:
     """A card as `street/_card.html` draws it, in the players' language: drawn once per card
@@ -89,10 +80,6 @@ def _drawn_new_card(form: Any, slots: int) -> Markup:
                            [("", _("its own")), *projects[1:]]))
 
 
-@bp.app_template_filter("soft_hyphens")
-def soft_hyphens(words: Any) -> str:
-    """Words of a card in the players' language, with soft hyphens where long ones may break."""
-    return SOFT_WORDS.sub(lambda found: SOFT_HYPHENS[found.group(0)], text(words))
 MAX_CARD_TEXT = 1000  # a card's JSON is about 350 characters with every icon filled in
 LIBRARY_ON_TABLE = 6  # the most likely cards the table page offers; the builder's page has all
 # A card seen before and its site, as its row's button sends it: the card's short id, the site,

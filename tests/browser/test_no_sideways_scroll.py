@@ -174,3 +174,59 @@ def test_urbanisation_s_offers_break_no_word_on_a_320_px_phone_in_german(
         assert page.evaluate(BROKEN_WORDS, ".u-chip, .u-card-link, .u-char") == []
     finally:
         context.close()
+
+
+# The same, a word broken at a soft hyphen (where the hyphen shows) counted as whole: each of
+# its letters on the line of the one before it, but right after a soft hyphen (a letter's last
+# box: the one before it, if any, is the hyphen at the end of the line above).
+BROKEN_INSIDE_SYLLABLES = """sel => [...document.querySelectorAll(sel)].flatMap(element => {
+    const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT), broken = [];
+    const range = document.createRange();
+    for (let node; (node = walker.nextNode());) {
+        for (const word of node.data.matchAll(/\\S+/g)) {
+            let above = null;
+            for (let i = word.index; i < word.index + word[0].length; i++) {
+                if (node.data[i] === "\\u00ad") continue;
+                range.setStart(node, i);
+                range.setEnd(node, i + 1);
+                const boxes = range.getClientRects();
+                if (!boxes.length) continue;
+                const top = Math.round(boxes[boxes.length - 1].top);
+                if (above !== null && top !== above && node.data[i - 1] !== "\\u00ad") {
+                    broken.push(word[0]);
+                    break;
+                }
+                above = top;
+            }
+        }
+    }
+    return broken; })"""
+
+
+@pytest.mark.parametrize("width", [360, 320])
+@pytest.mark.parametrize(("cut", "opened", "where"), [
+    (2, "", ".u-char strong, .u-track th"),
+    (60, "?open=attract-card", ".u-attract-card label > span, .u-track th"),
+    (60, "?open=produce", "button.primary"),
+    (None, "?open=vp", "table th"),
+], ids=["characters", "factory number", "produce", "final tables"])
+def test_urbanisation_breaks_no_german_word_on_a_small_phone(
+    width: int, cut: int | None, opened: str, where: str, live_database: Path, browser: Browser,
+    browser_context_args: dict[str, Any],
+) -> None:
+    """Found at a table at 360 px in German: "Steuereintreibe/r" on a character, "Fabriknumme/r"
+    over the factory's number, "Schlusswertun/g" in the points by turn, "Produziere/n" on
+    Produce; a word breaks only at a soft hyphen, its hyphen shown."""
+    actions = GAME_SCRIPTS["urbanisation"]()
+    players = tuple(PLAYERS["urbanisation"])
+    table = f"/urbanisation/{seed(live_database, 'urbanisation', players, tuple(actions[:cut]))}/"
+    context = browser.new_context(**{**browser_context_args, "viewport": {"width": width,
+                                                                            "height": 740}},
+                                  extra_http_headers={"Accept-Language": "de"})
+    page = context.new_page()
+    try:
+        page.goto(table + opened)
+        assert page.locator(where).count() >= 1
+        assert page.evaluate(BROKEN_INSIDE_SYLLABLES, where) == []
+    finally:
+        context.close()
