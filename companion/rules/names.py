@@ -42,6 +42,9 @@ def skeleton(name: str) -> str:
     return visible.translate(LOOKALIKE).casefold()
 
 
+NAME_CHARACTERS = 24  # the most a player's name has (a phone's score strip shows it)
+
+
 def check_players(game: Game, names: Iterable[str]) -> list[str]:
     """Player names for a new table: cleaned, 1 to 24 characters, within the game's player
     count, none that looks like the game's automated opponent or another seat's name.
@@ -54,9 +57,9 @@ def check_players(game: Game, names: Iterable[str]) -> list[str]:
                             low=game.players.start, high=game.players.stop - 1))
     reserved = {skeleton(r) for r in game.reserved_names(len(players))}
     for name in players:
-        if len(name) > 24:
+        if len(name) > NAME_CHARACTERS:
             raise RuleError(Msg("The name {name!r}... is longer than 24 characters.",
-                                name=name[:24]))
+                                name=name[:NAME_CHARACTERS]))
         if skeleton(name) in reserved:
             raise RuleError(Msg(
                 "{name} is the automated opponent's name here: choose another name.", name=name))

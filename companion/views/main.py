@@ -46,6 +46,7 @@ from ..i18n import lazy_gettext as _l
 from ..rules import GAMES, PadLine, RuleError, check_players, clean_name, find_game, score_pad
 from ..rules.common import winners_text
 from ..rules.log import about
+from ..rules.names import NAME_CHARACTERS
 from . import game_views
 from .answers import reason
 from .change import as_recorded
@@ -193,8 +194,9 @@ def mark_seat(form: NewTableForm, error: RuleError) -> None:
     name = getattr(said, "params", {}).get("name")
     if not isinstance(name, str) or not name:
         return
-    for entry in form.players:
-        if clean_name(entry.form.name.data or "").startswith(name):
+    for entry in form.players:  # a name too long is named by its first 24 characters
+        seat = clean_name(entry.form.name.data or "")
+        if seat == name or (len(seat) > NAME_CHARACTERS and seat.startswith(name)):
             entry.form.name.errors = [text(said)]
             return
 

@@ -115,3 +115,13 @@ def test_a_name_with_emoji_is_never_cut_by_the_field_and_a_long_one_is_refused_i
     assert re.search(r'<span class="field-error seat-error" id="players-0-name-error">Der Name '
                      r'„Grandma Ingeborg Smither…“ ist länger', text(german))
     assert text(german).count('aria-invalid="true"') == 1
+
+
+def test_the_seat_a_refusal_names_is_the_one_marked(client):
+    """Dirk is the yard's automated opponent with two players: the seat named "Dirk" is marked,
+    not "Dirkje" above it, whose name begins alike."""
+    answer = client.post("/new", data={"game": "yard", "players-0-name": "Dirkje",
+                                       "players-1-name": "Dirk"})
+    assert answer.status_code == 422
+    marked = re.findall(r'<input[^>]*aria-invalid="true"[^>]*>', text(answer))
+    assert len(marked) == 1 and 'name="players-1-name"' in marked[0]
