@@ -192,7 +192,26 @@ def render(table: Table, error: str | None = None, status: int = 200, **forms: A
     if turns["fresh"]:  # where the card came from and its cost, as chosen before `fold`
         chosen(turns["form"], state, turns["player"])
     return table_page(table, error, status, builder=turns, play=play, rules=rules,
-                      rulings=play.RULINGS, opened=opened, decks=decks, **forms)
+                      rulings=play.RULINGS, opened=opened, decks=decks,
+                      final_round_news=final_round_news(table.current), **forms)
+
+
+def final_round_news(current: Any) -> bool:
+    """Whether the last action began the final round ("When any player deck becomes empty, or
+    all 5 sites of any street are all finished"): a deck run out, or a roof that finished the
+    street it was built on; the answer then brings "Final round" into view (found at a table:
+    a roof that finished a street left it 220 px above the screen, the strip silent)."""
+    state: play.StreetState = current.state
+    last = current.last
+    if not state.final_round or last is None:
+        return False
+    if last.kind == "deck_empty":
+        return True
+    card, player = last.payload.get("card"), last.payload.get("player")
+    street = last.payload.get("street", player)
+    return (last.kind == "card" and player == state.triggered_by and isinstance(card, Mapping)
+            and bool(card.get("roof")) and street in state.streets
+            and rules.all_finished(state.streets[street]))
 
 
 @bp.route("/<table_id>/play/<int:seat>", methods=["GET", "POST"])

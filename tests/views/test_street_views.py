@@ -1135,3 +1135,22 @@ def test_a_card_face_names_a_gift_once(app):
     with app.test_request_context():
         assert re.sub(r"<[^>]+>|\xad", "", str(card_html(bare))).split() == ["gift", "$−1"]
         assert re.sub(r"<[^>]+>|\xad", "", str(card_html(roofed))).split() == ["roof", "gift"]
+
+
+def test_a_roof_that_finishes_a_street_brings_the_final_round_into_view(app, client):
+    """Found at a table: J. R. R.'s roof finished his street, and "Final round — Triggered by J.
+    R. R." stood 220 px above the screen, the strip silent. Its answer brings it into view, as
+    a deck run out does; the next player's action does not again."""
+    roof = moves.card(project=None, roof=True)
+    turns = [moves.build("Mia", 1, roof), moves.public("Mia", 2, roof), *moves.passes("Ola"),
+             moves.build("Mia", 3, roof), moves.public("Mia", 4, roof), *moves.passes("Ola"),
+             moves.build("Mia", 5, roof)]
+    url = f"/street/{seed(app, 'street', ['Mia', 'Ola'], turns)}/"
+    held(client, url.strip("/").split("/")[-1])
+    final = re.search(r'<section class="card next"( data-into-view="done")?>\s*<h2>Final round',
+                      text(client.get(url)))
+    assert final and final.group(1)
+    assert act(client, url, "buy", player="Mia", deck="public").status_code == 303  # 2nd action
+    final = re.search(r'<section class="card next"( data-into-view="done")?>\s*<h2>Final round',
+                      text(client.get(url)))
+    assert final and not final.group(1)
