@@ -17,6 +17,7 @@ from . import (
     urbanisation_table,
     yard,
     yard_table,
+    yard_words,
 )
 from .common import Placing, RuleError
 from .corrections import Correction, Now, Rescored, corrected, move_edits
@@ -38,6 +39,7 @@ __all__ = ["CHANGE", "GAMES", "Correction", "Current", "Event", "Gained", "Game"
 # it has of its own (an automated opponent's name, actions in words with the table, ...).
 GAMES: dict[str, Game] = {game.slug: game for game in (
     Game("yard", yard.NAME, range(2, 7), yard_table.YardState, yard_table.describe,
+         describe_at=yard_words.describe_at,
          reserved_names=lambda players: (yard.DIRK,) if players == 2 else (),
          independent=frozenset({"buy"})),
     Game("fifth_avenue", fifth_avenue.NAME, range(2, 5), fifth_avenue_table.FifthAvenueState,

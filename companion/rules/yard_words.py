@@ -10,6 +10,19 @@ from .text import Msg, Plural, and_list, listed
 from .yard import A_BUILDING, COUNTED, DIRK, starting_candidates
 
 
+def describe_at(state: Any, kind: str, payload: Mapping[str, Any]) -> str:
+    """One action in words, with the table it made: the players tied for the first turn in seat
+    order (a stored payload's keys come sorted: found at a table, "Konstantin and
+    Sophie-Charlotte tie", seated the other way)."""
+    if kind == "starting_money":
+        cards, totals = payload.get("cards"), payload.get("totals")
+        if isinstance(cards, Mapping) and isinstance(totals, Mapping):
+            seated = [p for p in state.players if p in cards and p in totals]
+            return _starting_money({"cards": {p: cards[p] for p in seated},
+                                    "totals": {p: totals[p] for p in seated}})
+    return describe(kind, payload)
+
+
 def describe(kind: str, payload: Mapping[str, Any]) -> str:
     """One action in words, for the history page and the undo and redo buttons."""
     if kind == "buy":

@@ -705,3 +705,16 @@ def test_a_tampered_deal_in_a_log_is_refused_in_words():
     state = YardState(["Ann", "Ben"])
     with pytest.raises(RuleError, match="This was Dirk's deal"):
         state.apply("dirk_deal", {"34e": [], "deal": []})
+
+
+def test_players_tied_for_the_first_turn_are_said_in_seat_order():
+    """Found at a table: the history said "Konstantin and Sophie-Charlotte tie", seated the
+    other way (a stored payload's keys come sorted by name)."""
+    players = ["Sophie-Charlotte", "Jo", "Konstantin"]
+    payload = {"cards": {"Jo": 6, "Konstantin": 4, "Sophie-Charlotte": 4},
+               "totals": {"Jo": 26, "Konstantin": 20, "Sophie-Charlotte": 20}}
+    state = play(players, ("starting_money", payload))
+    assert GAMES["yard"].say("starting_money", payload, state) == (
+        "Starting money entered: Sophie-Charlotte and Konstantin tie, the youngest starts")
+    assert GAMES["yard"].say("buy", {"player": "Jo", "building": "park"}, state) == (
+        "Jo bought a park")
