@@ -91,9 +91,7 @@ def template_gettext(context: EvalContext, string: str, **variables: Any) -> str
     if not variables:
         return said % variables if "%" in said else said
     values = {name: translate(value) for name, value in variables.items()}
-    if ")s." in said:  # a value right before a full stop
-        said = one_stop(said, values, "%%(%s)s")
-    return said % values
+    return one_stop(said, values, "%%(%s)s") % values
 
 
 def choose_language() -> str:

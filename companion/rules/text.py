@@ -35,8 +35,7 @@ _QUOTING = _Quoting()
 def filled(template: str, params: dict[str, Any]) -> str:
     """A template with its values (`str.format`; a value quoted as sent is cut short; one stop
     at a sentence's end, `one_stop`)."""
-    if "}." in template:  # a value right before a full stop
-        template = one_stop(template, params, "{%s}")
+    template = one_stop(template, params, "{%s}")
     return _QUOTING.format(template, **params) if "!r}" in template else \
         template.format(**params)
 
@@ -44,7 +43,10 @@ def filled(template: str, params: dict[str, Any]) -> str:
 def one_stop(template: str, params: Mapping[str, Any], field: str) -> str:
     """The template without the full stop it puts right after a value that ends with one (a
     name "Jean-Baptiste L."): a sentence ends with one stop (found at a table: "Triggered by
-    Jean-Baptiste Lefèvre-D.."). `field`: how the template names a value ("{%s}", "%%(%s)s")."""
+    Jean-Baptiste Lefèvre-D.."). `field`: how the template names a value ("{%s}", "%%(%s)s");
+    a template with no value right before a stop is looked at no further (most are not)."""
+    if field.split("%s")[1] + "." not in template:
+        return template
     for key, value in params.items():
         if isinstance(value, str) and value.endswith("."):
             template = template.replace(field % key + ".", field % key)

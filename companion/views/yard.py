@@ -152,7 +152,7 @@ def render(table: Table, error: Any = None, status: int = 200, **forms: Any) -> 
     return table_page(table, error, status, yard=yard, rulings=yard.RULINGS, opened=opened,
                       setting_up=setting_up(table), buyers=buyers(state),
                       end_news=end_news(current), names_head=names_head(state.owners),
-                      names_beside=longest_word(state.players) <= BESIDE, **context)
+                      names_beside=max(map(longest_word, state.players)) <= BESIDE, **context)
 
 
 # The longest word of a name that fits beside a buy row's buttons (a 4.6rem column, bold); else,
@@ -164,16 +164,16 @@ BESIDE = 7
 NAMES_ROOM = {"narrow": 168, "any": 238}
 
 
-def longest_word(names: list[str]) -> int:
-    """The letters of the longest word in these names: a name is broken only between words."""
-    return max((len(word) for name in names for word in name.split()), default=0)
+def longest_word(name: str) -> int:
+    """The letters of a name's longest word: a name is broken only between words."""
+    return max((len(word) for word in name.split()), default=0)
 
 
 def names_head(names: list[str]) -> str:
     """How the majorities' columns are headed: upright names (read from bottom to top, each
     whole on one line) where across they would break inside a word (found at a table: six
     players at 320 px, "Ma/xi/mil/ian"); "narrow": only on a phone under 360 px; "" across."""
-    needed = sum(8 * longest_word([name]) + 7 for name in names)
+    needed = sum(8 * longest_word(name) + 7 for name in names)
     return next((f"upright-{width}" for width, room in reversed(NAMES_ROOM.items())
                  if needed > room), "")
 
