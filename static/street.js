@@ -39,15 +39,16 @@
   }
 
   // A new card, opened by its project's chip (a fold-out app.js opens in place), and the cards
-  // built before again; and every card built before, on the builder's own page: where the card
-  // came from and its cost go with the address, and the page opened keeps them, or says why
-  // it cannot (`street.chosen`); the new card's chips come into view whole.
+  // built before again; every card built before, on the builder's own page; and the purchase
+  // of a card that fits no site ("To discard a card"): where the card came from and its cost
+  // go with the address, and the page opened keeps them, or says why it cannot
+  // (`street.chosen`, `street.purchase_chosen`); the new card's chips come into view whole.
   var opening = false;
   var DESCRIBED = /^(project|floor|double|roof|gift|no_gifts|street|(income|prestige)_(each|amount|project)_0)$/;
   document.addEventListener("click", function (event) {
     var link = event.target.closest ?
-      event.target.closest(".new-toggle, .new-project, form.builder .all") : null;
-    var form = link && link.closest("form");
+      event.target.closest(".new-toggle, .new-project, form.builder .all, .discard-card") : null;
+    var form = link && (link.form || link.closest("form"));
     if (!form) return;
     var chosen = chosenIn(form);
     var url = new URL(link.dataset.href || link.href, location.href);
@@ -62,7 +63,7 @@
     }
     if (link.dataset.href) link.dataset.href = url.pathname + url.search + url.hash;
     else link.href = url.toString();
-    opening = !!link.dataset.href;
+    opening = !!link.dataset.href && !link.classList.contains("discard-card");
   }, true);
 
   // Where the card came from and its cost, as chosen in a builder form.

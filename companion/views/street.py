@@ -191,6 +191,8 @@ def render(table: Table, error: str | None = None, status: int = 200, **forms: A
                     project=request.args.get("project"))
     if turns["fresh"]:  # where the card came from and its cost, as chosen before `fold`
         chosen(turns["form"], state, turns["player"])
+    if opened and opened.startswith("buy-") and "buy_form" not in forms:
+        forms["buy_form"] = purchase_chosen(state, opened)
     return table_page(table, error, status, builder=turns, play=play, rules=rules,
                       rulings=play.RULINGS, opened=opened, decks=decks,
                       final_round_news=final_round_news(table.current), **forms)
@@ -273,6 +275,25 @@ def chosen(form: CardForm, state: play.StreetState, player: str) -> None:
         form.cost.validate(form)
 
 
+def purchase_chosen(state: play.StreetState, opened: str) -> BuyForm | None:
+    """The purchase opened by "To discard a card" (`opened`: "buy-1"), with where the card came
+    from and its cost as chosen in the card builder (in the address: `fold`, or street.js):
+    its deck marked as the one to tap, its cost filled in, and said beside it if it is out of
+    range. None where the address chose neither."""
+    seat = opened.removeprefix("buy-")
+    if not seat.isdigit() or int(seat) >= len(state.players):
+        return None
+    player = state.players[int(seat)]
+    given = passed(state, player, request.args)
+    if not given:
+        return None
+    form = BuyForm(formdata=None, data={"player": player, "deck": given.get("source")})
+    if "cost" in given:
+        form.cost.process(MultiDict({form.cost.name: given["cost"]}))
+        form.cost.validate(form)
+    return form
+
+
 def passed(state: play.StreetState, player: str, given: Mapping[str, str]) -> dict[str, str]:
     """Of `given` (an address's query or a form), where the card came from if it names one of
     the player's sources (open or not: `chosen` says why one is closed), and the cost as typed
@@ -311,12 +332,20 @@ def fold(table_id: str) -> Any:
     own page for its seat, with both kept as well (found at a table: as a link it lost them).
     "A second income or prestige icon: the whole card builder" opens it with the new card as
     described so far (found at a table: its roof and prestige icon were lost, to be entered
-    again). Nothing is recorded."""
+    again). "To discard a card" opens the purchase, with both kept (`purchase_chosen`). Nothing
+    is recorded."""
     table = load_table("street", table_id)
     state: play.StreetState = table.current.state  # type: ignore[assignment]
+    seats = [str(n) for n in range(len(state.players))]
+    discard = request.form.get("discard_card", "")
+    if discard in seats:
+        buy_at = f"buy-{discard}"
+        return redirect(url_for("main.table", slug="street", table_id=table.id, open=buy_at,
+                                **passed(state, state.players[int(discard)], request.form))
+                        + f"#{buy_at}", code=303)
     whole = request.form.get("whole_card", "")
     seat = request.form.get("all_cards", "") or whole
-    if seat in [str(n) for n in range(len(state.players))]:
+    if seat in seats:
         kept = passed(state, state.players[int(seat)], request.form)
         if whole:
             kept |= described(request.form) | {"describe": "y"}

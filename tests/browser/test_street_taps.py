@@ -439,6 +439,34 @@ def test_without_javascript_the_chips_build_and_the_amount_is_typed(browser: Bro
         context.close()
 
 
+@pytest.mark.parametrize("script", [True, False], ids=["js", "no js"])
+def test_to_discard_a_card_opens_the_purchase_as_chosen_in_the_builder(
+        browser: Browser, browser_context_args: dict[str, Any], live_database: Path,
+        script: bool) -> None:
+    """Found at a table: Ola's deck and $2 chosen in the card builder, the card fit no site,
+    and "To discard a card" opened the purchase with its cost blank, to be typed again. It
+    opens with both, with JavaScript (in place) or without; one tap on the deck marked buys."""
+    context = browser.new_context(**browser_context_args, java_script_enabled=script)
+    page = context.new_page()
+    try:
+        table_id = seed(live_database, "street", PLAYERS, ROUND[:1])  # Mia's 2nd action
+        page.goto(f"/street/{table_id}/")
+        builder = page.locator("form.builder")
+        builder.locator("input[name=source][value=Ola]").check()
+        builder.locator("input[name=cost]").fill("2")
+        tap_and_load(page, turn(page).get_by_role("button", name="To discard a card"))
+        purchase = page.locator("details#buy-0[open]")
+        expect(purchase.get_by_label("Cost ($)")).to_have_value("2")
+        expect(purchase.locator("button.primary[name=deck]")).to_have_text("From Ola's deck")
+        expect(purchase.get_by_label("Cost ($)")).to_be_in_viewport()
+        tap_and_load(page, purchase.locator("button.primary[name=deck]"))
+        expect(turn(page).get_by_role("button", name="It fits no site: Mia discarded it")) \
+            .to_be_visible()
+        expect(page.locator("#said")).to_contain_text("Mia bought from Ola's deck for $2")
+    finally:
+        context.close()
+
+
 def test_a_deck_chosen_that_another_phone_closed_is_chosen_no_more(
         page: Page, browser: Browser, live_database: Path) -> None:
     """Found at a table: Mia chose "From Ola's deck" and $2, another phone recorded that Ola's

@@ -737,7 +737,10 @@ def test_a_2nd_action_s_card_that_fits_no_site_has_its_way_on_in_the_turn(app, c
     url = f"/street/{table_id}/"
     turn = text(client.get(url)).split('id="turn"')[1].split("</section>")[0]
     assert ("A card that fits no site: record it bought (or taken from the public pile), then "
-            'discarded. <a href="?open=buy-0#buy-0">To discard a card</a>') in turn
+            "discarded. <button ") in turn
+    assert re.search(r'<button class="as-link discard-card" form="at-builder" name="discard_card" '
+                     r'value="0" [^>]*data-href="\?open=buy-0#buy-0">To discard a card</button>',
+                     turn)
     opened = text(client.get(url + "?open=buy-0"))
     assert re.search(r'<details class="buy-card" id="buy-0" open', opened)
     assert act(client, url, "buy", player="Ann", deck="public", cost=0).status_code == 303
@@ -759,12 +762,47 @@ def test_a_card_refused_on_the_card_builder_s_page_has_the_way_on_there_too(app,
     assert refused.status_code == 422
     page = text(refused)
     assert "A card that fits no site: record it bought (or taken from the public pile), then " \
-           f'discarded. <a href="/street/{table_id}/?open=buy-0#buy-0">To discard a card</a>' \
-        in page
+           "discarded. <button " in page
+    assert f'data-href="/street/{table_id}/?open=buy-0#buy-0">To discard a card</button>' in page
     # first, under the refusal at the page's top, not two screens down under the builder
     assert page.index("A card that fits no site") < page.index('class="site-buttons"')
     opened = text(client.get(url + "?open=buy-0"))
     assert re.search(r'<details class="buy-card" id="buy-0" open', opened)
+
+
+def test_to_discard_a_card_opens_the_purchase_with_the_deck_and_cost_chosen(app, client):
+    """Found at a table: Ben's deck and $4 chosen in the card builder, the card fit no site,
+    and "To discard a card" opened the purchase with its cost blank and no deck marked. It is
+    a button of the builder's form now (on the table page and the builder's own): `street.fold`
+    opens the purchase with both (with JavaScript, street.js puts them in its address); the
+    deck chosen is the one to tap; a cost out of range is said beside it, a seat that is no
+    seat opens the table page, and a purchase opened bare is as before."""
+    table_id = seed(app, "street", ["Ann", "Ben"], [moves.discard("Ann")])
+    url = f"/street/{table_id}/"
+    for page in (url, url + "play/0"):
+        assert 'form="at-builder" name="discard_card" value="0"' in text(client.get(page))
+        assert 'id="at-builder"' in text(client.get(page))
+    data = {**fresh(client, url), "player": "Ann", "source": "Ben", "cost": "4",
+            "discard_card": "0"}
+    answer = client.post(url + "fold", data=data)
+    assert answer.status_code == 303
+    assert answer.headers["Location"] == f"/street/{table_id}/?open=buy-0&source=Ben&cost=4#buy-0"
+    purchase = text(client.get(answer.headers["Location"])).split('id="buy-0"')[1]
+    purchase = purchase.split("</details>")[0]
+    assert re.search(r'<input id="buy-cost" [^>]*value="4"', purchase)
+    assert re.findall(r'<button class="primary" name="deck" value="(\w+)"', purchase) == ["Ben"]
+    assert act(client, url, "buy", player="Ann", deck="Ben", cost=4).status_code == 303
+    assert "It fits no site: Ann discarded it" in text(client.get(url))
+    client.post(url + "undo", data=fresh(client, url))
+    too_long = text(client.get(url + "?open=buy-0&source=public&cost=1234567890"))
+    assert "1234567890" not in too_long.split('id="buy-0"')[1].split("</details>")[0]
+    dear = text(client.get(url + "?open=buy-0&source=public&cost=100"))
+    assert 'id="buy-cost-error"' in dear.split('id="buy-0"')[1].split("</details>")[0]
+    bare = text(client.get(url + "?open=buy-0")).split('id="buy-0"')[1].split("</details>")[0]
+    assert 'class="primary" name="deck"' not in bare and 'value=""' in bare
+    for seat in ("2", "-1", ""):
+        other = client.post(url + "fold", data={**data, "discard_card": seat})
+        assert other.status_code == 303 and "buy-" not in other.headers["Location"]
 
 
 def test_upcoins_left_on_a_deck_at_the_end_are_said_to_score_nothing(app, client):
