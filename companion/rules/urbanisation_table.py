@@ -347,6 +347,20 @@ class UrbanisationState(ActionTable):
     def money(self) -> dict[str, int]:
         return {p: self.cards[p].money for p in self.players}
 
+    def holdings(self) -> dict[str, str]:
+        """Each player's money and grain (on the tracking card, and sown: on the grounds and
+        the Farmer), which a change's preview shows before and after: grain scores at the
+        harvest, 1 VP per 2 (found at a table: a sowing changed from 1 to 2 grain was
+        previewed as changing only what the action records)."""
+        said: dict[str, str] = {}
+        for p in self.players:
+            card = self.cards[p]
+            sown = card.sown + card.farmer
+            said[p] = Msg("${money} · {grain} grain, {sown} sown", money=card.money,
+                          grain=card.grain, sown=sown) if sown else \
+                Msg("${money} · {grain} grain", money=card.money, grain=card.grain)
+        return said
+
     def vp_by_source(self) -> dict[str, dict[str, int]]:
         """Each player's VP by source (keys of urbanisation_actions.SOURCES)."""
         table: dict[str, dict[str, int]] = {p: {} for p in self.players}

@@ -849,13 +849,33 @@ def test_a_change_s_preview_says_what_it_does_with_the_money_too(client):
     assert preview.status_code == 200
     title = re.search(r'<h1 id="change-title">(.*?)</h1>', text(preview), re.S).group(1)
     assert title == "Change: Ben bought 4 grain for $6. → Ben bought 3 grain for $4."
-    # and each player's money beside the totals: Ben's $2 more, his row marked as moved
-    rows = re.findall(r'<tr class="(\w*)"><th scope="row">(\w+)</th><td>(\d+) <small>\$(\d+)'
-                      r'</small></td><td><b>(\d+)</b> <small>\$(\d+)</small>', text(preview))
+    # and each player's money and grain beside the totals: Ben's $2 more and 1 grain less,
+    # his row marked as moved
+    rows = re.findall(r'<tr class="(\w*)"><th scope="row">(\w+)</th><td>(\d+) <small>\$(\d+) '
+                      r'· (\d+) grain</small></td><td><b>(\d+)</b> <small>\$(\d+) · (\d+) grain'
+                      r'</small>', text(preview))
     ben = [row for row in rows if row[1] == "Ben"]
     assert len(rows) == 3 and ben and ben[0][0] == "moved"
-    assert int(ben[0][5]) == int(ben[0][3]) + 2 and ben[0][2] == ben[0][4]
-    assert all(row[0] == "" and row[3] == row[5] for row in rows if row[1] != "Ben")
+    was, now = ben[0][2:5], ben[0][5:8]
+    assert was[0] == now[0] and int(now[1]) == int(was[1]) + 2 and int(now[2]) == int(was[2]) - 1
+    assert all(row[0] == "" and row[2:5] == row[5:8] for row in rows if row[1] != "Ben")
+
+
+def test_a_sowing_taken_out_is_previewed_with_the_grain_it_moves(client):
+    """Found at a table: a sowing changed was previewed with each player's points and money,
+    as if only what the action records changed, though the grain on the card and on the
+    grounds moved (grain scores at the harvest). The preview shows each player's grain, and
+    what is sown, before and after."""
+    url = set_up(client, *PLAYERS)
+    for kind, payload in TURN_1[:7]:
+        perform(client, url, kind, payload)
+    assert act(client, url, "sow", player="Ben", seeds=1).status_code == 303
+    seq = int(re.findall(r'id="e(\d+)"', text(client.get(url + "history")))[0])
+    preview = text(client.post(url + f"change/out?change={seq}",
+                               data=fresh(client, url + f"?change={seq}")))
+    ben = re.search(r'<tr class="moved"><th scope="row">Ben</th><td>\d+ <small>(.*?)</small></td>'
+                    r'<td><b>\d+</b> <small>(.*?)</small>', preview)
+    assert ben and ben.groups() == ("$4 · 3 grain, 1 sown", "$4 · 4 grain"), ben and ben.groups()
 
 
 def test_fold_outs_opened_while_changing_an_action_stay_in_the_change(app, client):
