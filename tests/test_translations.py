@@ -41,6 +41,22 @@ def test_every_message_is_translated_with_the_same_blanks(path):
             assert fields(translation) <= fields(ids[-1]) | fields(ids[0]), (ids[0], translation)
 
 
+NAMES = {"player", "deck", "owner", "name", "buyer", "winner", "players", "names", "by", "to",
+         "holder", "taker", "who", "giver", "commissioner"}
+
+
+@pytest.mark.parametrize("path", CATALOGUES, ids=lambda p: p.stem)
+def test_a_name_is_never_given_a_genitive_s(path):
+    """Found at a table: "von Lukass Stapel" (a German name ending in s takes an apostrophe,
+    "Lukas' Stapel", and one ending in x or z as well): a name's blank is never followed by an
+    s; the German says "Stapel von Lukas", as its other words do."""
+    for message in messages(path):
+        strings = message.string if isinstance(message.string, tuple) else (message.string,)
+        for translation in strings:
+            found = re.findall(r"(?:\{(\w+)\}|%\((\w+)\)s)s\b", translation)
+            assert not [n for pair in found for n in pair if n in NAMES], translation
+
+
 @pytest.mark.parametrize("path", CATALOGUES, ids=lambda p: p.stem)
 def test_the_catalogue_has_every_message_the_code_marks(path):
     """`python -m companion.i18n extract <area>` was run after the last change of words. A
