@@ -230,3 +230,26 @@ def test_urbanisation_breaks_no_german_word_on_a_small_phone(
         assert page.evaluate(BROKEN_INSIDE_SYLLABLES, where) == []
     finally:
         context.close()
+
+
+def test_the_strip_s_last_action_shown_whole_breaks_no_word(
+    live_database: Path, browser: Browser, browser_context_args: dict[str, Any],
+) -> None:
+    """Found at a table: in German at 360 px the strip's "Zuletzt: Schlusswertung erledigt ..."
+    is cut at one line that fills it (a word may break there, at the cut); tapped to be read
+    whole, it read "Schluss" over "wertung". Whole, its words break where words do."""
+    players = tuple(PLAYERS["street"])
+    table = f"/street/{seed(live_database, 'street', players, tuple(GAME_SCRIPTS['street']()))}/"
+    context = browser.new_context(**{**browser_context_args, "viewport": {"width": 360,
+                                                                            "height": 780}},
+                                  extra_http_headers={"Accept-Language": "de"})
+    page = context.new_page()
+    try:
+        page.goto(table)
+        line = page.locator(".strip-last p")
+        assert line.locator(".strip-gave").count() == 1  # cut at one line
+        line.tap()
+        page.wait_for_function("document.querySelector('.strip-last p.whole')")
+        assert page.evaluate(BROKEN_WORDS, ".strip-words") == []
+    finally:
+        context.close()
