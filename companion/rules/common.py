@@ -295,6 +295,13 @@ class ActionTable:
         where the table keeps it by hand (the yard's, 5th Avenue's skyscrapers are no money)."""
         return {}
 
+    @property
+    def stage(self) -> str | None:
+        """The part of the game the table is in, where the rules name one that bears on what
+        comes next (the street's final round): a change's preview says it with what comes
+        next. None: a game that names none."""
+        return None
+
     def holdings(self) -> dict[str, str]:
         """What each player holds besides their points, in words, where the game keeps it and
         a change may move it: their money ("$5"), or what a game says instead (5th Avenue's

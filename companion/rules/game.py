@@ -36,6 +36,10 @@ class TableState(Protocol):
     # Whose turn it is and what comes next, in words (None where the rules cannot say).
     @property
     def up_next(self) -> str | None: ...
+    # The part of the game the table is in, where the rules name one that bears on what comes
+    # next (the street's final round), in words; else None.
+    @property
+    def stage(self) -> str | None: ...
 
 
 class TableKind(Protocol):

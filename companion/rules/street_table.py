@@ -196,6 +196,13 @@ class StreetState(ActionTable):
             return Msg("The final round is complete: score the game.")
         return Msg(STEP_WORDS[self.step].template, player=self.turn)
 
+    @property
+    def stage(self) -> str | None:
+        """The final round, until it is complete: what a change that begins or ends it moves
+        (found at a table: an empty deck taken out, the preview said only "Lukas's 2nd action
+        -> Lukas's 1st action", not that the final round no longer began)."""
+        return Msg("Final round") if self.final_round and not self.round_over else None
+
     def scores(self) -> dict[str, Score]:
         return {p: street_score(self.streets[p], upcoin_prestige(self.accounts[p]))
                 for p in self.players}

@@ -326,9 +326,18 @@ def next_moved(before: Any, after: Any) -> tuple[str, str] | None:
     """What comes next before and after a change, where it differs (found at a table: a street
     action taken out brought a 1st action back as next, and the preview said "only what this
     action records changes"); the end of the game where a side has nothing next."""
-    was, now = (text(state.up_next) if state.up_next else _("Nothing: the game is over.")
-                for state in (before, after))
+    was, now = (said_next(state) for state in (before, after))
     return None if was == now else (was, now)
+
+
+def said_next(state: Any) -> str:
+    """What comes next, in words, after the part of the game the table is in where the rules
+    name one (`stage`: "Final round: Lukas's 2nd action comes next")."""
+    if not state.up_next:
+        return _("Nothing: the game is over.")
+    if state.stage:
+        return _("%(stage)s: %(next)s", stage=text(state.stage), next=text(state.up_next))
+    return text(state.up_next)
 
 
 def ranking_moved(before: Any, after: Any) -> tuple[list[Placing], list[Placing]] | None:

@@ -318,6 +318,24 @@ def test_a_deck_said_empty_taken_out_says_the_game_goes_on(app, client):
             "1st action comes next</b>") in preview, preview
 
 
+def test_a_deck_said_empty_taken_out_in_the_final_round_says_it_no_longer_begins(app, client):
+    """Found at a table: a deck said empty by mistake taken out in the final round it began;
+    the preview said only what comes next ("Lukas's 2nd action -> Lukas's 1st action"), not
+    that the final round no longer began, its biggest consequence. What comes next is said
+    with the final round, where the table is in it."""
+    table_id = seed(app, "street", ["Mia", "Ola"], [
+        *moves.three_rounds()[:4], ("deck_empty", {"player": "Ola", "by": "Mia"}),
+        moves.build("Mia", 3, moves.card())])
+    url = f"/street/{table_id}/"
+    preview = text(client.post(url + "change/out?change=5", data=fresh(client, url + "?change=5")))
+    assert ("What comes next changes: Final round: Mia&#39;s 2nd action comes next → <b>Mia&#39;s "
+            "2nd action comes next</b>") in preview, preview
+    german = text(client.post(url + "change/out?change=5", headers=GERMAN,
+                              data=fresh(client, url + "?change=5")))
+    assert ("Schlussrunde: Als Nächstes kommt die 2. Aktion von Mia → <b>Als Nächstes kommt die "
+            "2. Aktion von Mia</b>") in german
+
+
 def test_a_tap_outdated_by_a_change_says_the_change_in_short(app, client):
     """Found at a table: a tap refused after other phones' changes quoted each change in full,
     nine lines over the board; the history has them whole."""
