@@ -394,7 +394,12 @@ def test_a_tie_for_the_most_points_is_ruled_under_the_final_ranking(app, client)
             "5.") in text(client.get(url, headers=GERMAN))
     assert "1. Ann 35 (newest factory 8: wins the tie on 35)" in page
     assert "2. Cy 35 (newest factory 5)" in page
+    assert re.search(r"3\. Ben 32(?! \()", page)  # in no tie: nothing beside his total
     assert page.count("Ruling:") == 1 and "Ruling: tied for the most points" in page
+    # Without the tie, no newest factory is said: beside every player it read as a tie broken
+    untied = f"/urbanisation/{seed(app, 'urbanisation', names, actions)}/"
+    ranking = text(client.get(untied)).split('<ol class="ranking">')[1].split("</ol>")[0]
+    assert "newest factory" not in ranking and "no factory" not in ranking
     sheet = " ".join(pdf_text(client.get(url + "sheet.pdf").data).split())
     assert "Ranking: 1. Ann (35), 2. Cy (35), 3. Ben (32). Winner: Ann." in sheet
     assert "Ruling: tied for the most points" in sheet
