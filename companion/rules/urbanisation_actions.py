@@ -27,6 +27,7 @@ from .urbanisation import (
     Setup,
     check_upgrade,
     harvest,
+    invention_cost,
     produce_goods,
     turn_score,
     work_order_count,
@@ -400,6 +401,13 @@ def cheapest_marker(markers: Sequence[int], to: int) -> int | None:
     when none lies left of it."""
     left = [(space, index) for index, space in enumerate(markers) if space < to]
     return max(left)[1] if left else None
+
+
+def cheapest_move(markers: Sequence[int], to: int) -> int:
+    """What a move to docking space `to` costs with the marker that makes it cheapest
+    (`cheapest_marker`): the price each docking space's button says."""
+    index = cheapest_marker(markers, to)
+    return invention_cost(to - (0 if index is None else markers[index]))
 
 
 def capacity(card: CityCard, factory: Factory) -> int:

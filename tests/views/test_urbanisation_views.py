@@ -756,6 +756,14 @@ def test_an_invention_s_marker_left_to_the_app_is_the_cheapest(client):
     assert act(client, url, "pass", player="Ben").status_code == 303
     form = text(client.get(url + "?open=invention")).split(f'action="{url}invention#')[1]
     assert re.search(r'<option value="">The cheapest for the space</option>', form)
+    # each space's button says what the move costs with the cheapest marker: Ann's on space
+    # 1 moves to 2 free, to 4 for $2 (found at a table: a space's $3 learnt once taken)
+    prices = re.findall(r'<button class="u-chip" name="to" value="(\d)" *>Space \d <small>'
+                        r'<span>([^<]*)</span>', form)
+    assert prices[:4] == [("1", "free"), ("2", "free"), ("3", "$1"), ("4", "$2")], prices
+    german = text(client.get(url + "?open=invention", headers=GERMAN))
+    assert "Platz 4 <small><span>2 $</span>" in german
+    assert "Platz 2 <small><span>gratis</span>" in german
     assert act(client, url, "invention", player="Ann", start="", to=2,
                ability_1="white_money").status_code == 303
     history = text(client.get(url + "history"))
