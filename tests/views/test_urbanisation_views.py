@@ -10,6 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from pypdf import PdfReader
 
+from benchmarks.games import GAME_SCRIPTS
 from companion import i18n, storage
 from companion.rules import GAMES, Event, RuleError, replay
 from companion.rules.urbanisation_actions import BONUS_FACTORIES
@@ -988,6 +989,24 @@ def test_with_no_empty_ground_a_new_factory_cannot_be_chosen_and_the_upgrade_is(
     where = re.search(r'<select name="upgrade">(.*?)</select>', page, re.S).group(1)
     assert '<option value="" disabled>New: 0 empty grounds</option>' in where
     assert '<option value="3" >Upgrade factory 3 (orange)</option>' in where
+
+
+def test_an_upgrade_names_the_factory_it_covers(app, client):
+    """Found at a table: "Upgrade factory 4 (orange)", where the tracking card called it the
+    Weaving Mill. An upgrade says the factory as the card does: its number, name and colour."""
+    names, actions = PLAYERS, GAME_SCRIPTS["urbanisation"]()  # Ann, Ben and Cy
+    state = GAMES["urbanisation"].start(list(names))
+    done = 0
+    while not (state.segment == "actions" and state.current_player == "Cy" and any(
+            f.name == "Oil Refinery" and f.active for f in state.cards["Cy"].factories)):
+        state.apply(*actions[done])  # up to Cy's turn with his Oil Refinery
+        done += 1
+    url = f"/urbanisation/{seed(app, 'urbanisation', names, actions[:done])}/"
+    where = re.search(r'<select name="upgrade">(.*?)</select>',
+                      text(client.get(url + "?open=attract")), re.S).group(1)
+    assert ">Upgrade factory 5 Oil Refinery (grey)</option>" in where
+    german = text(client.get(url + "?open=attract", headers=GERMAN))
+    assert ">Fabrik 5 Ölraffinerie (grau) ausbauen</option>" in german
 
 
 def test_the_goods_prices_said_are_the_players_own_with_the_inventions(client, monkeypatch):
