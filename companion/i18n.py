@@ -193,7 +193,21 @@ SOFT_HYPHENS = {"apartment": "apart\u00adment", "service": "ser\u00advice",
                 "Schlusswertung": "Schluss\u00adwertung",
                 "Verwaltungsgebäude": "Verwaltungs\u00adgebäude",
                 "Erfindungskarten": "Erfindungs\u00adkarten", "Erfindungen": "Erfin\u00addungen",
-                "Bürgermeister": "Bürger\u00admeister"}
+                "Bürgermeister": "Bürger\u00admeister",
+                # factory names, in a tracking card's narrow column (found at a table:
+                # "Steelwor/ks", "Compan/y" with four players at 390 px)
+                "Steelworks": "Steel\u00adworks", "Company": "Com\u00adpany",
+                "Factory": "Fac\u00adtory", "Electric": "Elec\u00adtric",
+                "Refinery": "Re\u00adfin\u00adery", "Pottery": "Pot\u00adtery",
+                "Coalmine": "Coal\u00admine", "Weaving": "Weav\u00ading",
+                "Stahlwerk": "Stahl\u00adwerk", "Autofabrik": "Auto\u00adfabrik",
+                "Elektrizitätswerk": "Elek\u00adtri\u00adzi\u00adtäts\u00adwerk",
+                "Sägewerk": "Säge\u00adwerk",
+                "Ölraffinerie": "Öl\u00adraf\u00adfi\u00adne\u00adrie",
+                "Anwaltskanzlei": "Anwalts\u00adkanz\u00adlei",
+                "Softwarefirma": "Software\u00adfirma", "Weberei": "Webe\u00adrei",
+                "Töpferei": "Töp\u00adfe\u00adrei", "Textilfabrik": "Textil\u00adfabrik",
+                "Kohlebergwerk": "Kohle\u00adberg\u00adwerk"}
 SOFT_WORDS = re.compile("|".join(map(re.escape, SOFT_HYPHENS)))
 
 

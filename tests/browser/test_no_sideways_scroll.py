@@ -209,14 +209,16 @@ BROKEN_INSIDE_SYLLABLES = """sel => [...document.querySelectorAll(sel)].flatMap(
     (60, "?open=attract-card", ".u-attract-card label > span, .u-track th"),
     (60, "?open=produce", "button.primary"),
     (None, "?open=vp", "table th"),
-], ids=["characters", "factory number", "produce", "final tables"])
+    (None, "", ".u-fac"),
+], ids=["characters", "factory number", "produce", "final tables", "factories"])
 def test_urbanisation_breaks_no_german_word_on_a_small_phone(
     width: int, cut: int | None, opened: str, where: str, live_database: Path, browser: Browser,
     browser_context_args: dict[str, Any],
 ) -> None:
     """Found at a table at 360 px in German: "Steuereintreibe/r" on a character, "Fabriknumme/r"
     over the factory's number, "Schlusswertun/g" in the points by turn, "Produziere/n" on
-    Produce; a word breaks only at a soft hyphen, its hyphen shown."""
+    Produce; at 390 px with four players "Steelwor/ks" in the tracking card's factories. A word
+    breaks only at a soft hyphen, its hyphen shown."""
     actions = GAME_SCRIPTS["urbanisation"]()
     players = tuple(PLAYERS["urbanisation"])
     table = f"/urbanisation/{seed(live_database, 'urbanisation', players, tuple(actions[:cut]))}/"
