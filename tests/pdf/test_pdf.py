@@ -3,11 +3,14 @@ whole scripted games' sheets on one A4 page (two A5 pages), with every result ke
 
 import io
 import re
+from pathlib import Path
 
 import pytest
+from flask import render_template_string
 from pypdf import PdfReader
 
 from benchmarks.games import GAME_SCRIPTS, PLAYERS
+from companion import pdf
 from companion.rules import GAMES, urbanisation_actions, urbanisation_table, yard
 from tests.conftest import act, fresh, new_table
 from tests.tables import renamed, seed, seed_on
@@ -216,3 +219,27 @@ def test_a_sheet_says_each_correction_in_force_with_what_it_was_for(app, client)
     assert "#4: Correction: Paul has 2 parks (Counted twice)" in corrections
     assert "#1: Changed: Tobi bought a park → Nina bought a park (wrong player)" in corrections
     assert "Tapped by mistake" not in text
+
+
+CORRECTIONS = [("#15", "Changed: David took 1 orange work order → 2"),
+               ("#90", "Changed: Carla upgraded to factory 8 (grey) → (orange)")]
+
+
+def test_a_correction_is_never_alone_on_a_page(app):
+    """Found at a table: the second of two corrections printed alone on a page 2 of the score
+    sheet. With the page filled by more and more lines above them, the heading and both
+    corrections are always on one page."""
+    pages_seen = set()
+    with app.test_request_context():
+        for lines in range(50, 70):
+            html = render_template_string(
+                '{% extends "pdf/base.html" %}{% block body %}{% for n in range(lines) %}'
+                '<p>Line {{ n }}</p>{% endfor %}{% endblock %}', lines=lines, size="A4",
+                game=GAMES["yard"], corrections=CORRECTIONS)
+            reader = PdfReader(io.BytesIO(pdf.write(html, Path(app.static_folder or ""))))
+            pages = [page.extract_text() for page in reader.pages]
+            pages_seen.add(len(pages))
+            holding = [k for k, words in enumerate(pages) if "#15" in words or "#90" in words
+                       or "Corrections" in words]
+            assert len(holding) == 1, (lines, holding)
+    assert pages_seen == {1, 2}  # the lines took the corrections across a page's end
