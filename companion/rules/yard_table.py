@@ -486,12 +486,20 @@ class YardState(ActionTable):
         self.buildings[owner][building] = count
 
     def _correction(self, payload: Mapping[str, Any]) -> tuple[str, str, int]:
+        """A count set by hand: at most the building's supply less what the others hold, said
+        beside the count (found at a table: "There are only 7 theaters in the game and 2 are
+        already recorded", the 2 counting Cy's own theater the new count replaces)."""
         check_reason(payload.get("reason"))
         owner = self._owner(payload.get("owner"))
         building = self._building(payload.get("building"))
-        count = require_count(payload.get("count"), owners_buildings(owner, building),
-                              0, SUPPLY[building])
-        self._check_room(building, count - self.buildings[owner][building])
+        what = owners_buildings(owner, building)
+        count = require_count(payload.get("count"), what, 0, SUPPLY[building], key="count")
+        others = sum(row[building] for holder, row in self.buildings.items() if holder != owner)
+        if count + others > SUPPLY[building]:
+            raise RuleError(Msg("There are only {supply} in the game and the others hold {others}: "
+                                "{what} can be at most {most}.",
+                                supply=COUNTED[building](SUPPLY[building]), others=others,
+                                what=what, most=SUPPLY[building] - others), key="count")
         return owner, building, count
 
     def check_cards_fit(self, kind: str, payload: Mapping[str, Any]) -> None:

@@ -38,7 +38,8 @@ class YoungestForm(ActionForm):
 class CorrectForm(ActionForm):
     owner = StringField(_l("Owner"), validators=[InputRequired()])
     building = SelectField(_l("Building"), choices=BUILDING_CHOICES)
-    count = IntegerField(_l("Count"), validators=[InputRequired(), NumberRange(0, 11)])
+    # The building's own limit is the rules' to say (`_correction`): here only a bound.
+    count = IntegerField(_l("Count"), validators=[InputRequired(), NumberRange(0, 99)])
     reason = reason_field()
 
 

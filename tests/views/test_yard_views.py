@@ -469,7 +469,8 @@ def test_a_refusal_and_the_history_in_german(client):
     too_many = act_in_german(client, url, "correct", owner="Tobi", building="park", count=10,
                              reason="nachgezählt")
     assert too_many.status_code == 422
-    assert "Es gibt nur 11 Parks im Spiel, und 2 sind schon eingetragen." in text(too_many)
+    assert ("Es gibt nur 11 Parks im Spiel, und die anderen haben 2: Die Zahl der Parks von Tobi "
+            "kann höchstens 9 sein.") in text(too_many)
     wrong = act_in_german(client, url, "correct", owner="Tobi", building="museum", count=8,
                           reason="nachgezählt")
     assert "Die Zahl der Museen von Tobi darf nicht größer als 7 sein." in text(wrong)
@@ -499,6 +500,35 @@ def test_a_correction_beyond_the_54_building_cards_is_refused_in_german(client):
     answer = client.post(url + "correct", headers=SCRIPT, data={
         **fresh(client, url), "owner": "Nina", "building": "park", "count": 5, "reason": "c"})
     assert (answer.status_code, answer.get_json()["field"]) == (422, "count")
+
+
+def test_a_count_set_by_hand_beyond_the_supply_says_the_owner_s_own_limit(client):
+    """Found at a table: Cy and Dora a theater each, Cy's count set to 7 was refused as "There
+    are only 7 theaters in the game and 2 are already recorded" (the 2 counting Cy's own, which
+    the count replaces), 8 was said in the strip only, 21 as "Number must be between 0 and
+    11". Each is said beside the count with Cy's own limit: 7 less what the others hold."""
+    url = new_table(client, "Cy", "Dora", "Paul")
+    for player in ("Cy", "Dora"):
+        assert act(client, url, "buy", player=player, building="theater").status_code == 303
+    seq = current_seq(client, url)
+    for count, words in ((7, "There are only 7 theaters in the game and the others hold 1: "
+                             "Cy&#39;s theaters can be at most 6."),
+                         (8, "Cy&#39;s theaters cannot be more than 7."),
+                         (21, "Cy&#39;s theaters cannot be more than 7.")):
+        refused = act(client, url, "correct", owner="Cy", building="theater", count=count,
+                      reason="counted")
+        assert refused.status_code == 422 and current_seq(client, url) == seq
+        assert f'<span class="field-error" id="count-error">{words}</span>' in text(refused), count
+        answer = client.post(url + "correct", headers=SCRIPT, data={
+            **fresh(client, url), "owner": "Cy", "building": "theater", "count": count,
+            "reason": "c"})
+        assert (answer.status_code, answer.get_json()["field"]) == (422, "count")
+    german = act_in_german(client, url, "correct", owner="Cy", building="theater", count=7,
+                           reason="nachgezählt")
+    assert ("Es gibt nur 7 Theater im Spiel, und die anderen haben 1: Die Zahl der Theater von "
+            "Cy kann höchstens 6 sein.") in text(german)
+    assert act(client, url, "correct", owner="Cy", building="theater", count=2,
+               reason="counted").status_code == 303
 
 
 def test_a_correction_says_what_it_is_for_in_the_history(client):
