@@ -250,7 +250,7 @@ def test_three_player_urbanisation_game_to_the_score_sheet(page: Page, shot: Sho
     play_turn(page, TURN_2[3:])
     # The upgrade is the Oil Refinery, a factory an invention card names: the tracking card says
     # so; the factory 3 under it, another factory, goes by its number alone.
-    factories = track(page, "Factories")[2]
+    factories = track(page, "Factories")[2].replace("\u00ad", "")  # where it may break
     assert "Oil Refinery" in factories and "other" not in factories, factories
 
     # Turn 3: Cy's Professor takes both cards at docking space 2, one with the Oil Refinery's
@@ -281,8 +281,7 @@ def test_three_player_urbanisation_game_to_the_score_sheet(page: Page, shot: Sho
     result = page.locator("section.result")
     expect(result.locator(".verdict")).to_have_text("Cy wins with 35 VP.")
     lines = [squash(t) for t in result.locator("ol.ranking li").all_inner_texts()]
-    assert lines == ["1. Cy 35 (newest factory 5) winner", "2. Ann 34 (newest factory 8)",
-                     "3. Ben 32 (newest factory 4)"], lines
+    assert lines == ["1. Cy 35 winner", "2. Ann 34", "3. Ben 32"], lines  # no tie to break
     # Ann's and Cy's totals tie on 8: Ann's factory 8 is newer than Cy's 5.
     expect(result.get_by_text("Factory total 8, tied with Cy; the newest factory (8): +2 VP.")
            ).to_be_visible()
