@@ -237,6 +237,13 @@ class FifthAvenueState(ActionTable):
         order = self.placing_order
         return order[self.initial_done] if self.initial_done < len(order) else None
 
+    def may_place_in(self, district: str) -> bool:
+        """Whether the next initial skyscraper may go in `district`: its placer has no plot
+        there yet ("one building plot per district"; found at a table: the plot looked as open
+        as any, and was refused once tapped)."""
+        placer = self.next_placer
+        return placer is None or all(p.get("owner") != placer for p in self.board[district])
+
     @property
     def phase(self) -> str:
         """setup, placing (initial skyscrapers), auctions, playing, final (tie-break) or over."""

@@ -82,6 +82,26 @@ def test_the_placing_comes_into_view_after_the_set_up_and_says_who_placed_first(
     assert "Ida, who placed first, takes the first turn." in page and "places first" not in page
 
 
+def test_a_district_where_the_placer_has_a_plot_takes_no_initial_skyscraper(client):
+    """Found at a table: Jon's second initial skyscraper, a plot of 34th St West where he had
+    placed his first, looked as open as any and was refused once tapped ("one plot per
+    district"). Its plots take no tap; the other districts' empty plots do."""
+    url = set_up(client, "Ida", "Jon")
+    act(client, url, "first", player="Ida")
+    assert act(client, url, "plot", target="34w:1").status_code == 303  # Ida
+    assert act(client, url, "plot", target="52w:1").status_code == 303  # Jon, then Jon again
+    page = text(client.get(url))
+    taps = set(re.findall(r'name="target" value="(\w+):(\d)"', page))
+    assert not {t for t in taps if t[0] == "52w"} and ("34w", "2") in taps, sorted(taps)
+    assert {t for t in taps if t[0] == "52e"}
+    refused = act(client, url, "plot", target="52w:2")
+    assert refused.status_code == 422
+    assert "Jon already has a plot in 52nd St West: one plot per district." in text(refused)
+    assert act(client, url, "plot", target="34w:2").status_code == 303  # Jon's second
+    taps = set(re.findall(r'name="target" value="(\w+):(\d)"', text(client.get(url))))
+    assert not {t for t in taps if t[0] == "34w"} and ("52w", "2") in taps  # Ida's second
+
+
 def test_alea_s_bid_changed_keeps_the_cards_drawn(client):
     """Found at a table: the high bid typed as 8, not 13; Alea's 5 5 won. Changed, the form
     opened empty under a big "Draw Alea's cards", which drew new cards (6 5 4 4: Alea in
