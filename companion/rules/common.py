@@ -288,7 +288,8 @@ class ActionTable:
     def over_for(self, kind: str) -> str:
         """Why an action of `kind` is refused once the game is over (a game says more of a kind
         of its own)."""
-        return Msg("The game is over: undo the last step to change anything.")
+        return Msg("The game is over: to change anything, undo the last step or change an "
+                   "action from the history.")
 
     def money(self) -> dict[str, int]:
         """Each player's money, where the game keeps it (the street's, Urbanisation's); none

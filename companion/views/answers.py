@@ -126,8 +126,8 @@ def stale_message(table: Table, stale: storage.StaleError, kind: str,
     refusal = refusal_on(table.current.state, kind, payload) if independent else None
     if refusal is not None:  # tapped again, it would be refused as well: said why
         return _("The table changed since this screen was loaded (%(happened)s), so this tap "
-                 "was not recorded: %(reason)s", happened=missed_words(table, stale),
-                 reason=text(refusal))
+                 "was not recorded. %(reason)s", happened=missed_words(table, stale),
+                 reason=text(refusal))  # a sentence of its own (it read "recorded: The game")
     same = next((e for e in since if same_tap(e, kind, payload)), None) if independent else None
     if same is not None:  # not merged: said which (found at a table: "Ömer's purchase" only)
         return _("The table changed since this screen was loaded (%(happened)s), so this tap "

@@ -476,7 +476,7 @@ def test_final_scoring_and_the_hand_cards_tie_break():
     # Park businesses broke it) were refused as "The game is over: undo the last step".
     with pytest.raises(RuleError, match="No tie for the most VP is left for cards in hand"):
         state.apply("hand_cards", {"cards": {"Ann": 3, "Ben": 5}})
-    with pytest.raises(RuleError, match="The game is over: undo the last step"):
+    with pytest.raises(RuleError, match="The game is over: to change anything, undo the last"):
         state.apply("final", {"park_tiles": []})
 
 

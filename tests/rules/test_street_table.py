@@ -311,7 +311,8 @@ def test_a_turn_after_the_end_is_refused_and_the_result_stays():
     state.apply("finish", {})  # the legal step: the game is scored
     assert state.finished and state.ranking() == ranking
     refused(state, build("Mia", 3, OFFICE_2),
-            "The game is over: undo the last step to change anything.")
+            "The game is over: to change anything, undo the last step or change an action from "
+            "the history.")
 
 
 def test_scoring_while_players_still_take_their_final_turns_is_refused_naming_them():

@@ -653,7 +653,7 @@ def test_a_purchase_tapped_on_a_screen_from_before_the_end_says_only_the_last_bu
         tapped = act(client, url, "buy", seq=seq - behind, player=player, building="museum")
         assert tapped.status_code == 409 and current_seq(client, url) == seq
         said = text(tapped)
-        assert "so this tap was not recorded: The game is over: the display could not be " \
+        assert "so this tap was not recorded. The game is over: the display could not be " \
             "refilled to 4 after Cy&#39;s purchase. Only Cy may still buy" in said, said
         assert "tap it again" not in said
     assert act(client, url, "buy", seq=seq - 3, player="Cy", building="skyscraper"
