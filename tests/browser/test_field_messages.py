@@ -29,7 +29,7 @@ def test_with_javascript_the_refusal_stands_over_the_field(browser: Browser,
         table = page.url
         tap_and_load(page, page.get_by_role("button", name="Set the count"))
         note = page.locator("#refusal")
-        expect(note).to_have_text("Count: Number must be between 0 and 11.")
+        expect(note).to_have_text("Ann's museums cannot be more than 7.")
         field = page.get_by_label("Count")
         expect(field).to_have_attribute("aria-invalid", "true")
         box, said = field.bounding_box(), note.bounding_box()
@@ -51,8 +51,8 @@ def test_without_javascript_the_words_are_at_the_top_and_under_the_field(browser
     try:
         tap_and_load(page, page.get_by_role("button", name="Set the count"))
         beside = page.locator("#count-error")
-        expect(beside).to_have_text("Number must be between 0 and 11.")
-        expect(page.locator(".error")).to_contain_text("Count: Number must be between 0 and 11.")
+        expect(beside).to_have_text("Ann's museums cannot be more than 7.")
+        expect(page.locator(".error")).to_contain_text("Ann's museums cannot be more than 7.")
         expect(page.get_by_label("Count")).to_have_value("99")
     finally:
         context.close()
