@@ -214,9 +214,9 @@ def test_app_js_gets_a_refusal_in_words(app, client):
     url = new_table(client, "Tobi", "Nina", "Paul")
     answer = client.post(url + "correct", headers=SCRIPT,
                          data={**fresh(client, url), "owner": "Tobi", "building": "park",
-                               "count": "12"})
+                               "count": "120"})
     assert answer.status_code == 400
-    assert json.loads(answer.data) == {"refused": "Count: Number must be between 0 and 11.",
+    assert json.loads(answer.data) == {"refused": "Count: Number must be between 0 and 99.",
                                        "field": "count"}
     stale = client.post(url + "buy", headers=SCRIPT | {"Accept-Language": "de"},
                         data={"seq": 5, "key": screen(client, url)[1], "player": "Tobi",
