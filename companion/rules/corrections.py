@@ -109,7 +109,10 @@ def corrected(game: Game, players: list[str], in_force: Iterable[Event],
     again on top of them, as recorded, and keep it, or put their stand-in in its place, or
     leave it out, with why; and say which of those kept as recorded now come out differently
     (`Rescored`). RuleError if they refuse an action entered again, or one of `edits` is no
-    action in force."""
+    action in force, or there is none (an action moved past actions just like it: found by the
+    no-dead-ends fuzz test, a server error)."""
+    if not edits:
+        raise RuleError(Msg("Every action stands as it was: nothing changes."))
     played = as_played(in_force)
     by_seq = {e.seq: e for e in played}
     for seq in edits:

@@ -218,6 +218,8 @@ def move_preview(table: Table, to: int, moved: int | None = None) -> Any:
     if table.changing.seq not in (moved, to):
         raise RuleError(_("Only the action being changed moves, or one brought to it."))
     move = move_edits(table.played, moved, to)
+    if not move:  # past actions just like it: "Move it" never offers it (`move_choices`)
+        raise RuleError(Msg("Every action stands as it was: nothing changes."))
     try:
         return edits_preview(table, {**table.pending, **move}, moved=move.keys())
     except RuleError as refused:

@@ -747,6 +747,23 @@ def scoring_tapped_early(app):
             seed(app, "yard", DIRK_GAME, [*start, yard_buy("Nina", "park"), *scoring, *later]))
 
 
+def test_a_move_among_alike_actions_changes_nothing_and_says_so(app, client):
+    """Found by the no-dead-ends fuzz test: an action moved past actions just like it (Ann's
+    museums in a row) enters every action as it was: no edit at all, and the preview's rules
+    met an empty change (a server error). The "Move it" fold-out never offers it; sent all the
+    same (an older screen, a tampered form), it is refused in words, and nothing changes."""
+    url = new_table(client, "Ann", "Ben")
+    assert act(client, url, "dirk", skyscraper=4, park=2).status_code == 303
+    for _ in range(2):
+        assert act(client, url, "buy", player="Ann", building="museum").status_code == 303
+    seq = current_seq(client, url)
+    assert ">After #3:" not in text(client.get(url + "?change=2&open=move"))  # not offered
+    fields = fresh(client, url + "?change=2")
+    refused = client.post(url + "change/move?change=2", data={**fields, "to": 3})
+    assert refused.status_code == 422 and current_seq(client, url) == seq
+    assert "Every action stands as it was: nothing changes." in text(refused)
+
+
 def test_a_scoring_tapped_one_purchase_early_is_moved_after_it(app, client):
     """Found at a table: "Scoring A card drawn" tapped one purchase early, noticed three actions
     later. Changing the scoring into the purchase took out every later action; the purchase,

@@ -29,13 +29,13 @@ def beside(page, field):
 def test_an_out_of_range_number_is_refused_beside_its_field_in_german(client):
     url = new_table(client, "Tobi", "Nina")
     seq = current_seq(client, url)
-    refused = act_in_german(client, url, "correct", owner="Tobi", building="park", count=99,
+    refused = act_in_german(client, url, "correct", owner="Tobi", building="park", count=100,
                             reason="nachgezählt")
     assert refused.status_code == 400 and current_seq(client, url) == seq
     field, error_id, said = beside(text(refused), "count")
-    assert said == "Zahl muss zwischen 0 und 11 liegen."
+    assert said == "Zahl muss zwischen 0 und 99 liegen."
     assert 'aria-invalid="true"' in field and f'aria-describedby="{error_id}"' in field
-    assert 'value="99"' in field  # what was typed stays, to be mended
+    assert 'value="100"' in field  # what was typed stays, to be mended
 
 
 def test_a_blank_number_is_refused_beside_its_field(client):
