@@ -75,4 +75,5 @@ def test_a_screen_one_action_behind_is_told_what_changed(app, client, slug):
                 expected = {303} if OPENS in sent.action else {303, 409} if merged else {409}
                 assert answer.status_code in expected, (k, sent)
                 answers[answer.status_code] = answers.get(answer.status_code, 0) + 1
-    assert answers.get(409, 0) > 50  # the forms were found and sent
+    checkpoints = len(range(0, len(actions) - 1, EVERY))
+    assert answers.get(409, 0) > min(50, checkpoints - 1)  # the forms were found and sent
