@@ -271,8 +271,14 @@ def chosen(form: CardForm, state: play.StreetState, player: str) -> None:
                 form.source.errors = [_("No card can come from there now: %(deck)s. Choose "
                                         "where the card came from.", deck=words)]
     if "cost" in given:
-        form.cost.process(MultiDict({form.cost.name: given["cost"]}))
-        form.cost.validate(form)
+        typed_cost(form, given["cost"])
+
+
+def typed_cost(form: Any, cost: str) -> None:
+    """A cost carried in an address, read and checked as the form's own field would be (said
+    beside it if it is out of range)."""
+    form.cost.process(MultiDict({form.cost.name: cost}))
+    form.cost.validate(form)
 
 
 def purchase_chosen(state: play.StreetState, opened: str) -> BuyForm | None:
@@ -289,8 +295,7 @@ def purchase_chosen(state: play.StreetState, opened: str) -> BuyForm | None:
         return None
     form = BuyForm(formdata=None, data={"player": player, "deck": given.get("source")})
     if "cost" in given:
-        form.cost.process(MultiDict({form.cost.name: given["cost"]}))
-        form.cost.validate(form)
+        typed_cost(form, given["cost"])
     return form
 
 

@@ -31,6 +31,14 @@ def long_named(slug: str, finished: bool) -> tuple[tuple[str, ...], tuple[Any, .
             tuple((kind, renamed(payload, names)) for kind, payload in actions))
 
 
+def german_phone(browser: Browser, browser_context_args: dict[str, Any], width: int,
+                 height: int) -> Any:
+    """A phone of this size whose browser asks for German."""
+    return browser.new_context(**{**browser_context_args,
+                                  "viewport": {"width": width, "height": height}},
+                               extra_http_headers={"Accept-Language": "de"})
+
+
 def wider_than_the_phone(page: Any) -> list[str]:
     """What sticks out to the right of the screen, if anything (the page's own width first)."""
     return page.evaluate(
@@ -102,9 +110,7 @@ def test_six_long_names_are_whole_in_the_yards_rows_and_columns(
     buys = tuple(("buy", {"player": p, "building": b}) for p, b in zip(
         players, ["park", "church", "museum", "theater", "skyscraper", "park"], strict=True))
     table = f"/yard/{seed(live_database, 'yard', players, buys)}/"
-    context = browser.new_context(**{**browser_context_args, "viewport": {"width": width,
-                                                                            "height": 568}},
-                                  extra_http_headers={"Accept-Language": "de"})
+    context = german_phone(browser, browser_context_args, width, 568)
     page = context.new_page()
     try:
         page.goto(table)
@@ -163,9 +169,7 @@ def test_urbanisation_s_offers_break_no_word_on_a_320_px_phone_in_german(
     hired = [k for k, (kind, _payload) in enumerate(actions) if kind == "character"][2] + 1
     players = tuple(PLAYERS["urbanisation"])
     table = f"/urbanisation/{seed(live_database, 'urbanisation', players, tuple(actions[:hired]))}/"
-    context = browser.new_context(**{**browser_context_args, "viewport": {"width": 320,
-                                                                            "height": 568}},
-                                  extra_http_headers={"Accept-Language": "de"})
+    context = german_phone(browser, browser_context_args, 320, 568)
     page = context.new_page()
     try:
         page.goto(table)
@@ -222,9 +226,7 @@ def test_urbanisation_breaks_no_german_word_on_a_small_phone(
     actions = GAME_SCRIPTS["urbanisation"]()
     players = tuple(PLAYERS["urbanisation"])
     table = f"/urbanisation/{seed(live_database, 'urbanisation', players, tuple(actions[:cut]))}/"
-    context = browser.new_context(**{**browser_context_args, "viewport": {"width": width,
-                                                                            "height": 740}},
-                                  extra_http_headers={"Accept-Language": "de"})
+    context = german_phone(browser, browser_context_args, width, 740)
     page = context.new_page()
     try:
         page.goto(table + opened)
@@ -242,9 +244,7 @@ def test_the_strip_s_last_action_shown_whole_breaks_no_word(
     whole, it read "Schluss" over "wertung". Whole, its words break where words do."""
     players = tuple(PLAYERS["street"])
     table = f"/street/{seed(live_database, 'street', players, tuple(GAME_SCRIPTS['street']()))}/"
-    context = browser.new_context(**{**browser_context_args, "viewport": {"width": 360,
-                                                                            "height": 780}},
-                                  extra_http_headers={"Accept-Language": "de"})
+    context = german_phone(browser, browser_context_args, 360, 780)
     page = context.new_page()
     try:
         page.goto(table)
