@@ -21,7 +21,7 @@ from companion.views.forms import key_made
 # have been seen (sooner, a form of the page an action loaded is the second tap of a double
 # tap: ignored).
 NEAR_PX, SPARE_SECONDS, MOVED_MS = 32, 0.05, "1000"
-READ_SECONDS = 0.35
+READ_SECONDS = 1.05
 _last_taps: dict[int, tuple[float, float, float]] = {}
 
 
@@ -117,7 +117,7 @@ def wait_until_quiet(page: Page, target: Locator) -> tuple[float, float]:
 def wait_until_read(target: Locator) -> None:
     """Without JavaScript: wait until the form's page is old enough to have been seen (its
     one-time key says when it was made), and, on an action's answer, until its buttons take
-    taps (app.css: `main.answered`, 0.3 s after it showed)."""
+    taps (app.css: `main.answered`, 1 s after it showed)."""
     made = key_made(target.evaluate("e => e.form.elements.key.value"))
     time.sleep(max(0.0, made + READ_SECONDS - time.time()))
     while target.evaluate("e => e.getAnimations().some(a => a.playState === 'running')"):

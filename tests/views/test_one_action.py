@@ -97,7 +97,7 @@ def test_every_action_form_has_its_own_key(client):
 
 @pytest.fixture
 def guarded(tmp_path, monkeypatch):
-    """The app with the guard on, 0.4 s (0.3 s unless configured), a phone and the page of the
+    """The app with the guard on, 0.4 s (1 s unless configured), a phone and the page of the
     yard table it started for Tobi, Nina and Paul."""
     monkeypatch.setenv("COMPANION_INSTANCE", str(tmp_path / "instance"))
     app = create_app({"TESTING": True, "DATABASE": str(tmp_path / "g.sqlite"),
