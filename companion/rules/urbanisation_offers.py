@@ -134,30 +134,53 @@ def _production(card: CityCard) -> Iterator[Candidate]:
     """Produce goods at each factory: as many of its colour as it can make from the work orders
     held ("The production space of the factory card tells a player how many goods"); with the
     Any colour character, also its space filled from every colour (`filled`), where that makes
-    more goods."""
+    more goods, and filled with the richest work orders, where that pays more ("Receive money
+    according to the color of the work orders used")."""
     for factory in card.factories:
         goods = min(capacity(card, factory), card.orders[factory.colour])
+        plain = {factory.colour: goods} if goods else {}
         if goods:
             yield (f"produce.{factory.number}", "produce",
-                   {"factory": factory.number, "orders": {factory.colour: goods}},
+                   {"factory": factory.number, "orders": plain},
                    Plural("Factory {number}: {n} {colour} good",
                           "Factory {number}: {n} {colour} goods", number=factory.number,
                           n=goods, colour=COLOUR_NAMES[factory.colour]))
-        orders = filled(card, factory)
-        if "any_colour" in card.characters and sum(orders.values()) > goods:
-            yield (f"produce.{factory.number}.any_colour", "produce",
-                   {"factory": factory.number, "orders": orders, "character": "any_colour"},
-                   Msg("Factory {number} with the Any colour: {orders}",
-                       number=factory.number, orders=orders_said(orders)))
+        if "any_colour" in card.characters:
+            yield from _any_colour(card, factory, plain)
 
 
-def filled(card: CityCard, factory: Factory) -> dict[str, int]:
+def _any_colour(card: CityCard, factory: Factory, plain: dict[str, int]) -> Iterator[Candidate]:
+    """The Any colour character's taps at a factory: its space filled own colour first (more
+    goods than the plain tap), and richest first where that pays more than both."""
+    offered = [plain]
+    for richest in (False, True):
+        orders = filled(card, factory, richest)
+        if orders in offered or not _better(card, factory, orders, offered):
+            continue
+        offered.append(orders)
+        yield (f"produce.{factory.number}.any_colour{'.richest' if richest else ''}", "produce",
+               {"factory": factory.number, "orders": orders, "character": "any_colour"},
+               Msg("Factory {number} with the Any colour: {orders}",
+                   number=factory.number, orders=orders_said(orders)))
+
+
+def _better(card: CityCard, factory: Factory, orders: dict[str, int],
+            offered: list[dict[str, int]]) -> bool:
+    """More goods than every tap offered, or as many and more money."""
+    def worth(mix: dict[str, int]) -> tuple[int, int]:
+        return sum(mix.values()), sum(card.good_money(c) * n for c, n in mix.items())
+    return all(worth(orders) > worth(mix) for mix in offered)
+
+
+def filled(card: CityCard, factory: Factory, richest: bool = False) -> dict[str, int]:
     """The Any colour character: "Use any color of work orders to produce any color of goods"
     at one factory. One tap fills its production space from the work orders held, its own
-    colour first, then the most money first (white, grey, orange); any other mix is the
-    detailed form's."""
+    colour first (or not: `richest`), then the most money first (white, grey, orange, with the
+    inventions' $1 more); any other mix is the detailed form's."""
     room, orders = capacity(card, factory), {}
-    for colour in (factory.colour, *(c for c in COLOURS if c != factory.colour)):
+    by_money = sorted(COLOURS, key=card.good_money, reverse=True)
+    first = () if richest else (factory.colour,)
+    for colour in (*first, *(c for c in by_money if c not in first)):
         used = min(room, card.orders[colour])
         if used:
             orders[colour], room = used, room - used

@@ -85,7 +85,7 @@ def test_one_seed_is_offered_first_as_the_rulebook_sows():
 def test_cy_produces_at_his_factory_as_many_goods_as_its_space_shows():
     """Cy's factory 3 makes 2 orange goods; he holds 4 orange: 2 goods, $2 and 2 VP."""
     table = played([SETUP, *TURN_1, *TURN_2[:3]])
-    [production] = offers(table)["produce"]
+    production = offers(table)["produce"][0]
     assert production.payload == {"player": "Cy", "factory": 3, "orders": {"orange": 2}}
     assert (production.what, production.money, production.vp) == (
         "Factory 3: 2 orange goods", 2, 2)
@@ -107,8 +107,10 @@ def test_a_factory_produces_once_a_turn_and_only_the_newer_card_of_an_upgrade():
 def test_the_any_colour_fills_a_factory_s_space_from_other_colours():
     """Found at a table: Cy held the Any colour, a grey factory and no grey work order, and no
     production was offered at all. Factory 5 (grey, 2 goods), Cy's work orders 0 grey, 1 white,
-    2 orange: 1 white + 1 orange ($3 + $1, 2 VP), the character played. Without it, nothing;
-    where his own colour fills the space (factory 3 in phase 1), no second offer."""
+    2 orange: 1 white + 1 orange ($3 + $1, 2 VP), the character played. Without it, nothing.
+    Where his own colour fills the space (factory 3 in phase 1: 4 orange, 1 grey), the same
+    goods from his richest work orders, where they pay more: 1 grey + 1 orange, $3 for $2 (found
+    at a table: the form had it, no tap did)."""
     table = played([SETUP, *TURN_1, *TURN_2[:12]])
     table.cards["Cy"].orders.update(grey=0, white=1, orange=2)
     [production] = offers(table)["produce"]
@@ -120,7 +122,27 @@ def test_the_any_colour_fills_a_factory_s_space_from_other_colours():
     assert "produce" not in offers(table)
     table = played([SETUP, *TURN_1, *TURN_2[:3]])
     assert "any_colour" in table.cards["Cy"].characters
+    assert {o.key: (o.what, o.money, o.vp) for o in offers(table)["produce"]} == {
+        "produce.3": ("Factory 3: 2 orange goods", 2, 2),
+        "produce.3.any_colour.richest": ("Factory 3 with the Any colour: 1 grey + 1 orange", 3, 2)}
+    table.cards["Cy"].orders.update(grey=0)
     assert [o.key for o in offers(table)["produce"]] == ["produce.3"]
+
+
+def test_the_any_colour_offers_more_goods_and_more_money_apart_where_they_differ():
+    """Cy's factory 5 (grey, 2 goods) with 1 grey, 3 white and the Any colour: the plain tap
+    1 grey ($2), filled own colour first 1 grey + 1 white ($5, 2 goods), richest 2 white ($6):
+    three taps, each paying more than the one before. With 2 grey, the plain tap makes 2 goods
+    ($4) and the richest pays $6: two taps."""
+    table = played([SETUP, *TURN_1, *TURN_2[:12]])
+    table.cards["Cy"].orders.update(grey=1, white=3, orange=0)
+    assert {o.key: (o.what, o.money) for o in offers(table)["produce"]} == {
+        "produce.5": ("Factory 5: 1 grey good", 2),
+        "produce.5.any_colour": ("Factory 5 with the Any colour: 1 grey + 1 white", 5),
+        "produce.5.any_colour.richest": ("Factory 5 with the Any colour: 2 white", 6)}
+    table.cards["Cy"].orders.update(grey=2)
+    assert [o.key for o in offers(table)["produce"]] == [
+        "produce.5", "produce.5.any_colour.richest"]
 
 
 def test_the_tax_collector_beside_one_collection_and_the_architect_played():
