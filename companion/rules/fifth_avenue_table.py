@@ -245,6 +245,12 @@ class FifthAvenueState(ActionTable):
         return placer is None or all(p.get("owner") != placer for p in self.board[district])
 
     @property
+    def placer_districts(self) -> list[str]:
+        """The districts the next initial skyscraper may not go in: its placer has a plot there
+        (`may_place_in`; found at a table: their plots greyed out with no word why)."""
+        return [d for d in self.board if not self.may_place_in(d)]
+
+    @property
     def phase(self) -> str:
         """setup, placing (initial skyscrapers), auctions, playing, final (tie-break) or over."""
         if self.finished:

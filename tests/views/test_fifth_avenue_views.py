@@ -80,6 +80,10 @@ def test_the_placing_comes_into_view_after_the_set_up_and_says_who_placed_first(
     act(client, url, "plot", target="34w:1")
     page = text(client.get(url))
     assert "Ida, who placed first, takes the first turn." in page and "places first" not in page
+    for target in ("34e:1", "52w:1", "52e:1", "42w:1"):  # Kim, Jon, Jon, Kim
+        assert act(client, url, "plot", target=target).status_code == 303
+    page = text(client.get(url))  # Ida places the last one (found at a table: "places first")
+    assert "Ida: place a skyscraper" in page and "places first" not in page
 
 
 def test_a_district_where_the_placer_has_a_plot_takes_no_initial_skyscraper(client):
@@ -97,7 +101,10 @@ def test_a_district_where_the_placer_has_a_plot_takes_no_initial_skyscraper(clie
     refused = act(client, url, "plot", target="52w:2")
     assert refused.status_code == 422
     assert "Jon already has a plot in 52nd St West: one plot per district." in text(refused)
+    assert "One plot per district: not in 52nd St West, where Jon has one." in page
     assert act(client, url, "plot", target="34w:2").status_code == 303  # Jon's second
+    page = text(client.get(url))  # Ida's second: not in 34th St West
+    assert "One plot per district: not in 34th St West, where Ida has one." in page
     taps = set(re.findall(r'name="target" value="(\w+):(\d)"', text(client.get(url))))
     assert not {t for t in taps if t[0] == "34w"} and ("52w", "2") in taps  # Ida's second
 
