@@ -24,7 +24,16 @@ from ..i18n import text
 from ..rules import CHANGE, GAMES, RuleError
 from ..rules.log import REDO, UNDO, Event
 from . import game_views
-from .answers import form_anchor, gone, reason, recorded, refused, stale_message
+from .answers import (
+    fold_in,
+    form_anchor,
+    form_fold,
+    gone,
+    reason,
+    recorded,
+    refused,
+    stale_message,
+)
 from .change import (
     ChangeForm,
     MoveForm,
@@ -53,6 +62,8 @@ from .taps import ghost_tap, submitted_digest
 bp = Blueprint("actions", __name__)
 bp.app_url_defaults(remember_changing)
 bp.add_app_template_global(form_anchor)
+bp.add_app_template_global(fold_in)
+bp.add_app_template_global(form_fold)
 bp.add_app_template_global(fold_out_href)
 bp.add_app_template_global(changed_fold_out)
 bp.add_app_template_global(being_changed)

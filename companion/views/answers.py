@@ -25,6 +25,8 @@ from .taps import ANSWERED, sent_by_script
 # An action form's id on its page, sent with it (`form_anchor`): "at-buy", "at-buy-2", ...
 ANCHOR = re.compile(r"at-[a-z0-9_]{1,32}(-[0-9]{1,3})?")
 RESULT = "result"  # the id of a finished table's final result (`_macros.html`, `result_card`)
+# A fold-out's id on its page, sent by the forms in it (`fold_in`): "act-buy_land", "buy-2".
+FOLD = re.compile(r"[a-z][a-z0-9_-]{0,40}")
 
 
 def form_anchor(url: str) -> str:
@@ -38,13 +40,29 @@ def form_anchor(url: str) -> str:
     return f"at-{name}" if drawn[name] == 1 else f"at-{name}-{drawn[name]}"
 
 
+def fold_in(fold: str | None) -> str:
+    """The action forms drawn from here on are in the fold-out `fold` (None: in none): each
+    sends it (`_macros.html`, `action`), for `anchor`. Writes nothing."""
+    g.fold = fold
+    return ""
+
+
+def form_fold() -> str | None:
+    """The fold-out the action form being drawn is in (`fold_in`), if any."""
+    return g.get("fold")
+
+
 def anchor(table: Table) -> str:
     """Where the answer's page comes back without JavaScript: the final result, if the tap
-    ended the game (it is the answer, and the tapped form is gone); else the tapped form's
-    place ("#at-buy-2"), if it sent a valid one."""
+    ended the game (it is the answer, and the tapped form is gone); else the place of the
+    fold-out the tapped form was in, closed on the answer's page (found at a table: the page
+    came back at its top, the form's "#at-buy_land" gone); else the tapped form's place
+    ("#at-buy-2"), if it sent a valid one."""
     if table.current.state.finished:
         return f"#{RESULT}"
-    at = request.form.get("at", "")
+    fold, at = request.form.get("fold", ""), request.form.get("at", "")
+    if FOLD.fullmatch(fold):
+        return f"#{fold}"
     return f"#{at}" if ANCHOR.fullmatch(at) else ""
 
 

@@ -689,6 +689,25 @@ def test_a_hired_character_is_played_by_its_fold_out_too(app, client):
                                                "ausgespieltem Professor.")
 
 
+def test_without_javascript_a_fold_out_s_form_comes_back_at_its_fold_out(client):
+    """Found at a table: after "Buy the territory" without JavaScript the page came back at its
+    top, the form's "#at-buy_land" gone with its fold-out closed. The forms in a fold-out send
+    its id, and the answer comes back there; a form outside any, at itself."""
+    url = set_up(client, *PLAYERS)
+    for kind, payload in TURN_1[:3]:  # the characters: Ann acts first
+        perform(client, url, kind, payload)
+    page = text(client.get(url + "?open=buy_land"))
+    opened = page.split('id="act-buy_land"')[1].split("</details>")[0]
+    assert '<input type="hidden" name="fold" value="act-buy_land">' in opened
+    assert page.count('name="fold"') == opened.count('name="fold"')  # only its forms send it
+    land = act(client, url, "buy_land", player="Ann", price_markers=1, land_grounds=1,
+               at="at-buy_land", fold="act-buy_land")
+    assert land.status_code == 303 and land.headers["Location"] == url + "#act-buy_land"
+    assert 'id="act-buy_land"' in text(client.get(url))  # the next player's, closed
+    forged = act(client, url, "pass", player="Ben", at="at-pass", fold='x"><script>')
+    assert forged.headers["Location"] == url + "#at-pass"
+
+
 def test_a_price_the_player_cannot_pay_is_said_beside_the_number_typed(client):
     """Found at a table: "Cy has only $11, not $20." for 20 price markers typed was said in the
     score strip, the box unmarked. The rules name the payload key their cost comes from: said
