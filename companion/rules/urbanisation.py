@@ -31,7 +31,7 @@ Ruling: factory numbers are positive whole numbers and each card is owned by one
 the newest factory is the highest number a player owns, active or inactive. Tied players without
 any factory share their place.
 Ruling: when the factory deck is empty, the space of a removed or attracted card stays empty.
-Ruling: the table enters the starting money (the app fills in the example game's $10).
+Ruling: the table enters the starting money (the rulebook text names none; the app fills in $10).
 Ruling: 7 grain markers per player are in play (the notes' setup); the rest of the 32 stay boxed.
 """
 

@@ -118,8 +118,8 @@ RULINGS = {
         "Ruling: the app starts the tracking card's citizens on 0, the house line on 1 (the "
         "set-up house) and the tax marker on 10."),
     "money": Msg(
-        "Ruling: the app fills in ${money} of starting money for everyone (the amount of the "
-        "rulebook's example game); change it if your rulebook says otherwise.",
+        "Ruling: the rulebook text names no starting money; the app fills in ${money} for "
+        "everyone: change it to what your rulebook says.",
         money=START_MONEY),
     "two_three": Msg(
         "Ruling: for 2 or 3 players the app applies the set-up changes to grain, factory cards "
