@@ -273,8 +273,15 @@ class StreetState(ActionTable):
     # Actions -----------------------------------------------------------------------------
 
     def apply(self, kind: str, payload: Mapping[str, Any]) -> None:
+        was_final = self.final_round
         super().apply(kind, payload)
         self.last_action = action_key(kind, payload)
+        self.began_final = self.final_round and not was_final
+
+    def began_final_round(self, kind: str, payload: Mapping[str, Any]) -> bool:
+        """The action began the final round (an empty deck, a fifth site finished), when this
+        table is the one it made."""
+        return getattr(self, "began_final", False) and self._made_by(kind, payload)
 
     def _player(self, name: object) -> str:
         if name not in self.players:
@@ -616,8 +623,18 @@ def describe(kind: str, payload: Mapping[str, Any]) -> str:
 def describe_at(state: StreetState, kind: str, payload: Mapping[str, Any]) -> str:
     """One action in words with the table it made: a roof with its consequence, "Gina built
     a roof on site 1: site 1 finished, Gina takes $3"; the upcoins with what they were, "Ola
-    took the upcoins from their deck: $3"."""
-    said = describe(kind, payload)
+    took the upcoins from their deck: $3"; the final round it began (found at a table: "Mario's
+    deck is empty: Kofi took its last card" said nothing of it)."""
+    said = _consequence(state, kind, payload, describe(kind, payload))
+    if not state.began_final_round(kind, payload):
+        return said
+    if state.round_over:  # taken in the round before: that round was the final one
+        return Msg("{done}: that round was the final one", done=said)
+    return Msg("{done}: the final round begins", done=said)
+
+
+def _consequence(state: StreetState, kind: str, payload: Mapping[str, Any], said: str) -> str:
+    """What an upcoins action took, or what a roof paid."""
     taken = state.upcoins_taken(kind, payload)
     if taken is not None:
         return Msg("{done}: ${amount}", done=said, amount=taken)

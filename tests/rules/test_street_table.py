@@ -486,6 +486,29 @@ def test_a_deck_the_last_seat_emptied_with_a_card_bought_in_one_step_ends_the_ga
             "deck is empty.")
 
 
+def test_the_action_that_begins_the_final_round_says_so():
+    """Found at a table: the history's "Mario's deck is empty: Kofi took its last card" said
+    nothing of the final round it began. Said with the table it made: a second deck empty in
+    the final round begins nothing; one taken in the round before ends the game at once; a
+    table it did not make (a later one) says the action alone."""
+    state = play(P3, *passes("Mia"), discard("Ola"), bought("Ola", 1, OFFICE_2, "Mia", 2))
+    said = {}
+    for kind, payload in (("deck_empty", {"player": "Mia", "by": "Ola"}),
+                          ("deck_empty", {"player": "Pit", "by": "Ola"})):
+        state.apply(kind, payload)
+        said[payload["player"]] = GAME.say(kind, payload, state)
+    assert said == {"Mia": "Mia's deck is empty: Ola took its last card: the final round begins",
+                    "Pit": "Pit's deck is empty: Ola took its last card"}
+    state = play(P3, *passes("Mia"), *passes("Ola"), discard("Pit"),
+                 bought("Pit", 1, OFFICE_2, "Mia", 2))
+    ended = {"player": "Mia", "by": "Pit"}
+    state.apply("deck_empty", ended)
+    assert GAME.say("deck_empty", ended, state) == (
+        "Mia's deck is empty: Pit took its last card: that round was the final one")
+    state.apply("finish", {})
+    assert GAME.say("deck_empty", ended, state) == "Mia's deck is empty: Pit took its last card"
+
+
 def test_a_deck_emptied_in_the_round_before_ends_the_game():
     """"Complete the current round (i.e. player turns continue until the end of the turn of
     the last player ...), and then the game is over": a deck's last card taken by a player who

@@ -322,18 +322,19 @@ def test_a_deck_said_empty_taken_out_in_the_final_round_says_it_no_longer_begins
     """Found at a table: a deck said empty by mistake taken out in the final round it began;
     the preview said only what comes next ("Lukas's 2nd action -> Lukas's 1st action"), not
     that the final round no longer began, its biggest consequence. What comes next is said
-    with the final round, where the table is in it."""
+    with the final round, where the table is in it, and "Final round: no." where it is not
+    (found at a table: "Final round: ... -> Kofi's 1st action comes next" read as no change)."""
     table_id = seed(app, "street", ["Mia", "Ola"], [
         *moves.three_rounds()[:4], ("deck_empty", {"player": "Ola", "by": "Mia"}),
         moves.build("Mia", 3, moves.card())])
     url = f"/street/{table_id}/"
     preview = text(client.post(url + "change/out?change=5", data=fresh(client, url + "?change=5")))
-    assert ("What comes next changes: Final round: Mia&#39;s 2nd action comes next → <b>Mia&#39;s "
-            "2nd action comes next</b>") in preview, preview
+    assert ("What comes next changes: Final round: Mia&#39;s 2nd action comes next → <b>Final "
+            "round: no. Mia&#39;s 2nd action comes next</b>") in preview, preview
     german = text(client.post(url + "change/out?change=5", headers=GERMAN,
                               data=fresh(client, url + "?change=5")))
-    assert ("Schlussrunde: Als Nächstes kommt die 2. Aktion von Mia → <b>Als Nächstes kommt die "
-            "2. Aktion von Mia</b>") in german
+    assert ("Schlussrunde: Als Nächstes kommt die 2. Aktion von Mia → <b>Schlussrunde: nein. Als "
+            "Nächstes kommt die 2. Aktion von Mia</b>") in german
 
 
 def test_a_tap_outdated_by_a_change_says_the_change_in_short(app, client):

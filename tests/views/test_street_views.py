@@ -238,8 +238,8 @@ def test_a_deck_empty_changed_keeps_its_taker_and_another_taker_reads_otherwise(
         ("card", {"player": "Ola", "street": "Ola", "site": 2, "card": office,
                   "bought_from": "public", "cost": 0})])
     url = f"/street/{table_id}/"
-    assert "#4</span> Pit&#39;s deck is empty: Mia took its last card" in squash(
-        text(client.get(url + "history")))
+    assert "#4</span> Pit&#39;s deck is empty: Mia took its last card: the final round begins" \
+        in squash(text(client.get(url + "history")))
     page = text(client.get(url + "?change=4"))
     form = page.split('<details class="buy-card" id="empty-2"' + OPENED)[1].split("</form>")[0]
     assert "<option selected>Mia</option>" in form and "<option selected>" not in form.replace(
