@@ -402,8 +402,11 @@ def test_a_tie_for_the_most_points_is_ruled_under_the_final_ranking(app, client)
     ranking = text(client.get(untied)).split('<ol class="ranking">')[1].split("</ol>")[0]
     assert "newest factory" not in ranking and "no factory" not in ranking
     sheet = " ".join(pdf_text(client.get(url + "sheet.pdf").data).split())
-    assert "Ranking: 1. Ann (35), 2. Cy (35), 3. Ben (32). Winner: Ann." in sheet
+    assert ("Ranking: 1. Ann (35), 2. Cy (35), 3. Ben (32). Winner: Ann. Ann and Cy tie on 35 VP; "
+            "Ann wins with the newest factory, 8 to 5.") in sheet, sheet
     assert "Ruling: tied for the most points" in sheet
+    untied_sheet = " ".join(pdf_text(client.get(untied + "sheet.pdf").data).split())
+    assert "Winner:" in untied_sheet and " tie on " not in untied_sheet
 
 
 # One-tap actions ---------------------------------------------------------------------------------
