@@ -155,7 +155,7 @@ def _any_colour(card: CityCard, factory: Factory, plain: dict[str, int]) -> Iter
     offered = [plain]
     for richest in (False, True):
         orders = filled(card, factory, richest)
-        if orders in offered or not _better(card, factory, orders, offered):
+        if orders in offered or not _better(card, orders, offered):
             continue
         offered.append(orders)
         yield (f"produce.{factory.number}.any_colour{'.richest' if richest else ''}", "produce",
@@ -164,8 +164,7 @@ def _any_colour(card: CityCard, factory: Factory, plain: dict[str, int]) -> Iter
                    number=factory.number, orders=orders_said(orders)))
 
 
-def _better(card: CityCard, factory: Factory, orders: dict[str, int],
-            offered: list[dict[str, int]]) -> bool:
+def _better(card: CityCard, orders: dict[str, int], offered: list[dict[str, int]]) -> bool:
     """More goods than every tap offered, or as many and more money."""
     def worth(mix: dict[str, int]) -> tuple[int, int]:
         return sum(mix.values()), sum(card.good_money(c) * n for c, n in mix.items())
