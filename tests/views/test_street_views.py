@@ -164,6 +164,24 @@ def test_whoever_takes_the_last_card_of_a_deck_triggers_the_final_round(client):
     assert act(client, url, "finish").status_code == 303
 
 
+def test_the_likely_taker_of_a_deck_s_last_card_is_chosen_by_the_step_of_the_turn(client):
+    """Found at a table: after a player's 1st action (their upcoins) another's deck was said
+    taken by them, though a 1st action takes only from one's own deck. Before Ola's 1st action
+    Mia (her purchase) took it; after it, Ola only for her own deck; once Ola bought, Ola."""
+    url = new_table(client, "Mia", "Ola", "Pit", game="street")
+    in_turn(client, url, *passes("Mia"))
+
+    def chosen(seat):
+        form = text(client.get(url + f"?open=empty-{seat}")).split(f'id="empty-{seat}"')[1]
+        return re.search(r"<option selected>(\w+)</option>", form.split("</form>")[0])[1]
+
+    assert chosen(2) == "Mia"
+    in_turn(client, url, ("discard", "Ola"))
+    assert (chosen(1), chosen(2)) == ("Ola", "Mia")
+    in_turn(client, url, ("buy", "Ola", {"deck": "Pit", "cost": 2}))
+    assert (chosen(0), chosen(2)) == ("Ola", "Ola")
+
+
 def test_a_deck_emptied_in_the_round_before_ends_the_game_or_is_refused(client):
     """Ola buys the last card of Pit's deck and builds it in one step; nobody says so until
     round 2 begins: Ola's turn was in round 1, so round 1 was the final one and the game is
