@@ -21,9 +21,10 @@
   }, true);
 
   // Numbers typed over what a field shows ---------------------------------------------------
-  // A number field that shows a value (Dirk's 0 cards of a building, the high bid Alea's chance
-  // was worked out for) has it selected when it takes the focus, so what is typed replaces it
-  // (found at a table: "02" typed over a 0, "1210" over a 12); left alone, it stays.
+  // A number field that shows a value (the high bid Alea's chance was worked out for, a count
+  // being changed) has it selected when it takes the focus, so what is typed replaces it (found
+  // at a table: "1210" typed over a 12); left alone, it stays. Dirk's counts are blank, their 0
+  // a placeholder, so that without JavaScript too a count typed is the count.
   document.addEventListener("focusin", function (event) {
     var field = event.target;
     if (field.matches && field.matches('input[inputmode="numeric"]') && field.value !== "") {

@@ -50,7 +50,10 @@ class DeckForm(ActionForm):
 
 
 def count_field(label: Any, high: int) -> IntegerField:
-    return IntegerField(label, default=0, validators=[Optional(), NumberRange(0, high)])
+    """A count of Dirk's cards, blank for none: its "0" shown greyed, not as a value (found at
+    a table without JavaScript: a 1 typed into a field showing 0 read "01")."""
+    return IntegerField(label, validators=[Optional(), NumberRange(0, high)],
+                        render_kw={"placeholder": "0"})
 
 
 class BaseDirkDealForm(ActionForm):

@@ -223,6 +223,21 @@ def test_more_of_a_building_than_the_game_holds_dealt_to_dirk_is_said_under_its_
                                           "already recorded.", "field": "museum"}
 
 
+def test_dirk_s_counts_are_blank_with_a_0_shown_greyed_and_blank_is_none(app, client):
+    """Found at a table without JavaScript: a 1 typed into a count showing 0 read "01". The
+    counts are blank, "0" their placeholder; sent blank, a count is 0."""
+    url = new_table(client, "Tobi", "Nina")
+    form = text(client.get(url)).split('class="grid-form dirk-deal"')[1].split("</form>")[0]
+    counts = re.findall(r'<input id="(\w+)" inputmode="numeric" max="\d+" min="0" name="\1" '
+                        r'placeholder="0" type="number" value="">', form)
+    assert counts == list(yard.BUILDINGS), form
+    blank = dict.fromkeys(counts, "") | {"skyscraper": "2", "park": "4"}
+    assert act(client, url, "dirk", **blank).status_code == 303
+    log = storage.events(storage.connect(app.config["DATABASE"]), url.split("/")[2])
+    [deal] = [e for e in log if e.kind == "dirk_deal"]
+    assert deal.payload["buildings"] == dict.fromkeys(counts, 0) | {"skyscraper": 2, "park": 4}
+
+
 def test_two_players_play_with_dirk_through_the_end(client):
     url = new_table(client, "Tobi", "Nina")
     page = text(client.get(url))
