@@ -198,10 +198,11 @@ class StreetState(ActionTable):
 
     @property
     def stage(self) -> str | None:
-        """The final round, until it is complete: what a change that begins or ends it moves
-        (found at a table: an empty deck taken out, the preview said only "Lukas's 2nd action
-        -> Lukas's 1st action", not that the final round no longer began)."""
-        return Msg("Final round") if self.final_round and not self.round_over else None
+        """The final round, complete or not, until the game is scored: what a change that
+        begins it or takes it back moves (found at a table: an empty deck taken out, the preview
+        said only "Lukas's 2nd action -> Lukas's 1st action", not that the final round no longer
+        began; and an action of the final round taken out is no change of it)."""
+        return Msg("Final round") if self.final_round and not self.finished else None
 
     def scores(self) -> dict[str, Score]:
         return {p: street_score(self.streets[p], upcoin_prestige(self.accounts[p]))

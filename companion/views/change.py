@@ -328,25 +328,25 @@ def next_moved(before: Any, after: Any) -> tuple[str, str] | None:
     """What comes next before and after a change, where it differs (found at a table: a street
     action taken out brought a 1st action back as next, and the preview said "only what this
     action records changes"); the end of the game where a side has nothing next. A part of the
-    game one side is in and the other not is said on both ("Final round: no.": found at a
-    table, an empty deck taken out read "Final round: Kofi's 1st action comes next -> Kofi's
-    1st action comes next")."""
-    stage = before.stage or after.stage
+    game one side is in and the other not is said on both (`said_next`: found at a table, an
+    empty deck taken out read "Final round: Kofi's 1st action comes next -> Kofi's 1st action
+    comes next")."""
+    stage = None if before.stage == after.stage else before.stage or after.stage
     was, now = (said_next(state, stage) for state in (before, after))
     return None if was == now else (was, now)
 
 
-def said_next(state: Any, other_stage: str | None = None) -> str:
-    """What comes next, in words, after the part of the game the table is in where the rules
-    name one (`stage`: "Final round: Lukas's 2nd action comes next"), or after the one it is
-    not in that the `other_stage` side of a change is ("Final round: no. ...")."""
+def said_next(state: Any, stage: str | None = None) -> str:
+    """What comes next, in words; where a change moves the table into or out of a part of the
+    game the rules name (`stage`), after it: "Final round: Lukas's 2nd action comes next", or
+    on the side not in it, "Final round: no. Lukas's 2nd action comes next"."""
     if not state.up_next:
         return _("Nothing: the game is over.")
+    if stage is None:
+        return text(state.up_next)
     if state.stage:
         return _("%(stage)s: %(next)s", stage=text(state.stage), next=text(state.up_next))
-    if other_stage:
-        return _("%(stage)s: no. %(next)s", stage=text(other_stage), next=text(state.up_next))
-    return text(state.up_next)
+    return _("%(stage)s: no. %(next)s", stage=text(stage), next=text(state.up_next))
 
 
 def ranking_moved(before: Any, after: Any) -> tuple[list[Placing], list[Placing]] | None:

@@ -314,8 +314,13 @@ def test_a_deck_said_empty_taken_out_says_the_game_goes_on(app, client):
     assert "The final round is complete: score the game." in text(client.get(url))
     preview = text(client.post(url + "change/out?change=5", data=fresh(client, url + "?change=5")))
     assert "Take out: Ola&#39;s deck is empty" in preview
+    assert ("What comes next changes: Final round: The final round is complete: score the game. "
+            "→ <b>Final round: no. Ola&#39;s 1st action comes next</b>") in preview, preview
+    # An action of the final round taken out takes back none of it (found at a table: "Final
+    # round: no. The final round is complete ..." for Ola's last action): said without it.
+    last = text(client.post(url + "change/out?change=8", data=fresh(client, url + "?change=8")))
     assert ("What comes next changes: The final round is complete: score the game. → <b>Ola&#39;s "
-            "1st action comes next</b>") in preview, preview
+            "2nd action comes next</b>") in last, last
 
 
 def test_a_deck_said_empty_taken_out_in_the_final_round_says_it_no_longer_begins(app, client):
