@@ -43,6 +43,7 @@ from ..rules import (
 from ..rules.common import winners
 from ..rules.log import CHANGE, MAX_EVENTS, REDO, UNDO, Event
 from ..rules.text import Account
+from .taps import sent_by_script
 
 ROOM_WARNING = 100  # a table page says how many entries are left once this few are
 # A new table keeps the newest tables of its game that the phone starting it had (`earlier`).
@@ -188,11 +189,16 @@ def history_at(table: Table) -> str:
 
 def fold_out_href(name: str | None, anchor: str) -> str:
     """A fold-out's link on the table page: `?open=<name>#<anchor>` (no name: every fold-out
-    closed), in change mode with its `change` or `also` kept (`remember_changing`)."""
+    closed), in change mode with its `change` or `also` kept (`remember_changing`). On a page
+    that answers an action without JavaScript, a refusal, the browser stays at the action's
+    address: the link names the table page's (found at a table: "?open=empty-0" there led to
+    the action's address, "Not found")."""
     query = [f"{g.changing[0]}={g.changing[1]}"] if "changing" in g else []
     query += [f"keep={g.keep}"] if "keep" in g else []
     query += [f"open={name}"] if name else []
-    return f"?{'&'.join(query)}#{anchor}"
+    tables = list(g.get("tables", {}).values())
+    at_action = request.method == "POST" and not sent_by_script() and len(tables) == 1
+    return f"{table_url(tables[0]) if at_action else ''}?{'&'.join(query)}#{anchor}"
 
 
 def changed_fold_out() -> str | None:

@@ -292,6 +292,18 @@ def test_without_javascript_the_answer_comes_back_at_the_tapped_form(client):
     assert forged.headers["Location"] == url  # only an id the page could have drawn
 
 
+def test_without_javascript_a_refusal_s_fold_out_links_lead_to_the_table_page(client):
+    """Found at a table: a refusal without JavaScript stays at the action's address, and its
+    fold-outs' "?open=..." led there ("Not found", a GET of the action). They name the table
+    page; on the table page itself they stay as they are."""
+    url = new_table(client, "Tobi", "Nina", "Paul")
+    assert 'href="?open=fix#fix"' in text(client.get(url))
+    refused = act(client, url, "buy", player="Paul", building="castle")
+    assert refused.status_code == 400, refused.status_code
+    assert f'href="{url}?open=fix#fix"' in text(refused) and 'href="?open=' not in text(refused)
+    assert client.get(url + "?open=fix").status_code == 200
+
+
 def test_without_javascript_the_tap_that_ends_the_game_comes_back_at_the_final_result(app, client):
     """The tapped form is gone from a finished table's page; the answer is its final result
     (found at a table: the page came back at its top, the result 1,600 px down)."""
