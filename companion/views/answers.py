@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-import time
 from collections.abc import Mapping
 from typing import Any
 
@@ -20,7 +19,7 @@ from . import game_views
 from .declarations import Page
 from .pages import table_page
 from .tables import Table, say_event, table_url
-from .taps import ANSWERED, sent_by_script
+from .taps import sent_by_script
 
 # An action form's id on its page, sent with it (`form_anchor`): "at-buy", "at-buy-2", ...
 ANCHOR = re.compile(r"at-[a-z0-9_]{1,32}(-[0-9]{1,3})?")
@@ -87,7 +86,6 @@ def recorded(table: Table, event: Event, merged: list[str] | None = None) -> Any
         response.headers["X-Companion-Page"] = shown_at(table)
         return response
     session["recorded"] = note
-    session[ANSWERED] = {"seq": event.seq, "at": time.time()}  # see `taps.ghost_tap`
     return redirect(table_url(table) + anchor(table), code=303)
 
 

@@ -9,7 +9,7 @@ from collections.abc import Mapping
 from typing import Any
 
 import wtforms
-from flask import request
+from flask import g, request
 from flask_babel import gettext as _
 from flask_wtf import FlaskForm
 from wtforms import StringField
@@ -26,13 +26,26 @@ ACTION_KEY = re.compile(r"([0-9a-f]{1,12})\.[A-Za-z0-9_-]{16}")
 
 
 def new_action_key() -> str:
-    """A fresh key for one rendered action form (see `actions.perform`)."""
-    return f"{time.time_ns() // 1_000_000:x}.{secrets.token_urlsafe(12)}"
+    """A fresh key for one rendered action form (see `actions.perform`), which says when its
+    page was made: every key of one page the same time (`page_made`)."""
+    return f"{page_made():x}.{secrets.token_urlsafe(12)}"
+
+
+def page_made() -> int:
+    """When this request's page was made (its first action key), in ms: the page an action's
+    answer loaded is known by it (`taps.ghost_tap`)."""
+    made: int = g.setdefault("page_made", time.time_ns() // 1_000_000)
+    return made
+
+
+def key_page(key: str) -> int:
+    """When the page of an action form's key (`ACTION_KEY`, validated) was made, in ms."""
+    return int(key.partition(".")[0], 16)
 
 
 def key_made(key: str) -> float:
     """When the page of an action form's key (`ACTION_KEY`, validated) was made: Unix seconds."""
-    return int(key.partition(".")[0], 16) / 1000
+    return key_page(key) / 1000
 
 
 class IntegerField(wtforms.IntegerField):

@@ -43,7 +43,7 @@ from ..rules import (
 from ..rules.common import winners
 from ..rules.log import CHANGE, MAX_EVENTS, REDO, UNDO, Event
 from ..rules.text import Account
-from .taps import sent_by_script
+from .taps import answer_page_made, sent_by_script
 
 ROOM_WARNING = 100  # a table page says how many entries are left once this few are
 # A new table keeps the newest tables of its game that the phone starting it had (`earlier`).
@@ -380,6 +380,8 @@ def just_recorded(table: Table, current: Current) -> dict[str, Any] | None:
     tap in its first moments (`main.answered` in app.css)."""
     reloaded = "recorded" not in g  # without JavaScript: the page loaded after the action
     note = g.pop("recorded", None) or session.pop("recorded", None)
+    if reloaded and note and note.get("table") == storage.mark_of(table.id):
+        answer_page_made()  # whatever it shows: another phone's action too (`ghost_tap`)
     if (not note or note.get("table") != storage.mark_of(table.id)
             or note.get("seq") != current.last_seq):
         return None

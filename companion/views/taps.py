@@ -8,11 +8,12 @@ import time
 
 from flask import current_app, request, session
 
-from .forms import ActionForm, key_made
+from .forms import ActionForm, key_made, key_page, page_made
 
 # The header app.js sends with an action it answers in place (a CSRF-safe custom header).
 SCRIPT_HEADER = "X-Companion"
-# This phone's last action answered without JavaScript: its seq and when (`ghost_tap`).
+# The page this phone's last action answered without JavaScript loaded: when it was made
+# (`ghost_tap`).
 ANSWERED = "answered"
 
 
@@ -21,27 +22,30 @@ def sent_by_script() -> bool:
     return request.headers.get(SCRIPT_HEADER) == "fetch"
 
 
+def answer_page_made() -> None:
+    """The page being made is the one an action's answer loaded, without JavaScript (its
+    `tables.just_recorded` note taken): remember when (`forms.page_made`, its keys say it)."""
+    session[ANSWERED] = page_made()
+
+
 def ghost_tap(form: ActionForm) -> bool:
-    """Without JavaScript, the second tap of a double tap: it lands on the page the first tap's
-    answer loaded, so its form is from that page (made after the action, showing it: its seq is
-    the action's), and it arrives sooner after that page was made than anyone sees it and taps
-    in reply (GHOST_TAP_SECONDS). The time counts from the page's making (its form's key says
-    when), not from the action: a busy server's redirect and page, however slow, are not
-    counted, and the browser sends a tap held during the load the moment the page shows. The
-    page may show more than the action: another phone's recorded while it loaded (found by an
-    audit: the ghost was recorded, a second park). A form from any other page (one opened or
-    reloaded, another phone's, one from before the action, or the answer page tapped later)
-    is always meant, at whatever speed: a player who knows where to tap is not held back. A
+    """Without JavaScript, the second tap of a double tap, or a tap where the page moved: it
+    lands on the page the first tap's answer loaded, so its form is from that page (its key
+    says when it was made, `answer_page_made`), and it arrives sooner after that page was made
+    than GHOST_TAP_SECONDS, as app.js holds a tap where the page moved. The time counts from
+    the page's making, not from the action: a busy server's redirect and page, however slow,
+    are not counted, and the browser sends a tap held during the load the moment the page
+    shows. The page may show more than the action: another phone's recorded while it loaded
+    (found by an audit: the ghost was recorded, a second park). A form from any other page (one
+    opened or reloaded since, a fold-out's included: found at a table, a card's site tapped
+    within a second of its builder's page; another phone's; one from before the action) is
+    always meant, at whatever speed: a player who knows where to tap is not held back. A
     second tap that lands on the first tap's own page sends its key again: `storage.claim`
     gives it the first answer."""
     answered = session.get(ANSWERED)
-    if sent_by_script() or not answered or form.seq.data is None or \
-            form.seq.data < answered.get("seq", form.seq.data + 1):
+    if sent_by_script() or not isinstance(answered, int) or key_page(form.key.data) != answered:
         return False
-    made = key_made(form.key.data)
-    since = time.time() - made
-    return made >= float(answered.get("at", 0)) - 0.001 and \
-        0 <= since < current_app.config["GHOST_TAP_SECONDS"]
+    return 0 <= time.time() - key_made(form.key.data) < current_app.config["GHOST_TAP_SECONDS"]
 
 
 def submitted_digest() -> str:
