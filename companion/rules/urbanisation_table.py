@@ -903,10 +903,13 @@ class UrbanisationState(ActionTable):
         taken = self._invention_cards(payload.get("cards"), to, professor)
         self._afford(player, cost)
         self._take_inventions(player, card, marker, to, cost, taken)
-        self._done(player, "professor" if professor else None,
-                   Msg("{player} moved to docking space {to} for ${cost} and took {cards}: "
-                       "+{vp} VP.", player=player, to=to, cost=cost, cards=inventions_taken(taken),
-                       vp=len(taken) * INVENTION_VP))
+        said = (Msg("{player} moved to docking space {to} for ${cost} and took {cards}: +{vp} "
+                    "VP.", player=player, to=to, cost=cost, cards=inventions_taken(taken),
+                    vp=len(taken) * INVENTION_VP) if cost else
+                Msg("{player} moved to docking space {to} free and took {cards}: +{vp} VP.",
+                    player=player, to=to, cards=inventions_taken(taken),
+                    vp=len(taken) * INVENTION_VP))  # not "for $0" (found at a table)
+        self._done(player, "professor" if professor else None, said)
 
     def _take_inventions(self, player: str, card: CityCard, marker: int | None, to: int,
                          cost: int, taken: list[Invention]) -> None:

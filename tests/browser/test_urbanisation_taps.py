@@ -114,7 +114,7 @@ def grey_money_invention(taps: Taps, name: str) -> None:
     taps.choose(form.get_by_label("The card"), "grey_money|Car Factory", "the grey money card")
     shot(page, name)
     taps.tap(form.locator('button[name="to"][value="1"]'), "docking space 1")
-    expect(page.locator("p.just-scored")).to_contain_text("Cy moved to docking space 1 for $0")
+    expect(page.locator("p.just-scored")).to_contain_text("Cy moved to docking space 1 free")
 
 
 def test_a_typical_two_player_turn(page: Page, live_database: Path) -> None:

@@ -773,7 +773,7 @@ def test_the_inventions_taken_are_said_by_what_they_do():
     "took 1 invention" for each: the cards are said, ability and end bonus."""
     state = started("farmer", "architect", inventions=True)
     state.apply("invention", {"to": 1, "cards": [{"ability": "grey_money", "factory": "Hotel"}]})
-    assert state.note == ("Ann moved to docking space 1 for $0 and took 1 invention (“Earn $3 "
+    assert state.note == ("Ann moved to docking space 1 free and took 1 invention (“Earn $3 "
                           "(instead of $2) for grey goods; 1 VP at the end with the Hotel”): "
                           "+1 VP.")
 

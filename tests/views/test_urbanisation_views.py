@@ -791,7 +791,7 @@ def test_an_invention_s_marker_left_to_the_app_is_the_cheapest(client):
     assert act(client, url, "invention", player="Ann", start="", to=2,
                ability_1="white_money").status_code == 303
     history = text(client.get(url + "history"))
-    assert "Ann moved to docking space 2 for $0" in history
+    assert "Ann moved to docking space 2 free" in history
     first = int(re.search(r'#(\d+)</span>\s*Ann moved to docking space 1', history).group(1))
     changing = text(client.get(url + f"?change={first}&open=invention"))
     assert '<option value="new" selected>' in changing  # a new marker, as recorded
