@@ -102,13 +102,16 @@ NAMED_PLOTS = r"""names => document.querySelectorAll('.plots .plot > span:last-c
   .forEach((label, i) => { if (i < names.length) label.textContent = names[i]; })"""
 
 
-def test_the_fifth_avenue_board_breaks_long_words_only_at_a_syllable(phone: Page,
-                                                                     live_database: Path) -> None:
+@pytest.mark.parametrize("width", [390, 375, 360])
+def test_the_fifth_avenue_board_breaks_long_words_only_at_a_syllable(
+        phone: Page, live_database: Path, width: int) -> None:
     """Each plot is a fifth of the board's row, about 50 px wide at 390 px: a business's name
-    broke inside a word ("boutiqu|e" was), and the German "Parfümerie" did. Each whole, or at a
-    syllable, in a whole game's board and alone on a plot."""
+    broke inside a word ("boutiqu|e" was), and the German "Parfümerie" did; at 360 px, found at
+    a table, "boutiqu|e" and "perfum|e" again. Each whole, or at a syllable, in a whole game's
+    board and alone on a plot."""
     actions = tuple(GAME_SCRIPTS["fifth_avenue"]())
     table = seed(live_database, "fifth_avenue", tuple(PLAYERS["fifth_avenue"]), actions)
+    phone.set_viewport_size({"width": width, "height": 740})
     phone.goto(f"/fifth_avenue/{table}/")
     assert phone.locator(".plots .plot").count() == 5 * len(DISTRICT_IDS)
     assert phone.evaluate(BROKEN_WORDS, ".plots .plot") == []
