@@ -980,9 +980,9 @@ class FifthAvenueState(ActionTable):
         it does not limit them, or the table keeps no supplies)."""
         if not self.turns or self.supply[player] >= max(SKYSCRAPERS_ON_CARD.values()):
             return None
-        return Plural("{player} has {n} skyscraper in supply: build at most that (option A "
-                      "takes 3 more).", "{player} has {n} skyscrapers in supply: build at most "
-                      "that (option A takes 3 more).", player=player, n=self.supply[player])
+        return Plural("{player} has {n} skyscraper in supply: build at most that.",
+                      "{player} has {n} skyscrapers in supply: build at most that.",
+                      player=player, n=self.supply[player])  # not option A's: an auction's
 
     def auction_outcomes(self, player: str, colour: str | None) -> list[int | str]:
         """What the winner of the auction under way may do with this bid: build 3, 2, 1 or
