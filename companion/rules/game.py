@@ -109,10 +109,8 @@ class Game:
             return said
         dropped = Plural("{n} later action taken out with it",
                          "{n} later actions taken out with it", n=len(fix["drop"]))
-        last = fix["edits"][-1]
-        if accounts and last["now"] is not None and last["seq"] in accounts \
-                and not fix.get("reason"):  # said in the rules' sentences: one more
-            return Msg("{change} {dropped}.", change=said, dropped=dropped)
+        if said.endswith("."):  # said in the rules' sentences: one more (found at a table:
+            return Msg("{change} {dropped}.", change=said, dropped=dropped)  # "supply.; 1 ...")
         return Msg("{change}; {dropped}", change=said, dropped=dropped)
 
     def say_changed(self, fix: Mapping[str, Any]) -> str:

@@ -894,6 +894,10 @@ def test_a_change_said_in_the_rules_sentences_adds_what_it_takes_out_as_one_more
         "Changed: Ben bought 4 grain for $6. → Ben bought 3 grain for $4. 2 later actions taken "
         "out with it.")
     assert str(game.say_change(fix)).endswith("; 2 later actions taken out with it")
+    # Taken out, said in its sentence too (found at a table: "... 6 in supply.; 1 later ...").
+    out = {**fix, "edits": [{**fix["edits"][0], "now": None}]}
+    assert str(game.say_change(out, {6: ("Ben bought 4 grain for $6.", None)}, True)) == (
+        "Take out: Ben bought 4 grain for $6. 2 later actions taken out with it.")
 
 
 def test_a_change_says_what_the_short_words_leave_out_where_it_changed():
