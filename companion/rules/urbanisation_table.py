@@ -1305,6 +1305,8 @@ def _action_text(kind: str, payload: Mapping[str, Any], who: object) -> str:
             return Msg("{player} sold {n} grain", player=who, n=payload.get("sell"))
         if payload.get("buy"):
             return Msg("{player} bought {n} grain", player=who, n=payload.get("buy"))
+        if payload.get("character") == "mill_worker":  # his free grain alone (found at a
+            return Msg("{player} took the free grain", player=who)  # table: "traded grain")
         return Msg("{player} traded grain", player=who)
     if kind == "attract":
         number = payload.get("number")

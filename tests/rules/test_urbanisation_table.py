@@ -1073,6 +1073,9 @@ def test_describe_and_rulings():
                               "character": "architect"}) == (
         "Ann erected 2 houses (playing the Architect card)")
     assert describe("trade_grain", {"player": "Ben", "sell": 3}) == "Ben sold 3 grain"
+    # The Mill Worker's free grain alone (found at a table: "Clara traded grain").
+    assert describe("trade_grain", {"player": "Cy", "buy": 0, "character": "mill_worker"}) == (
+        "Cy took the free grain (playing the Mill Worker card)")
     assert describe("character", {"player": "Cy", "character": "farmer"}) == (
         "Cy took the Farmer card")
     assert describe("administration", {}).startswith("Administration: harvest")
