@@ -85,8 +85,9 @@ def recorded(table: Table, event: Event, merged: list[str] | None = None) -> Any
         response = make_response(html, status)
         response.headers["X-Companion-Page"] = shown_at(table)
         return response
-    session["recorded"] = note
-    return redirect(table_url(table) + anchor(table), code=303)
+    at = anchor(table)
+    session["recorded"] = {**note, "at": at[1:]}  # its page lands there (`pages.landed`)
+    return redirect(table_url(table) + at, code=303)
 
 
 def refused(table: Table, message: Any, status: int, page: Page,

@@ -89,9 +89,26 @@ def table_page(table: Table, page: Callable[[Table], Any],
     that shows this state of the table with what `phone` says of it, and filled in with this
     request's CSRF token, fresh action keys and, if it answers a tap, what it says of it."""
     if not keepable(table):
-        return page(table)
+        return landed(*page(table))
     answer = answer_slots(table)  # taken before the page is made: a kept page says none
-    return kept(table, "table", phone(table), lambda: with_marks(table, page), answer)
+    return landed(*kept(table, "table", phone(table), lambda: with_marks(table, page), answer))
+
+
+# The part of a page an action's answer brings into view (app.js, `intoView`).
+INTO_VIEW = re.compile(r'<[a-z0-9]+\s[^>]*?data-into-view="(?:[^"]*\s)?(?:answer|done|undone)'
+                       r'(?:\s[^"]*)?"')
+
+
+def landed(html: str, status: int) -> tuple[str, int]:
+    """Without JavaScript, the page an action's answer loaded, at the address of the tapped
+    form's place (`answers.anchor`, `tables.just_recorded`): where that form is gone from it (a
+    scoring's button, the last pass of a phase: found at tables, the page came back at its
+    top), that place is the part the answer brings into view, as app.js shows it."""
+    at = g.pop("landing", None)
+    if not at or f'id="{at}"' in html or not (found := INTO_VIEW.search(html)):
+        return html, status
+    place = str(Markup('<span class="landing" id="{}"></span>').format(at))
+    return html[:found.start()] + place + html[found.start():], status
 
 
 def kept(table: Table, name: str, phone: Hashable, make: Callable[[], Any],

@@ -382,6 +382,7 @@ def just_recorded(table: Table, current: Current) -> dict[str, Any] | None:
     note = g.pop("recorded", None) or session.pop("recorded", None)
     if reloaded and note and note.get("table") == storage.mark_of(table.id):
         answer_page_made()  # whatever it shows: another phone's action too (`ghost_tap`)
+        g.landing = note.get("at")  # where its address puts it (`pages.landed`)
     if (not note or note.get("table") != storage.mark_of(table.id)
             or note.get("seq") != current.last_seq):
         return None

@@ -309,6 +309,25 @@ def test_without_javascript_the_answer_comes_back_at_the_tapped_form(client):
     assert forged.headers["Location"] == url  # only an id the page could have drawn
 
 
+def test_without_javascript_an_answer_whose_form_is_gone_lands_on_what_it_brings_into_view(
+        client):
+    """Found at a table: after "Scoring B card drawn" without JavaScript the page came back at
+    its top, "#at-score" gone with the last scoring's button and its points out of view. Its
+    place is then the part the answer brings into view; where the form stays, none is added."""
+    url = new_table(client, "Tobi", "Nina", "Paul")
+    act(client, url, "buy", player="Nina", building="church")
+    assert act(client, url, "score", scoring="A", at="at-score").headers["Location"].endswith(
+        "#at-score")
+    page = text(client.get(url))
+    assert page.count('id="at-score"') == 1 and 'class="landing"' not in page
+    act(client, url, "buy", player="Nina", building="church")
+    act(client, url, "score", scoring="B", at="at-score")
+    page = text(client.get(url))
+    assert re.search(r'<span class="landing" id="at-score"></span><section class="card '
+                     r'just-scored"[^>]*data-into-view="done"', page), page
+    assert 'class="landing"' not in text(client.get(url))  # a page loaded again: as it is
+
+
 def test_without_javascript_a_refusal_s_fold_out_links_lead_to_the_table_page(client):
     """Found at a table: a refusal without JavaScript stays at the action's address, and its
     fold-outs' "?open=..." led there ("Not found", a GET of the action). They name the table
