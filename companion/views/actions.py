@@ -32,6 +32,7 @@ from .answers import (
     reason,
     recorded,
     refused,
+    refused_here,
     stale_message,
 )
 from .change import (
@@ -64,6 +65,7 @@ bp.app_url_defaults(remember_changing)
 bp.add_app_template_global(form_anchor)
 bp.add_app_template_global(fold_in)
 bp.add_app_template_global(form_fold)
+bp.add_app_template_global(refused_here)
 bp.add_app_template_global(fold_out_href)
 bp.add_app_template_global(changed_fold_out)
 bp.add_app_template_global(being_changed)

@@ -51,6 +51,15 @@ def form_fold() -> str | None:
     return g.get("fold")
 
 
+def refused_here(at: str) -> Any:
+    """Without JavaScript, the refusal of the tap that came from the action form `at`, said
+    in that form as well as in the strip, where the page comes back (found at a table: a
+    purchase refused on an outdated screen came back showing the count it would have made,
+    the refusal at the foot unread, and a scoring missed the card)."""
+    refused = g.get("refused")
+    return refused[1] if refused and refused[0] == at else None
+
+
 def anchor(table: Table) -> str:
     """Where the answer's page comes back without JavaScript: the final result, if the tap
     ended the game (it is the answer, and the tapped form is gone); else the place of the
@@ -96,6 +105,8 @@ def refused(table: Table, message: Any, status: int, page: Page,
     again); for app.js the words to show beside that field or else the tapped control, and,
     when the screen was outdated (409), the page as it is now."""
     if not sent_by_script():
+        if field is None:  # said in the tapped form too (`refused_here`)
+            g.refused = (request.form.get("at", ""), message)
         return page(table, error=message, status=status)
     answer = {"refused": text(message)}
     if field:

@@ -328,6 +328,26 @@ def test_without_javascript_an_answer_whose_form_is_gone_lands_on_what_it_brings
     assert 'class="landing"' not in text(client.get(url))  # a page loaded again: as it is
 
 
+def test_without_javascript_a_refusal_is_said_in_the_tapped_form_too(app, client):
+    """Found at a table: a church tapped on an outdated screen, the same purchase just recorded
+    by another phone, was refused; the page came back at the form showing the count the tap
+    would have made, the refusal at the foot unread, and a scoring missed the card. The
+    refusal is said in the tapped form as well; a field's is said beside the field alone."""
+    url = new_table(client, "Tobi", "Nina", "Paul")
+    form = {**fresh(client, url), "player": "Tobi", "building": "church", "at": "at-buy"}
+    assert act(app.test_client(), url, "buy", player="Tobi", building="church").status_code == 303
+    refused = client.post(url + "buy", data=form)
+    assert refused.status_code == 409
+    tapped = text(refused).split('id="at-buy"')[1].split("</form>")[0]
+    assert re.search(r'<p class="refusal" role="alert">Just recorded: Tobi bought a church\. '
+                     r'This tap was not recorded again', tapped), tapped
+    assert text(refused).count('class="refusal"') == 1
+    assert 'class="refusal"' not in text(client.get(url))
+    typed = act(client, url, "correct", owner="Tobi", building="park", count=500, reason="x")
+    assert typed.status_code == 400 and 'class="refusal"' not in text(typed)
+    assert 'id="count-error">Number must be between 0 and 99.' in text(typed)
+
+
 def test_without_javascript_a_refusal_s_fold_out_links_lead_to_the_table_page(client):
     """Found at a table: a refusal without JavaScript stays at the action's address, and its
     fold-outs' "?open=..." led there ("Not found", a GET of the action). They name the table
