@@ -711,6 +711,22 @@ def test_without_javascript_a_fold_out_s_form_comes_back_at_its_fold_out(client)
     assert forged.headers["Location"] == url + "#at-pass"
 
 
+def test_without_javascript_the_last_administration_lands_on_the_final_scoring(app, client):
+    """Found at a table without JavaScript: after turn 6's administration the address named
+    its form, gone with it, and the page stood at its top, "Do the final scoring" below the
+    fold. The final scoring's card is what that answer brings into view, and its page lands
+    there."""
+    names, actions = FINISHED["urbanisation"]
+    assert [kind for kind, _ in actions[-2:]] == ["administration", "final"]
+    url = f"/urbanisation/{seed(app, 'urbanisation', names, actions[:-2])}/"
+    answer = act(client, url, "administration", at="at-administration")
+    assert answer.headers["Location"] == url + "#at-administration"
+    page = text(client.get(url))
+    assert re.search(r'<span class="landing" id="at-administration"></span><section class="card '
+                     r'next u-turn" id="turn" data-into-view="answer">\s*<h2>Turn 6 is over',
+                     page), page
+
+
 def test_a_price_the_player_cannot_pay_is_said_beside_the_number_typed(client):
     """Found at a table: "Cy has only $11, not $20." for 20 price markers typed was said in the
     score strip, the box unmarked. The rules name the payload key their cost comes from: said
