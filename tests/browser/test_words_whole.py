@@ -203,3 +203,23 @@ def test_no_button_leaves_one_word_alone_on_its_last_line(phone: Page,
     phone.goto(f"/yard/{table}/")
     assert phone.locator("#end button.primary").count() == 1  # "Give out the cards ..."
     assert phone.evaluate(ORPHANS) == []
+
+
+# Each played character's badge inside its tile: its right edge, and the tile's, as drawn.
+BADGES_OUT = """() => [...document.querySelectorAll('.u-act .badge')].filter(badge =>
+    badge.getBoundingClientRect().right > badge.closest('.u-act').getBoundingClientRect().right)
+    .map(badge => badge.textContent)"""
+
+
+def test_a_long_character_badge_stays_inside_its_tile(phone: Page, live_database: Path) -> None:
+    """Found at a table: "Double work orders" on the Work orders tile ran out of it, under the
+    next tile, its last letter cut. Whole on a line where it fits, else its words wrap in it."""
+    setup = ("setup", {"inventions": False, "start_player": "Ada", "money": 10,
+                       "grounds": {"Ada": 1, "Ben": 2}})
+    table = seed(live_database, "urbanisation", ("Ada", "Ben"), (
+        setup, ("character", {"player": "Ada", "character": "mill_worker"}),
+        ("character", {"player": "Ben", "character": "double_orders"}),
+        ("pass", {"player": "Ada"})))
+    phone.goto(f"/urbanisation/{table}/")
+    assert phone.locator(".u-act .badge").count() >= 1
+    assert phone.evaluate(BADGES_OUT) == []
