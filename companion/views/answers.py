@@ -105,8 +105,8 @@ def refused(table: Table, message: Any, status: int, page: Page,
     again); for app.js the words to show beside that field or else the tapped control, and,
     when the screen was outdated (409), the page as it is now."""
     if not sent_by_script():
-        if field is None:  # said in the tapped form too (`refused_here`)
-            g.refused = (request.form.get("at", ""), message)
+        if field is None and request.endpoint != "actions.change":  # in the tapped form too,
+            g.refused = (request.form.get("at", ""), message)  # but a change's: at its top
         return page(table, error=message, status=status)
     answer = {"refused": text(message)}
     if field:
